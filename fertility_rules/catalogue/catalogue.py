@@ -1,0 +1,119 @@
+"""The component catalogue: every printed component, each with its provenance."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from attrs import field, frozen
+
+from fertility_rules.errors import UnknownIdError
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.model.district import District
+from fertility_rules.model.metropolis import MetropolisBoard, Track
+from fertility_rules.model.provenance import Provenance, Source
+from fertility_rules.model.resources import MonumentType
+from fertility_rules.model.shop import Shop
+from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
+
+__all__ = ["CATALOGUE_FORMAT", "Catalogue", "MonumentRules"]
+
+CATALOGUE_FORMAT = "fertility-rules/catalogue/1"
+
+
+@frozen
+class MonumentRules:
+    """Monument types, pawns per type and the Debens for most and second most (R-5.4)."""
+
+    types: tuple[MonumentType, ...]
+    per_type: int
+    first: int
+    second: int
+    source: Source
+
+
+@frozen
+class Catalogue:
+    """A complete set of components; look-ups by id raise :class:`UnknownIdError`."""
+
+    name: str
+    title: str
+    stock_per_resource: int
+    stock_source: Source
+    monuments: MonumentRules
+    gods: tuple[str, ...]
+    gods_source: Source
+    start_tile: StartTile
+    valley_boards: tuple[ValleyBoard, ...]
+    valley_tiles: tuple[ValleyTile, ...]
+    metropolis_boards: tuple[MetropolisBoard, ...]
+    districts: tuple[District, ...]
+    note: str = field(default="", eq=False)
+    _tiles: dict[str, ValleyTile] = field(init=False, eq=False, repr=False)
+    _districts: dict[str, District] = field(init=False, eq=False, repr=False)
+    _shops: dict[str, Shop] = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_tiles", {t.id: t for t in self.valley_tiles})
+        object.__setattr__(self, "_districts", {d.id: d for d in self.districts})
+        shops: dict[str, Shop] = {}
+        for board in self.metropolis_boards:
+            shops.update((s.id, s) for s in board.shops if s.id is not None)
+        for district in self.districts:
+            shops.update((s.id, s) for s in district.shops if s.id is not None)
+        object.__setattr__(self, "_shops", shops)
+
+    @property
+    def wheat_track(self) -> Track:
+        """The Wheat Storehouse track of the first Metropolis board (the default)."""
+        return self.metropolis_boards[0].wheat_track
+
+    @property
+    def statue_scale(self) -> Track:
+        """The Statues scale of the first Metropolis board (the default)."""
+        return self.metropolis_boards[0].statue_scale
+
+    @property
+    def is_reconstructed(self) -> bool:
+        """Whether any item is reconstructed (then it must be shown as such)."""
+        return any(p is Provenance.RECONSTRUCTED for p in self.provenances())
+
+    def provenances(self) -> list[Provenance]:
+        items: list[Provenance | None] = [
+            self.stock_source.provenance,
+            self.monuments.source.provenance,
+            self.gods_source.provenance,
+            self.start_tile.provenance,
+            *(b.provenance for b in self.valley_boards),
+            *(t.provenance for t in self.valley_tiles),
+            *(b.provenance for b in self.metropolis_boards),
+            *(d.provenance for d in self.districts),
+        ]
+        return [p for p in items if p is not None]
+
+    def valley_tile(self, tile_id: str) -> ValleyTile:
+        return _look_up(self._tiles, tile_id, _("Valley tile"))
+
+    def district(self, district_id: str) -> District:
+        return _look_up(self._districts, district_id, _("District"))
+
+    def shop(self, shop_id: str) -> Shop:
+        """A Shop by id: ``D07.2`` is the second Shop of District D07, ``M1.1`` a board's."""
+        return _look_up(self._shops, shop_id, _("Shop"))
+
+    def metropolis_board(self, board_id: str) -> MetropolisBoard:
+        return _look_up({b.id: b for b in self.metropolis_boards}, board_id, _("Metropolis board"))
+
+    def valley_board(self, board_id: str) -> ValleyBoard:
+        return _look_up({b.id: b for b in self.valley_boards}, board_id, _("Valley board"))
+
+
+T = TypeVar("T")
+
+
+def _look_up(items: dict[str, T], key: str, what: Message) -> T:
+    try:
+        return items[key]
+    except KeyError:
+        raise UnknownIdError(
+            _("Unknown {what} id {key!r} in this catalogue.", what=what, key=key)
+        ) from None

@@ -1,0 +1,1 @@
+"""The built-in shop-effect kinds, one module each (R-6)."""

@@ -1,0 +1,52 @@
+"""``generic``: fixed Debens at final scoring (R-5.1)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import frozen
+
+from fertility_rules.effects.base import (
+    DebenAward,
+    EffectKind,
+    Param,
+    ParamType,
+    ShopContext,
+    Stage,
+    Timing,
+)
+from fertility_rules.i18n.amounts import debens
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.model.shop import Benefit
+
+__all__ = ["GENERIC", "GenericBenefit"]
+
+
+@frozen
+class GenericBenefit(Benefit):
+    """A generic Shop: ``debens`` Debens when fully supplied."""
+
+    kind: ClassVar[str] = "generic"
+    debens: int
+
+
+def _describe(benefit: GenericBenefit) -> Message:
+    return debens(benefit.debens)
+
+
+def _score(benefit: GenericBenefit, context: ShopContext) -> DebenAward:
+    return DebenAward(
+        benefit.debens, _("fully supplied generic Shop: {amount}", amount=debens(benefit.debens))
+    )
+
+
+GENERIC = EffectKind(
+    id="generic",
+    benefit_type=GenericBenefit,
+    timing=Timing.FINAL,
+    stage=Stage.GENERIC,
+    params=(Param("debens", ParamType.POSITIVE_INT),),
+    describe=_describe,
+    score=_score,
+    rule="R-5.1",
+)

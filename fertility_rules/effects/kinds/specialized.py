@@ -1,0 +1,67 @@
+"""``specialized``: a multiplier times the tokens of one resource in the Metropolis (R-5.2)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import frozen
+
+from fertility_rules.effects.base import (
+    DebenAward,
+    EffectKind,
+    Param,
+    ParamType,
+    ShopContext,
+    Stage,
+    Timing,
+)
+from fertility_rules.i18n.amounts import debens, tokens
+from fertility_rules.i18n.message import Message, _, ngettext
+from fertility_rules.model.resources import Resource
+from fertility_rules.model.shop import Benefit
+
+__all__ = ["SPECIALIZED", "SpecializedBenefit"]
+
+
+@frozen
+class SpecializedBenefit(Benefit):
+    """A specialized Shop: ``per_token`` Debens per ``resource`` token on any Shop (I-9)."""
+
+    kind: ClassVar[str] = "specialized"
+    resource: Resource
+    per_token: int
+
+
+def _describe(benefit: SpecializedBenefit) -> Message:
+    return ngettext(
+        "{n} Deben per {resource} in your Metropolis",
+        "{n} Debens per {resource} in your Metropolis",
+        benefit.per_token,
+        resource=benefit.resource.label,
+    )
+
+
+def _score(benefit: SpecializedBenefit, context: ShopContext) -> DebenAward:
+    count = context.metropolis_tokens[benefit.resource]
+    return DebenAward(
+        benefit.per_token * count,
+        _(
+            "specialized Shop: {per} × {count} of {resource} on the Metropolis = {amount}",
+            per=benefit.per_token,
+            count=tokens(count),
+            resource=benefit.resource.label,
+            amount=debens(benefit.per_token * count),
+        ),
+    )
+
+
+SPECIALIZED = EffectKind(
+    id="specialized",
+    benefit_type=SpecializedBenefit,
+    timing=Timing.FINAL,
+    stage=Stage.SPECIALIZED,
+    params=(Param("resource", ParamType.RESOURCE), Param("per_token", ParamType.POSITIVE_INT)),
+    describe=_describe,
+    score=_score,
+    rule="R-5.2",
+)

@@ -1,0 +1,51 @@
+"""``statue``: the Statue of one or more named gods, counted at final scoring (R-5.3)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import frozen
+
+from fertility_rules.effects.base import (
+    EffectKind,
+    Param,
+    ParamType,
+    ShopContext,
+    Stage,
+    StatueAward,
+    Timing,
+)
+from fertility_rules.i18n.message import Message, ngettext
+from fertility_rules.model.shop import Benefit
+
+__all__ = ["STATUE", "StatueBenefit"]
+
+
+@frozen
+class StatueBenefit(Benefit):
+    """A Statue Shop: the Statues of the named ``gods``."""
+
+    kind: ClassVar[str] = "statue"
+    gods: tuple[str, ...]
+
+
+def _describe(benefit: StatueBenefit) -> Message:
+    return ngettext(
+        "Statue of {gods}", "Statues of {gods}", len(benefit.gods), gods=", ".join(benefit.gods)
+    )
+
+
+def _score(benefit: StatueBenefit, context: ShopContext) -> StatueAward:
+    return StatueAward(gods=frozenset(benefit.gods))
+
+
+STATUE = EffectKind(
+    id="statue",
+    benefit_type=StatueBenefit,
+    timing=Timing.FINAL,
+    stage=Stage.STATUES,
+    params=(Param("gods", ParamType.GODS),),
+    describe=_describe,
+    score=_score,
+    rule="R-5.3",
+)

@@ -1,0 +1,40 @@
+"""``statue_choice``: the Statue of a god chosen at scoring time (R-5.3)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import frozen
+
+from fertility_rules.effects.base import EffectKind, ShopContext, Stage, StatueAward, Timing
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.model.shop import Benefit
+
+__all__ = ["STATUE_CHOICE", "StatueChoiceBenefit"]
+
+
+@frozen
+class StatueChoiceBenefit(Benefit):
+    """A Statue of a god of the player's choice."""
+
+    kind: ClassVar[str] = "statue_choice"
+
+
+def _describe(benefit: StatueChoiceBenefit) -> Message:
+    return _("Statue of a god of your choice")
+
+
+def _score(benefit: StatueChoiceBenefit, context: ShopContext) -> StatueAward:
+    return StatueAward(choices=1)
+
+
+STATUE_CHOICE = EffectKind(
+    id="statue_choice",
+    benefit_type=StatueChoiceBenefit,
+    timing=Timing.FINAL,
+    stage=Stage.STATUES,
+    params=(),
+    describe=_describe,
+    score=_score,
+    rule="R-5.3",
+)

@@ -1,0 +1,39 @@
+"""``wheat``: immediate Wheat when the Shop is fully supplied (R-6, I-7)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import frozen
+
+from fertility_rules.effects.base import EffectKind, GainWheat, Param, ParamType, Timing
+from fertility_rules.i18n.message import Message, ngettext
+from fertility_rules.model.shop import Benefit
+
+__all__ = ["WHEAT", "WheatBenefit"]
+
+
+@frozen
+class WheatBenefit(Benefit):
+    """The Wheat marker moves up ``wheat`` squares at once."""
+
+    kind: ClassVar[str] = "wheat"
+    wheat: int
+
+
+def _describe(benefit: WheatBenefit) -> Message:
+    return ngettext("+{n} Wheat at once", "+{n} Wheat at once", benefit.wheat)
+
+
+def _trigger(benefit: WheatBenefit) -> GainWheat:
+    return GainWheat(benefit.wheat)
+
+
+WHEAT = EffectKind(
+    id="wheat",
+    benefit_type=WheatBenefit,
+    timing=Timing.IMMEDIATE,
+    params=(Param("wheat", ParamType.POSITIVE_INT),),
+    describe=_describe,
+    trigger=_trigger,
+)

@@ -1,0 +1,95 @@
+"""The shop-effect registry: an explicit value mapping kind ids to :class:`EffectKind`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from attrs import field, frozen
+
+from fertility_rules.effects.base import EffectKind
+from fertility_rules.effects.kinds.generic import GENERIC
+from fertility_rules.effects.kinds.resource_to_shop import RESOURCE_TO_SHOP
+from fertility_rules.effects.kinds.specialized import SPECIALIZED
+from fertility_rules.effects.kinds.statue import STATUE
+from fertility_rules.effects.kinds.statue_choice import STATUE_CHOICE
+from fertility_rules.effects.kinds.wheat import WHEAT
+from fertility_rules.errors import UnknownIdError
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.model.shop import Benefit, Shop, icons_text
+
+__all__ = ["DEFAULT_REGISTRY", "EffectRegistry", "describe_benefit", "describe_shop", "find_effect"]
+
+
+def _index(registry: EffectRegistry) -> dict[str, EffectKind]:
+    return {kind.id: kind for kind in registry.kinds}
+
+
+@frozen
+class EffectRegistry:
+    """An immutable set of effect kinds; :meth:`with_kind` returns an extended copy."""
+
+    kinds: tuple[EffectKind, ...]
+    _by_id: dict[str, EffectKind] = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        index = _index(self)
+        if len(index) != len(self.kinds):
+            raise ValueError("effect kind ids must be unique")
+        object.__setattr__(self, "_by_id", index)
+
+    def __iter__(self) -> Iterator[EffectKind]:
+        return iter(self.kinds)
+
+    def __contains__(self, kind_id: object) -> bool:
+        return kind_id in self._by_id
+
+    def find(self, kind_id: str) -> EffectKind:
+        """The kind ``kind_id``; :class:`UnknownIdError` names the known ones."""
+        try:
+            return self._by_id[kind_id]
+        except KeyError:
+            raise UnknownIdError(
+                _(
+                    "Unknown Shop benefit kind {kind!r}; known kinds: {known}.",
+                    kind=kind_id,
+                    known=", ".join(self._by_id),
+                )
+            ) from None
+
+    def of(self, benefit: Benefit) -> EffectKind:
+        """The kind of ``benefit`` (checked against its class)."""
+        kind = self.find(benefit.kind)
+        if not isinstance(benefit, kind.benefit_type):
+            raise UnknownIdError(
+                _("Benefit {value!r} is not of kind {kind!r}.", value=repr(benefit), kind=kind.id)
+            )
+        return kind
+
+    def with_kind(self, kind: EffectKind) -> EffectRegistry:
+        """A new registry with ``kind`` added (or replacing the kind of the same id)."""
+        return EffectRegistry((*(k for k in self.kinds if k.id != kind.id), kind))
+
+
+DEFAULT_REGISTRY = EffectRegistry(
+    (GENERIC, SPECIALIZED, STATUE, STATUE_CHOICE, WHEAT, RESOURCE_TO_SHOP)
+)
+"""The six benefit kinds of the rulebook (R-6)."""
+
+
+def find_effect(kind_id: str, registry: EffectRegistry = DEFAULT_REGISTRY) -> EffectKind:
+    """The effect kind ``kind_id`` of ``registry``; raises :class:`UnknownIdError`."""
+    return registry.find(kind_id)
+
+
+def describe_benefit(benefit: Benefit, registry: EffectRegistry = DEFAULT_REGISTRY) -> Message:
+    """The benefit's text, from its registry entry."""
+    return registry.of(benefit).describe(benefit)
+
+
+def describe_shop(shop: Shop, registry: EffectRegistry = DEFAULT_REGISTRY) -> Message:
+    """``1 Bovine + 1 Grapes → Statue of a god of your choice``."""
+    return _(
+        "{requires} → {benefit}",
+        requires=icons_text(shop.requires),
+        benefit=describe_benefit(shop.benefit, registry),
+    )

@@ -1,0 +1,96 @@
+"""The library's errors: one base class, split by kind of failure.
+
+Every error carries a translatable :class:`~fertility_rules.i18n.Message`; ``str(error)``
+is English and :meth:`FertilityError.render` gives any other language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.translate import render
+
+if TYPE_CHECKING:
+    from fertility_rules.rules.moves import Move
+
+__all__ = [
+    "FertilityError",
+    "IllegalMoveError",
+    "MalformedInputError",
+    "Problem",
+    "UnknownIdError",
+]
+
+
+class FertilityError(Exception):
+    """Base class of every error raised by ``fertility_rules``."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(render(message))
+
+    def render(self, language: Language | str = Language.EN) -> str:
+        """The error's text in ``language``."""
+        return render(self.message, language)
+
+
+@frozen
+class Problem:
+    """One thing wrong with an input: where (a JSON path), what, and the rule it breaks."""
+
+    path: str
+    message: Message
+    rule: str | None = None
+
+    def render(self, language: Language | str = Language.EN) -> str:
+        text = render(self.message, language)
+        where = self.path or "$"
+        if self.rule:
+            return render(
+                _("{path}: {text} ({rule})", path=where, text=text, rule=self.rule), language
+            )
+        return render(_("{path}: {text}", path=where, text=text), language)
+
+
+class MalformedInputError(FertilityError, ValueError):
+    """Input that is not a valid description (file, document or value), with every problem."""
+
+    def __init__(self, problems: Iterable[Problem], source: str | None = None) -> None:
+        self.problems = tuple(problems)
+        self.source = source
+        if source:
+            head = _("{count} problem(s) in {source}:", count=len(self.problems), source=source)
+        else:
+            head = _("{count} problem(s) in the input:", count=len(self.problems))
+        super().__init__(head)
+        self.args = (self.render(),)
+
+    def render(self, language: Language | str = Language.EN) -> str:
+        lines = [render(self.message, language)]
+        lines.extend("  " + problem.render(language) for problem in self.problems)
+        return "\n".join(lines)
+
+    @classmethod
+    def single(
+        cls, path: str, message: Message, rule: str | None = None
+    ) -> MalformedInputError:
+        return cls([Problem(path, message, rule)])
+
+
+class UnknownIdError(FertilityError, LookupError):
+    """An id (effect kind, catalogue item, language, format) that is not known."""
+
+
+class IllegalMoveError(FertilityError, ValueError):
+    """A well-formed move that the rules forbid in the given state."""
+
+    def __init__(self, message: Message, rule: str, move: Move | None = None) -> None:
+        self.rule = rule
+        self.move = move
+        super().__init__(_("{text} ({rule})", text=message, rule=rule))
+        self.reason = message

@@ -1,0 +1,40 @@
+"""The languages the library speaks."""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["Language"]
+
+
+class Language(enum.Enum):
+    """A language of the rule texts and messages; the value is its gettext code."""
+
+    EN = "en"
+    """English, also the fallback for any missing translation."""
+    FR = "fr"
+    """French."""
+    PL = "pl"
+    """Polish (three plural forms)."""
+    NL = "nl"
+    """Dutch."""
+
+    @classmethod
+    def parse(cls, code: str | Language) -> Language:
+        """The language for ``code`` (``"fr"``, ``"FR"``, ``"fr_BE"``...)."""
+        if isinstance(code, Language):
+            return code
+        short = code.strip().lower().replace("-", "_").split("_")[0]
+        for language in cls:
+            if language.value == short:
+                return language
+        from fertility_rules.errors import UnknownIdError
+        from fertility_rules.i18n.message import _
+
+        raise UnknownIdError(
+            _(
+                "Unknown language {code!r}; expected one of {choices}.",
+                code=code,
+                choices=", ".join(lang.value for lang in cls),
+            )
+        )

@@ -1,0 +1,63 @@
+"""Rendering messages in a chosen language with class-based gettext.
+
+No global state is installed and the environment's locale is never read: every
+call names its language, and English is the fallback for anything untranslated.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+from pathlib import Path
+
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import Message
+
+__all__ = ["DOMAIN", "LOCALE_DIR", "render", "translations", "uses_catalogue"]
+
+DOMAIN = "fertility_rules"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
+
+
+@functools.cache
+def translations(language: Language) -> gettext.NullTranslations:
+    """The compiled catalogue for ``language`` (English uses the message ids)."""
+    if language is Language.EN:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language.value], fallback=True)
+
+
+def uses_catalogue(language: Language) -> bool:
+    """Whether ``language`` is served by a real compiled catalogue, not the fallback."""
+    return isinstance(translations(language), gettext.GNUTranslations)
+
+
+def _lookup(message: Message, catalogue: gettext.NullTranslations) -> str:
+    if message.plural is not None:
+        if message.context is not None:
+            return catalogue.npgettext(
+                message.context, message.msgid, message.plural, message.count
+            )
+        return catalogue.ngettext(message.msgid, message.plural, message.count)
+    if message.context is not None:
+        return catalogue.pgettext(message.context, message.msgid)
+    return catalogue.gettext(message.msgid)
+
+
+def render(message: Message | str, language: Language | str = Language.EN) -> str:
+    """The text of ``message`` in ``language``, parameters rendered in turn."""
+    if isinstance(message, str):
+        return message
+    lang = Language.parse(language)
+    template = _lookup(message, translations(lang))
+    if not message.params:
+        return template
+    values = {
+        key: render(value, lang) if isinstance(value, Message) else value
+        for key, value in message.params
+    }
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        # A broken translation must never hide the message: fall back to English.
+        return _lookup(message, translations(Language.EN)).format(**values)

@@ -1,0 +1,65 @@
+"""The immutable domain model: resources, Shops, Districts, boards, Metropolis."""
+
+from fertility_rules.model.district import District
+from fertility_rules.model.metropolis import (
+    MAX_MONUMENTS,
+    SPOTS,
+    Metropolis,
+    MetropolisBoard,
+    Track,
+)
+from fertility_rules.model.provenance import Provenance, Source
+from fertility_rules.model.resources import (
+    NO_TOKENS,
+    RESOURCES,
+    Counts,
+    Icon,
+    MonumentType,
+    Resource,
+    add_token,
+    counts_of,
+    tokens_of,
+)
+from fertility_rules.model.shop import Benefit, Shop, ShopState, icons_text
+from fertility_rules.model.valley import (
+    BOARD_HEIGHT,
+    BOARD_WIDTH,
+    SQUARE_LEGEND,
+    BoardSquare,
+    Ground,
+    StartTile,
+    ValleyBoard,
+    ValleyTile,
+)
+
+__all__ = [
+    "BOARD_HEIGHT",
+    "BOARD_WIDTH",
+    "MAX_MONUMENTS",
+    "NO_TOKENS",
+    "RESOURCES",
+    "SPOTS",
+    "SQUARE_LEGEND",
+    "Benefit",
+    "BoardSquare",
+    "Counts",
+    "District",
+    "Ground",
+    "Icon",
+    "Metropolis",
+    "MetropolisBoard",
+    "MonumentType",
+    "Provenance",
+    "Resource",
+    "Shop",
+    "Source",
+    "ShopState",
+    "StartTile",
+    "Track",
+    "ValleyBoard",
+    "ValleyTile",
+    "add_token",
+    "counts_of",
+    "icons_text",
+    "tokens_of",
+]

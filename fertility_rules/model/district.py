@@ -1,0 +1,37 @@
+"""District tiles (R-1.5)."""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.i18n.message import _
+from fertility_rules.model.provenance import Provenance
+from fertility_rules.model.shop import Shop
+
+__all__ = ["District"]
+
+
+def _check_shops(_instance: object, _attribute: object, value: tuple[Shop, ...]) -> None:
+    if not 1 <= len(value) <= 3:
+        raise MalformedInputError.single(
+            "shops", _("A District has 1 to 3 Shops, not {n}.", n=len(value)), "R-1.5"
+        )
+
+
+def _check_cost(_instance: object, _attribute: object, value: int) -> None:
+    if value < 0:
+        raise MalformedInputError.single(
+            "cost", _("A building cost cannot be negative ({n}).", n=value), "R-1.5"
+        )
+
+
+@frozen
+class District:
+    """A District tile: its building cost in resources and its Shops."""
+
+    id: str
+    cost: int = field(validator=_check_cost)
+    shops: tuple[Shop, ...] = field(validator=_check_shops)
+    provenance: Provenance | None = None
+    note: str = field(default="", eq=False)

@@ -1,0 +1,139 @@
+"""Metropolis boards and a player's Metropolis in play (R-1.7, R-1.2, R-3.4, R-3.5)."""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.i18n.message import _
+from fertility_rules.model.district import District
+from fertility_rules.model.provenance import Provenance
+from fertility_rules.model.resources import NO_TOKENS, Counts
+from fertility_rules.model.shop import Shop, ShopState
+
+__all__ = ["MAX_MONUMENTS", "SPOTS", "Metropolis", "MetropolisBoard", "Track"]
+
+SPOTS = 7
+"""District spots on a Metropolis board (R-1.7)."""
+MAX_MONUMENTS = 4
+"""Monument pawns per player (R-1.8)."""
+
+
+def _check_track(_instance: object, attribute: object, value: tuple[int, ...]) -> None:
+    name = getattr(attribute, "name", "track")
+    if not value or any(v < 0 for v in value) or list(value) != sorted(value):
+        raise MalformedInputError.single(
+            name,
+            _("A track is a non-empty, non-decreasing list of non-negative Debens."),
+            "R-1.7",
+        )
+
+
+@frozen
+class Track:
+    """A printed scoring track with where it comes from."""
+
+    values: tuple[int, ...] = field(validator=_check_track)
+    provenance: Provenance | None = None
+    note: str = field(default="", eq=False)
+
+
+def _check_board_shops(_instance: object, _attribute: object, value: tuple[Shop, ...]) -> None:
+    if len(value) != 4:
+        raise MalformedInputError.single(
+            "shops",
+            _("A Metropolis board has 4 starting Shops, not {n}.", n=len(value)),
+            "R-1.7",
+        )
+
+
+@frozen
+class MetropolisBoard:
+    """A printed Metropolis board: 4 starting Shops, 7 spots, two tracks (R-1.7)."""
+
+    id: str
+    shops: tuple[Shop, ...] = field(validator=_check_board_shops)
+    wheat_track: Track
+    statue_scale: Track
+    spots: int = SPOTS
+    provenance: Provenance | None = None
+    note: str = field(default="", eq=False)
+
+    def empty_metropolis(self) -> Metropolis:
+        """The board at setup: no District, no token, Wheat on 0 (R-2.4)."""
+        return Metropolis(
+            shops=tuple(ShopState(shop) for shop in self.shops),
+            wheat_track=self.wheat_track.values,
+            statue_scale=self.statue_scale.values,
+            spots=(None,) * self.spots,
+            board_id=self.id,
+        )
+
+
+def _check_wheat(instance: Metropolis, _attribute: object, value: int) -> None:
+    top = len(instance.wheat_track) - 1
+    if not 0 <= value <= top:
+        raise MalformedInputError.single(
+            "wheat",
+            _("Wheat {n} is off the Wheat Storehouse track (0 to {top}).", n=value, top=top),
+            "R-1.2",
+        )
+
+
+def _check_monuments(_instance: object, _attribute: object, value: int) -> None:
+    if not 0 <= value <= MAX_MONUMENTS:
+        raise MalformedInputError.single(
+            "monuments",
+            _("A player has 0 to {max} Monuments, not {n}.", max=MAX_MONUMENTS, n=value),
+            "R-1.8",
+        )
+
+
+def _check_spots(_instance: object, _attribute: object, value: tuple[District | None, ...]) -> None:
+    if len(value) > SPOTS:
+        raise MalformedInputError.single(
+            "districts",
+            _("A Metropolis has {max} District spots, not {n}.", max=SPOTS, n=len(value)),
+            "R-1.7",
+        )
+
+
+@frozen
+class Metropolis:
+    """A player's Metropolis in play: Shops with their tokens, Wheat, Monuments built.
+
+    ``shops`` lists the board's starting Shops, then the Shops of each District in
+    the order they were built; a Shop is addressed by its index in this tuple.
+    """
+
+    shops: tuple[ShopState, ...]
+    wheat_track: tuple[int, ...] = field(validator=_check_track)
+    statue_scale: tuple[int, ...] = field(validator=_check_track)
+    wheat: int = field(default=0, validator=_check_wheat)
+    monuments: int = field(default=0, validator=_check_monuments)
+    spots: tuple[District | None, ...] = field(default=(None,) * SPOTS, validator=_check_spots)
+    board_id: str | None = None
+
+    @property
+    def districts(self) -> tuple[District, ...]:
+        """Built Districts, in spot order."""
+        return tuple(d for d in self.spots if d is not None)
+
+    @property
+    def wheat_top(self) -> int:
+        return len(self.wheat_track) - 1
+
+    def token_counts(self) -> Counts:
+        """Tokens on all Shops of the Metropolis, per resource."""
+        a = b = c = d = 0
+        for state in self.shops:
+            ta, tb, tc, td = state.tokens
+            a += ta
+            b += tb
+            c += tc
+            d += td
+        return (a, b, c, d) if self.shops else NO_TOKENS
+
+    def token_total(self) -> int:
+        """Tokens on the Metropolis board, the first tie-break (R-4.3)."""
+        return sum(state.token_count for state in self.shops)

@@ -1,0 +1,44 @@
+"""Where a piece of component data comes from (see the catalogue documentation)."""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import field, frozen
+
+from fertility_rules.i18n.message import Message, _
+
+__all__ = ["Provenance", "Source"]
+
+
+class Provenance(enum.Enum):
+    """The source of a catalogue item; reconstructed data is always shown as such."""
+
+    RULEBOOK = "rulebook"
+    """Stated by the published rulebooks."""
+    REVIEW = "review"
+    """Stated by a published review or preview."""
+    INFERRED = "inferred"
+    """Follows from several stated facts."""
+    RECONSTRUCTED = "reconstructed"
+    """Not known: chosen so that a complete game can be played."""
+
+    @property
+    def label(self) -> Message:
+        return _PROVENANCE_LABELS[self]
+
+
+_PROVENANCE_LABELS = {
+    Provenance.RULEBOOK: _("rulebook"),
+    Provenance.REVIEW: _("review"),
+    Provenance.INFERRED: _("inferred"),
+    Provenance.RECONSTRUCTED: _("reconstructed"),
+}
+
+
+@frozen
+class Source:
+    """The provenance of a part of the catalogue, with the reasoning or reference."""
+
+    provenance: Provenance
+    note: str = field(default="", eq=False)

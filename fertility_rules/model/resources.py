@@ -1,0 +1,142 @@
+"""Resources, Shop icons, Monument types and token counts (R-1.1, R-1.6, R-1.8)."""
+
+from __future__ import annotations
+
+import enum
+from typing import TypeAlias
+
+from fertility_rules.i18n.message import Message, _
+
+__all__ = [
+    "NO_TOKENS",
+    "RESOURCES",
+    "Counts",
+    "Icon",
+    "MonumentType",
+    "Resource",
+    "add_token",
+    "counts_of",
+    "tokens_of",
+]
+
+
+class Resource(enum.IntEnum):
+    """One of the four resources; the value indexes :data:`Counts` tuples."""
+
+    ALABASTER = 0
+    """Alabaster."""
+    BOVINE = 1
+    """Bovine."""
+    PAPYRUS = 2
+    """Papyrus flower."""
+    GRAPES = 3
+    """Grapes."""
+
+    @property
+    def key(self) -> str:
+        """The identifier used in files (``"grapes"``)."""
+        return self.name.lower()
+
+    @property
+    def label(self) -> Message:
+        return _RESOURCE_LABELS[self]
+
+    @classmethod
+    def from_key(cls, key: str) -> Resource:
+        """The resource named ``key``; ``KeyError`` if there is none."""
+        return _RESOURCE_BY_KEY[key]
+
+
+RESOURCES: tuple[Resource, ...] = tuple(Resource)
+
+_RESOURCE_BY_KEY = {r.key: r for r in Resource}
+_RESOURCE_LABELS = {
+    Resource.ALABASTER: _("Alabaster"),
+    Resource.BOVINE: _("Bovine"),
+    Resource.PAPYRUS: _("Papyrus flower"),
+    Resource.GRAPES: _("Grapes"),
+}
+
+
+class Icon(enum.Enum):
+    """A requirement icon of a Shop: a resource, or any resource (R-1.6)."""
+
+    ALABASTER = "alabaster"
+    """Takes an Alabaster."""
+    BOVINE = "bovine"
+    """Takes a Bovine."""
+    PAPYRUS = "papyrus"
+    """Takes a Papyrus flower."""
+    GRAPES = "grapes"
+    """Takes Grapes."""
+    ANY = "any"
+    """Takes any one resource."""
+
+    @property
+    def resource(self) -> Resource | None:
+        """The resource this icon asks for, ``None`` for "any resource"."""
+        return None if self is Icon.ANY else Resource.from_key(self.value)
+
+    @property
+    def label(self) -> Message:
+        resource = self.resource
+        return _("any resource") if resource is None else resource.label
+
+    @classmethod
+    def of(cls, resource: Resource) -> Icon:
+        return cls(resource.key)
+
+
+class MonumentType(enum.Enum):
+    """The four Monument types; each player builds one (R-1.8)."""
+
+    OBELISK = "obelisk"
+    """Obelisk."""
+    PYRAMID = "pyramid"
+    """Pyramid."""
+    SPHINX = "sphinx"
+    """Sphinx."""
+    TEMPLE = "temple"
+    """Temple."""
+
+    @property
+    def label(self) -> Message:
+        return _MONUMENT_LABELS[self]
+
+
+_MONUMENT_LABELS = {
+    MonumentType.OBELISK: _("Obelisk"),
+    MonumentType.PYRAMID: _("Pyramid"),
+    MonumentType.SPHINX: _("Sphinx"),
+    MonumentType.TEMPLE: _("Temple"),
+}
+
+Counts: TypeAlias = tuple[int, int, int, int]
+"""A number of tokens per resource, indexed by :class:`Resource`."""
+
+NO_TOKENS: Counts = (0, 0, 0, 0)
+
+
+def add_token(counts: Counts, resource: Resource, amount: int = 1) -> Counts:
+    """``counts`` with ``amount`` more (or fewer) tokens of ``resource``."""
+    a, b, c, d = counts
+    if resource == 0:
+        return (a + amount, b, c, d)
+    if resource == 1:
+        return (a, b + amount, c, d)
+    if resource == 2:
+        return (a, b, c + amount, d)
+    return (a, b, c, d + amount)
+
+
+def counts_of(tokens: tuple[Resource, ...] | list[Resource]) -> Counts:
+    """The counts of a list of tokens."""
+    counts = [0, 0, 0, 0]
+    for token in tokens:
+        counts[token] += 1
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def tokens_of(counts: Counts) -> tuple[Resource, ...]:
+    """The tokens described by ``counts``, in resource order."""
+    return tuple(r for r in RESOURCES for _ in range(counts[r]))

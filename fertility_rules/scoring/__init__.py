@@ -1,0 +1,16 @@
+"""Final scoring: the five-stage pipeline and the ranking (R-5, R-4.3)."""
+
+from fertility_rules.scoring.pipeline import STAGES, rank, score_position
+from fertility_rules.scoring.sheet import ScoreLine, ScoreReport, ScoreSheet
+from fertility_rules.scoring.stages import best_statue_collection
+
+__all__ = [
+    "STAGES",
+    "ScoreLine",
+    "ScoreReport",
+    "ScoreSheet",
+    "best_statue_collection",
+    "rank",
+    "score_position",
+]
+

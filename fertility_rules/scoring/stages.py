@@ -1,0 +1,103 @@
+"""The player-level part of each scoring stage: Statues, Monuments, Wheat (R-5.3 to R-5.5).
+
+Shop-level Debens come from the effect registry; these functions add what belongs
+to the player or the table, each returning explained :class:`ScoreLine` values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fertility_rules.effects.base import Stage, StatueAward
+from fertility_rules.i18n.amounts import debens
+from fertility_rules.i18n.message import _, ngettext
+from fertility_rules.model.position import FinalPosition
+from fertility_rules.scoring.sheet import ScoreLine
+
+__all__ = ["best_statue_collection", "monument_lines", "statue_line", "wheat_line"]
+
+
+def best_statue_collection(
+    awards: Sequence[StatueAward], gods: Sequence[str]
+) -> tuple[tuple[str, ...], int]:
+    """The largest set of different Statues: named gods, then choices fill the gaps (R-5.3).
+
+    Returns the named gods (in table order) and how many choices add a new god.
+    """
+    named = set().union(*(a.gods for a in awards)) if awards else set()
+    choices = sum(a.choices for a in awards)
+    missing = sum(1 for god in gods if god not in named)
+    ordered = tuple(god for god in gods if god in named)
+    ordered += tuple(sorted(named.difference(gods)))
+    return ordered, min(choices, missing)
+
+
+def statue_line(
+    player: str, awards: Sequence[StatueAward], gods: Sequence[str], scale: Sequence[int]
+) -> ScoreLine:
+    named, chosen = best_statue_collection(awards, gods)
+    different = min(len(named) + chosen, len(scale) - 1)
+    amount = scale[different]
+    if chosen:
+        what = ngettext(
+            "{named} + {n} god of your choice",
+            "{named} + {n} gods of your choice",
+            chosen,
+            named=", ".join(named) or "-",
+        )
+    else:
+        what = _("{named}", named=", ".join(named) or "-")
+    reason = ngettext(
+        "{n} different Statue ({which}) on the Statues scale: {amount}",
+        "{n} different Statues ({which}) on the Statues scale: {amount}",
+        different,
+        which=what,
+        amount=debens(amount),
+    )
+    return ScoreLine(player, Stage.STATUES, amount, "R-5.3", reason)
+
+
+def monument_lines(position: FinalPosition) -> tuple[ScoreLine, ...]:
+    """15 for the most Monuments, 7 for the next count; ties share; none for 0 (R-5.4)."""
+    counts = sorted({p.metropolis.monuments for p in position.players if p.metropolis.monuments}, reverse=True)
+    values = {}
+    if counts:
+        values[counts[0]] = position.monument_first
+    if len(counts) > 1:
+        values[counts[1]] = position.monument_second
+    lines = []
+    for player in position.players:
+        n = player.metropolis.monuments
+        amount = values.get(n, 0)
+        if n == 0:
+            reason = _("no Monument on the central board: {amount}", amount=debens(0))
+        elif counts and n == counts[0]:
+            reason = ngettext(
+                "{n} Monument, the most: {amount}", "{n} Monuments, the most: {amount}", n, amount=debens(amount)
+            )
+        elif len(counts) > 1 and n == counts[1]:
+            reason = ngettext(
+                "{n} Monument, second place: {amount}",
+                "{n} Monuments, second place: {amount}",
+                n,
+                amount=debens(amount),
+            )
+        else:
+            reason = ngettext(
+                "{n} Monument, below second place: {amount}",
+                "{n} Monuments, below second place: {amount}",
+                n,
+                amount=debens(amount),
+            )
+        lines.append(ScoreLine(player.name, Stage.MONUMENTS, amount, "R-5.4", reason))
+    return tuple(lines)
+
+
+def wheat_line(player: str, wheat: int, track: Sequence[int]) -> ScoreLine:
+    amount = track[wheat]
+    reason = _(
+        "Wheat marker on square {n} of the Wheat Storehouse: {amount}",
+        n=wheat,
+        amount=debens(amount),
+    )
+    return ScoreLine(player, Stage.WHEAT, amount, "R-5.5", reason)
