@@ -16,8 +16,10 @@ from fertility_rules.model.resources import (
     Icon,
     MonumentType,
     Resource,
+    add_counts,
     add_token,
     counts_of,
+    sub_counts,
     tokens_of,
 )
 from fertility_rules.model.shop import Benefit, Shop, ShopState, icons_text
@@ -58,8 +60,10 @@ __all__ = [
     "Track",
     "ValleyBoard",
     "ValleyTile",
+    "add_counts",
     "add_token",
     "counts_of",
+    "sub_counts",
     "icons_text",
     "tokens_of",
 ]

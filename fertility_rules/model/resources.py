@@ -14,8 +14,10 @@ __all__ = [
     "Icon",
     "MonumentType",
     "Resource",
+    "add_counts",
     "add_token",
     "counts_of",
+    "sub_counts",
     "tokens_of",
 ]
 
@@ -127,6 +129,16 @@ def add_token(counts: Counts, resource: Resource, amount: int = 1) -> Counts:
     if resource == 2:
         return (a, b, c + amount, d)
     return (a, b, c, d + amount)
+
+
+def add_counts(left: Counts, right: Counts) -> Counts:
+    """The sum of two counts."""
+    return (left[0] + right[0], left[1] + right[1], left[2] + right[2], left[3] + right[3])
+
+
+def sub_counts(left: Counts, right: Counts) -> Counts:
+    """``left`` minus ``right``."""
+    return (left[0] - right[0], left[1] - right[1], left[2] - right[2], left[3] - right[3])
 
 
 def counts_of(tokens: tuple[Resource, ...] | list[Resource]) -> Counts:

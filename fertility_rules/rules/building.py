@@ -1,0 +1,127 @@
+"""Step 2 of a turn: building a District, paid with tokens and Wheat (R-3.4)."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from fertility_rules.i18n.amounts import wheat as wheat_amount
+from fertility_rules.i18n.message import _
+from fertility_rules.model.resources import NO_TOKENS, RESOURCES, Counts, add_counts, add_token, sub_counts
+from fertility_rules.model.shop import ShopState
+from fertility_rules.rules.moves import BuildDistrict, Move, SkipBuilding
+from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.rules.violations import Violation
+
+__all__ = ["apply_build", "apply_skip_building", "build_moves", "check_build", "payments"]
+
+
+def payments(cost: int, supply: Counts, wheat: int) -> list[tuple[Counts, int]]:
+    """Every way to pay ``cost`` with supply tokens and Wheat: ``(tokens, wheat)``."""
+    out: list[tuple[Counts, int]] = []
+
+    def extend(start: int, left: int, tokens: Counts) -> None:
+        if left <= wheat:
+            out.append((tokens, left))
+        if left == 0:
+            return
+        for resource in RESOURCES[start:]:
+            if tokens[resource] < supply[resource]:
+                extend(resource, left - 1, add_token(tokens, resource))
+
+    extend(0, cost, NO_TOKENS)
+    return out
+
+
+def _free_spots(state: GameState) -> list[int]:
+    return [i for i, district in enumerate(state.player.metropolis.spots) if district is None]
+
+
+def build_moves(state: GameState) -> list[Move]:
+    moves: list[Move] = [SkipBuilding()]
+    spots = _free_spots(state)
+    if not spots:
+        return moves
+    player = state.player
+    catalogue = state.config.catalogue
+    for district_id in state.offer:
+        cost = catalogue.district(district_id).cost
+        for tokens, wheat in payments(cost, player.supply, player.metropolis.wheat):
+            moves.extend(BuildDistrict(district_id, spot, tokens, wheat) for spot in spots)
+    return moves
+
+
+def check_build(state: GameState, move: BuildDistrict) -> list[Violation]:
+    problems: list[Violation] = []
+    player = state.player
+    if move.district not in state.offer:
+        problems.append(
+            Violation("R-3.4", _("District {id} is not on offer.", id=move.district))
+        )
+    spots = player.metropolis.spots
+    if not 0 <= move.spot < len(spots) or spots[move.spot] is not None:
+        problems.append(
+            Violation("R-3.4", _("Spot {spot} of your Metropolis is not free.", spot=move.spot))
+        )
+    if len(move.tokens) != 4 or any(n < 0 for n in move.tokens) or move.wheat < 0:
+        problems.append(Violation("R-3.4", _("A payment cannot be negative.")))
+        return problems
+    if any(move.tokens[r] > player.supply[r] for r in RESOURCES):
+        problems.append(
+            Violation(
+                "R-3.4",
+                _("You pay with tokens you do not have beside your Metropolis board."),
+            )
+        )
+    if move.wheat > player.metropolis.wheat:
+        problems.append(
+            Violation(
+                "R-3.4",
+                _("You pay {paid} but have {have}.", paid=wheat_amount(move.wheat), have=wheat_amount(player.metropolis.wheat)),
+            )
+        )
+    if move.district in state.offer:
+        cost = state.config.catalogue.district(move.district).cost
+        paid = sum(move.tokens) + move.wheat
+        if paid != cost:
+            problems.append(
+                Violation(
+                    "R-3.4",
+                    _("District {id} costs {cost}; the payment is {paid}.", id=move.district, cost=cost, paid=paid),
+                )
+            )
+    return problems
+
+
+def _refill_offer(state: GameState, offer: tuple[str, ...], deck: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    size = state.config.interpretations.district_offer.value
+    missing = max(0, size - len(offer))
+    return offer + deck[:missing], deck[missing:]
+
+
+def apply_build(state: GameState, move: BuildDistrict) -> GameState:
+    player = state.player
+    district = state.config.catalogue.district(move.district)
+    metropolis = player.metropolis
+    spots = list(metropolis.spots)
+    spots[move.spot] = district
+    metropolis = evolve(
+        metropolis,
+        spots=tuple(spots),
+        shops=metropolis.shops + tuple(ShopState(shop) for shop in district.shops),
+        wheat=metropolis.wheat - move.wheat,
+    )
+    player = evolve(player, metropolis=metropolis, supply=sub_counts(player.supply, move.tokens))
+    offer = tuple(d for d in state.offer if d != move.district)
+    offer, deck = _refill_offer(state, offer, state.district_deck)
+    return evolve(
+        state.with_player(player),
+        stock=add_counts(state.stock, move.tokens),
+        offer=offer,
+        district_deck=deck,
+        built=True,
+        phase=Phase.SUPPLY,
+    )
+
+
+def apply_skip_building(state: GameState, move: SkipBuilding) -> GameState:
+    return evolve(state, phase=Phase.SUPPLY)

@@ -1,0 +1,180 @@
+"""The referee: legal moves, legality checks and the transition (R-3 to R-4).
+
+``legal_moves``, ``violations``, ``is_legal`` and ``apply`` are pure: a state is
+never changed, a legal move yields a new one. ``apply_unchecked`` skips the checks
+for moves known to be legal (those of ``legal_moves``), for simulations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from attrs import frozen
+
+from fertility_rules.errors import IllegalMoveError, MalformedInputError
+from fertility_rules.i18n.message import _
+from fertility_rules.model.position import FinalPosition, PlayerPosition
+from fertility_rules.rules.building import apply_build, apply_skip_building, build_moves, check_build
+from fertility_rules.rules.moves import (
+    BuildDistrict,
+    ClaimQuarry,
+    DiscardTile,
+    EndSupplying,
+    Move,
+    PlaceBonusResource,
+    PlaceTile,
+    RemoveTile,
+    SkipBuilding,
+    SupplyShop,
+    TakeTile,
+)
+from fertility_rules.rules.placement import (
+    apply_discard,
+    apply_place,
+    check_discard,
+    check_place,
+    placement_moves,
+)
+from fertility_rules.rules.quarries import apply_quarry, check_quarry, quarry_moves
+from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.rules.supplying import (
+    apply_bonus,
+    apply_end_supplying,
+    apply_supply,
+    bonus_moves,
+    check_bonus,
+    check_supply,
+    supply_moves,
+)
+from fertility_rules.rules.turn_end import (
+    apply_remove,
+    apply_take,
+    check_remove,
+    check_take,
+    remove_moves,
+    take_moves,
+)
+from fertility_rules.rules.violations import Violation
+from fertility_rules.scoring.pipeline import score_position
+from fertility_rules.scoring.sheet import ScoreReport
+
+__all__ = [
+    "apply",
+    "apply_unchecked",
+    "final_position",
+    "final_scores",
+    "is_legal",
+    "legal_moves",
+    "violations",
+]
+
+
+def _no_checks(state: GameState, move: Any) -> list[Violation]:
+    return []
+
+
+@frozen
+class _Handler:
+    phase: Phase
+    check: Callable[[GameState, Any], list[Violation]]
+    perform: Callable[[GameState, Any], GameState]
+
+
+_HANDLERS: dict[type, _Handler] = {
+    PlaceTile: _Handler(Phase.PLACE, check_place, apply_place),
+    DiscardTile: _Handler(Phase.PLACE, check_discard, apply_discard),
+    ClaimQuarry: _Handler(Phase.QUARRY, check_quarry, apply_quarry),
+    BuildDistrict: _Handler(Phase.BUILD, check_build, apply_build),
+    SkipBuilding: _Handler(Phase.BUILD, _no_checks, apply_skip_building),
+    SupplyShop: _Handler(Phase.SUPPLY, check_supply, apply_supply),
+    EndSupplying: _Handler(Phase.SUPPLY, _no_checks, apply_end_supplying),
+    PlaceBonusResource: _Handler(Phase.BONUS, check_bonus, apply_bonus),
+    TakeTile: _Handler(Phase.TAKE, check_take, apply_take),
+    RemoveTile: _Handler(Phase.REMOVE, check_remove, apply_remove),
+}
+
+_LEGAL: dict[Phase, Callable[[GameState], list[Move]]] = {
+    Phase.PLACE: placement_moves,
+    Phase.QUARRY: quarry_moves,
+    Phase.BUILD: build_moves,
+    Phase.SUPPLY: supply_moves,
+    Phase.BONUS: bonus_moves,
+    Phase.TAKE: take_moves,
+    Phase.REMOVE: remove_moves,
+    Phase.OVER: lambda state: [],
+}
+
+_PHASE_RULES = {
+    Phase.PLACE: "R-3.1",
+    Phase.QUARRY: "R-3.3.D",
+    Phase.BUILD: "R-3.4",
+    Phase.SUPPLY: "R-3.5",
+    Phase.BONUS: "R-6",
+    Phase.TAKE: "R-3.6",
+    Phase.REMOVE: "R-8",
+    Phase.OVER: "R-4.2",
+}
+
+
+def legal_moves(state: GameState) -> list[Move]:
+    """Every legal move at the current decision (empty once the game is over)."""
+    return _LEGAL[state.phase](state)
+
+
+def _handler(move: object) -> _Handler:
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise MalformedInputError.single("move", _("{value!r} is not a move.", value=repr(move)))
+    return handler
+
+
+def violations(state: GameState, move: Move) -> tuple[Violation, ...]:
+    """Every rule ``move`` breaks in ``state`` (empty when it is legal)."""
+    handler = _handler(move)
+    if handler.phase is not state.phase:
+        return (
+            Violation(
+                "R-3" if state.phase is not Phase.OVER else "R-4.2",
+                _(
+                    "This move does not fit the current decision: {player} must {decision}.",
+                    player=state.player.name,
+                    decision=state.phase.label,
+                ),
+            ),
+        )
+    return tuple(handler.check(state, move))
+
+
+def is_legal(state: GameState, move: Move) -> bool:
+    return not violations(state, move)
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after ``move``; :class:`IllegalMoveError` names the rule it breaks."""
+    problems = violations(state, move)
+    if problems:
+        first = problems[0]
+        raise IllegalMoveError(first.message, first.rule, move)
+    return _HANDLERS[type(move)].perform(state, move)
+
+
+def apply_unchecked(state: GameState, move: Move) -> GameState:
+    """The state after ``move`` without legality checks: only for moves of ``legal_moves``."""
+    return _HANDLERS[type(move)].perform(state, move)
+
+
+def final_position(state: GameState) -> FinalPosition:
+    """The table as it stands, for final scoring (R-5)."""
+    monuments = state.config.catalogue.monuments
+    return FinalPosition(
+        players=tuple(PlayerPosition(p.name, p.metropolis) for p in state.players),
+        gods=state.config.catalogue.gods,
+        monument_first=monuments.first,
+        monument_second=monuments.second,
+    )
+
+
+def final_scores(state: GameState) -> ScoreReport:
+    """The final score sheets through the scoring pipeline (R-5, R-4.3)."""
+    return score_position(final_position(state), state.config.registry)

@@ -1,0 +1,186 @@
+"""Step 1 of a turn: laying a Valley tile (R-3.1) or discarding one (R-3.2)."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from fertility_rules.i18n.message import _
+from fertility_rules.model.resources import add_counts
+from fertility_rules.rules.harvest import harvest, take_from_stock
+from fertility_rules.rules.moves import DiscardTile, Move, PlaceTile
+from fertility_rules.rules.quarries import settle_quarries
+from fertility_rules.rules.state import GameState, Phase, PlacedTile
+from fertility_rules.rules.violations import Violation
+
+__all__ = [
+    "apply_discard",
+    "apply_place",
+    "check_discard",
+    "check_place",
+    "placement_moves",
+    "placements",
+]
+
+
+def placements(state: GameState, tile_id: str) -> list[PlaceTile]:
+    """Every legal way to lay ``tile_id`` now (R-3.1), without duplicates."""
+    grid = state.config.layout
+    a, b = state.config.tiles[tile_id].scenes
+    valley = state.valley
+    empty = valley.empty
+    width = grid.width
+    adjacent_a = grid.dilate(valley.scenes[a]) & empty
+    adjacent_b = adjacent_a if a == b else grid.dilate(valley.scenes[b]) & empty
+    horizontal = empty & (empty >> 1) & grid.not_last_column
+    vertical = empty & (empty >> width)
+    options = [
+        (horizontal & (adjacent_a | (adjacent_b >> 1)), 1, False),
+        (vertical & (adjacent_a | (adjacent_b >> width)), width, False),
+    ]
+    if a != b:
+        options.append((horizontal & (adjacent_b | (adjacent_a >> 1)), 1, True))
+        options.append((vertical & (adjacent_b | (adjacent_a >> width)), width, True))
+    moves = []
+    for mask, step, swapped in options:
+        while mask:
+            low = mask & -mask
+            square = low.bit_length() - 1
+            mask ^= low
+            if swapped:
+                moves.append(PlaceTile(tile_id, square + step, square))
+            else:
+                moves.append(PlaceTile(tile_id, square, square + step))
+    return moves
+
+
+def placement_moves(state: GameState) -> list[Move]:
+    """Placements of every Personal Pool tile, or discards when there is none (R-3.2)."""
+    moves: list[Move] = []
+    seen: set[str] = set()
+    for tile in state.player.pool:
+        if tile not in seen:
+            seen.add(tile)
+            moves.extend(placements(state, tile))
+    if not moves:
+        moves.extend(DiscardTile(tile) for tile in dict.fromkeys(state.player.pool))
+    return moves
+
+
+def _adjacent(width: int, first: int, second: int) -> bool:
+    if abs(first - second) == width:
+        return True
+    return abs(first - second) == 1 and first // width == second // width
+
+
+def check_place(state: GameState, move: PlaceTile) -> list[Violation]:
+    grid = state.config.layout
+    problems: list[Violation] = []
+    if move.tile not in state.player.pool:
+        problems.append(
+            Violation("R-3.1", _("Tile {tile} is not in your Personal Pool.", tile=move.tile))
+        )
+        return problems
+    size = grid.width * grid.height
+    for square in (move.first, move.second):
+        if not 0 <= square < size:
+            problems.append(
+                Violation("R-3.1", _("Square {square} is off the board.", square=square))
+            )
+            return problems
+        if not (state.valley.empty >> square) & 1:
+            row, column = grid.coordinates(square)
+            problems.append(
+                Violation(
+                    "R-3.1",
+                    _(
+                        "Square ({row}, {column}) is not an empty desert square.",
+                        row=row,
+                        column=column,
+                    ),
+                )
+            )
+    if not _adjacent(grid.width, move.first, move.second):
+        problems.append(
+            Violation("R-1.3", _("The two halves of a tile must be on adjacent squares."))
+        )
+    if problems:
+        return problems
+    a, b = state.config.tiles[move.tile].scenes
+    if not (
+        grid.nb4[move.first] & state.valley.scenes[a]
+        or grid.nb4[move.second] & state.valley.scenes[b]
+    ):
+        problems.append(
+            Violation(
+                "R-3.1",
+                _("Neither scene of the tile touches an identical scene already in play."),
+            )
+        )
+    return problems
+
+
+def check_discard(state: GameState, move: DiscardTile) -> list[Violation]:
+    if move.tile not in state.player.pool:
+        return [Violation("R-3.2", _("Tile {tile} is not in your Personal Pool.", tile=move.tile))]
+    for tile in state.player.pool:
+        if placements(state, tile):
+            return [
+                Violation(
+                    "R-3.2",
+                    _("A tile may be discarded only when none can be laid; {tile} can.", tile=tile),
+                )
+            ]
+    return []
+
+
+def _without(pool: tuple[str, ...], tile: str) -> tuple[str, ...]:
+    index = pool.index(tile)
+    return pool[:index] + pool[index + 1 :]
+
+
+def apply_place(state: GameState, move: PlaceTile) -> GameState:
+    config = state.config
+    scenes = config.tiles[move.tile].scenes
+    result = harvest(config.layout, state.valley, move.first, move.second, scenes, config.interpretations)
+    placed = (1 << move.first) | (1 << move.second)
+    valley_scenes = list(state.valley.scenes)
+    valley_scenes[scenes[0]] |= 1 << move.first
+    valley_scenes[scenes[1]] |= 1 << move.second
+    valley = evolve(
+        state.valley,
+        empty=state.valley.empty & ~placed,
+        scenes=(valley_scenes[0], valley_scenes[1], valley_scenes[2], valley_scenes[3]),
+        tiles=(
+            *state.valley.tiles,
+            PlacedTile(move.tile, (move.first, move.second), scenes, state.current),
+        ),
+    )
+    stock, taken = take_from_stock(state.stock, result.tokens)
+    player = state.player
+    metropolis = player.metropolis
+    if result.wheat:
+        metropolis = evolve(
+            metropolis, wheat=min(metropolis.wheat_top, metropolis.wheat + result.wheat)
+        )
+    player = evolve(
+        player,
+        supply=add_counts(player.supply, taken),
+        pool=_without(player.pool, move.tile),
+        metropolis=metropolis,
+    )
+    state = evolve(
+        state.with_player(player),
+        valley=valley,
+        stock=stock,
+        quarries=result.quarries,
+        quarry_choices=result.quarry_choices,
+        phase=Phase.QUARRY,
+    )
+    return settle_quarries(state)
+
+
+def apply_discard(state: GameState, move: DiscardTile) -> GameState:
+    player = evolve(state.player, pool=_without(state.player.pool, move.tile))
+    return evolve(
+        state.with_player(player), discarded=(*state.discarded, move.tile), phase=Phase.BUILD
+    )

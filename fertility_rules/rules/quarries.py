@@ -1,0 +1,77 @@
+"""Quarries: a token of choice or a Monument for each Quarry closed (R-3.3.D, I-2, I-13)."""
+
+from __future__ import annotations
+
+from attrs import evolve
+
+from fertility_rules.i18n.message import _
+from fertility_rules.model.resources import RESOURCES, add_token
+from fertility_rules.rules.moves import ClaimQuarry, Move
+from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.rules.violations import Violation
+
+__all__ = ["apply_quarry", "check_quarry", "quarry_moves", "settle_quarries"]
+
+
+def _has_option(state: GameState) -> bool:
+    return state.player.monuments_left > 0 or any(state.stock)
+
+
+def settle_quarries(state: GameState) -> GameState:
+    """Move on to building once no Quarry choice is left or none can be taken (I-13)."""
+    if state.quarry_choices and state.quarries and _has_option(state):
+        return state if state.phase is Phase.QUARRY else evolve(state, phase=Phase.QUARRY)
+    return evolve(state, quarries=(), quarry_choices=0, phase=Phase.BUILD)
+
+
+def quarry_moves(state: GameState) -> list[Move]:
+    moves: list[Move] = []
+    monument = state.player.monuments_left > 0
+    for square in state.quarries:
+        moves.extend(ClaimQuarry(square, r) for r in RESOURCES if state.stock[r])
+        if monument:
+            moves.append(ClaimQuarry(square, None))
+    return moves
+
+
+def check_quarry(state: GameState, move: ClaimQuarry) -> list[Violation]:
+    if move.square not in state.quarries:
+        return [Violation("R-3.3.D", _("No Quarry awaits a choice on square {square}.", square=move.square))]
+    if move.resource is None:
+        if state.player.monuments_left <= 0:
+            return [Violation("R-1.8", _("You have no Monument left to build."))]
+        return []
+    if not state.stock[move.resource]:
+        return [
+            Violation(
+                "I-13", _("The Stock has no {resource} left.", resource=move.resource.label)
+            )
+        ]
+    return []
+
+
+def apply_quarry(state: GameState, move: ClaimQuarry) -> GameState:
+    player = state.player
+    valley = state.valley
+    stock = state.stock
+    if move.resource is None:
+        metropolis = evolve(player.metropolis, monuments=player.metropolis.monuments + 1)
+        player = evolve(player, metropolis=metropolis)
+        valley = evolve(
+            valley,
+            empty=valley.empty & ~(1 << move.square),
+            monuments=(*valley.monuments, (move.square, state.current)),
+        )
+    else:
+        stock = add_token(stock, move.resource, -1)
+        player = evolve(player, supply=add_token(player.supply, move.resource))
+    choices = state.quarry_choices - 1
+    quarries = tuple(q for q in state.quarries if q != move.square) if choices else ()
+    state = evolve(
+        state.with_player(player),
+        valley=valley,
+        stock=stock,
+        quarries=quarries,
+        quarry_choices=choices,
+    )
+    return settle_quarries(state)

@@ -1,0 +1,273 @@
+"""Setting up a game (R-2, R-8): from a seed, or from an explicit table setup."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from fertility_rules.catalogue.catalogue import Catalogue
+from fertility_rules.catalogue.loader import default_catalogue
+from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
+from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.i18n.message import _
+from fertility_rules.model.resources import MonumentType, Resource
+from fertility_rules.model.valley import Ground
+from fertility_rules.rules.geometry import ValleyLayout, layout
+from fertility_rules.rules.interpretations import Interpretations
+from fertility_rules.rules.state import GameConfig, GameState, PlacedTile, PlayerState, ValleyState
+
+__all__ = [
+    "COMMON_POOL",
+    "OFFER",
+    "PERSONAL_POOL",
+    "Setup",
+    "new_game",
+    "random_setup",
+    "start_anchors",
+    "start_game",
+    "tiles_in_play",
+]
+
+PERSONAL_POOL = 3
+COMMON_POOL = 3
+OFFER = 4
+_TILES = {2: 24, 3: 35, 4: 46}
+_VARIANT_TILES = 39
+
+
+def tiles_in_play(players: int, variant: bool = False) -> int:
+    """Valley tiles drawn at setup: 24 / 35 / 46, or 39 in the 2-player variant (R-2.2, R-8)."""
+    return _VARIANT_TILES if variant else _TILES[players]
+
+
+def valley_boards_for(players: int) -> int:
+    """3 Valley boards for 2 or 3 players, 4 for 4 (R-1.4)."""
+    return 4 if players == 4 else 3
+
+
+@frozen
+class Setup:
+    """An explicit table setup, so that a real game can be entered and replayed.
+
+    ``valley`` lists the Valley boards left to right with their 180° turn; the starting
+    tile's top-left square is ``start`` (row, column), its scenes turned a quarter
+    ``start_rotation`` times; ``tiles`` is the draw order (Personal Pools are dealt
+    first, then the Common Pool); ``districts`` is the District pile, top first.
+    """
+
+    valley: tuple[tuple[str, bool], ...]
+    start: tuple[int, int]
+    start_rotation: int
+    tiles: tuple[str, ...]
+    districts: tuple[str, ...]
+    metropolis_boards: tuple[str, ...]
+    monument_types: tuple[MonumentType, ...]
+
+
+def _centre_distance(grid: ValleyLayout, square: int) -> float:
+    row, column = grid.coordinates(square)
+    return ((row + 0.5 - grid.height / 2) ** 2 + (column + 0.5 - grid.width / 2) ** 2) ** 0.5
+
+
+def _nearest_start_symbols(grid: ValleyLayout) -> list[int]:
+    if not grid.start_symbols:
+        return []
+    best = min(_centre_distance(grid, s) for s in grid.start_symbols)
+    return [s for s in grid.start_symbols if abs(_centre_distance(grid, s) - best) < 1e-9]
+
+
+def _block(grid: ValleyLayout, row: int, column: int) -> list[int] | None:
+    squares = []
+    for r in (row, row + 1):
+        for c in (column, column + 1):
+            if not grid.contains(r, c):
+                return None
+            index = grid.index(r, c)
+            if grid.squares[index].ground is not Ground.DESERT:
+                return None
+            squares.append(index)
+    return squares
+
+
+def start_anchors(grid: ValleyLayout) -> list[tuple[int, int]]:
+    """Top-left squares where the 2 x 2 starting tile may go: on a start symbol nearest
+    the centre (R-2.1, I-14), covering desert only, nearest the centre first."""
+    anchors = []
+    for symbol in _nearest_start_symbols(grid):
+        row, column = grid.coordinates(symbol)
+        for r in (row - 1, row):
+            for c in (column - 1, column):
+                block = _block(grid, r, c)
+                if block is not None:
+                    centre = sum(_centre_distance(grid, s) for s in block)
+                    anchors.append((centre, (r, c)))
+    anchors.sort()
+    return [anchor for _, anchor in anchors]
+
+
+def random_setup(
+    catalogue: Catalogue, players: int, variant: bool = False, seed: int | None = None
+) -> Setup:
+    """A setup drawn with ``random.Random(seed)``: boards, turns, piles, boards per player."""
+    _check_players(players, variant)
+    rng = random.Random(seed)
+    boards = rng.sample(list(catalogue.valley_boards), valley_boards_for(players))
+    valley = tuple((board.id, rng.random() < 0.5) for board in boards)
+    grid = layout(tuple((catalogue.valley_board(b), rot) for b, rot in valley))
+    anchors = start_anchors(grid)
+    nearest = [a for a in anchors if a == anchors[0]] if anchors else []
+    start = rng.choice(nearest) if nearest else (0, 0)
+    tiles = [t.id for t in catalogue.valley_tiles]
+    rng.shuffle(tiles)
+    districts = [d.id for d in catalogue.districts]
+    rng.shuffle(districts)
+    metropolis = rng.sample([b.id for b in catalogue.metropolis_boards], players)
+    monuments = rng.sample(list(catalogue.monuments.types), players)
+    return Setup(
+        valley=valley,
+        start=start,
+        start_rotation=rng.randrange(4),
+        tiles=tuple(tiles[: tiles_in_play(players, variant)]),
+        districts=tuple(districts),
+        metropolis_boards=tuple(metropolis),
+        monument_types=tuple(monuments),
+    )
+
+
+def _check_players(players: int, variant: bool) -> None:
+    if players not in _TILES:
+        raise MalformedInputError.single(
+            "players", _("Fertility is played by 2 to 4 players, not {n}.", n=players), "R-2.2"
+        )
+    if variant and players != 2:
+        raise MalformedInputError.single(
+            "variant", _("The variant is for 2 players only, not {n}.", n=players), "R-8"
+        )
+
+
+def _rotate(scenes: tuple[tuple[Resource, Resource], ...], quarter_turns: int) -> list[Resource]:
+    grid = [list(row) for row in scenes]
+    for _turn in range(quarter_turns % 4):
+        grid = [[grid[1][0], grid[0][0]], [grid[1][1], grid[0][1]]]
+    return [grid[0][0], grid[0][1], grid[1][0], grid[1][1]]
+
+
+def _check_setup(catalogue: Catalogue, names: Sequence[str], setup: Setup, variant: bool) -> list[Problem]:
+    problems = []
+    players = len(names)
+    if len(set(names)) != players:
+        problems.append(Problem("$.players", _("two players have the same name")))
+    board_ids = {b.id for b in catalogue.valley_boards}
+    if len(setup.valley) != valley_boards_for(players) or any(b not in board_ids for b, _r in setup.valley):
+        problems.append(
+            Problem("$.setup.valley", _("{n} known Valley boards are needed", n=valley_boards_for(players)), "R-1.4")
+        )
+    if len({b for b, _r in setup.valley}) != len(setup.valley):
+        problems.append(Problem("$.setup.valley", _("a Valley board is used twice"), "R-1.4"))
+    tile_ids = {t.id for t in catalogue.valley_tiles}
+    expected = tiles_in_play(players, variant)
+    if len(setup.tiles) != expected or len(set(setup.tiles)) != expected or not set(setup.tiles) <= tile_ids:
+        problems.append(
+            Problem("$.setup.tiles", _("{n} different known Valley tiles are drawn", n=expected), "R-2.2")
+        )
+    district_ids = {d.id for d in catalogue.districts}
+    if len(set(setup.districts)) != len(setup.districts) or not set(setup.districts) <= district_ids:
+        problems.append(Problem("$.setup.districts", _("the District pile holds different known Districts"), "R-2.5"))
+    metropolis_ids = {b.id for b in catalogue.metropolis_boards}
+    if len(setup.metropolis_boards) != players or not set(setup.metropolis_boards) <= metropolis_ids:
+        problems.append(Problem("$.setup.metropolis_boards", _("each player takes a Metropolis board"), "R-2.4"))
+    if len(setup.monument_types) != players or len(set(setup.monument_types)) != players:
+        problems.append(Problem("$.setup.monument_types", _("each player takes a different Monument type"), "R-2.6"))
+    if not 0 <= setup.start_rotation < 4:
+        problems.append(Problem("$.setup.start_rotation", _("a quarter-turn count is 0 to 3"), "R-2.1"))
+    if not problems:
+        grid = layout(tuple((catalogue.valley_board(b), rot) for b, rot in setup.valley))
+        if setup.start not in start_anchors(grid):
+            problems.append(
+                Problem(
+                    "$.setup.start",
+                    _("the starting tile goes on the start symbol nearest the centre, on desert squares"),
+                    "R-2.1",
+                )
+            )
+    return problems
+
+
+def start_game(
+    names: Sequence[str],
+    setup: Setup,
+    catalogue: Catalogue | None = None,
+    variant: bool = False,
+    interpretations: Interpretations | None = None,
+    registry: EffectRegistry = DEFAULT_REGISTRY,
+) -> GameState:
+    """The state after setup (R-2): the first player (the youngest, R-2.7) is to play."""
+    catalogue = catalogue or default_catalogue()
+    options = interpretations or Interpretations()
+    _check_players(len(names), variant)
+    problems = _check_setup(catalogue, names, setup, variant)
+    problems += [Problem("$.interpretations", message, "I-5") for message in options.playable_problems()]
+    if problems:
+        raise MalformedInputError(problems)
+    grid = layout(tuple((catalogue.valley_board(b), rot) for b, rot in setup.valley))
+    row, column = setup.start
+    squares = [grid.index(row + dr, column + dc) for dr in (0, 1) for dc in (0, 1)]
+    scenes = _rotate(catalogue.start_tile.scenes, setup.start_rotation)
+    masks = [0, 0, 0, 0]
+    for square, scene in zip(squares, scenes, strict=True):
+        masks[scene] |= 1 << square
+    empty = grid.desert & ~sum(1 << s for s in squares)
+    valley = ValleyState(
+        empty=empty,
+        scenes=(masks[0], masks[1], masks[2], masks[3]),
+        tiles=(PlacedTile("start", tuple(squares), tuple(scenes), None),),
+    )
+    tiles = list(setup.tiles)
+    players = []
+    for index, name in enumerate(names):
+        board = catalogue.metropolis_board(setup.metropolis_boards[index])
+        pool = tuple(tiles[index * PERSONAL_POOL : (index + 1) * PERSONAL_POOL])
+        players.append(
+            PlayerState(
+                name=name,
+                monument_type=setup.monument_types[index],
+                metropolis=board.empty_metropolis(),
+                pool=pool,
+            )
+        )
+    dealt = len(names) * PERSONAL_POOL
+    stock = catalogue.stock_per_resource
+    config = GameConfig(
+        catalogue=catalogue,
+        interpretations=options,
+        variant=variant,
+        layout=grid,
+        tiles={t.id: t for t in catalogue.valley_tiles},
+        registry=registry,
+    )
+    return GameState(
+        config=config,
+        valley=valley,
+        players=tuple(players),
+        stock=(stock, stock, stock, stock),
+        pile=tuple(tiles[dealt + COMMON_POOL :]),
+        common_pool=tuple(tiles[dealt : dealt + COMMON_POOL]),
+        district_deck=tuple(setup.districts[OFFER:]),
+        offer=tuple(setup.districts[:OFFER]),
+    )
+
+
+def new_game(
+    names: Sequence[str],
+    seed: int | None = None,
+    catalogue: Catalogue | None = None,
+    variant: bool = False,
+    interpretations: Interpretations | None = None,
+    registry: EffectRegistry = DEFAULT_REGISTRY,
+) -> GameState:
+    """A game set up at random from ``seed`` (R-2); players in turn order."""
+    catalogue = catalogue or default_catalogue()
+    setup = random_setup(catalogue, len(names), variant, seed)
+    return start_game(names, setup, catalogue, variant, interpretations, registry)

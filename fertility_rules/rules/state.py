@@ -1,0 +1,150 @@
+"""The game state: immutable values; a move yields a new state (R-2 to R-4, R-8)."""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import evolve, field, frozen
+
+from fertility_rules.catalogue.catalogue import Catalogue
+from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis
+from fertility_rules.model.resources import Counts, MonumentType, Resource
+from fertility_rules.model.valley import ValleyTile
+from fertility_rules.rules.geometry import ValleyLayout
+from fertility_rules.rules.interpretations import Interpretations
+
+__all__ = ["GameConfig", "GameState", "Phase", "PlacedTile", "PlayerState", "ValleyState"]
+
+
+class Phase(enum.Enum):
+    """The kind of decision the current player must take."""
+
+    PLACE = "place"
+    """Lay a Valley tile, or discard one if none can be laid (R-3.1, R-3.2)."""
+    QUARRY = "quarry"
+    """Choose a token or a Monument for a Quarry just closed (R-3.3.D)."""
+    BUILD = "build"
+    """Build a District or not (R-3.4)."""
+    SUPPLY = "supply"
+    """Put a token on a Shop, or end supplying (R-3.5)."""
+    BONUS = "bonus"
+    """Place the resource of a ``resource_to_shop`` benefit (R-6, I-6)."""
+    TAKE = "take"
+    """Take a tile from the Common Pool (R-3.6)."""
+    REMOVE = "remove"
+    """2-player variant: remove a tile from the Common Pool (R-8)."""
+    OVER = "over"
+    """The game is over: final scoring applies (R-4)."""
+
+    @property
+    def label(self) -> Message:
+        return _PHASE_LABELS[self]
+
+
+_PHASE_LABELS = {
+    Phase.PLACE: _("place a Valley tile"),
+    Phase.QUARRY: _("choose for a Quarry"),
+    Phase.BUILD: _("build a District or not"),
+    Phase.SUPPLY: _("supply Shops"),
+    Phase.BONUS: _("place an immediate resource"),
+    Phase.TAKE: _("take a tile from the Common Pool"),
+    Phase.REMOVE: _("remove a tile from the Common Pool"),
+    Phase.OVER: _("nothing: the game is over"),
+}
+
+
+@frozen
+class GameConfig:
+    """What stays fixed through a game: components, options, variant, geometry."""
+
+    catalogue: Catalogue = field(repr=False)
+    interpretations: Interpretations
+    variant: bool
+    layout: ValleyLayout = field(eq=False, repr=False)
+    tiles: dict[str, ValleyTile] = field(eq=False, repr=False)
+    registry: EffectRegistry = field(default=DEFAULT_REGISTRY, repr=False)
+
+
+@frozen
+class PlacedTile:
+    """A tile on the central board; ``squares[i]`` shows ``scenes[i]``."""
+
+    tile: str
+    squares: tuple[int, ...]
+    scenes: tuple[Resource, ...]
+    player: int | None
+
+
+@frozen
+class ValleyState:
+    """The central board: empty desert squares and the squares of each scene, as masks."""
+
+    empty: int
+    scenes: tuple[int, int, int, int]
+    tiles: tuple[PlacedTile, ...]
+    monuments: tuple[tuple[int, int], ...] = ()
+    """``(square, player)`` of each Monument built in a Quarry."""
+
+
+@frozen
+class PlayerState:
+    """A player: Metropolis, supply of harvested tokens, Personal Pool, turns played."""
+
+    name: str
+    monument_type: MonumentType
+    metropolis: Metropolis
+    supply: Counts = (0, 0, 0, 0)
+    pool: tuple[str, ...] = ()
+    turns: int = 0
+
+    @property
+    def monuments_left(self) -> int:
+        return MAX_MONUMENTS - self.metropolis.monuments
+
+
+@frozen
+class GameState:
+    """Everything about a game at one decision; never changes (use the rules to move)."""
+
+    config: GameConfig = field(repr=False)
+    valley: ValleyState
+    players: tuple[PlayerState, ...]
+    stock: Counts
+    pile: tuple[str, ...]
+    common_pool: tuple[str, ...]
+    district_deck: tuple[str, ...]
+    offer: tuple[str, ...]
+    current: int = 0
+    phase: Phase = Phase.PLACE
+    quarries: tuple[int, ...] = ()
+    """Squares of the Quarries awaiting a choice."""
+    quarry_choices: int = 0
+    """Choices still to make among ``quarries`` (I-2)."""
+    bonuses: tuple[tuple[Resource, ...], ...] = ()
+    """Pending ``resource_to_shop`` benefits, the last one first (R-6)."""
+    built: bool = False
+    discarded: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    turn: int = 1
+    turns_left: int | None = None
+    """Turns still to play once the end is triggered (R-4.2, I-11)."""
+
+    @property
+    def player(self) -> PlayerState:
+        """The player whose decision it is."""
+        return self.players[self.current]
+
+    def with_player(self, player: PlayerState) -> GameState:
+        """This state with the current player replaced (a new state)."""
+        index = self.current
+        return evolve(self, players=self.players[:index] + (player,) + self.players[index + 1 :])
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def end_triggered(self) -> bool:
+        return self.turns_left is not None

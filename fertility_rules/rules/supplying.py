@@ -1,0 +1,178 @@
+"""Step 3 of a turn: supplying Shops, with immediate benefits as they trigger (R-3.5, R-6).
+
+An immediate benefit is resolved by the registry entry of its kind, which says what
+the engine must do (an :data:`~fertility_rules.effects.Outcome`); each outcome type
+has one handler here. A ``resource_to_shop`` benefit may fill another Shop, whose
+benefit then triggers in turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from attrs import evolve
+
+from fertility_rules.effects.base import GainWheat, PlaceResource
+from fertility_rules.i18n.message import _
+from fertility_rules.model.resources import RESOURCES, Resource, add_token
+from fertility_rules.model.shop import ShopState, icons_text
+from fertility_rules.rules.interpretations import LostResource
+from fertility_rules.rules.moves import EndSupplying, Move, PlaceBonusResource, SupplyShop
+from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.rules.turn_end import end_turn
+from fertility_rules.rules.violations import Violation
+
+__all__ = [
+    "apply_bonus",
+    "apply_end_supplying",
+    "apply_supply",
+    "bonus_moves",
+    "check_bonus",
+    "check_supply",
+    "supply_moves",
+]
+
+
+def supply_moves(state: GameState) -> list[Move]:
+    moves: list[Move] = [EndSupplying()]
+    player = state.player
+    supply = player.supply
+    for resource in RESOURCES:
+        if supply[resource]:
+            for index, shop_state in enumerate(player.metropolis.shops):
+                if shop_state.shop.accepts(shop_state.tokens, resource):
+                    moves.append(SupplyShop(resource, index))
+    return moves
+
+
+def _bonus_options(state: GameState, choices: tuple[Resource, ...]) -> list[PlaceBonusResource]:
+    shops = state.player.metropolis.shops
+    options = []
+    for resource in choices:
+        if state.stock[resource]:
+            options.extend(
+                PlaceBonusResource(resource, index)
+                for index, shop_state in enumerate(shops)
+                if shop_state.shop.accepts(shop_state.tokens, resource)
+            )
+    if not options and state.config.interpretations.lost_resource is LostResource.TO_SUPPLY:
+        options = [PlaceBonusResource(r, None) for r in choices if state.stock[r]]
+    return options
+
+
+def bonus_moves(state: GameState) -> list[Move]:
+    return list(_bonus_options(state, state.bonuses[0]))
+
+
+def _shop_problems(state: GameState, resource: Resource, shop: int) -> list[Violation]:
+    shops = state.player.metropolis.shops
+    if not 0 <= shop < len(shops):
+        return [Violation("R-3.5", _("Your Metropolis has no Shop number {n}.", n=shop + 1))]
+    shop_state = shops[shop]
+    if not shop_state.shop.accepts(shop_state.tokens, resource):
+        return [
+            Violation(
+                "R-1.6",
+                _(
+                    "Shop {n} ({icons}) cannot take a {resource}.",
+                    n=shop + 1,
+                    icons=icons_text(shop_state.shop.requires),
+                    resource=resource.label,
+                ),
+            )
+        ]
+    return []
+
+
+def check_supply(state: GameState, move: SupplyShop) -> list[Violation]:
+    if not state.player.supply[move.resource]:
+        return [
+            Violation(
+                "R-3.5",
+                _("You have no {resource} beside your Metropolis board.", resource=move.resource.label),
+            )
+        ]
+    return _shop_problems(state, move.resource, move.shop)
+
+
+def check_bonus(state: GameState, move: PlaceBonusResource) -> list[Violation]:
+    choices = state.bonuses[0]
+    if move.resource not in choices:
+        return [
+            Violation(
+                "R-6",
+                _("This benefit offers {choices}, not {resource}.", choices=", ".join(r.key for r in choices), resource=move.resource.label),
+            )
+        ]
+    if not state.stock[move.resource]:
+        return [Violation("I-13", _("The Stock has no {resource} left.", resource=move.resource.label))]
+    if move.shop is None:
+        if move in _bonus_options(state, choices):
+            return []
+        return [Violation("I-6", _("The resource must go at once on another Shop of your Metropolis."))]
+    return _shop_problems(state, move.resource, move.shop)
+
+
+def _gain_wheat(state: GameState, outcome: GainWheat) -> GameState:
+    metropolis = state.player.metropolis
+    wheat = min(metropolis.wheat_top, metropolis.wheat + outcome.amount)  # I-7
+    return state.with_player(evolve(state.player, metropolis=evolve(metropolis, wheat=wheat)))
+
+
+def _queue_bonus(state: GameState, outcome: PlaceResource) -> GameState:
+    return evolve(state, bonuses=(outcome.choices, *state.bonuses))
+
+
+_OUTCOME_HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
+    GainWheat: _gain_wheat,
+    PlaceResource: _queue_bonus,
+}
+
+
+def _put(state: GameState, resource: Resource, shop: int) -> GameState:
+    """``resource`` onto Shop ``shop``; its immediate benefit applies if this fills it."""
+    player = state.player
+    metropolis = player.metropolis
+    old = metropolis.shops[shop]
+    new = ShopState(old.shop, add_token(old.tokens, resource))
+    shops = metropolis.shops[:shop] + (new,) + metropolis.shops[shop + 1 :]
+    state = state.with_player(evolve(player, metropolis=evolve(metropolis, shops=shops)))
+    if new.is_full:
+        kind = state.config.registry.of(new.shop.benefit)
+        if kind.trigger is not None:
+            outcome = kind.trigger(new.shop.benefit)
+            state = _OUTCOME_HANDLERS[type(outcome)](state, outcome)
+    return state
+
+
+def _settle_bonuses(state: GameState) -> GameState:
+    """Drop benefits that nothing can receive (I-6); then the next decision."""
+    bonuses = state.bonuses
+    while bonuses and not _bonus_options(evolve(state, bonuses=bonuses), bonuses[0]):
+        bonuses = bonuses[1:]
+    phase = Phase.BONUS if bonuses else Phase.SUPPLY
+    if bonuses == state.bonuses and phase is state.phase:
+        return state
+    return evolve(state, bonuses=bonuses, phase=phase)
+
+
+def apply_supply(state: GameState, move: SupplyShop) -> GameState:
+    state = state.with_player(
+        evolve(state.player, supply=add_token(state.player.supply, move.resource, -1))
+    )
+    return _settle_bonuses(_put(state, move.resource, move.shop))
+
+
+def apply_bonus(state: GameState, move: PlaceBonusResource) -> GameState:
+    state = evolve(state, bonuses=state.bonuses[1:], stock=add_token(state.stock, move.resource, -1))
+    if move.shop is None:
+        player = state.player
+        state = state.with_player(evolve(player, supply=add_token(player.supply, move.resource)))
+    else:
+        state = _put(state, move.resource, move.shop)
+    return _settle_bonuses(state)
+
+
+def apply_end_supplying(state: GameState, move: EndSupplying) -> GameState:
+    return end_turn(state)

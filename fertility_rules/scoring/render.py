@@ -1,0 +1,85 @@
+"""Score reports as text and as JSON, in a chosen language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fertility_rules.effects.base import Stage
+from fertility_rules.i18n.amounts import tokens
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import _
+from fertility_rules.i18n.translate import render
+from fertility_rules.scoring.sheet import ScoreReport, ScoreSheet
+
+__all__ = ["report_to_json", "report_to_text", "sheet_to_json"]
+
+
+def sheet_to_json(sheet: ScoreSheet, language: Language | str = Language.EN) -> dict[str, Any]:
+    stages: dict[str, int] = {stage.key: sheet.stage_total(stage) for stage in Stage}
+    stages["total"] = sheet.total
+    return {
+        "name": sheet.player,
+        "stages": stages,
+        "total": sheet.total,
+        "tokens_on_metropolis": sheet.tokens_on_metropolis,
+        "rank": sheet.rank,
+        "lines": [
+            {
+                "stage": line.stage.key,
+                "debens": line.debens,
+                "rule": line.rule,
+                "reason": render(line.reason, language),
+                **({} if line.shop is None else {"shop": line.shop}),
+            }
+            for line in sheet.lines
+        ],
+    }
+
+
+def report_to_json(report: ScoreReport, language: Language | str = Language.EN) -> dict[str, Any]:
+    """The score JSON: per player ``name``, ``stages``, ``total``, ``rank``...; ``winners``."""
+    return {
+        "players": [sheet_to_json(sheet, language) for sheet in report.sheets],
+        "winners": list(report.winners),
+    }
+
+
+def report_to_text(report: ScoreReport, language: Language | str = Language.EN) -> str:
+    """A readable score sheet: each stage with its explained lines, totals, ranking."""
+    lang = Language.parse(language)
+    out: list[str] = []
+    for sheet in report.sheets:
+        out.append(render(_("Score sheet of {player}", player=sheet.player), lang))
+        for stage in Stage:
+            out.append(
+                render(
+                    _(
+                        "  {number}. {stage}: {total}",
+                        number=stage.value,
+                        stage=stage.label,
+                        total=sheet.stage_total(stage),
+                    ),
+                    lang,
+                )
+            )
+            for line in sheet.lines_of(stage):
+                out.append(f"       {line.debens:>3}  {render(line.reason, lang)} [{line.rule}]")
+        out.append(
+            render(
+                _(
+                    "  Total: {total} ({tokens} on the Metropolis), rank {rank}",
+                    total=sheet.total,
+                    tokens=tokens(sheet.tokens_on_metropolis),
+                    rank=sheet.rank,
+                ),
+                lang,
+            )
+        )
+        out.append("")
+    names = ", ".join(report.winners)
+    if report.shared_victory:
+        out.append(render(_("Shared victory: {names} (R-4.3)", names=names), lang))
+    else:
+        out.append(render(_("Winner: {names}", names=names), lang))
+    return "\n".join(out)
+
