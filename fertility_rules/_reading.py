@@ -53,9 +53,7 @@ class Reader:
         self.problem(path, _("expected an object, found {found}", found=_type_name(value)))
         return None
 
-    def field(
-        self, data: Mapping[str, Any], key: str, path: str, required: bool = True
-    ) -> Any:
+    def field(self, data: Mapping[str, Any], key: str, path: str, required: bool = True) -> Any:
         """``data[key]``; a missing required key is a problem, and gives ``None``."""
         if key in data:
             return data[key]
@@ -77,7 +75,7 @@ class Reader:
                     ),
                 )
 
-    def list(self, value: object, path: str) -> list[Any] | None:
+    def array(self, value: object, path: str) -> list[Any] | None:
         if isinstance(value, list):
             return value
         self.problem(path, _("expected a list, found {found}", found=_type_name(value)))
@@ -152,7 +150,7 @@ class Reader:
 
     def items(self, value: object, path: str) -> list[tuple[str, Any]]:
         """``(path, item)`` for each element of a list (none when not a list)."""
-        values = self.list(value, path)
+        values = self.array(value, path)
         if values is None:
             return []
         return [(join(path, i), item) for i, item in enumerate(values)]

@@ -6,15 +6,23 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from fertility_rules._version import RULES_VERSION, __version__
+from fertility_rules.agents.simulate import PlayedGame, make_agent, play_game
 from fertility_rules.catalogue.describe import describe_catalogue
 from fertility_rules.catalogue.loader import load_catalogue
+from fertility_rules.effects.base import Stage
 from fertility_rules.errors import FertilityError
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
 from fertility_rules.records.final_position import load_final_position
+from fertility_rules.records.game_record import GameRecord, load_record, replay, save_record
+from fertility_rules.records.moves_json import move_to_json
+from fertility_rules.rules.describe import describe_move
+from fertility_rules.rules.engine import apply_unchecked, final_scores
+from fertility_rules.rules.moves import EndSupplying, SkipBuilding
 from fertility_rules.scoring.pipeline import score_position
 from fertility_rules.scoring.render import report_to_json, report_to_text
 
@@ -71,6 +79,178 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _turn_log(record: GameRecord, language: str) -> list[str]:
+    """One line per turn: who played and what they did."""
+    state = record.initial_state()
+    lines: list[str] = []
+    current: list[str] = []
+    turn, player = state.turn, state.player.name
+    for move in record.moves:
+        if not isinstance(move, SkipBuilding | EndSupplying):
+            current.append(render(describe_move(move, record.width), language))
+        state = apply_unchecked(state, move)
+        if state.turn != turn or state.is_over:
+            lines.append(
+                render(
+                    _(
+                        "Turn {turn}, {player}: {actions}",
+                        turn=turn,
+                        player=player,
+                        actions="; ".join(current),
+                    ),
+                    language,
+                )
+            )
+            current, turn, player = [], state.turn, state.player.name
+    return lines
+
+
+def _agents(args: argparse.Namespace) -> list[str]:
+    names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    return [names[i % len(names)] for i in range(args.players)]
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    names = [f"P{i + 1}" for i in range(args.players)]
+    agent_names = _agents(args)
+    base = args.seed if args.seed is not None else 0
+    games = []
+    for k in range(args.games):
+        seed = base + k
+        agents = [make_agent(name, seed * 10 + i) for i, name in enumerate(agent_names)]
+        games.append(play_game(names, agents, seed, args.variant))
+    if args.record:
+        save_record(games[0].record, args.record)
+    if args.games == 1:
+        game = games[0]
+        report = final_scores(game.state)
+        if args.format == "json":
+            data = report_to_json(report, args.lang)
+            for player, entry in zip(game.state.players, data["players"], strict=True):
+                entry["turns"] = player.turns
+            data["seed"] = base
+            _print_json(data)
+        else:
+            print(report_to_text(report, args.lang))
+        return 0
+    summary = summarise(games)
+    if args.format == "json":
+        _print_json(summary)
+    else:
+        print(
+            render(
+                _(
+                    "{games} games, agents {agents}",
+                    games=args.games,
+                    agents=", ".join(agent_names),
+                ),
+                args.lang,
+            )
+        )
+        for seat, wins in enumerate(summary["wins_per_seat"]):
+            print(
+                render(
+                    _(
+                        "  seat {seat} ({agent}): {wins} wins",
+                        seat=seat + 1,
+                        agent=agent_names[seat],
+                        wins=wins,
+                    ),
+                    args.lang,
+                )
+            )
+        for stage, mean in summary["mean_score_per_stage"].items():
+            print(f"  {stage}: {mean:.2f}")
+    return 0
+
+
+def summarise(games: list[PlayedGame]) -> dict[str, Any]:
+    """Wins per seat (shared wins count for each winner) and mean score per stage."""
+    seats = len(games[0].state.players)
+    wins = [0] * seats
+    sums: dict[str, float] = {stage.key: 0.0 for stage in Stage}
+    sums["total"] = 0.0
+    count = 0
+    for game in games:
+        report = final_scores(game.state)
+        for seat, sheet in enumerate(report.sheets):
+            if sheet.rank == 1:
+                wins[seat] += 1
+            for stage in Stage:
+                sums[stage.key] += sheet.stage_total(stage)
+            sums["total"] += sheet.total
+            count += 1
+    return {
+        "games": len(games),
+        "wins_per_seat": wins,
+        "mean_score_per_stage": {key: value / count for key, value in sums.items()},
+    }
+
+
+def _verify(args: argparse.Namespace) -> int:
+    record = load_record(args.file)
+    result = replay(record)
+    if result.error is not None:
+        error = result.error
+        move = move_to_json(error.move, record.width)
+        if args.format == "json":
+            _print_json(
+                {
+                    "legal": False,
+                    "index": error.index,
+                    "move": move,
+                    "rule": error.rule,
+                    "message": render(error.message, args.lang),
+                }
+            )
+        else:
+            print(
+                render(
+                    _(
+                        "Move {index} is illegal: {move} breaks {rule}: {message}",
+                        index=error.index,
+                        move=json.dumps(move),
+                        rule=error.rule,
+                        message=error.message,
+                    ),
+                    args.lang,
+                )
+            )
+        return 1
+    if not result.state.is_over:
+        print(render(_("Every move is legal, but the game is not over."), args.lang))
+        return 1
+    report = final_scores(result.state)
+    if args.format == "json":
+        _print_json({"legal": True, **report_to_json(report, args.lang)})
+    else:
+        print(report_to_text(report, args.lang))
+    return 0
+
+
+DEMO_PLAYERS = ("Amunet", "Bek", "Chione", "Djedi")
+
+
+def _demo(args: argparse.Namespace) -> int:
+    agents = [
+        make_agent(name, args.seed * 10 + i)
+        for i, name in enumerate(("greedy", "random", "greedy", "random"))
+    ]
+    game = play_game(DEMO_PLAYERS, agents, args.seed)
+    print(
+        render(
+            _("A seeded 4-player game on the default catalogue (seed {seed}).", seed=args.seed),
+            args.lang,
+        )
+    )
+    print("")
+    for line in _turn_log(game.record, args.lang):
+        print(line)
+    print("")
+    print(report_to_text(final_scores(game.state), args.lang))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fertility-rules",
@@ -98,6 +278,28 @@ def build_parser() -> argparse.ArgumentParser:
     _add_format(score)
     _add_lang(score)
     score.set_defaults(run=_score)
+
+    simulate = commands.add_parser("simulate", help="play games with agents")
+    simulate.add_argument("--players", type=int, choices=[2, 3, 4], default=4)
+    simulate.add_argument("--seed", type=int, default=None)
+    simulate.add_argument("--variant", action="store_true", help="2-player variant (R-8)")
+    simulate.add_argument("--agents", default="random", help="comma-separated: random, greedy")
+    simulate.add_argument("--games", type=int, default=1)
+    simulate.add_argument("--record", default=None, help="write the (first) game's record here")
+    _add_format(simulate)
+    _add_lang(simulate)
+    simulate.set_defaults(run=_simulate)
+
+    verify = commands.add_parser("verify", help="replay a game record and check every move")
+    verify.add_argument("file")
+    _add_format(verify)
+    _add_lang(verify)
+    verify.set_defaults(run=_verify)
+
+    demo = commands.add_parser("demo", help="play and explain a seeded 4-player game")
+    demo.add_argument("--seed", type=int, default=2018)
+    _add_lang(demo)
+    demo.set_defaults(run=_demo)
     return parser
 
 

@@ -76,9 +76,7 @@ class MalformedInputError(FertilityError, ValueError):
         return "\n".join(lines)
 
     @classmethod
-    def single(
-        cls, path: str, message: Message, rule: str | None = None
-    ) -> MalformedInputError:
+    def single(cls, path: str, message: Message, rule: str | None = None) -> MalformedInputError:
         return cls([Problem(path, message, rule)])
 
 

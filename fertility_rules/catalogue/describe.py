@@ -33,7 +33,8 @@ def describe_catalogue(
         return render(message, lang)
 
     def shop_line(shop: Shop) -> str:
-        return f"      {shop.id or ''}  {r(describe_shop(shop, registry))}  {r(_mark(shop.provenance))}"
+        text = r(describe_shop(shop, registry))
+        return f"      {shop.id or ''}  {text}  {r(_mark(shop.provenance))}"
 
     out = [r(_("Catalogue {name}: {title}", name=catalogue.name, title=catalogue.title))]
     if catalogue.is_reconstructed:
@@ -109,14 +110,14 @@ def describe_catalogue(
         out.append(f"  {tile.id}  {scenes}  {r(_mark(tile.provenance))}")
     out.append("")
     out.append(r(_("Metropolis boards ({n}):", n=len(catalogue.metropolis_boards))))
-    for board in catalogue.metropolis_boards:
-        out.append(f"  {board.id}  {r(_mark(board.provenance))}")
+    for metropolis in catalogue.metropolis_boards:
+        out.append(f"  {metropolis.id}  {r(_mark(metropolis.provenance))}")
         out.append(
             r(
                 _(
                     "    Wheat Storehouse: {values} {mark}",
-                    values=" ".join(map(str, board.wheat_track.values)),
-                    mark=_mark(board.wheat_track.provenance),
+                    values=" ".join(map(str, metropolis.wheat_track.values)),
+                    mark=_mark(metropolis.wheat_track.provenance),
                 )
             )
         )
@@ -124,12 +125,12 @@ def describe_catalogue(
             r(
                 _(
                     "    Statues scale: {values} {mark}",
-                    values=" ".join(map(str, board.statue_scale.values)),
-                    mark=_mark(board.statue_scale.provenance),
+                    values=" ".join(map(str, metropolis.statue_scale.values)),
+                    mark=_mark(metropolis.statue_scale.provenance),
                 )
             )
         )
-        out.extend(shop_line(shop) for shop in board.shops)
+        out.extend(shop_line(shop) for shop in metropolis.shops)
     out.append("")
     out.append(r(_("Districts ({n}):", n=len(catalogue.districts))))
     for district in catalogue.districts:

@@ -62,7 +62,9 @@ def parse_document(text: str, source: str, toml: bool) -> object:
     try:
         return tomllib.loads(text) if toml else json.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise MalformedInputError.single("$", _("not valid TOML: {error}", error=str(error))) from None
+        raise MalformedInputError.single(
+            "$", _("not valid TOML: {error}", error=str(error))
+        ) from None
     except json.JSONDecodeError as error:
         raise MalformedInputError.single(
             "$",
@@ -93,8 +95,10 @@ def load_catalogue(
 
 
 def _read_default(registry: EffectRegistry) -> Catalogue:
-    text = resources.files("fertility_rules.catalogue").joinpath("data/default.toml").read_text(
-        encoding="utf-8"
+    text = (
+        resources.files("fertility_rules.catalogue")
+        .joinpath("data/default.toml")
+        .read_text(encoding="utf-8")
     )
     return read_catalogue(tomllib.loads(text), "default.toml", registry)
 
@@ -106,7 +110,9 @@ def default_catalogue() -> Catalogue:
 
 
 def _source(reader: Reader, data: Mapping[str, Any], path: str) -> Source | None:
-    provenance = read_provenance(reader, reader.field(data, "provenance", path), join(path, "provenance"))
+    provenance = read_provenance(
+        reader, reader.field(data, "provenance", path), join(path, "provenance")
+    )
     note = reader.string(data.get("note", ""), join(path, "note"))
     if provenance is None:
         return None
@@ -155,16 +161,22 @@ def _read_monuments(reader: Reader, data: Mapping[str, Any]) -> MonumentRules | 
                 "R-1.8",
             )
     if sorted(t.value for t in types) != sorted(m.value for m in MonumentType):
-        reader.problem(join(path, "types"), _("the four Monument types are each listed once"), "R-1.8")
+        reader.problem(
+            join(path, "types"), _("the four Monument types are each listed once"), "R-1.8"
+        )
     per_type = reader.integer(
         reader.field(section, "per_type", path), join(path, "per_type"), 4, 4, "R-1.8"
     )
-    first = reader.integer(reader.field(section, "first", path), join(path, "first"), 0, rule="R-5.4")
+    first = reader.integer(
+        reader.field(section, "first", path), join(path, "first"), 0, rule="R-5.4"
+    )
     second = reader.integer(
         reader.field(section, "second", path), join(path, "second"), 0, rule="R-5.4"
     )
     if first is not None and second is not None and second > first:
-        reader.problem(join(path, "second"), _("second place cannot score more than first"), "R-5.4")
+        reader.problem(
+            join(path, "second"), _("second place cannot score more than first"), "R-5.4"
+        )
     source = _source(reader, section, path)
     if per_type is None or first is None or second is None or source is None:
         return None
@@ -284,7 +296,8 @@ def _read_valley_tiles(reader: Reader, data: Mapping[str, Any]) -> list[ValleyTi
         tile_id = reader.string(reader.field(tile, "id", path), join(path, "id"))
         scenes_path = join(path, "scenes")
         scenes = [
-            reader.resource(s, p) for p, s in reader.items(reader.field(tile, "scenes", path), scenes_path)
+            reader.resource(s, p)
+            for p, s in reader.items(reader.field(tile, "scenes", path), scenes_path)
         ]
         if len(scenes) != 2:
             reader.problem(scenes_path, _("a Valley tile has exactly 2 scenes"), "R-1.3")
@@ -347,7 +360,9 @@ def _read_track(reader: Reader, data: Mapping[str, Any], key: str, path: str) ->
     reader.only(section, ["values", "provenance", "note"], track_path)
     values = [
         reader.integer(v, p, 0, rule="R-1.7")
-        for p, v in reader.items(reader.field(section, "values", track_path), join(track_path, "values"))
+        for p, v in reader.items(
+            reader.field(section, "values", track_path), join(track_path, "values")
+        )
     ]
     source = _source(reader, section, track_path)
     if not values or any(v is None for v in values) or source is None:
@@ -369,12 +384,21 @@ def _read_metropolis_boards(
         if board is None:
             continue
         reader.only(
-            board, ["id", "shops", "spots", "wheat_track", "statue_scale", "provenance", "note"], path
+            board,
+            ["id", "shops", "spots", "wheat_track", "statue_scale", "provenance", "note"],
+            path,
         )
         board_id = reader.string(reader.field(board, "id", path), join(path, "id"))
-        spots = reader.integer(board.get("spots", SPOTS), join(path, "spots"), SPOTS, SPOTS, "R-1.7")
+        spots = reader.integer(
+            board.get("spots", SPOTS), join(path, "spots"), SPOTS, SPOTS, "R-1.7"
+        )
         shops = _read_shops(
-            reader, reader.field(board, "shops", path), join(path, "shops"), board_id, registry, gods
+            reader,
+            reader.field(board, "shops", path),
+            join(path, "shops"),
+            board_id,
+            registry,
+            gods,
         )
         if shops is not None and len(shops) != 4:
             reader.problem(
@@ -385,7 +409,11 @@ def _read_metropolis_boards(
             shops = None
         wheat_track = _read_track(reader, board, "wheat_track", path)
         statue_scale = _read_track(reader, board, "statue_scale", path)
-        if statue_scale is not None and gods is not None and len(statue_scale.values) < len(gods) + 1:
+        if (
+            statue_scale is not None
+            and gods is not None
+            and len(statue_scale.values) < len(gods) + 1
+        ):
             reader.problem(
                 join(join(path, "statue_scale"), "values"),
                 _(
@@ -419,7 +447,11 @@ def _read_metropolis_boards(
     if items and len(items) != METROPOLIS_BOARDS:
         reader.problem(
             "$.metropolis_boards",
-            _("the game has {n} Metropolis boards, not {found}", n=METROPOLIS_BOARDS, found=len(items)),
+            _(
+                "the game has {n} Metropolis boards, not {found}",
+                n=METROPOLIS_BOARDS,
+                found=len(items),
+            ),
             "R-1.7",
         )
     _unique(reader, [b.id for b in boards], "$.metropolis_boards")
@@ -475,15 +507,30 @@ def read_catalogue(
     reader.only(
         root,
         [
-            "format", "name", "title", "note", "stock", "monuments", "gods", "start_tile",
-            "valley_boards", "valley_tiles", "metropolis_boards", "districts",
+            "format",
+            "name",
+            "title",
+            "note",
+            "stock",
+            "monuments",
+            "gods",
+            "start_tile",
+            "valley_boards",
+            "valley_tiles",
+            "metropolis_boards",
+            "districts",
         ],
         "$",
     )
     fmt = reader.string(reader.field(root, "format", "$"), "$.format")
     if fmt is not None and fmt != CATALOGUE_FORMAT:
         reader.problem(
-            "$.format", _("unknown format {found!r}; expected {expected!r}", found=fmt, expected=CATALOGUE_FORMAT)
+            "$.format",
+            _(
+                "unknown format {found!r}; expected {expected!r}",
+                found=fmt,
+                expected=CATALOGUE_FORMAT,
+            ),
         )
     name = reader.string(reader.field(root, "name", "$"), "$.name")
     title = reader.string(root.get("title", name or ""), "$.title")
@@ -499,7 +546,9 @@ def read_catalogue(
     districts = _read_districts(reader, root, registry, god_names)
     reader.raise_if_problems()
     if name is None or stock is None or monuments is None or gods is None or start_tile is None:
-        raise MalformedInputError([Problem("$", _("incomplete catalogue"))], source)  # pragma: no cover
+        raise MalformedInputError(
+            [Problem("$", _("incomplete catalogue"))], source
+        )  # pragma: no cover
     try:
         return Catalogue(
             name=name,
@@ -537,7 +586,9 @@ def _dump_track(track: Track) -> dict[str, object]:
     return {"values": list(track.values), **_source_dict(track.provenance, track.note)}
 
 
-def dump_catalogue(catalogue: Catalogue, registry: EffectRegistry = DEFAULT_REGISTRY) -> dict[str, Any]:
+def dump_catalogue(
+    catalogue: Catalogue, registry: EffectRegistry = DEFAULT_REGISTRY
+) -> dict[str, Any]:
     """The JSON-like form of ``catalogue``, read back by :func:`read_catalogue`."""
     return {
         "format": CATALOGUE_FORMAT,

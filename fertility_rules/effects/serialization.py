@@ -37,8 +37,9 @@ def _read_param(
             reader.problem(path, _("a resource is listed twice"), "R-6")
             return None
         return tuple(resources)
-    names = [reader.string(item, p) for p, item in items]
-    if any(n is None for n in names):
+    maybe_names = [reader.string(item, p) for p, item in items]
+    names = [n for n in maybe_names if n is not None]
+    if len(names) != len(maybe_names):
         return None
     for (p, _item), name in zip(items, names, strict=True):
         if gods is not None and name not in gods:

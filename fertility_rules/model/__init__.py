@@ -54,8 +54,8 @@ __all__ = [
     "Provenance",
     "Resource",
     "Shop",
-    "Source",
     "ShopState",
+    "Source",
     "StartTile",
     "Track",
     "ValleyBoard",
@@ -63,7 +63,7 @@ __all__ = [
     "add_counts",
     "add_token",
     "counts_of",
-    "sub_counts",
     "icons_text",
+    "sub_counts",
     "tokens_of",
 ]

@@ -92,7 +92,7 @@ class ValleyBoard:
         return SQUARE_LEGEND[self.rows[row][column]]
 
 
-def _check_scenes(_instance: object, _attribute: object, value: tuple[Resource, ...]) -> None:
+def _check_scenes(_instance: object, _attribute: object, value: tuple[Resource, Resource]) -> None:
     if len(value) != 2:
         raise MalformedInputError.single(
             "scenes", _("A Valley tile has exactly 2 scenes."), "R-1.3"
@@ -110,7 +110,9 @@ class ValleyTile:
 
 
 def _check_start(
-    _instance: object, _attribute: object, value: tuple[tuple[Resource, ...], ...]
+    _instance: object,
+    _attribute: object,
+    value: tuple[tuple[Resource, Resource], tuple[Resource, Resource]],
 ) -> None:
     flat = [scene for row in value for scene in row]
     if len(value) != 2 or any(len(row) != 2 for row in value) or set(flat) != set(Resource):

@@ -61,7 +61,8 @@ def _tokens(reader: Reader, value: object, path: str, shop: Shop | None) -> Coun
             reader.problem(
                 token_path,
                 _(
-                    "a Shop requiring {icons} cannot take this {resource} (it already holds {held})",
+                    "a Shop requiring {icons} cannot take this {resource} "
+                    "(it already holds {held})",
                     icons=icons_text(shop.requires),
                     resource=resource.label,
                     held=", ".join(r.key for r in tokens_of(counts)) or "-",
@@ -171,7 +172,11 @@ def read_final_position(
     if fmt is not None and fmt != FINAL_POSITION_FORMAT:
         reader.problem(
             "$.format",
-            _("unknown format {found!r}; expected {expected!r}", found=fmt, expected=FINAL_POSITION_FORMAT),
+            _(
+                "unknown format {found!r}; expected {expected!r}",
+                found=fmt,
+                expected=FINAL_POSITION_FORMAT,
+            ),
         )
     gods: tuple[str, ...] | None = catalogue.gods
     if "gods" in root:
@@ -186,7 +191,9 @@ def read_final_position(
         if scores is not None:
             reader.only(scores, ["first", "second"], "$.monument_scores")
             first = reader.integer(scores.get("first", first), "$.monument_scores.first", 0) or 0
-            second = reader.integer(scores.get("second", second), "$.monument_scores.second", 0) or 0
+            second = (
+                reader.integer(scores.get("second", second), "$.monument_scores.second", 0) or 0
+            )
     items = reader.items(reader.field(root, "players", "$"), "$.players")
     if "players" in root and isinstance(root["players"], list) and not items:
         reader.problem("$.players", _("a table has at least one player"))
@@ -195,7 +202,9 @@ def read_final_position(
     for (p, _item), player in zip(items, players, strict=True):
         if player is not None:
             if player.name in names_seen:
-                reader.problem(join(p, "name"), _("two players are named {name!r}", name=player.name))
+                reader.problem(
+                    join(p, "name"), _("two players are named {name!r}", name=player.name)
+                )
             names_seen.add(player.name)
     reader.raise_if_problems()
     if gods is None:  # pragma: no cover - reported above
@@ -241,7 +250,10 @@ def dump_final_position(
                 "wheat_track": list(player.metropolis.wheat_track),
                 "statue_scale": list(player.metropolis.statue_scale),
                 "shops": [
-                    {**dump_shop(state.shop, registry), "tokens": [r.key for r in tokens_of(state.tokens)]}
+                    {
+                        **dump_shop(state.shop, registry),
+                        "tokens": [r.key for r in tokens_of(state.tokens)],
+                    }
                     for state in player.metropolis.shops
                 ],
             }

@@ -6,7 +6,14 @@ from attrs import evolve
 
 from fertility_rules.i18n.amounts import wheat as wheat_amount
 from fertility_rules.i18n.message import _
-from fertility_rules.model.resources import NO_TOKENS, RESOURCES, Counts, add_counts, add_token, sub_counts
+from fertility_rules.model.resources import (
+    NO_TOKENS,
+    RESOURCES,
+    Counts,
+    add_counts,
+    add_token,
+    sub_counts,
+)
 from fertility_rules.model.shop import ShopState
 from fertility_rules.rules.moves import BuildDistrict, Move, SkipBuilding
 from fertility_rules.rules.state import GameState, Phase
@@ -54,9 +61,7 @@ def check_build(state: GameState, move: BuildDistrict) -> list[Violation]:
     problems: list[Violation] = []
     player = state.player
     if move.district not in state.offer:
-        problems.append(
-            Violation("R-3.4", _("District {id} is not on offer.", id=move.district))
-        )
+        problems.append(Violation("R-3.4", _("District {id} is not on offer.", id=move.district)))
     spots = player.metropolis.spots
     if not 0 <= move.spot < len(spots) or spots[move.spot] is not None:
         problems.append(
@@ -76,7 +81,11 @@ def check_build(state: GameState, move: BuildDistrict) -> list[Violation]:
         problems.append(
             Violation(
                 "R-3.4",
-                _("You pay {paid} but have {have}.", paid=wheat_amount(move.wheat), have=wheat_amount(player.metropolis.wheat)),
+                _(
+                    "You pay {paid} but have {have}.",
+                    paid=wheat_amount(move.wheat),
+                    have=wheat_amount(player.metropolis.wheat),
+                ),
             )
         )
     if move.district in state.offer:
@@ -86,13 +95,20 @@ def check_build(state: GameState, move: BuildDistrict) -> list[Violation]:
             problems.append(
                 Violation(
                     "R-3.4",
-                    _("District {id} costs {cost}; the payment is {paid}.", id=move.district, cost=cost, paid=paid),
+                    _(
+                        "District {id} costs {cost}; the payment is {paid}.",
+                        id=move.district,
+                        cost=cost,
+                        paid=paid,
+                    ),
                 )
             )
     return problems
 
 
-def _refill_offer(state: GameState, offer: tuple[str, ...], deck: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _refill_offer(
+    state: GameState, offer: tuple[str, ...], deck: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     size = state.config.interpretations.district_offer.value
     missing = max(0, size - len(offer))
     return offer + deck[:missing], deck[missing:]

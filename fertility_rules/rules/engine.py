@@ -15,7 +15,12 @@ from attrs import frozen
 from fertility_rules.errors import IllegalMoveError, MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.model.position import FinalPosition, PlayerPosition
-from fertility_rules.rules.building import apply_build, apply_skip_building, build_moves, check_build
+from fertility_rules.rules.building import (
+    apply_build,
+    apply_skip_building,
+    build_moves,
+    check_build,
+)
 from fertility_rules.rules.moves import (
     BuildDistrict,
     ClaimQuarry,

@@ -8,6 +8,7 @@ tests a few integer operations each.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from attrs import frozen
 
@@ -84,8 +85,8 @@ def layout(boards: tuple[tuple[ValleyBoard, bool], ...]) -> ValleyLayout:
             squares.append(board.square(row, column % BOARD_WIDTH, rotated))
     count = width * height
 
-    def mask(predicate: object) -> int:
-        return sum(1 << i for i, sq in enumerate(squares) if predicate(sq))  # type: ignore[operator]
+    def mask(predicate: Callable[[BoardSquare], bool]) -> int:
+        return sum(1 << i for i, sq in enumerate(squares) if predicate(sq))
 
     def neighbours(i: int, diagonal: bool) -> int:
         row, column = divmod(i, width)

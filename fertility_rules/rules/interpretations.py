@@ -178,8 +178,10 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         "I-1",
         "quarry_enclosure",
         _("Quarry enclosure"),
-        ("PL rulebook: a closed space is surrounded on every side, diagonals included",
-         "FR, EN and NL rulebooks: an entirely closed space of one empty square"),
+        (
+            "PL rulebook: a closed space is surrounded on every side, diagonals included",
+            "FR, EN and NL rulebooks: an entirely closed space of one empty square",
+        ),
     ),
     InterpretationInfo(
         "I-2",
@@ -191,8 +193,10 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         "I-3",
         "empty_stock",
         _("Empty Stock"),
-        ("PL, NL and FR 003 rulebooks: 20 tokens of each resource, nothing when none is left",
-         "FR 000 and EN rulebooks: silent"),
+        (
+            "PL, NL and FR 003 rulebooks: 20 tokens of each resource, nothing when none is left",
+            "FR 000 and EN rulebooks: silent",
+        ),
     ),
     InterpretationInfo(
         "I-4",
@@ -204,8 +208,10 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         "I-5",
         "any_shop_source",
         _("The 'any resource' Shop"),
-        ("FR 001 rulebook: the token comes from the Stock",
-         "FR 000 and EN rulebooks: any resource"),
+        (
+            "FR 001 rulebook: the token comes from the Stock",
+            "FR 000 and EN rulebooks: any resource",
+        ),
     ),
     InterpretationInfo(
         "I-6",
@@ -265,6 +271,12 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
 """Every interpretation of the specification, in order."""
 
 
+_DEFAULTS = Interpretations()
+_OPTION_TYPES: dict[str, type[enum.Enum]] = {
+    f.name: type(getattr(_DEFAULTS, f.name)) for f in fields(Interpretations)
+}
+
+
 def dump_interpretations(options: Interpretations) -> dict[str, Any]:
     """The options as JSON-like data (enum values)."""
     return {f.name: getattr(options, f.name).value for f in fields(Interpretations)}
@@ -276,13 +288,11 @@ def read_interpretations(data: object, path: str = "$.interpretations") -> Inter
     values: dict[str, Any] = {}
     mapping: Mapping[str, Any] | None = reader.obj(data, path)
     if mapping is not None:
-        known = {f.name: f for f in fields(Interpretations)}
-        reader.only(mapping, known, path)
+        reader.only(mapping, _OPTION_TYPES, path)
         for name, value in mapping.items():
-            attribute = known.get(name)
-            if attribute is None:
+            enum_type = _OPTION_TYPES.get(name)
+            if enum_type is None:
                 continue
-            enum_type = type(attribute.default)
             try:
                 values[name] = enum_type(value)
             except ValueError:

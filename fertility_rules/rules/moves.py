@@ -29,7 +29,7 @@ __all__ = [
 
 @frozen
 class PlaceTile:
-    """Step 1: lay ``tile`` with its first scene on ``first`` and its second on ``second`` (R-3.1)."""
+    """Step 1: lay ``tile``, first scene on ``first``, second on ``second`` (R-3.1)."""
 
     tile: str
     first: int

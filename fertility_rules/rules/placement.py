@@ -141,7 +141,9 @@ def _without(pool: tuple[str, ...], tile: str) -> tuple[str, ...]:
 def apply_place(state: GameState, move: PlaceTile) -> GameState:
     config = state.config
     scenes = config.tiles[move.tile].scenes
-    result = harvest(config.layout, state.valley, move.first, move.second, scenes, config.interpretations)
+    result = harvest(
+        config.layout, state.valley, move.first, move.second, scenes, config.interpretations
+    )
     placed = (1 << move.first) | (1 << move.second)
     valley_scenes = list(state.valley.scenes)
     valley_scenes[scenes[0]] |= 1 << move.first

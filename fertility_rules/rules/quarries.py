@@ -36,16 +36,18 @@ def quarry_moves(state: GameState) -> list[Move]:
 
 def check_quarry(state: GameState, move: ClaimQuarry) -> list[Violation]:
     if move.square not in state.quarries:
-        return [Violation("R-3.3.D", _("No Quarry awaits a choice on square {square}.", square=move.square))]
+        return [
+            Violation(
+                "R-3.3.D", _("No Quarry awaits a choice on square {square}.", square=move.square)
+            )
+        ]
     if move.resource is None:
         if state.player.monuments_left <= 0:
             return [Violation("R-1.8", _("You have no Monument left to build."))]
         return []
     if not state.stock[move.resource]:
         return [
-            Violation(
-                "I-13", _("The Stock has no {resource} left.", resource=move.resource.label)
-            )
+            Violation("I-13", _("The Stock has no {resource} left.", resource=move.resource.label))
         ]
     return []
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -68,7 +69,7 @@ class Setup:
 
 def _centre_distance(grid: ValleyLayout, square: int) -> float:
     row, column = grid.coordinates(square)
-    return ((row + 0.5 - grid.height / 2) ** 2 + (column + 0.5 - grid.width / 2) ** 2) ** 0.5
+    return math.hypot(row + 0.5 - grid.height / 2, column + 0.5 - grid.width / 2)
 
 
 def _nearest_start_symbols(grid: ValleyLayout) -> list[int]:
@@ -154,41 +155,78 @@ def _rotate(scenes: tuple[tuple[Resource, Resource], ...], quarter_turns: int) -
     return [grid[0][0], grid[0][1], grid[1][0], grid[1][1]]
 
 
-def _check_setup(catalogue: Catalogue, names: Sequence[str], setup: Setup, variant: bool) -> list[Problem]:
+def _check_setup(
+    catalogue: Catalogue, names: Sequence[str], setup: Setup, variant: bool
+) -> list[Problem]:
     problems = []
     players = len(names)
     if len(set(names)) != players:
         problems.append(Problem("$.players", _("two players have the same name")))
     board_ids = {b.id for b in catalogue.valley_boards}
-    if len(setup.valley) != valley_boards_for(players) or any(b not in board_ids for b, _r in setup.valley):
+    if len(setup.valley) != valley_boards_for(players) or any(
+        b not in board_ids for b, _r in setup.valley
+    ):
         problems.append(
-            Problem("$.setup.valley", _("{n} known Valley boards are needed", n=valley_boards_for(players)), "R-1.4")
+            Problem(
+                "$.setup.valley",
+                _("{n} known Valley boards are needed", n=valley_boards_for(players)),
+                "R-1.4",
+            )
         )
     if len({b for b, _r in setup.valley}) != len(setup.valley):
         problems.append(Problem("$.setup.valley", _("a Valley board is used twice"), "R-1.4"))
     tile_ids = {t.id for t in catalogue.valley_tiles}
     expected = tiles_in_play(players, variant)
-    if len(setup.tiles) != expected or len(set(setup.tiles)) != expected or not set(setup.tiles) <= tile_ids:
+    if (
+        len(setup.tiles) != expected
+        or len(set(setup.tiles)) != expected
+        or not set(setup.tiles) <= tile_ids
+    ):
         problems.append(
-            Problem("$.setup.tiles", _("{n} different known Valley tiles are drawn", n=expected), "R-2.2")
+            Problem(
+                "$.setup.tiles",
+                _("{n} different known Valley tiles are drawn", n=expected),
+                "R-2.2",
+            )
         )
     district_ids = {d.id for d in catalogue.districts}
-    if len(set(setup.districts)) != len(setup.districts) or not set(setup.districts) <= district_ids:
-        problems.append(Problem("$.setup.districts", _("the District pile holds different known Districts"), "R-2.5"))
+    if (
+        len(set(setup.districts)) != len(setup.districts)
+        or not set(setup.districts) <= district_ids
+    ):
+        problems.append(
+            Problem(
+                "$.setup.districts", _("the District pile holds different known Districts"), "R-2.5"
+            )
+        )
     metropolis_ids = {b.id for b in catalogue.metropolis_boards}
-    if len(setup.metropolis_boards) != players or not set(setup.metropolis_boards) <= metropolis_ids:
-        problems.append(Problem("$.setup.metropolis_boards", _("each player takes a Metropolis board"), "R-2.4"))
+    if (
+        len(setup.metropolis_boards) != players
+        or not set(setup.metropolis_boards) <= metropolis_ids
+    ):
+        problems.append(
+            Problem("$.setup.metropolis_boards", _("each player takes a Metropolis board"), "R-2.4")
+        )
     if len(setup.monument_types) != players or len(set(setup.monument_types)) != players:
-        problems.append(Problem("$.setup.monument_types", _("each player takes a different Monument type"), "R-2.6"))
+        problems.append(
+            Problem(
+                "$.setup.monument_types", _("each player takes a different Monument type"), "R-2.6"
+            )
+        )
     if not 0 <= setup.start_rotation < 4:
-        problems.append(Problem("$.setup.start_rotation", _("a quarter-turn count is 0 to 3"), "R-2.1"))
+        problems.append(
+            Problem("$.setup.start_rotation", _("a quarter-turn count is 0 to 3"), "R-2.1")
+        )
     if not problems:
         grid = layout(tuple((catalogue.valley_board(b), rot) for b, rot in setup.valley))
         if setup.start not in start_anchors(grid):
             problems.append(
                 Problem(
                     "$.setup.start",
-                    _("the starting tile goes on the start symbol nearest the centre, on desert squares"),
+                    _(
+                        "the starting tile goes on the start symbol nearest the centre, "
+                        "on desert squares"
+                    ),
                     "R-2.1",
                 )
             )
@@ -208,7 +246,9 @@ def start_game(
     options = interpretations or Interpretations()
     _check_players(len(names), variant)
     problems = _check_setup(catalogue, names, setup, variant)
-    problems += [Problem("$.interpretations", message, "I-5") for message in options.playable_problems()]
+    problems += [
+        Problem("$.interpretations", message, "I-5") for message in options.playable_problems()
+    ]
     if problems:
         raise MalformedInputError(problems)
     grid = layout(tuple((catalogue.valley_board(b), rot) for b, rot in setup.valley))

@@ -139,7 +139,7 @@ class GameState:
     def with_player(self, player: PlayerState) -> GameState:
         """This state with the current player replaced (a new state)."""
         index = self.current
-        return evolve(self, players=self.players[:index] + (player,) + self.players[index + 1 :])
+        return evolve(self, players=(*self.players[:index], player, *self.players[index + 1 :]))
 
     @property
     def is_over(self) -> bool:

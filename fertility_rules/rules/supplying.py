@@ -48,7 +48,7 @@ def supply_moves(state: GameState) -> list[Move]:
 
 def _bonus_options(state: GameState, choices: tuple[Resource, ...]) -> list[PlaceBonusResource]:
     shops = state.player.metropolis.shops
-    options = []
+    options: list[PlaceBonusResource] = []
     for resource in choices:
         if state.stock[resource]:
             options.extend(
@@ -90,7 +90,10 @@ def check_supply(state: GameState, move: SupplyShop) -> list[Violation]:
         return [
             Violation(
                 "R-3.5",
-                _("You have no {resource} beside your Metropolis board.", resource=move.resource.label),
+                _(
+                    "You have no {resource} beside your Metropolis board.",
+                    resource=move.resource.label,
+                ),
             )
         ]
     return _shop_problems(state, move.resource, move.shop)
@@ -102,15 +105,23 @@ def check_bonus(state: GameState, move: PlaceBonusResource) -> list[Violation]:
         return [
             Violation(
                 "R-6",
-                _("This benefit offers {choices}, not {resource}.", choices=", ".join(r.key for r in choices), resource=move.resource.label),
+                _(
+                    "This benefit offers {choices}, not {resource}.",
+                    choices=", ".join(r.key for r in choices),
+                    resource=move.resource.label,
+                ),
             )
         ]
     if not state.stock[move.resource]:
-        return [Violation("I-13", _("The Stock has no {resource} left.", resource=move.resource.label))]
+        return [
+            Violation("I-13", _("The Stock has no {resource} left.", resource=move.resource.label))
+        ]
     if move.shop is None:
         if move in _bonus_options(state, choices):
             return []
-        return [Violation("I-6", _("The resource must go at once on another Shop of your Metropolis."))]
+        return [
+            Violation("I-6", _("The resource must go at once on another Shop of your Metropolis."))
+        ]
     return _shop_problems(state, move.resource, move.shop)
 
 
@@ -136,7 +147,7 @@ def _put(state: GameState, resource: Resource, shop: int) -> GameState:
     metropolis = player.metropolis
     old = metropolis.shops[shop]
     new = ShopState(old.shop, add_token(old.tokens, resource))
-    shops = metropolis.shops[:shop] + (new,) + metropolis.shops[shop + 1 :]
+    shops = (*metropolis.shops[:shop], new, *metropolis.shops[shop + 1 :])
     state = state.with_player(evolve(player, metropolis=evolve(metropolis, shops=shops)))
     if new.is_full:
         kind = state.config.registry.of(new.shop.benefit)
@@ -165,7 +176,9 @@ def apply_supply(state: GameState, move: SupplyShop) -> GameState:
 
 
 def apply_bonus(state: GameState, move: PlaceBonusResource) -> GameState:
-    state = evolve(state, bonuses=state.bonuses[1:], stock=add_token(state.stock, move.resource, -1))
+    state = evolve(
+        state, bonuses=state.bonuses[1:], stock=add_token(state.stock, move.resource, -1)
+    )
     if move.shop is None:
         player = state.player
         state = state.with_player(evolve(player, supply=add_token(player.supply, move.resource)))

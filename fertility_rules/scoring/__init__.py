@@ -13,4 +13,3 @@ __all__ = [
     "rank",
     "score_position",
 ]
-

@@ -82,4 +82,3 @@ def report_to_text(report: ScoreReport, language: Language | str = Language.EN) 
     else:
         out.append(render(_("Winner: {names}", names=names), lang))
     return "\n".join(out)
-

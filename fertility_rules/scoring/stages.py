@@ -59,7 +59,9 @@ def statue_line(
 
 def monument_lines(position: FinalPosition) -> tuple[ScoreLine, ...]:
     """15 for the most Monuments, 7 for the next count; ties share; none for 0 (R-5.4)."""
-    counts = sorted({p.metropolis.monuments for p in position.players if p.metropolis.monuments}, reverse=True)
+    counts = sorted(
+        {p.metropolis.monuments for p in position.players if p.metropolis.monuments}, reverse=True
+    )
     values = {}
     if counts:
         values[counts[0]] = position.monument_first
@@ -73,7 +75,10 @@ def monument_lines(position: FinalPosition) -> tuple[ScoreLine, ...]:
             reason = _("no Monument on the central board: {amount}", amount=debens(0))
         elif counts and n == counts[0]:
             reason = ngettext(
-                "{n} Monument, the most: {amount}", "{n} Monuments, the most: {amount}", n, amount=debens(amount)
+                "{n} Monument, the most: {amount}",
+                "{n} Monuments, the most: {amount}",
+                n,
+                amount=debens(amount),
             )
         elif len(counts) > 1 and n == counts[1]:
             reason = ngettext(

@@ -1,0 +1,17 @@
+"""Agents (random, greedy) and game simulation."""
+
+from fertility_rules.agents.base import Agent
+from fertility_rules.agents.greedy import GreedyAgent, position_value
+from fertility_rules.agents.random_agent import RandomAgent
+from fertility_rules.agents.simulate import AGENTS, PlayedGame, make_agent, play_game
+
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "GreedyAgent",
+    "PlayedGame",
+    "RandomAgent",
+    "make_agent",
+    "play_game",
+    "position_value",
+]

@@ -1,0 +1,56 @@
+"""An agent taking the move with the best immediate gain for itself.
+
+The gain is measured on the state after the move: the player's score if the game
+ended now, plus small values for tokens still useful (in the supply or on a partly
+supplied Shop) and for Districts built. Ties are broken by a seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+
+from fertility_rules.rules.engine import apply_unchecked, final_scores
+from fertility_rules.rules.moves import Move
+from fertility_rules.rules.state import GameState
+
+__all__ = ["GreedyAgent", "position_value"]
+
+SUPPLY_TOKEN = 0.5
+PARTIAL_TOKEN = 0.6
+DISTRICT = 1.5
+
+
+def position_value(state: GameState, player: int) -> float:
+    """How good ``state`` looks for ``player`` right now."""
+    sheet = final_scores(state).sheets[player]
+    me = state.players[player]
+    partial = sum(s.token_count for s in me.metropolis.shops if not s.is_full)
+    return (
+        sheet.total
+        + SUPPLY_TOKEN * sum(me.supply)
+        + PARTIAL_TOKEN * partial
+        + DISTRICT * len(me.metropolis.districts)
+    )
+
+
+class GreedyAgent:
+    """Best immediate gain; the same seed plays the same moves."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, state: GameState, moves: list[Move]) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        me = state.current
+        best: list[Move] = []
+        best_value = float("-inf")
+        for move in moves:
+            value = position_value(apply_unchecked(state, move), me)
+            if value > best_value + 1e-9:
+                best, best_value = [move], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(move)
+        return best[self._rng.randrange(len(best))]

@@ -1,0 +1,38 @@
+"""File formats: final positions, game records, and replay."""
+
+from fertility_rules.records.final_position import (
+    FINAL_POSITION_FORMAT,
+    dump_final_position,
+    load_final_position,
+    read_final_position,
+)
+from fertility_rules.records.game_record import (
+    GAME_RECORD_FORMAT,
+    GameRecord,
+    ReplayError,
+    ReplayResult,
+    dump_record,
+    load_record,
+    read_record,
+    replay,
+    save_record,
+)
+from fertility_rules.records.moves_json import move_from_json, move_to_json
+
+__all__ = [
+    "FINAL_POSITION_FORMAT",
+    "GAME_RECORD_FORMAT",
+    "GameRecord",
+    "ReplayError",
+    "ReplayResult",
+    "dump_final_position",
+    "dump_record",
+    "load_final_position",
+    "load_record",
+    "move_from_json",
+    "move_to_json",
+    "read_final_position",
+    "read_record",
+    "replay",
+    "save_record",
+]

@@ -1,0 +1,74 @@
+"""Moves in words, for turn logs and error reports."""
+
+from __future__ import annotations
+
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.model.resources import tokens_of
+from fertility_rules.rules.moves import (
+    BuildDistrict,
+    ClaimQuarry,
+    DiscardTile,
+    EndSupplying,
+    Move,
+    PlaceBonusResource,
+    PlaceTile,
+    RemoveTile,
+    SkipBuilding,
+    SupplyShop,
+    TakeTile,
+)
+
+__all__ = ["describe_move"]
+
+
+def _square(square: int, width: int) -> str:
+    row, column = divmod(square, width)
+    return f"({row}, {column})"
+
+
+def describe_move(move: Move, width: int) -> Message:
+    """``move`` in words, squares as (row, column) on a board ``width`` squares wide."""
+    match move:
+        case PlaceTile(tile, first, second):
+            return _(
+                "lays {tile} on {first} and {second}",
+                tile=tile,
+                first=_square(first, width),
+                second=_square(second, width),
+            )
+        case DiscardTile(tile):
+            return _("cannot lay a tile and discards {tile}", tile=tile)
+        case ClaimQuarry(square, None):
+            return _("builds a Monument in the Quarry {square}", square=_square(square, width))
+        case ClaimQuarry(square, resource) if resource is not None:
+            return _(
+                "takes {resource} for the Quarry {square}",
+                resource=resource.label,
+                square=_square(square, width),
+            )
+        case BuildDistrict(district, spot, tokens, wheat):
+            paid = ", ".join(r.key for r in tokens_of(tokens)) or "-"
+            return _(
+                "builds District {district} on spot {spot} (tokens: {paid}; Wheat: {wheat})",
+                district=district,
+                spot=spot + 1,
+                paid=paid,
+                wheat=wheat,
+            )
+        case SkipBuilding():
+            return _("builds nothing")
+        case SupplyShop(resource, shop):
+            return _("puts {resource} on Shop {shop}", resource=resource.label, shop=shop + 1)
+        case PlaceBonusResource(resource, None):
+            return _("takes {resource} into the supply", resource=resource.label)
+        case PlaceBonusResource(resource, shop) if shop is not None:
+            return _(
+                "puts the bonus {resource} on Shop {shop}", resource=resource.label, shop=shop + 1
+            )
+        case EndSupplying():
+            return _("ends supplying")
+        case TakeTile(tile):
+            return _("takes {tile} from the Common Pool", tile=tile)
+        case RemoveTile(tile):
+            return _("removes {tile} from the Common Pool", tile=tile)
+    raise TypeError(move)  # pragma: no cover - the match is exhaustive
