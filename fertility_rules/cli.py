@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from fertility_rules._version import RULES_VERSION, __version__
 from fertility_rules.agents.simulate import PlayedGame, make_agent, play_game
 from fertility_rules.catalogue.describe import describe_catalogue
 from fertility_rules.catalogue.loader import load_catalogue
+from fertility_rules.document import FORMATS, rules_document
 from fertility_rules.effects.base import Stage
 from fertility_rules.errors import FertilityError
 from fertility_rules.i18n.language import Language
@@ -228,6 +231,16 @@ def _verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rules(args: argparse.Namespace) -> int:
+    catalogue = load_catalogue(args.catalogue)
+    text = rules_document(args.lang, args.format, catalogue)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 DEMO_PLAYERS = ("Amunet", "Bek", "Chione", "Djedi")
 
 
@@ -300,6 +313,13 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=2018)
     _add_lang(demo)
     demo.set_defaults(run=_demo)
+
+    rules = commands.add_parser("rules", help="write the complete rules document")
+    rules.add_argument("--format", choices=sorted(FORMATS), default="md")
+    rules.add_argument("--catalogue", default=None, help="catalogue file (default: built-in)")
+    rules.add_argument("--output", default=None, help="file to write (default: standard output)")
+    _add_lang(rules)
+    rules.set_defaults(run=_rules)
     return parser
 
 
@@ -312,6 +332,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FertilityError as error:
         print(error.render(getattr(args, "lang", "en")), file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): not an error of ours.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 
 if TYPE_CHECKING:
@@ -63,10 +63,13 @@ class MalformedInputError(FertilityError, ValueError):
     def __init__(self, problems: Iterable[Problem], source: str | None = None) -> None:
         self.problems = tuple(problems)
         self.source = source
+        count = len(self.problems)
         if source:
-            head = _("{count} problem(s) in {source}:", count=len(self.problems), source=source)
+            head = ngettext(
+                "{n} problem in {source}:", "{n} problems in {source}:", count, source=source
+            )
         else:
-            head = _("{count} problem(s) in the input:", count=len(self.problems))
+            head = ngettext("{n} problem in the input:", "{n} problems in the input:", count)
         super().__init__(head)
         self.args = (self.render(),)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry, describe_shop
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.shop import Shop
@@ -51,9 +51,10 @@ def describe_catalogue(
     out.append("")
     out.append(
         r(
-            _(
+            ngettext(
+                "Stock: {n} token of each resource {mark}",
                 "Stock: {n} tokens of each resource {mark}",
-                n=catalogue.stock_per_resource,
+                catalogue.stock_per_resource,
                 mark=_mark(catalogue.stock_source.provenance),
             )
         )

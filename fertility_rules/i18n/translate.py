@@ -22,8 +22,6 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
 @functools.cache
 def translations(language: Language) -> gettext.NullTranslations:
     """The compiled catalogue for ``language`` (English uses the message ids)."""
-    if language is Language.EN:
-        return gettext.NullTranslations()
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language.value], fallback=True)
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import TypeAlias
 
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, ngettext
 
 __all__ = [
     "NO_TOKENS",
@@ -84,9 +85,22 @@ class Icon(enum.Enum):
         resource = self.resource
         return _("any resource") if resource is None else resource.label
 
+    def amount(self, n: int) -> Message:
+        """``n`` icons of this kind, in the plural form of the language."""
+        return _ICON_AMOUNTS[self](n)
+
     @classmethod
     def of(cls, resource: Resource) -> Icon:
         return cls(resource.key)
+
+
+_ICON_AMOUNTS: dict[Icon, Callable[[int], Message]] = {
+    Icon.ALABASTER: lambda n: ngettext("{n} Alabaster", "{n} Alabaster", n),
+    Icon.BOVINE: lambda n: ngettext("{n} Bovine", "{n} Bovines", n),
+    Icon.PAPYRUS: lambda n: ngettext("{n} Papyrus flower", "{n} Papyrus flowers", n),
+    Icon.GRAPES: lambda n: ngettext("{n} Grapes", "{n} Grapes", n),
+    Icon.ANY: lambda n: ngettext("{n} resource of any kind", "{n} resources of any kind", n),
+}
 
 
 class MonumentType(enum.Enum):

@@ -95,7 +95,7 @@ def icons_text(icons: tuple[Icon, ...]) -> Message:
     counted: dict[Icon, int] = {}
     for icon in icons:
         counted[icon] = counted.get(icon, 0) + 1
-    parts = [_("{count} {icon}", count=n, icon=icon.label) for icon, n in counted.items()]
+    parts = [icon.amount(n) for icon, n in counted.items()]
     text = parts[0]
     for part in parts[1:]:
         text = _("{left} + {right}", left=text, right=part)

@@ -283,7 +283,7 @@ def read_record(data: object, source: str | None = None) -> GameRecord:
     if not 2 <= len(players) <= 4:
         reader.problem(
             "$.players",
-            _("Fertility is played by 2 to 4 players, not {n}", n=len(players)),
+            _("Fertility is played by 2 to 4 players, not {n}.", n=len(players)),
             "R-2.2",
         )
     seed = None if "seed" not in root else reader.integer(root["seed"], "$.seed")

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from fertility_rules.effects.base import Stage, StatueAward
 from fertility_rules.i18n.amounts import debens
-from fertility_rules.i18n.message import _, ngettext
+from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.model.position import FinalPosition
 from fertility_rules.scoring.sheet import ScoreLine
 
@@ -39,15 +39,15 @@ def statue_line(
     different = min(len(named) + chosen, len(scale) - 1)
     amount = scale[different]
     if chosen:
-        what = ngettext(
+        what: Message | str = ngettext(
             "{named} + {n} god of your choice",
             "{named} + {n} gods of your choice",
             chosen,
             named=", ".join(named) or "-",
         )
     else:
-        what = _("{named}", named=", ".join(named) or "-")
-    reason = ngettext(
+        what = ", ".join(named) or "-"
+    reason: Message = ngettext(
         "{n} different Statue ({which}) on the Statues scale: {amount}",
         "{n} different Statues ({which}) on the Statues scale: {amount}",
         different,

@@ -1,18 +1,11 @@
-"""Build hook: compile the gettext catalogues of ``locales/`` into the package.
-
-The ``.mo`` files are build products (not in git); they are listed as wheel
-artifacts in ``pyproject.toml`` and written into the source tree, so an editable
-install finds them too.
-"""
+"""Compile the ``.po`` catalogues of ``locales/`` into ``.mo`` files inside the package."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 DOMAIN = "fertility_rules"
 
@@ -32,6 +25,6 @@ def compile_catalogues(root: Path) -> list[Path]:
     return written
 
 
-class CustomBuildHook(BuildHookInterface):  # type: ignore[misc]
-    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        compile_catalogues(Path(self.root))
+if __name__ == "__main__":
+    for path in compile_catalogues(Path(__file__).resolve().parent.parent):
+        print(path)

@@ -1,0 +1,319 @@
+"""The complete rules document, generated in any language from the library itself.
+
+Texts come from the rule texts catalogue; numbers, lists and examples come from
+the component catalogue, the effect registry, the interpretations and the scoring
+pipeline (the rulebook example is computed, never retyped).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from attrs import fields
+
+from fertility_rules.catalogue.catalogue import Catalogue
+from fertility_rules.catalogue.loader import default_catalogue
+from fertility_rules.document.blocks import Block, Heading, Items, Paragraph, Table, render_blocks
+from fertility_rules.effects.base import Stage
+from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry, describe_shop
+from fertility_rules.i18n.amounts import debens
+from fertility_rules.i18n.glossary import glossary
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.rule_texts import RuleText, rule_texts
+from fertility_rules.i18n.translate import render
+from fertility_rules.model.provenance import Provenance
+from fertility_rules.model.shop import Shop
+from fertility_rules.rules.interpretations import INTERPRETATION_INFO, Interpretations
+from fertility_rules.rules.setup import tiles_in_play, valley_boards_for
+from fertility_rules.scoring.example import rulebook_example
+from fertility_rules.scoring.pipeline import score_position
+
+__all__ = ["rules_blocks", "rules_document"]
+
+
+def _provenance(items: list[Provenance | None]) -> Message:
+    kinds = sorted({p for p in items if p is not None}, key=lambda p: list(Provenance).index(p))
+    if not kinds:
+        return _("unknown")
+    text: Message = kinds[0].label
+    for kind in kinds[1:]:
+        text = _("{left}, {right}", left=text, right=kind.label)
+    return text
+
+
+class _Writer:
+    def __init__(self, language: Language) -> None:
+        self.language = language
+        self.blocks: list[Block] = []
+        self.texts = {text.id: text for text in rule_texts()}
+
+    def t(self, message: Message | str) -> str:
+        return render(message, self.language)
+
+    def heading(self, level: int, message: Message | str) -> None:
+        self.blocks.append(Heading(level, self.t(message)))
+
+    def paragraph(self, message: Message | str) -> None:
+        self.blocks.append(Paragraph(self.t(message)))
+
+    def rule(self, rule_id: str, level: int = 3) -> None:
+        text: RuleText = self.texts[rule_id]
+        self.heading(level, _("{id} {title}", id=rule_id, title=text.title))
+        self.paragraph(text.text)
+
+    def table(self, header: list[Message | str], rows: list[list[Message | str | int]]) -> None:
+        self.blocks.append(
+            Table(
+                tuple(self.t(h) for h in header),
+                tuple(
+                    tuple(
+                        c if isinstance(c, str) else self.t(c) if not isinstance(c, int) else str(c)
+                        for c in row
+                    )
+                    for row in rows
+                ),
+            )
+        )
+
+
+def _components(w: _Writer, catalogue: Catalogue) -> None:
+    w.heading(2, w.texts["R-1"].title)
+    w.paragraph(w.texts["R-1"].text)
+    if catalogue.is_reconstructed:
+        w.paragraph(
+            _(
+                "Component counts below come from the catalogue {name!r}. It is partly "
+                "reconstructed: items marked reconstructed are not known to match the "
+                "printed game.",
+                name=catalogue.name,
+            )
+        )
+    costs = Counter(d.cost for d in catalogue.districts)
+    shops = [s for d in catalogue.districts for s in d.shops]
+    w.table(
+        [_("Component"), _("Count"), _("Source")],
+        [
+            [
+                _("Resource tokens (4 kinds)"),
+                4 * catalogue.stock_per_resource,
+                catalogue.stock_source.provenance.label,
+            ],
+            [
+                _("Valley boards"),
+                len(catalogue.valley_boards),
+                _provenance([b.provenance for b in catalogue.valley_boards]),
+            ],
+            [
+                _("Valley tiles"),
+                len(catalogue.valley_tiles),
+                _provenance([t.provenance for t in catalogue.valley_tiles]),
+            ],
+            [_("Starting tile"), 1, _provenance([catalogue.start_tile.provenance])],
+            [
+                _("Metropolis boards"),
+                len(catalogue.metropolis_boards),
+                _provenance([b.provenance for b in catalogue.metropolis_boards]),
+            ],
+            [
+                _("District tiles"),
+                len(catalogue.districts),
+                _provenance([d.provenance for d in catalogue.districts]),
+            ],
+            [_("Shops on District tiles"), len(shops), _provenance([s.provenance for s in shops])],
+            [
+                _("Monument pawns"),
+                len(catalogue.monuments.types) * catalogue.monuments.per_type,
+                catalogue.monuments.source.provenance.label,
+            ],
+            [_("Gods"), len(catalogue.gods), catalogue.gods_source.provenance.label],
+        ],
+    )
+    w.paragraph(
+        _(
+            "District costs: {free} free, {one} costing 1 resource, {two} costing 2.",
+            free=costs.get(0, 0),
+            one=costs.get(1, 0),
+            two=costs.get(2, 0),
+        )
+    )
+    for rule_id in ("R-1.1", "R-1.2", "R-1.3", "R-1.4", "R-1.5", "R-1.6", "R-1.7", "R-1.8"):
+        w.rule(rule_id)
+
+
+def _setup(w: _Writer) -> None:
+    w.heading(2, w.texts["R-2"].title)
+    w.paragraph(w.texts["R-2"].text)
+    rows: list[list[Message | str | int]] = [
+        [_("{n} players", n=n), valley_boards_for(n), tiles_in_play(n)] for n in (2, 3, 4)
+    ]
+    rows.append([_("2 players, variant (R-8)"), valley_boards_for(2), tiles_in_play(2, True)])
+    w.table([_("Players"), _("Valley boards"), _("Valley tiles drawn")], rows)
+    for rule_id in ("R-2.1", "R-2.2", "R-2.3", "R-2.4", "R-2.5", "R-2.6", "R-2.7"):
+        w.rule(rule_id)
+
+
+def _turn(w: _Writer) -> None:
+    w.heading(2, w.texts["R-3"].title)
+    w.paragraph(w.texts["R-3"].text)
+    for rule_id in (
+        "R-3.1",
+        "R-3.2",
+        "R-3.3",
+        "R-3.3.A",
+        "R-3.3.B",
+        "R-3.3.C",
+        "R-3.3.D",
+        "R-3.4",
+        "R-3.5",
+        "R-3.6",
+    ):
+        w.rule(rule_id)
+
+
+def _example_shop(catalogue: Catalogue, kind: str) -> Shop | None:
+    for district in catalogue.districts:
+        for shop in district.shops:
+            if shop.benefit.kind == kind:
+                return shop
+    for board in catalogue.metropolis_boards:
+        for shop in board.shops:
+            if shop.benefit.kind == kind:
+                return shop
+    return None
+
+
+def _shops(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
+    w.heading(2, w.texts["R-6"].title)
+    w.paragraph(w.texts["R-6"].text)
+    rows: list[list[Message | str | int]] = []
+    for kind in registry:
+        shop = _example_shop(catalogue, kind.id)
+        when = (
+            _("at once")
+            if kind.stage is None
+            else _("final scoring, {stage}", stage=kind.stage.label)
+        )
+        example: Message | str = (
+            "-"
+            if shop is None
+            else _("{id}: {shop}", id=shop.id or "", shop=describe_shop(shop, registry))
+        )
+        rows.append([kind.id, when, example])
+    w.table([_("Kind"), _("When"), _("Example Shop from the catalogue")], rows)
+
+
+def _scoring(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
+    w.heading(2, w.texts["R-5"].title)
+    w.paragraph(w.texts["R-5"].text)
+    for rule_id in ("R-5.1", "R-5.2", "R-5.3", "R-5.4", "R-5.5", "R-5.6"):
+        w.rule(rule_id)
+    report = score_position(rulebook_example(catalogue), registry)
+    sheet = report.sheets[0]
+    w.paragraph(_("The example computed by the scoring pipeline of this library:"))
+    rows: list[list[Message | str | int]] = [
+        [_("{n}. {stage}", n=stage.value, stage=stage.label), sheet.stage_total(stage)]
+        for stage in Stage
+    ]
+    rows.append([_("Total"), sheet.total])
+    w.table([_("Stage"), _("Debens")], rows)
+    w.blocks.append(
+        Items(tuple(w.t(line.reason) + f" [{line.rule}]" for line in sheet.lines if line.debens))
+    )
+    w.paragraph(_("{player} scores {amount}.", player=sheet.player, amount=debens(sheet.total)))
+
+
+def _end(w: _Writer) -> None:
+    w.heading(2, w.texts["R-4"].title)
+    w.paragraph(w.texts["R-4"].text)
+    for rule_id in ("R-4.1", "R-4.2", "R-4.3"):
+        w.rule(rule_id)
+
+
+def _variant(w: _Writer) -> None:
+    w.heading(2, w.texts["R-8"].title)
+    w.paragraph(w.texts["R-8"].text)
+
+
+def _interpretations(w: _Writer) -> None:
+    w.heading(2, _("Interpretations"))
+    w.paragraph(
+        _(
+            "Where the rulebooks are silent or disagree, the library takes a default "
+            "reading that can be switched. Each option below names its values; the "
+            "default is marked."
+        )
+    )
+    defaults = Interpretations()
+    names = {f.name for f in fields(Interpretations)}
+    for info in INTERPRETATION_INFO:
+        w.rule(info.id)
+        if info.field in names:
+            value = getattr(defaults, info.field)
+            options = [
+                f"{member.value}" + (" " + w.t(_("(default)")) if member is value else "")
+                for member in type(value)
+            ]
+            w.paragraph(
+                _("Option {field}: {options}", field=info.field, options=", ".join(options))
+            )
+        w.paragraph(_("Sources: {sources}", sources="; ".join(info.sources)))
+
+
+def _invariants(w: _Writer) -> None:
+    w.heading(2, w.texts["R-7"].title)
+    w.paragraph(w.texts["R-7"].text)
+
+
+def _glossary(w: _Writer) -> None:
+    w.heading(2, _("Glossary"))
+    w.table(
+        ["English", "Français", "Polski", "Nederlands"],
+        [[term.en, term.fr, term.pl, term.nl] for term in glossary()],
+    )
+
+
+_SECTIONS: tuple[Callable[[_Writer, Catalogue, EffectRegistry], None], ...] = (
+    lambda w, c, r: _components(w, c),
+    lambda w, c, r: _setup(w),
+    lambda w, c, r: _turn(w),
+    _shops,
+    _scoring,
+    lambda w, c, r: _end(w),
+    lambda w, c, r: _variant(w),
+    lambda w, c, r: _interpretations(w),
+    lambda w, c, r: _invariants(w),
+    lambda w, c, r: _glossary(w),
+)
+
+
+def rules_blocks(
+    language: Language | str = Language.EN,
+    catalogue: Catalogue | None = None,
+    registry: EffectRegistry = DEFAULT_REGISTRY,
+) -> list[Block]:
+    """The rules document as blocks, in ``language``."""
+    writer = _Writer(Language.parse(language))
+    catalogue = catalogue or default_catalogue()
+    writer.heading(1, _("Fertility — the rules"))
+    writer.paragraph(
+        _(
+            "A game by Cyrille Leroy for 2 to 4 players. This text restates the rules in "
+            "the library's own words; rule ids such as R-3.1 are those the library cites "
+            "in its errors and score sheets."
+        )
+    )
+    for section in _SECTIONS:
+        section(writer, catalogue, registry)
+    return writer.blocks
+
+
+def rules_document(
+    language: Language | str = Language.EN,
+    fmt: str = "md",
+    catalogue: Catalogue | None = None,
+    registry: EffectRegistry = DEFAULT_REGISTRY,
+) -> str:
+    """The complete rules document in ``language`` as ``md``, ``rst`` or ``html``."""
+    return render_blocks(rules_blocks(language, catalogue, registry), fmt)

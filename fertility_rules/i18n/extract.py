@@ -1,0 +1,29 @@
+"""A Babel extractor for the rule texts data file (``pybabel extract -F locales/babel.cfg``).
+
+Each rule's title and text become messages whose context is the rule id.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Collection, Iterator, Mapping
+from typing import IO, Any
+
+__all__ = ["extract_rule_texts"]
+
+
+def extract_rule_texts(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """Yield ``(line, "pgettext", (rule id, text), comments)`` for every title and text."""
+    content = fileobj.read().decode("utf-8")
+    lines = content.splitlines()
+    data = tomllib.loads(content)
+    for rule in data.get("rule", []):
+        rule_id = rule["id"]
+        line = next((n for n, text in enumerate(lines, 1) if f'"{rule_id}"' in text), 0)
+        yield line, "pgettext", (rule_id, rule["title"]), [f"Title of rule {rule_id}"]
+        yield line, "pgettext", (rule_id, rule["text"]), [f"Text of rule {rule_id}"]

@@ -1,0 +1,45 @@
+"""The official term of each game word in the four languages (from the rulebooks)."""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from importlib import resources
+
+from attrs import frozen
+
+from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import _
+
+__all__ = ["Term", "glossary"]
+
+
+@frozen
+class Term:
+    """One glossary entry: the term in each language."""
+
+    en: str
+    fr: str
+    pl: str
+    nl: str
+
+    def in_language(self, language: Language) -> str:
+        return str(getattr(self, language.value))
+
+
+@functools.cache
+def glossary() -> tuple[Term, ...]:
+    """The glossary, validated: every term has its four languages."""
+    source = resources.files("fertility_rules.i18n").joinpath("data/glossary.toml")
+    data = tomllib.loads(source.read_text(encoding="utf-8"))
+    terms, problems = [], []
+    for index, entry in enumerate(data.get("term", [])):
+        values = {lang.value: entry.get(lang.value) for lang in Language}
+        if not all(isinstance(v, str) and v for v in values.values()) or len(entry) != 4:
+            problems.append(Problem(f"$.term[{index}]", _("a term needs en, fr, pl and nl")))
+            continue
+        terms.append(Term(**values))
+    if problems:
+        raise MalformedInputError(problems, "glossary.toml")
+    return tuple(terms)
