@@ -116,12 +116,13 @@ def _agents(args: argparse.Namespace) -> list[str]:
 def _simulate(args: argparse.Namespace) -> int:
     names = [f"P{i + 1}" for i in range(args.players)]
     agent_names = _agents(args)
+    catalogue = None if args.catalogue is None else load_catalogue(args.catalogue)
     base = args.seed if args.seed is not None else 0
     games = []
     for k in range(args.games):
         seed = base + k
         agents = [make_agent(name, seed * 10 + i) for i, name in enumerate(agent_names)]
-        games.append(play_game(names, agents, seed, args.variant))
+        games.append(play_game(names, agents, seed, args.variant, catalogue))
     if args.record:
         save_record(games[0].record, args.record)
     if args.games == 1:
@@ -299,6 +300,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--agents", default="random", help="comma-separated: random, greedy")
     simulate.add_argument("--games", type=int, default=1)
     simulate.add_argument("--record", default=None, help="write the (first) game's record here")
+    simulate.add_argument("--catalogue", default=None, help="catalogue file (default: built-in)")
     _add_format(simulate)
     _add_lang(simulate)
     simulate.set_defaults(run=_simulate)

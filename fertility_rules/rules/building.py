@@ -134,7 +134,6 @@ def apply_build(state: GameState, move: BuildDistrict) -> GameState:
         stock=add_counts(state.stock, move.tokens),
         offer=offer,
         district_deck=deck,
-        built=True,
         phase=Phase.SUPPLY,
     )
 

@@ -124,7 +124,6 @@ class GameState:
     """Choices still to make among ``quarries`` (I-2)."""
     bonuses: tuple[tuple[Resource, ...], ...] = ()
     """Pending ``resource_to_shop`` benefits, the last one first (R-6)."""
-    built: bool = False
     discarded: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
     turn: int = 1

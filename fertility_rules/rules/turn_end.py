@@ -92,4 +92,4 @@ def _finish(state: GameState) -> GameState:
         return evolve(state, phase=Phase.OVER)
     following = (state.current + 1) % len(state.players)
     phase = Phase.PLACE if state.players[following].pool else Phase.BUILD
-    return evolve(state, current=following, phase=phase, built=False, turn=state.turn + 1)
+    return evolve(state, current=following, phase=phase, turn=state.turn + 1)

@@ -1,0 +1,62 @@
+"""The built wheel, installed in a fresh environment, carries its data and catalogues."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHECK = """
+import fertility_rules, pathlib, sys
+from fertility_rules.i18n import Language, render, uses_catalogue
+from fertility_rules.i18n.amounts import debens
+from fertility_rules.document import rules_document
+root = pathlib.Path(sys.argv[1])
+assert root not in pathlib.Path(fertility_rules.__file__).resolve().parents, fertility_rules.__file__
+for lang in Language:
+    assert uses_catalogue(lang), lang
+assert render(debens(5), Language.PL) == "5 Debenów"
+assert "Carrière" in rules_document("fr", "md")
+assert len(fertility_rules.default_catalogue().districts) == 40
+print("wheel ok")
+"""
+
+
+@pytest.mark.slow
+def test_installed_wheel_has_catalogues_and_data(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
+    wheels = list(dist.glob("*.whl"))
+    assert len(wheels) == 1
+    env = tmp_path / "env"
+    venv.create(env, with_pip=True)
+    python = env / "bin" / "python"
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", str(wheels[0])],
+        check=True,
+        capture_output=True,
+    )
+    result = subprocess.run(
+        [str(python), "-c", CHECK, str(ROOT)],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert "wheel ok" in result.stdout
+    demo = subprocess.run(
+        [str(env / "bin" / "fertility-rules"), "score", str(ROOT / "docs" / "examples" / "lisa.json")],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    assert "54" in demo.stdout
