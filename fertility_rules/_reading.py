@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import tomllib
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Icon, Resource
 
-__all__ = ["Reader", "join"]
+__all__ = ["Reader", "join", "parse_document", "read_document"]
 
 
 def join(path: str, key: str | int) -> str:
@@ -52,6 +55,29 @@ class Reader:
             return value
         self.problem(path, _("expected an object, found {found}", found=_type_name(value)))
         return None
+
+    def record(self, value: object, path: str, allowed: Iterable[str]) -> Mapping[str, Any] | None:
+        """An object whose keys are all ``allowed`` (unknown keys are reported)."""
+        data = self.obj(value, path)
+        if data is not None:
+            self.only(data, allowed, path)
+        return data
+
+    def track(self, value: object, path: str) -> tuple[int, ...] | None:
+        """A non-empty, non-decreasing list of non-negative integers (R-1.7)."""
+        items = self.items(value, path)
+        if not items:
+            if isinstance(value, list):
+                self.problem(path, _("a track cannot be empty"), "R-1.7")
+            return None
+        values = [self.integer(v, p, 0, rule="R-1.7") for p, v in items]
+        clean = tuple(v for v in values if v is not None)
+        if len(clean) != len(values):
+            return None
+        if list(clean) != sorted(clean):
+            self.problem(path, _("a track never decreases"), "R-1.7")
+            return None
+        return clean
 
     def field(self, data: Mapping[str, Any], key: str, path: str, required: bool = True) -> Any:
         """``data[key]``; a missing required key is a problem, and gives ``None``."""
@@ -154,3 +180,37 @@ class Reader:
         if values is None:
             return []
         return [(join(path, i), item) for i, item in enumerate(values)]
+
+
+def parse_document(text: str, toml: bool, source: str | None = None) -> object:
+    """Parse TOML or JSON text; a syntax error becomes a :class:`MalformedInputError`."""
+    try:
+        return tomllib.loads(text) if toml else json.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise MalformedInputError.single(
+            "$", _("not valid TOML: {error}", error=str(error)), source=source
+        ) from None
+    except json.JSONDecodeError as error:
+        raise MalformedInputError.single(
+            "$",
+            _(
+                "not valid JSON: {error} (line {line}, column {column})",
+                error=error.msg,
+                line=error.lineno,
+                column=error.colno,
+            ),
+            source=source,
+        ) from None
+
+
+def read_document(path: str | Path) -> object:
+    """The parsed content of a JSON or TOML (by suffix) file; unreadable files raise
+    :class:`MalformedInputError`."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise MalformedInputError.single(
+            "$", _("cannot read the file: {error}", error=str(error)), source=str(file)
+        ) from None
+    return parse_document(text, file.suffix.lower() == ".toml", str(file))

@@ -7,14 +7,13 @@ rules of R-1 and the known facts of the printed game (40 Districts, 50 Valley ti
 from __future__ import annotations
 
 import functools
-import json
 import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fertility_rules._reading import Reader, join
+from fertility_rules._reading import Reader, join, read_document
 from fertility_rules.catalogue.catalogue import CATALOGUE_FORMAT, Catalogue, MonumentRules
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.effects.serialization import (
@@ -44,7 +43,6 @@ __all__ = [
     "default_catalogue",
     "dump_catalogue",
     "load_catalogue",
-    "parse_document",
     "read_catalogue",
 ]
 
@@ -57,41 +55,13 @@ DISTRICTS = 40
 MAX_COST = 2
 
 
-def parse_document(text: str, source: str, toml: bool) -> object:
-    """Parse TOML or JSON text; a syntax error becomes a :class:`MalformedInputError`."""
-    try:
-        return tomllib.loads(text) if toml else json.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise MalformedInputError.single(
-            "$", _("not valid TOML: {error}", error=str(error))
-        ) from None
-    except json.JSONDecodeError as error:
-        raise MalformedInputError.single(
-            "$",
-            _(
-                "not valid JSON: {error} (line {line}, column {column})",
-                error=error.msg,
-                line=error.lineno,
-                column=error.colno,
-            ),
-        ) from None
-
-
 def load_catalogue(
     path: str | Path | None = None, registry: EffectRegistry = DEFAULT_REGISTRY
 ) -> Catalogue:
     """The catalogue in ``path`` (``.toml`` or ``.json``), or the default one."""
     if path is None or str(path) == DEFAULT_CATALOGUE_NAME:
         return default_catalogue() if registry is DEFAULT_REGISTRY else _read_default(registry)
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise MalformedInputError.single(
-            "$", _("cannot read {file}: {error}", file=str(file), error=str(error))
-        ) from None
-    data = parse_document(text, str(file), toml=file.suffix.lower() == ".toml")
-    return read_catalogue(data, str(file), registry)
+    return read_catalogue(read_document(path), str(path), registry)
 
 
 def _read_default(registry: EffectRegistry) -> Catalogue:
@@ -354,24 +324,16 @@ def _read_shops(
 
 def _read_track(reader: Reader, data: Mapping[str, Any], key: str, path: str) -> Track | None:
     track_path = join(path, key)
-    section = reader.obj(reader.field(data, key, path), track_path)
+    section = reader.record(
+        reader.field(data, key, path), track_path, ["values", "provenance", "note"]
+    )
     if section is None:
         return None
-    reader.only(section, ["values", "provenance", "note"], track_path)
-    values = [
-        reader.integer(v, p, 0, rule="R-1.7")
-        for p, v in reader.items(
-            reader.field(section, "values", track_path), join(track_path, "values")
-        )
-    ]
+    values = reader.track(reader.field(section, "values", track_path), join(track_path, "values"))
     source = _source(reader, section, track_path)
-    if not values or any(v is None for v in values) or source is None:
+    if values is None or source is None:
         return None
-    clean = tuple(v for v in values if v is not None)
-    if list(clean) != sorted(clean):
-        reader.problem(join(track_path, "values"), _("a track never decreases"), "R-1.7")
-        return None
-    return Track(clean, source.provenance, source.note)
+    return Track(values, source.provenance, source.note)
 
 
 def _read_metropolis_boards(

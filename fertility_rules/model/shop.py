@@ -61,29 +61,20 @@ class Shop:
         object.__setattr__(self, "any_icons", sum(1 for i in self.requires if i is Icon.ANY))
         object.__setattr__(self, "size", len(self.requires))
 
+    def _overflow(self, tokens: Counts) -> int:
+        """Tokens beyond the specific icons of their resource: "any" icons must take them."""
+        need = self.need
+        return sum(max(0, tokens[r] - need[r]) for r in range(4))
+
     def can_hold(self, tokens: Counts) -> bool:
         """Whether these tokens fit the icons (R-1.6); "any" icons take the overflow."""
-        need = self.need
-        overflow = 0
-        for resource in range(4):
-            over = tokens[resource] - need[resource]
-            if over > 0:
-                overflow += over
-        return overflow <= self.any_icons and sum(tokens) <= self.size
+        return self._overflow(tokens) <= self.any_icons and sum(tokens) <= self.size
 
     def accepts(self, tokens: Counts, resource: Resource) -> bool:
         """Whether a Shop holding ``tokens`` can take one more ``resource`` (R-1.6)."""
         if sum(tokens) >= self.size:
             return False
-        if tokens[resource] < self.need[resource]:
-            return True
-        need = self.need
-        overflow = 0
-        for r in range(4):
-            over = tokens[r] - need[r]
-            if over > 0:
-                overflow += over
-        return overflow < self.any_icons
+        return tokens[resource] < self.need[resource] or self._overflow(tokens) < self.any_icons
 
     def is_full(self, tokens: Counts) -> bool:
         """Whether every icon holds a token (tokens assumed to fit)."""

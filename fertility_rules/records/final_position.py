@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from fertility_rules._reading import Reader, join
+from fertility_rules._reading import Reader, join, read_document
 from fertility_rules.catalogue.catalogue import Catalogue
-from fertility_rules.catalogue.loader import default_catalogue, parse_document
+from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.effects.serialization import dump_shop, read_shop, shop_keys
 from fertility_rules.errors import FertilityError, MalformedInputError, Problem
@@ -33,21 +33,7 @@ _PLAYER_KEYS = ("name", "wheat", "monuments", "wheat_track", "statue_scale", "sh
 def _track(
     reader: Reader, data: Mapping[str, Any], key: str, path: str, default: tuple[int, ...]
 ) -> tuple[int, ...] | None:
-    if key not in data:
-        return default
-    track_path = join(path, key)
-    items = reader.items(data[key], track_path)
-    values = [reader.integer(v, p, 0, rule="R-1.7") for p, v in items]
-    if not items and isinstance(data[key], list):
-        reader.problem(track_path, _("a track cannot be empty"), "R-1.7")
-        return None
-    if any(v is None for v in values):
-        return None
-    clean = tuple(v for v in values if v is not None)
-    if list(clean) != sorted(clean):
-        reader.problem(track_path, _("a track never decreases"), "R-1.7")
-        return None
-    return clean
+    return default if key not in data else reader.track(data[key], join(path, key))
 
 
 def _tokens(reader: Reader, value: object, path: str, shop: Shop | None) -> Counts | None:
@@ -223,15 +209,7 @@ def load_final_position(
     registry: EffectRegistry = DEFAULT_REGISTRY,
 ) -> FinalPosition:
     """Read and validate a final-position JSON file."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise MalformedInputError.single(
-            "$", _("cannot read {file}: {error}", file=str(file), error=str(error))
-        ) from None
-    data = parse_document(text, str(file), toml=False)
-    return read_final_position(data, str(file), catalogue, registry)
+    return read_final_position(read_document(path), str(path), catalogue, registry)
 
 
 def dump_final_position(

@@ -14,14 +14,13 @@ from typing import Any
 
 from attrs import field, frozen
 
-from fertility_rules._reading import Reader, join
+from fertility_rules._reading import Reader, join, read_document
 from fertility_rules._version import RULES_VERSION
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import (
     DEFAULT_CATALOGUE_NAME,
     default_catalogue,
     dump_catalogue,
-    parse_document,
     read_catalogue,
 )
 from fertility_rules.errors import IllegalMoveError, MalformedInputError
@@ -309,14 +308,7 @@ def read_record(data: object, source: str | None = None) -> GameRecord:
 
 def load_record(path: str | Path) -> GameRecord:
     """Read a game record file."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise MalformedInputError.single(
-            "$", _("cannot read {file}: {error}", file=str(file), error=str(error))
-        ) from None
-    return read_record(parse_document(text, str(file), toml=False), str(file))
+    return read_record(read_document(path), str(path))
 
 
 def save_record(record: GameRecord, path: str | Path) -> None:

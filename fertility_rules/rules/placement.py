@@ -9,7 +9,7 @@ from fertility_rules.model.resources import add_counts
 from fertility_rules.rules.harvest import harvest, take_from_stock
 from fertility_rules.rules.moves import DiscardTile, Move, PlaceTile
 from fertility_rules.rules.quarries import settle_quarries
-from fertility_rules.rules.state import GameState, Phase, PlacedTile
+from fertility_rules.rules.state import GameState, Phase, PlacedTile, without
 from fertility_rules.rules.violations import Violation
 
 __all__ = [
@@ -133,11 +133,6 @@ def check_discard(state: GameState, move: DiscardTile) -> list[Violation]:
     return []
 
 
-def _without(pool: tuple[str, ...], tile: str) -> tuple[str, ...]:
-    index = pool.index(tile)
-    return pool[:index] + pool[index + 1 :]
-
-
 def apply_place(state: GameState, move: PlaceTile) -> GameState:
     config = state.config
     scenes = config.tiles[move.tile].scenes
@@ -167,7 +162,7 @@ def apply_place(state: GameState, move: PlaceTile) -> GameState:
     player = evolve(
         player,
         supply=add_counts(player.supply, taken),
-        pool=_without(player.pool, move.tile),
+        pool=without(player.pool, move.tile),
         metropolis=metropolis,
     )
     state = evolve(
@@ -182,7 +177,7 @@ def apply_place(state: GameState, move: PlaceTile) -> GameState:
 
 
 def apply_discard(state: GameState, move: DiscardTile) -> GameState:
-    player = evolve(state.player, pool=_without(state.player.pool, move.tile))
+    player = evolve(state.player, pool=without(state.player.pool, move.tile))
     return evolve(
         state.with_player(player), discarded=(*state.discarded, move.tile), phase=Phase.BUILD
     )

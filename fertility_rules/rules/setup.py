@@ -67,6 +67,10 @@ class Setup:
     monument_types: tuple[MonumentType, ...]
 
 
+def _layout(catalogue: Catalogue, valley: Sequence[tuple[str, bool]]) -> ValleyLayout:
+    return layout(tuple((catalogue.valley_board(board), turned) for board, turned in valley))
+
+
 def _centre_distance(grid: ValleyLayout, square: int) -> float:
     row, column = grid.coordinates(square)
     return math.hypot(row + 0.5 - grid.height / 2, column + 0.5 - grid.width / 2)
@@ -116,7 +120,7 @@ def random_setup(
     rng = random.Random(seed)
     boards = rng.sample(list(catalogue.valley_boards), valley_boards_for(players))
     valley = tuple((board.id, rng.random() < 0.5) for board in boards)
-    grid = layout(tuple((catalogue.valley_board(b), rot) for b, rot in valley))
+    grid = _layout(catalogue, valley)
     anchors = start_anchors(grid)
     nearest = [a for a in anchors if a == anchors[0]] if anchors else []
     start = rng.choice(nearest) if nearest else (0, 0)
@@ -218,7 +222,7 @@ def _check_setup(
             Problem("$.setup.start_rotation", _("a quarter-turn count is 0 to 3"), "R-2.1")
         )
     if not problems:
-        grid = layout(tuple((catalogue.valley_board(b), rot) for b, rot in setup.valley))
+        grid = _layout(catalogue, setup.valley)
         if setup.start not in start_anchors(grid):
             problems.append(
                 Problem(
@@ -251,7 +255,7 @@ def start_game(
     ]
     if problems:
         raise MalformedInputError(problems)
-    grid = layout(tuple((catalogue.valley_board(b), rot) for b, rot in setup.valley))
+    grid = _layout(catalogue, setup.valley)
     row, column = setup.start
     squares = [grid.index(row + dr, column + dc) for dr in (0, 1) for dc in (0, 1)]
     scenes = _rotate(catalogue.start_tile.scenes, setup.start_rotation)

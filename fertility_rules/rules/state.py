@@ -15,7 +15,15 @@ from fertility_rules.model.valley import ValleyTile
 from fertility_rules.rules.geometry import ValleyLayout
 from fertility_rules.rules.interpretations import Interpretations
 
-__all__ = ["GameConfig", "GameState", "Phase", "PlacedTile", "PlayerState", "ValleyState"]
+__all__ = [
+    "GameConfig",
+    "GameState",
+    "Phase",
+    "PlacedTile",
+    "PlayerState",
+    "ValleyState",
+    "without",
+]
 
 
 class Phase(enum.Enum):
@@ -53,6 +61,12 @@ _PHASE_LABELS = {
     Phase.REMOVE: _("remove a tile from the Common Pool"),
     Phase.OVER: _("nothing: the game is over"),
 }
+
+
+def without(pool: tuple[str, ...], tile: str) -> tuple[str, ...]:
+    """``pool`` with one ``tile`` taken out (Personal or Common Pool)."""
+    index = pool.index(tile)
+    return pool[:index] + pool[index + 1 :]
 
 
 @frozen

@@ -8,7 +8,7 @@ from fertility_rules.i18n.message import _
 from fertility_rules.model.resources import NO_TOKENS, add_counts
 from fertility_rules.rules.moves import Move, RemoveTile, TakeTile
 from fertility_rules.rules.setup import COMMON_POOL
-from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.rules.state import GameState, Phase, without
 from fertility_rules.rules.violations import Violation
 
 __all__ = [
@@ -54,14 +54,9 @@ def check_remove(state: GameState, move: RemoveTile) -> list[Violation]:
     return [Violation("R-8", _("Tile {tile} is not in the Common Pool.", tile=move.tile))]
 
 
-def _without(pool: tuple[str, ...], tile: str) -> tuple[str, ...]:
-    index = pool.index(tile)
-    return pool[:index] + pool[index + 1 :]
-
-
 def apply_take(state: GameState, move: TakeTile) -> GameState:
     player = evolve(state.player, pool=(*state.player.pool, move.tile))
-    state = evolve(state.with_player(player), common_pool=_without(state.common_pool, move.tile))
+    state = evolve(state.with_player(player), common_pool=without(state.common_pool, move.tile))
     if state.config.variant and state.common_pool:
         return evolve(state, phase=Phase.REMOVE)
     return _finish(state)
@@ -70,7 +65,7 @@ def apply_take(state: GameState, move: TakeTile) -> GameState:
 def apply_remove(state: GameState, move: RemoveTile) -> GameState:
     state = evolve(
         state,
-        common_pool=_without(state.common_pool, move.tile),
+        common_pool=without(state.common_pool, move.tile),
         removed=(*state.removed, move.tile),
     )
     return _finish(state)

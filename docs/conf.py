@@ -1,0 +1,49 @@
+"""Sphinx configuration of the fertility_rules documentation.
+
+Build all four languages with ``python docs/build.py``; one language with
+``sphinx-build -b html -D language=fr docs docs/_build/html/fr``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import fertility_rules
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
+
+project = "fertility_rules"
+author = "fertility_rules contributors"
+copyright = "fertility_rules contributors"  # noqa: A001 - the name Sphinx reads
+version = fertility_rules.__version__
+release = fertility_rules.__version__
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "fertility_rules_docs",
+]
+
+language = "en"
+locale_dirs = ["locales/"]
+gettext_compact = False
+# Messages of the generated pages (rules, interpretation options) and of docstrings
+# are not extracted: the library translates the former, the latter stay in English.
+
+root_doc = "index"
+exclude_patterns = ["_build", "_generated", "examples", "locales", "Thumbs.db", ".DS_Store"]
+nitpicky = False
+
+html_theme = "alabaster"
+html_title = f"fertility_rules {release}"
+html_theme_options = {
+    "description": "The board game Fertility as a Python library",
+    "fixed_sidebar": False,
+}
+
+autodoc_typehints = "description"
+autodoc_member_order = "bysource"
+autodoc_default_options = {
+    "members": True,
+    "show-inheritance": False,
+}
