@@ -38,15 +38,16 @@ def statue_line(
     named, chosen = best_statue_collection(awards, gods)
     different = min(len(named) + chosen, len(scale) - 1)
     amount = scale[different]
-    if chosen:
-        what: Message | str = ngettext(
+    what: Message | str = ", ".join(named) or "-"
+    if chosen and named:
+        what = ngettext(
             "{named} + {n} god of your choice",
             "{named} + {n} gods of your choice",
             chosen,
-            named=", ".join(named) or "-",
+            named=", ".join(named),
         )
-    else:
-        what = ", ".join(named) or "-"
+    elif chosen:
+        what = ngettext("{n} god of your choice", "{n} gods of your choice", chosen)
     reason: Message = ngettext(
         "{n} different Statue ({which}) on the Statues scale: {amount}",
         "{n} different Statues ({which}) on the Statues scale: {amount}",
