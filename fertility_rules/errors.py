@@ -79,8 +79,11 @@ class MalformedInputError(FertilityError, ValueError):
         return "\n".join(lines)
 
     @classmethod
-    def single(cls, path: str, message: Message, rule: str | None = None) -> MalformedInputError:
-        return cls([Problem(path, message, rule)])
+    def single(
+        cls, path: str, message: Message, rule: str | None = None, source: str | None = None
+    ) -> MalformedInputError:
+        """An error with one problem."""
+        return cls([Problem(path, message, rule)], source)
 
 
 class UnknownIdError(FertilityError, LookupError):
