@@ -12,7 +12,7 @@ from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Icon, Resource
 
-__all__ = ["Reader", "join", "parse_document", "read_document"]
+__all__ = ["MISSING", "Reader", "join", "parse_document", "read_document"]
 
 
 def join(path: str, key: str | int) -> str:
@@ -36,6 +36,16 @@ def _type_name(value: object) -> str:
     return type(value).__name__
 
 
+class _Missing:
+    """The value of a field that is absent (already reported by :meth:`Reader.field`)."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
 class Reader:
     """Collects :class:`Problem` values while a document is read; never raises midway."""
 
@@ -51,6 +61,8 @@ class Reader:
             raise MalformedInputError(self.problems, self.source)
 
     def obj(self, value: object, path: str) -> Mapping[str, Any] | None:
+        if value is MISSING:
+            return None
         if isinstance(value, dict) and all(isinstance(k, str) for k in value):
             return value
         self.problem(path, _("expected an object, found {found}", found=_type_name(value)))
@@ -85,6 +97,7 @@ class Reader:
             return data[key]
         if required:
             self.problem(path, _("missing field {key!r}", key=key))
+            return MISSING
         return None
 
     def only(self, data: Mapping[str, Any], allowed: Iterable[str], path: str) -> None:
@@ -102,12 +115,16 @@ class Reader:
                 )
 
     def array(self, value: object, path: str) -> list[Any] | None:
+        if value is MISSING:
+            return None
         if isinstance(value, list):
             return value
         self.problem(path, _("expected a list, found {found}", found=_type_name(value)))
         return None
 
     def string(self, value: object, path: str) -> str | None:
+        if value is MISSING:
+            return None
         if isinstance(value, str):
             return value
         self.problem(path, _("expected a string, found {found}", found=_type_name(value)))
@@ -121,6 +138,8 @@ class Reader:
         maximum: int | None = None,
         rule: str | None = None,
     ) -> int | None:
+        if value is MISSING:
+            return None
         if not isinstance(value, int) or isinstance(value, bool):
             self.problem(path, _("expected an integer, found {found}", found=_type_name(value)))
             return None
@@ -133,12 +152,16 @@ class Reader:
         return value
 
     def boolean(self, value: object, path: str) -> bool | None:
+        if value is MISSING:
+            return None
         if isinstance(value, bool):
             return value
         self.problem(path, _("expected true or false, found {found}", found=_type_name(value)))
         return None
 
     def resource(self, value: object, path: str) -> Resource | None:
+        if value is MISSING:
+            return None
         text = self.string(value, path)
         if text is None:
             return None
@@ -157,6 +180,8 @@ class Reader:
             return None
 
     def icon(self, value: object, path: str) -> Icon | None:
+        if value is MISSING:
+            return None
         text = self.string(value, path)
         if text is None:
             return None
@@ -176,6 +201,8 @@ class Reader:
 
     def items(self, value: object, path: str) -> list[tuple[str, Any]]:
         """``(path, item)`` for each element of a list (none when not a list)."""
+        if value is MISSING:
+            return []
         values = self.array(value, path)
         if values is None:
             return []

@@ -90,8 +90,7 @@ def _source(reader: Reader, data: Mapping[str, Any], path: str) -> Source | None
 
 
 def _section(reader: Reader, data: Mapping[str, Any], key: str) -> Mapping[str, Any] | None:
-    value = reader.field(data, key, "$")
-    return None if value is None else reader.obj(value, join("$", key))
+    return reader.obj(reader.field(data, key, "$"), join("$", key))
 
 
 def _read_stock(reader: Reader, data: Mapping[str, Any]) -> tuple[int, Source] | None:
@@ -159,10 +158,12 @@ def _read_gods(reader: Reader, data: Mapping[str, Any]) -> tuple[tuple[str, ...]
         return None
     path = "$.gods"
     reader.only(section, ["names", "provenance", "note"], path)
-    names = [
-        reader.string(item, p)
-        for p, item in reader.items(reader.field(section, "names", path), join(path, "names"))
-    ]
+    names = []
+    for item_path, item in reader.items(reader.field(section, "names", path), join(path, "names")):
+        name = reader.string(item, item_path)
+        if name == "":
+            reader.problem(item_path, _("a god needs a name"), "R-5.3")
+        names.append(name)
     valid = tuple(n for n in names if n)
     if not valid:
         reader.problem(join(path, "names"), _("at least one god is needed"), "R-5.3")
@@ -239,13 +240,13 @@ def _read_valley_boards(reader: Reader, data: Mapping[str, Any]) -> list[ValleyB
         if board_id is None or source is None or _bad_rows(rows):
             continue
         boards.append(ValleyBoard(board_id, tuple(rows), source.provenance, source.note))
-    if items and len(items) != VALLEY_BOARDS:
+    if isinstance(data.get("valley_boards"), list) and len(items) != VALLEY_BOARDS:
         reader.problem(
             "$.valley_boards",
             _("the game has {n} Valley boards, not {found}", n=VALLEY_BOARDS, found=len(items)),
             "R-1.4",
         )
-    _unique(reader, [b.id for b in boards], "$.valley_boards")
+    _unique(reader, items, "$.valley_boards")
     return boards
 
 
@@ -278,21 +279,25 @@ def _read_valley_tiles(reader: Reader, data: Mapping[str, Any]) -> list[ValleyTi
         if first is None or second is None:
             continue
         tiles.append(ValleyTile(tile_id, (first, second), source.provenance, source.note))
-    if items and len(items) != VALLEY_TILES:
+    if isinstance(data.get("valley_tiles"), list) and len(items) != VALLEY_TILES:
         reader.problem(
             "$.valley_tiles",
             _("the game has {n} Valley tiles, not {found}", n=VALLEY_TILES, found=len(items)),
             "R-2.2",
         )
-    _unique(reader, [t.id for t in tiles], "$.valley_tiles")
+    _unique(reader, items, "$.valley_tiles")
     return tiles
 
 
-def _unique(reader: Reader, ids: list[str], path: str) -> None:
+def _unique(reader: Reader, items: list[tuple[str, Any]], path: str) -> None:
+    """Report repeated ids, at the path of the repeating item."""
     seen: set[str] = set()
-    for index, item_id in enumerate(ids):
+    for item_path, item in items:
+        item_id = item.get("id") if isinstance(item, dict) else None
+        if not isinstance(item_id, str):
+            continue
         if item_id in seen:
-            reader.problem(join(path, index), _("the id {id!r} is used twice", id=item_id))
+            reader.problem(join(item_path, "id"), _("the id {id!r} is used twice", id=item_id))
         seen.add(item_id)
 
 
@@ -306,6 +311,8 @@ def _read_shops(
 ) -> list[Shop] | None:
     shops: list[Shop] = []
     items = reader.items(value, path)
+    if not items and isinstance(value, list):
+        reader.problem(path, _("at least one Shop is needed"), "R-1.5")
     ok = bool(items)
     for index, (shop_path, item) in enumerate(items):
         shop_data = reader.obj(item, shop_path)
@@ -406,7 +413,7 @@ def _read_metropolis_boards(
                 source.note,
             )
         )
-    if items and len(items) != METROPOLIS_BOARDS:
+    if isinstance(data.get("metropolis_boards"), list) and len(items) != METROPOLIS_BOARDS:
         reader.problem(
             "$.metropolis_boards",
             _(
@@ -416,7 +423,7 @@ def _read_metropolis_boards(
             ),
             "R-1.7",
         )
-    _unique(reader, [b.id for b in boards], "$.metropolis_boards")
+    _unique(reader, items, "$.metropolis_boards")
     return boards
 
 
@@ -447,13 +454,13 @@ def _read_districts(
         if district_id is None or cost is None or shops is None or source is None:
             continue
         districts.append(District(district_id, cost, tuple(shops), source.provenance, source.note))
-    if items and len(items) != DISTRICTS:
+    if isinstance(data.get("districts"), list) and len(items) != DISTRICTS:
         reader.problem(
             "$.districts",
             _("the game has {n} District tiles, not {found}", n=DISTRICTS, found=len(items)),
             "R-1.5",
         )
-    _unique(reader, [d.id for d in districts], "$.districts")
+    _unique(reader, items, "$.districts")
     return districts
 
 

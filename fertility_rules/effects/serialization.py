@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fertility_rules._reading import Reader, join
+from fertility_rules._reading import MISSING, Reader, join
 from fertility_rules.effects.base import ParamType
 from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.errors import FertilityError
@@ -14,7 +14,14 @@ from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import Resource
 from fertility_rules.model.shop import Benefit, Shop
 
-__all__ = ["dump_benefit", "dump_shop", "read_benefit", "read_provenance", "read_shop"]
+__all__ = [
+    "check_gods",
+    "dump_benefit",
+    "dump_shop",
+    "read_benefit",
+    "read_provenance",
+    "read_shop",
+]
 
 
 def _read_param(
@@ -55,6 +62,36 @@ def _read_param(
     return tuple(names)
 
 
+def check_gods(
+    reader: Reader,
+    benefit: Benefit,
+    path: str,
+    registry: EffectRegistry,
+    gods: tuple[str, ...] | None,
+) -> bool:
+    """Whether every god a benefit names is one of ``gods`` (problems go to ``reader``)."""
+    if gods is None:
+        return True
+    kind = registry.of(benefit)
+    ok = True
+    for param in kind.params:
+        if param.type is not ParamType.GODS:
+            continue
+        for name in getattr(benefit, param.name):
+            if name not in gods:
+                reader.problem(
+                    path,
+                    _(
+                        "unknown god {name!r}; the gods are: {gods}",
+                        name=name,
+                        gods=", ".join(gods),
+                    ),
+                    "R-5.3",
+                )
+                ok = False
+    return ok
+
+
 def read_benefit(
     reader: Reader,
     value: object,
@@ -86,7 +123,7 @@ def read_benefit(
     ok = True
     for param in kind.params:
         raw = reader.field(data, param.name, path)
-        if raw is None:
+        if raw is MISSING:
             ok = False
             continue
         parsed = _read_param(reader, param.type, raw, join(path, param.name), gods)

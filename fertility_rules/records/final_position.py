@@ -10,7 +10,7 @@ from fertility_rules._reading import Reader, join, read_document
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
-from fertility_rules.effects.serialization import dump_shop, read_shop, shop_keys
+from fertility_rules.effects.serialization import check_gods, dump_shop, read_shop, shop_keys
 from fertility_rules.errors import FertilityError, MalformedInputError, Problem
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis
@@ -80,8 +80,11 @@ def _shop_state(
         if shop_id is not None:
             try:
                 shop = catalogue.shop(shop_id)
+                if not check_gods(reader, shop.benefit, join(path, "shop"), registry, gods):
+                    shop = None
             except FertilityError as error:
                 reader.problem(join(path, "shop"), error.message)
+                shop = None
     else:
         reader.only(data, [*shop_keys(False), "tokens"], path)
         shop = read_shop(reader, data, path, registry, gods)
@@ -180,6 +183,12 @@ def read_final_position(
             second = (
                 reader.integer(scores.get("second", second), "$.monument_scores.second", 0) or 0
             )
+            if second > first:
+                reader.problem(
+                    "$.monument_scores.second",
+                    _("second place cannot score more than first"),
+                    "R-5.4",
+                )
     items = reader.items(reader.field(root, "players", "$"), "$.players")
     if "players" in root and isinstance(root["players"], list) and not items:
         reader.problem("$.players", _("a table has at least one player"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from fertility_rules._reading import Reader, join
+from fertility_rules._reading import MISSING, Reader, join
 from fertility_rules.i18n.message import _
 from fertility_rules.model.resources import NO_TOKENS, Counts, add_token, tokens_of
 from fertility_rules.rules.moves import (
@@ -151,7 +151,7 @@ def _bonus(reader: Reader, data: Mapping[str, Any], path: str, width: int) -> Mo
     resource = reader.resource(reader.field(data, "resource", path), join(path, "resource"))
     raw_shop = reader.field(data, "shop", path)
     shop = None if raw_shop is None else reader.integer(raw_shop, join(path, "shop"), 0)
-    if resource is None or (raw_shop is not None and shop is None):
+    if resource is None or raw_shop is MISSING or (raw_shop is not None and shop is None):
         return None
     return PlaceBonusResource(resource, shop)
 

@@ -16,17 +16,18 @@ The module needs ``hypothesis`` (a test dependency); nothing else of the library
 from __future__ import annotations
 
 import enum
+import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
 from attrs import fields
+from hypothesis import event
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
     initialize,
     invariant,
-    precondition,
     rule,
 )
 
@@ -313,7 +314,9 @@ def shop_token_decreases(before: GameState, after: GameState) -> list[str]:
             problems.append(f"R-3.5: {old.name} lost Shops")
             continue
         for index, (was, now) in enumerate(zip(old_shops, new_shops, strict=False)):
-            if was.shop != now.shop or any(a > b for a, b in zip(was.tokens, now.tokens)):
+            if was.shop != now.shop or any(
+                a > b for a, b in zip(was.tokens, now.tokens, strict=True)
+            ):
                 problems.append(f"R-3.5: {old.name}'s Shop {index}: {was.tokens} -> {now.tokens}")
     return problems
 
@@ -337,17 +340,18 @@ def listed_in(state: GameState, move: Move, moves: Collection[Move]) -> bool:
 # --------------------------------------------------------------------------- strategies
 
 
+def _playable(name: str, value: enum.Enum) -> bool:
+    option: dict[str, Any] = {name: value}
+    return not Interpretations(**option).playable_problems()
+
+
 def interpretations() -> st.SearchStrategy[Interpretations]:
     """Any playable combination of the interpretations (I-1 to I-14)."""
     options: dict[str, st.SearchStrategy[Any]] = {}
     defaults = Interpretations()
     for attribute in fields(Interpretations):
         enum_type: type[enum.Enum] = type(getattr(defaults, attribute.name))
-        playable = [
-            value
-            for value in enum_type
-            if not Interpretations(**{attribute.name: value}).playable_problems()
-        ]
+        playable = [value for value in enum_type if _playable(attribute.name, value)]
         options[attribute.name] = st.sampled_from(playable)
     return st.fixed_dictionaries(options).map(lambda values: Interpretations(**values))
 
@@ -383,7 +387,7 @@ def arbitrary_moves(state: GameState) -> st.SearchStrategy[Move]:
     grid = state.config.layout
     size = grid.width * grid.height
     player = state.player
-    tile_ids = sorted(state.config.tiles) + ["no-such-tile"]
+    tile_ids = [*sorted(state.config.tiles), "no-such-tile"]
     plausible_tiles = [*player.pool, *state.common_pool]
     tiles = st.sampled_from(tile_ids)
     if plausible_tiles:
@@ -403,37 +407,46 @@ def arbitrary_moves(state: GameState) -> st.SearchStrategy[Move]:
     shop_count = len(player.metropolis.shops)
     shops = st.integers(-1, shop_count)
     quarry_squares = st.sampled_from(state.quarries) if state.quarries else squares
-    random_moves: st.SearchStrategy[Move] = st.one_of(
-        st.builds(
-            lambda tile, square, step: PlaceTile(tile, square, square + step),
-            tiles,
-            squares,
-            steps,
-        ),
-        st.builds(DiscardTile, tiles),
-        st.builds(
-            ClaimQuarry,
-            st.one_of(quarry_squares, squares),
-            st.one_of(st.none(), resources),
-        ),
-        st.builds(
-            BuildDistrict,
-            districts,
-            st.integers(-1, SPOTS),
-            _counts(),
-            st.integers(-1, 3),
-        ),
-        st.just(SkipBuilding()),
-        st.builds(SupplyShop, resources, shops),
-        st.builds(PlaceBonusResource, resources, st.one_of(st.none(), shops)),
-        st.just(EndSupplying()),
-        st.builds(TakeTile, tiles),
-        st.builds(RemoveTile, tiles),
-    )
+    by_phase: dict[Phase, list[st.SearchStrategy[Move]]] = {
+        Phase.PLACE: [
+            st.builds(
+                lambda tile, square, step: PlaceTile(tile, square, square + step),
+                tiles,
+                squares,
+                steps,
+            ),
+            st.builds(DiscardTile, tiles),
+        ],
+        Phase.QUARRY: [
+            st.builds(
+                ClaimQuarry,
+                st.one_of(quarry_squares, squares),
+                st.one_of(st.none(), resources),
+            )
+        ],
+        Phase.BUILD: [
+            st.builds(
+                BuildDistrict,
+                districts,
+                st.integers(-1, SPOTS),
+                _counts(),
+                st.integers(-1, 3),
+            ),
+            st.just(SkipBuilding()),
+        ],
+        Phase.SUPPLY: [st.builds(SupplyShop, resources, shops), st.just(EndSupplying())],
+        Phase.BONUS: [st.builds(PlaceBonusResource, resources, st.one_of(st.none(), shops))],
+        Phase.TAKE: [st.builds(TakeTile, tiles)],
+        Phase.REMOVE: [st.builds(RemoveTile, tiles)],
+    }
+    any_move = st.one_of([strategy for group in by_phase.values() for strategy in group])
+    choices: list[st.SearchStrategy[Move]] = [any_move]
+    if state.phase in by_phase:
+        choices.append(st.one_of(by_phase[state.phase]))
     legal = legal_moves(state)
-    if not legal:
-        return random_moves
-    return st.one_of(st.sampled_from(legal), random_moves)
+    if legal:
+        choices.append(st.sampled_from(legal))
+    return st.one_of(choices)
 
 
 # --------------------------------------------------------------------------- state machine
@@ -481,12 +494,12 @@ class GameMachine(RuleBasedStateMachine):
 
     def _advance(self, move: Move) -> None:
         before = self.state
-        assert MOVE_PHASES[type(move)] is before.phase, (move, before.phase)
+        _expect(MOVE_PHASES[type(move)] is before.phase, (move, before.phase))
         after = apply(before, move)
         decreases = shop_token_decreases(before, after)
-        assert not decreases, decreases
+        _expect(not decreases, decreases)
         problems = check_invariants(after, self.initial_tiles, scores=after.is_over)
-        assert not problems, (move, problems)
+        _expect(not problems, (move, problems))
         self._state = after
         self.moves_played += 1
 
@@ -497,17 +510,32 @@ class GameMachine(RuleBasedStateMachine):
         self._state = state
         self.initial_tiles = tiles_in_game(state)
 
-    @precondition(lambda self: not self.state.is_over)
+    def _after_the_end(self) -> None:
+        """Once the game is over, every move is refused (R-4.2) and nothing changes."""
+        state = self.state
+        for move in (EndSupplying(), SkipBuilding()):
+            try:
+                apply(state, move)
+            except IllegalMoveError as error:
+                _expect(error.rule == "R-4.2", error.rule)
+            else:  # pragma: no cover - a failure of the library
+                raise AssertionError(f"{move} was applied after the end")
+
     @rule(data=st.data())
     def play_move(self, data: st.DataObject) -> None:
-        """One legal move, chosen at random."""
+        """One legal move, chosen at random (after the end: checks that none is)."""
+        if self.state.is_over:
+            self._after_the_end()
+            return
         moves = legal_moves(self.state)
         self._advance(data.draw(st.sampled_from(moves), label="move"))
 
-    @precondition(lambda self: not self.state.is_over)
     @rule(data=st.data())
     def play_turn(self, data: st.DataObject) -> None:
         """Legal moves until the turn passes to the next player or the game ends."""
+        if self.state.is_over:
+            self._after_the_end()
+            return
         turn = self.state.turn
         for _step in range(type(self).max_turn_moves):
             if self.state.is_over or self.state.turn != turn:
@@ -524,30 +552,33 @@ class GameMachine(RuleBasedStateMachine):
         move = data.draw(arbitrary_moves(state), label="arbitrary move")
         problems = violations(state, move)
         legal = legal_moves(state)
-        assert is_legal(state, move) == (not problems)
+        _expect(is_legal(state, move) == (not problems))
         if MOVE_PHASES[type(move)] is state.phase:
-            assert is_legal(state, move) == listed_in(state, move, legal), (
+            _expect(
+                is_legal(state, move) == listed_in(state, move, legal),
+                "is_legal disagrees with legal_moves",
                 move,
                 problems,
-                "is_legal disagrees with legal_moves",
             )
         else:
-            assert problems, (move, "a move of another decision is accepted")
+            _expect(problems, (move, "a move of another decision is accepted"))
         if not problems:
+            event("arbitrary move: legal")
             self._advance(move)
             return
+        event(f"arbitrary move: refused ({problems[0].rule})")
         text = repr(state)
         try:
             apply(state, move)
         except IllegalMoveError as error:
-            assert error.rule == problems[0].rule, (error.rule, problems)
-            assert error.rule.startswith(("R-", "I-")), error.rule
-            assert error.move == move
+            _expect(error.rule == problems[0].rule, (error.rule, problems))
+            _expect(re.match(RULE_ID, error.rule), "not a rule id", error.rule)
+            _expect(error.move == move)
         else:  # pragma: no cover - a failure of the library
             raise AssertionError(f"{move} breaks {problems} but was applied")
-        assert self.state is state
-        assert repr(state) == text, "an illegal move changed the state"
-        assert legal_moves(state) == legal
+        _expect(self.state is state)
+        _expect(repr(state) == text, "an illegal move changed the state")
+        _expect(legal_moves(state) == legal)
 
     @invariant()
     def invariants_hold(self) -> None:
@@ -555,7 +586,7 @@ class GameMachine(RuleBasedStateMachine):
         if self._state is None:
             return
         problems = check_invariants(self.state, self.initial_tiles, scores=self.state.is_over)
-        assert not problems, problems
+        _expect(not problems, problems)
 
     @invariant()
     def a_legal_move_exists_until_the_end(self) -> None:
@@ -564,8 +595,9 @@ class GameMachine(RuleBasedStateMachine):
             return
         state = self.state
         if state.is_over:
-            assert legal_moves(state) == []
+            event("game over")
+            _expect(legal_moves(state) == [])
             turns = [player.turns for player in state.players]
-            assert turns == [STANDARD_TURNS] * len(state.players), turns
+            _expect(turns == [STANDARD_TURNS] * len(state.players), turns)
         else:
-            assert legal_moves(state), f"no legal move at {state.phase}"
+            _expect(legal_moves(state), f"no legal move at {state.phase}")

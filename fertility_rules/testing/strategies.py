@@ -23,6 +23,7 @@ by the parameters each kind declares, so a registry extended with
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias, cast
@@ -72,59 +73,81 @@ CATALOGUE_DISTRICTS = 40
 
 
 # --------------------------------------------------------------------------- basics
+# Strategies are built once and reused: building them is much slower than drawing.
+
+_RESOURCES: st.SearchStrategy[Resource] = st.sampled_from(RESOURCES)
+_ICONS: st.SearchStrategy[Icon] = st.sampled_from(tuple(Icon))
+_NAMES: st.SearchStrategy[str] = st.text(_NAME_ALPHABET, min_size=1, max_size=10).filter(
+    lambda s: s.strip() == s
+)
+_EMPTY = 4
+_SLOTS: st.SearchStrategy[int] = st.integers(0, (_EMPTY + 1) ** 4 - 1)
+"""Four base-5 digits, one per icon: ``_EMPTY`` leaves the icon empty; otherwise a specific
+icon holds its resource and an "any" icon the resource of that index (one draw, for speed)."""
 
 
 def resources() -> st.SearchStrategy[Resource]:
     """One of the four resources (R-1.1)."""
-    return st.sampled_from(RESOURCES)
+    return _RESOURCES
 
 
 def icons() -> st.SearchStrategy[Icon]:
     """A Shop requirement icon: a resource or "any resource" (R-1.6)."""
-    return st.sampled_from(tuple(Icon))
+    return _ICONS
 
 
 def player_names() -> st.SearchStrategy[str]:
-    """A readable, non-empty player or god name."""
-    return st.text(_NAME_ALPHABET, min_size=1, max_size=10).filter(lambda s: s.strip() == s)
+    """A readable, non-empty player or god name (letters, digits, inner spaces)."""
+    return _NAMES
 
 
+@functools.cache
 def god_names(min_size: int = 1, max_size: int = 6) -> st.SearchStrategy[tuple[str, ...]]:
     """The gods of a table: ``min_size`` to ``max_size`` different names."""
-    return st.lists(player_names(), min_size=min_size, max_size=max_size, unique=True).map(tuple)
+    return st.lists(_NAMES, min_size=min_size, max_size=max_size, unique=True).map(tuple)
 
 
+def _cumulative(parts: tuple[int, list[int]]) -> tuple[int, ...]:
+    start, steps = parts
+    return tuple(itertools.accumulate(steps, initial=start))
+
+
+@functools.cache
 def tracks(min_size: int = 1, max_size: int = 12) -> st.SearchStrategy[tuple[int, ...]]:
     """A scoring track: a non-empty, non-decreasing tuple of non-negative Debens (R-1.7)."""
-
-    def cumulative(parts: tuple[int, list[int]]) -> tuple[int, ...]:
-        start, steps = parts
-        return tuple(itertools.accumulate(steps, initial=start))
-
-    return st.tuples(
-        st.integers(0, 5), st.lists(st.integers(0, 8), min_size=min_size - 1, max_size=max_size - 1)
-    ).map(cumulative)
+    steps = st.lists(st.integers(0, 8), min_size=min_size - 1, max_size=max_size - 1)
+    return st.tuples(st.integers(0, 5), steps).map(_cumulative)
 
 
 # --------------------------------------------------------------------------- benefits, Shops
 
 
-def _param_values(kind: ParamType, gods: Sequence[str]) -> st.SearchStrategy[object]:
+def _param_values(kind: ParamType, gods: tuple[str, ...]) -> st.SearchStrategy[object]:
     if kind is ParamType.POSITIVE_INT:
         return st.integers(1, 9)
     if kind is ParamType.RESOURCE:
-        return resources()
+        return _RESOURCES
     if kind is ParamType.RESOURCES:
-        return st.lists(resources(), min_size=1, max_size=4, unique=True).map(tuple)
-    return st.lists(
-        st.sampled_from(tuple(gods)), min_size=1, max_size=min(3, len(gods)), unique=True
-    ).map(tuple)
+        return st.lists(_RESOURCES, min_size=1, max_size=4, unique=True).map(tuple)
+    return st.lists(st.sampled_from(gods), min_size=1, max_size=min(3, len(gods)), unique=True).map(
+        tuple
+    )
 
 
-def _benefits_of(kind: EffectKind, gods: Sequence[str]) -> st.SearchStrategy[Benefit]:
+def _benefits_of(kind: EffectKind, gods: tuple[str, ...]) -> st.SearchStrategy[Benefit]:
     make = cast(Callable[..., Benefit], kind.benefit_type)
     values = st.fixed_dictionaries({p.name: _param_values(p.type, gods) for p in kind.params})
     return values.map(lambda kwargs: make(**kwargs))
+
+
+@functools.lru_cache(maxsize=256)
+def _benefits(gods: tuple[str, ...], registry: EffectRegistry) -> st.SearchStrategy[Benefit]:
+    kinds = [
+        kind for kind in registry if gods or all(p.type is not ParamType.GODS for p in kind.params)
+    ]
+    if not kinds:
+        raise ValueError("the registry has no kind usable without gods")
+    return st.one_of([_benefits_of(kind, gods) for kind in kinds])
 
 
 def benefits(
@@ -136,12 +159,27 @@ def benefits(
     integers 1 to 9, a resource, 1 to 4 different resources, 1 to 3 different gods of
     ``gods``. Kinds taking gods are left out when ``gods`` is empty.
     """
-    kinds = [
-        kind for kind in registry if gods or all(p.type is not ParamType.GODS for p in kind.params)
-    ]
-    if not kinds:
-        raise ValueError("the registry has no kind usable without gods")
-    return st.one_of([_benefits_of(kind, gods) for kind in kinds])
+    return _benefits(tuple(gods), registry)
+
+
+_SHOP_IDS: st.SearchStrategy[str | None] = st.none() | st.integers(1, 99).map(
+    lambda n: f"D{n:02}.{n % 3 + 1}"
+)
+_REQUIREMENTS: st.SearchStrategy[tuple[Icon, ...]] = st.lists(_ICONS, min_size=1, max_size=4).map(
+    tuple
+)
+
+
+@functools.lru_cache(maxsize=256)
+def _shops(
+    gods: tuple[str, ...], registry: EffectRegistry, with_id: bool
+) -> st.SearchStrategy[Shop]:
+    return st.builds(
+        Shop,
+        requires=_REQUIREMENTS,
+        benefit=_benefits(gods, registry),
+        id=_SHOP_IDS if with_id else st.none(),
+    )
 
 
 def shops(
@@ -153,39 +191,40 @@ def shops(
 
     With ``with_id`` the Shop sometimes carries an id (as Shops read from files may).
     """
-    ids: st.SearchStrategy[str | None] = (
-        st.none() | st.from_regex(r"[A-Z][0-9]{1,2}\.[1-4]", fullmatch=True)
-        if with_id
-        else st.none()
-    )
-    return st.builds(
-        Shop,
-        requires=st.lists(icons(), min_size=1, max_size=4).map(tuple),
-        benefit=benefits(gods, registry),
-        id=ids,
-    )
+    return _shops(tuple(gods), registry, with_id)
 
 
-@st.composite
-def _tokens_for(draw: st.DrawFn, shop: Shop, full: bool | None = None) -> Counts:
-    """Tokens the Shop can hold: each icon is filled or not; "any" icons take any resource."""
+def _fill(shop: Shop, slots: int, full: bool | None) -> Counts:
+    """Tokens built icon by icon, so that they always fit the Shop (R-1.6)."""
     counts = [0, 0, 0, 0]
     for icon in shop.requires:
-        filled = draw(st.booleans()) if full is None else full
-        if not filled:
+        slots, slot = divmod(slots, _EMPTY + 1)
+        if full is False or (full is None and slot == _EMPTY):
             continue
-        resource = icon.resource if icon.resource is not None else draw(resources())
+        resource = icon.resource
+        if resource is None:  # an "any" icon takes any resource
+            resource = Resource(slot % _EMPTY)
         counts[resource] += 1
     return (counts[0], counts[1], counts[2], counts[3])
 
 
+_MODES: st.SearchStrategy[bool | None] = st.sampled_from([None, None, True, False])
+
+
 @st.composite
 def _shop_states(
-    draw: st.DrawFn, gods: Sequence[str], registry: EffectRegistry, full: bool | None
+    draw: st.DrawFn, gods: tuple[str, ...], registry: EffectRegistry, full: bool | None
 ) -> ShopState:
-    shop = draw(shops(gods, registry))
-    mode = full if full is not None else draw(st.sampled_from([None, True, False]))
-    return ShopState(shop, draw(_tokens_for(shop, mode)))
+    shop = draw(_shops(gods, registry, True))
+    mode = full if full is not None else draw(_MODES)
+    return ShopState(shop, _fill(shop, draw(_SLOTS), mode))
+
+
+@functools.lru_cache(maxsize=256)
+def _shop_states_cached(
+    gods: tuple[str, ...], registry: EffectRegistry, full: bool | None
+) -> st.SearchStrategy[ShopState]:
+    return _shop_states(gods, registry, full)
 
 
 def shop_states(
@@ -197,30 +236,49 @@ def shop_states(
 
     The token counts are built icon by icon, so they always fit: a specific icon holds
     its resource, an "any" icon any resource. ``full=True`` fills every icon,
-    ``full=False`` none; by default empty, partly and fully supplied Shops all occur.
+    ``full=False`` none; by default empty, partly and fully supplied Shops all occur
+    (Shops of up to 4 icons, as :func:`shops` draws them).
     """
-    return _shop_states(gods, registry, full)
+    return _shop_states_cached(tuple(gods), registry, full)
+
+
+@functools.lru_cache(maxsize=256)
+def _shop_lists(
+    gods: tuple[str, ...], registry: EffectRegistry, max_shops: int
+) -> st.SearchStrategy[list[ShopState]]:
+    return st.lists(_shop_states_cached(gods, registry, None), max_size=max_shops)
+
+
+_SCALE_EXTRA = st.integers(0, 2)
+_MONUMENTS = st.integers(0, MAX_MONUMENTS)
 
 
 @st.composite
 def _metropolises(
-    draw: st.DrawFn, gods: Sequence[str], registry: EffectRegistry, max_shops: int
+    draw: st.DrawFn, gods: tuple[str, ...], registry: EffectRegistry, max_shops: int
 ) -> Metropolis:
     wheat_track = draw(tracks(1, 12))
-    scale_size = len(gods) + 1 + draw(st.integers(0, 2))
+    scale_size = len(gods) + 1 + draw(_SCALE_EXTRA)
     statue_scale = draw(tracks(scale_size, scale_size))
-    states = draw(st.lists(shop_states(gods, registry), max_size=max_shops))
+    states = draw(_shop_lists(gods, registry, max_shops))
     return Metropolis(
         shops=tuple(states),
         wheat_track=wheat_track,
         statue_scale=statue_scale,
         wheat=draw(st.integers(0, len(wheat_track) - 1)),
-        monuments=draw(st.integers(0, MAX_MONUMENTS)),
+        monuments=draw(_MONUMENTS),
     )
 
 
+@functools.lru_cache(maxsize=256)
+def _metropolises_cached(
+    gods: tuple[str, ...], registry: EffectRegistry, max_shops: int
+) -> st.SearchStrategy[Metropolis]:
+    return _metropolises(gods, registry, max_shops)
+
+
 def metropolises(
-    gods: Sequence[str], registry: EffectRegistry = DEFAULT_REGISTRY, max_shops: int = 8
+    gods: Sequence[str], registry: EffectRegistry = DEFAULT_REGISTRY, max_shops: int = 6
 ) -> st.SearchStrategy[Metropolis]:
     """A player's Metropolis at the end of the game.
 
@@ -229,7 +287,10 @@ def metropolises(
     more (R-5.3), up to ``max_shops`` Shops holding tokens they can take. No District
     spots and no board id: final-position files do not carry them.
     """
-    return _metropolises(gods, registry, max_shops)
+    return _metropolises_cached(tuple(gods), registry, max_shops)
+
+
+_FIRST = st.sampled_from([15, 15, 0, 1, 10, 20])
 
 
 @st.composite
@@ -237,9 +298,10 @@ def _final_positions(
     draw: st.DrawFn, registry: EffectRegistry, min_players: int, max_players: int
 ) -> FinalPosition:
     gods = draw(god_names())
-    names = draw(st.lists(player_names(), min_size=min_players, max_size=max_players, unique=True))
-    players = tuple(PlayerPosition(name, draw(metropolises(gods, registry))) for name in names)
-    first = draw(st.sampled_from([15, 15, 0, 1, 10, 20]))
+    names = draw(st.lists(_NAMES, min_size=min_players, max_size=max_players, unique=True))
+    table = _metropolises_cached(gods, registry, 6)
+    players = tuple(PlayerPosition(name, draw(table)) for name in names)
+    first = draw(_FIRST)
     second = draw(st.integers(0, first))
     return FinalPosition(players=players, gods=gods, monument_first=first, monument_second=second)
 
@@ -247,125 +309,165 @@ def _final_positions(
 def final_positions(
     registry: EffectRegistry = DEFAULT_REGISTRY, min_players: int = 1, max_players: int = 4
 ) -> st.SearchStrategy[FinalPosition]:
-    """A finished table: 1 to 4 players with different names, the gods, Monument values."""
+    """A finished table: 1 to 4 players with different names, the gods, Monument values.
+
+    Each player's Metropolis comes from :func:`metropolises`; the Monument values are
+    15 / 7 or others with second place never above first.
+    """
     return _final_positions(registry, min_players, max_players)
 
 
 # --------------------------------------------------------------------------- catalogue files
 
+_PROVENANCES: st.SearchStrategy[str] = st.sampled_from([p.value for p in Provenance])
+_NOTES: st.SearchStrategy[str | None] = st.none() | st.text(max_size=20)
 
-def _provenances() -> st.SearchStrategy[str]:
-    return st.sampled_from([p.value for p in Provenance])
 
-
-@st.composite
-def _sourced(draw: st.DrawFn) -> dict[str, JSON]:
-    data: dict[str, JSON] = {"provenance": draw(_provenances())}
-    if draw(st.booleans()):
-        data["note"] = draw(st.text(max_size=20))
+def _with_source(data: dict[str, JSON], source: tuple[str, str | None]) -> dict[str, JSON]:
+    provenance, note = source
+    data["provenance"] = provenance
+    if note is not None:
+        data["note"] = note
     return data
 
 
-@st.composite
-def _catalogue_shop(draw: st.DrawFn, gods: Sequence[str]) -> dict[str, JSON]:
-    shop = draw(shops(gods, with_id=False))
-    return {
+_SOURCES: st.SearchStrategy[tuple[str, str | None]] = st.tuples(_PROVENANCES, _NOTES)
+
+
+def _shop_document(parts: tuple[Shop, tuple[str, str | None]]) -> dict[str, JSON]:
+    shop, source = parts
+    data: dict[str, JSON] = {
         "requires": [icon.value for icon in shop.requires],
         "benefit": dump_benefit(shop.benefit, DEFAULT_REGISTRY),
-        **draw(_sourced()),
     }
+    return _with_source(data, source)
 
 
-@st.composite
-def _valley_board(draw: st.DrawFn, board_id: str) -> dict[str, JSON]:
-    codes = "".join(SQUARE_LEGEND)
-    squares = draw(
-        st.lists(
-            st.sampled_from(codes),
-            min_size=BOARD_WIDTH * BOARD_HEIGHT,
-            max_size=BOARD_WIDTH * BOARD_HEIGHT,
-        )
+@functools.lru_cache(maxsize=64)
+def _catalogue_shops(gods: tuple[str, ...]) -> st.SearchStrategy[dict[str, JSON]]:
+    return st.tuples(_shops(gods, DEFAULT_REGISTRY, False), _SOURCES).map(_shop_document)
+
+
+_SQUARES = st.lists(
+    st.sampled_from("".join(SQUARE_LEGEND)),
+    min_size=BOARD_WIDTH * BOARD_HEIGHT,
+    max_size=BOARD_WIDTH * BOARD_HEIGHT,
+)
+_START_SQUARE = st.integers(0, BOARD_WIDTH * BOARD_HEIGHT - 1)
+
+
+def _board_rows(parts: tuple[list[str], int]) -> list[str]:
+    squares, start = parts
+    squares = list(squares)
+    squares[start] = "S"  # at least one start symbol (R-2.1)
+    return ["".join(squares[r * BOARD_WIDTH : (r + 1) * BOARD_WIDTH]) for r in range(BOARD_HEIGHT)]
+
+
+_BOARD_ROWS = st.tuples(_SQUARES, _START_SQUARE).map(_board_rows)
+_VALLEY_BOARDS = st.lists(
+    st.tuples(_BOARD_ROWS, _SOURCES),
+    min_size=CATALOGUE_VALLEY_BOARDS,
+    max_size=CATALOGUE_VALLEY_BOARDS,
+)
+_VALLEY_TILES = st.lists(
+    st.tuples(_RESOURCES, _RESOURCES, _PROVENANCES),
+    min_size=CATALOGUE_VALLEY_TILES,
+    max_size=CATALOGUE_VALLEY_TILES,
+)
+
+
+@functools.lru_cache(maxsize=64)
+def _track_documents(min_size: int) -> st.SearchStrategy[dict[str, JSON]]:
+    return st.tuples(tracks(min_size, min_size + 3), _SOURCES).map(
+        lambda parts: _with_source({"values": list(parts[0])}, parts[1])
     )
-    squares[draw(st.integers(0, len(squares) - 1))] = "S"  # at least one start symbol (R-2.1)
-    rows = ["".join(squares[r * BOARD_WIDTH : (r + 1) * BOARD_WIDTH]) for r in range(BOARD_HEIGHT)]
-    return {"id": board_id, "rows": rows, **draw(_sourced())}
 
 
-@st.composite
-def _track_document(draw: st.DrawFn, min_size: int) -> dict[str, JSON]:
-    values = draw(tracks(min_size, min_size + 3))
-    return {"values": list(values), **draw(_sourced())}
+@functools.lru_cache(maxsize=64)
+def _metropolis_boards(gods: tuple[str, ...]) -> st.SearchStrategy[list[tuple[Any, ...]]]:
+    board = st.tuples(
+        st.lists(
+            _catalogue_shops(gods), min_size=CATALOGUE_BOARD_SHOPS, max_size=CATALOGUE_BOARD_SHOPS
+        ),
+        _track_documents(1),
+        _track_documents(len(gods) + 1),
+        _SOURCES,
+        st.booleans(),
+    )
+    return st.lists(
+        board, min_size=CATALOGUE_METROPOLIS_BOARDS, max_size=CATALOGUE_METROPOLIS_BOARDS
+    )
 
 
-@st.composite
-def _metropolis_board(draw: st.DrawFn, board_id: str, gods: Sequence[str]) -> dict[str, JSON]:
-    board: dict[str, JSON] = {
-        "id": board_id,
-        "shops": [draw(_catalogue_shop(gods)) for _ in range(CATALOGUE_BOARD_SHOPS)],
-        "wheat_track": draw(_track_document(1)),
-        "statue_scale": draw(_track_document(len(gods) + 1)),
-        **draw(_sourced()),
-    }
-    if draw(st.booleans()):
-        board["spots"] = SPOTS
-    return board
+@functools.lru_cache(maxsize=64)
+def _districts(gods: tuple[str, ...]) -> st.SearchStrategy[list[tuple[Any, ...]]]:
+    district = st.tuples(
+        st.integers(0, 2), st.lists(_catalogue_shops(gods), min_size=1, max_size=3), _SOURCES
+    )
+    return st.lists(district, min_size=CATALOGUE_DISTRICTS, max_size=CATALOGUE_DISTRICTS)
 
 
-@st.composite
-def _district(draw: st.DrawFn, district_id: str, gods: Sequence[str]) -> dict[str, JSON]:
-    count = draw(st.integers(1, 3))
-    return {
-        "id": district_id,
-        "cost": draw(st.integers(0, 2)),
-        "shops": [draw(_catalogue_shop(gods)) for _ in range(count)],
-        **draw(_sourced()),
-    }
+_PREFIXES = st.sampled_from(["", "x", "Z-"])
+_MONUMENT_TYPES = st.permutations([m.value for m in MonumentType])
+_START_SCENES = st.permutations([r.key for r in RESOURCES])
 
 
 @st.composite
 def _catalogue_documents(draw: st.DrawFn) -> dict[str, JSON]:
     gods = draw(god_names(1, 5))
-    prefix = draw(st.sampled_from(["", "x", "Z-"]))
-    monument_types = draw(st.permutations([m.value for m in MonumentType]))
-    start = draw(st.permutations([r.key for r in RESOURCES]))
+    prefix = draw(_PREFIXES)
+    start = draw(_START_SCENES)
     first = draw(st.integers(0, 30))
+    monuments: dict[str, JSON] = {
+        "types": list(draw(_MONUMENT_TYPES)),
+        "per_type": 4,
+        "first": first,
+        "second": draw(st.integers(0, first)),
+    }
     document: dict[str, JSON] = {
         "format": "fertility-rules/catalogue/1",
-        "name": draw(player_names()),
-        "stock": {"per_resource": draw(st.integers(1, 30)), **draw(_sourced())},
-        "monuments": {
-            "types": list(monument_types),
-            "per_type": 4,
-            "first": first,
-            "second": draw(st.integers(0, first)),
-            **draw(_sourced()),
-        },
-        "gods": {"names": list(gods), **draw(_sourced())},
-        "start_tile": {"scenes": [list(start[:2]), list(start[2:])], **draw(_sourced())},
+        "name": draw(_NAMES),
+        "stock": _with_source({"per_resource": draw(st.integers(1, 30))}, draw(_SOURCES)),
+        "monuments": _with_source(monuments, draw(_SOURCES)),
+        "gods": _with_source({"names": list(gods)}, draw(_SOURCES)),
+        "start_tile": _with_source({"scenes": [list(start[:2]), list(start[2:])]}, draw(_SOURCES)),
         "valley_boards": [
-            draw(_valley_board(f"{prefix}B{i}")) for i in range(CATALOGUE_VALLEY_BOARDS)
+            _with_source({"id": f"{prefix}B{i}", "rows": rows}, source)
+            for i, (rows, source) in enumerate(draw(_VALLEY_BOARDS), start=1)
         ],
         "valley_tiles": [
-            {
-                "id": f"{prefix}V{i:02}",
-                "scenes": [draw(resources()).key, draw(resources()).key],
-                "provenance": draw(_provenances()),
-            }
-            for i in range(1, CATALOGUE_VALLEY_TILES + 1)
+            {"id": f"{prefix}V{i:02}", "scenes": [a.key, b.key], "provenance": provenance}
+            for i, (a, b, provenance) in enumerate(draw(_VALLEY_TILES), start=1)
         ],
         "metropolis_boards": [
-            draw(_metropolis_board(f"{prefix}M{i}", gods))
-            for i in range(1, CATALOGUE_METROPOLIS_BOARDS + 1)
+            _with_source(
+                {
+                    "id": f"{prefix}M{i}",
+                    "shops": board_shops,
+                    "wheat_track": wheat_track,
+                    "statue_scale": statue_scale,
+                    **({"spots": SPOTS} if spots else {}),
+                },
+                source,
+            )
+            for i, (board_shops, wheat_track, statue_scale, source, spots) in enumerate(
+                draw(_metropolis_boards(gods)), start=1
+            )
         ],
         "districts": [
-            draw(_district(f"{prefix}D{i:02}", gods)) for i in range(1, CATALOGUE_DISTRICTS + 1)
+            _with_source({"id": f"{prefix}D{i:02}", "cost": cost, "shops": shops_}, source)
+            for i, (cost, shops_, source) in enumerate(draw(_districts(gods)), start=1)
         ],
     }
-    if draw(st.booleans()):
-        document["title"] = draw(st.text(max_size=20))
-    if draw(st.booleans()):
-        document["note"] = draw(st.text(max_size=20))
+    title, note = draw(_NOTES), draw(_NOTES)
+    if title is not None:
+        document["title"] = title
+    if note is not None:
+        document["note"] = note
     return document
+
+
+_CATALOGUE_DOCUMENTS = _catalogue_documents()
 
 
 def catalogue_documents() -> st.SearchStrategy[dict[str, JSON]]:
@@ -378,7 +480,7 @@ def catalogue_documents() -> st.SearchStrategy[dict[str, JSON]]:
     Monument types with 4 pawns each (R-1.8), a 2 x 2 starting tile showing the four
     scenes (I-14), unique ids, and a provenance on every item.
     """
-    return _catalogue_documents()
+    return _CATALOGUE_DOCUMENTS
 
 
 # --------------------------------------------------------------------------- malformed files
@@ -504,7 +606,7 @@ def _token_too_many(draw: st.DrawFn, document: dict[str, JSON]) -> dict[str, JSO
     if "any" in requires or draw(st.booleans()):
         # one token more than the Shop has icons (R-1.6)
         filler = [r if r != "any" else "bovine" for r in requires]
-        extra = [*filler, draw(resources()).key]
+        extra = [*filler, draw(_RESOURCES).key]
     else:
         # a resource the Shop shows no icon of, and no "any" icon to take it
         missing = [r.key for r in RESOURCES if r.key not in requires]
