@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 project = "fertility_rules"
 author = "fertility_rules contributors"
-copyright = "fertility_rules contributors"  # noqa: A001 - the name Sphinx reads
+copyright = "fertility_rules contributors"
 version = fertility_rules.__version__
 release = fertility_rules.__version__
 
@@ -27,6 +27,7 @@ extensions = [
 language = "en"
 locale_dirs = ["locales/"]
 gettext_compact = False
+gettext_location = False
 # Messages of the generated pages (rules, interpretation options) and of docstrings
 # are not extracted: the library translates the former, the latter stay in English.
 
@@ -36,14 +37,11 @@ nitpicky = False
 
 html_theme = "alabaster"
 html_title = f"fertility_rules {release}"
-html_theme_options = {
-    "description": "The board game Fertility as a Python library",
-    "fixed_sidebar": False,
-}
+html_theme_options = {"fixed_sidebar": False}
 
 autodoc_typehints = "description"
+# Show defaults as written ("DEFAULT_REGISTRY"), not as the repr of their value.
+autodoc_preserve_defaults = True
 autodoc_member_order = "bysource"
-autodoc_default_options = {
-    "members": True,
-    "show-inheritance": False,
-}
+# Options are given on each automodule directive of api.rst: with Sphinx 9 a boolean
+# "members" default would override an explicit ``:members:`` list.

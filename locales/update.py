@@ -43,15 +43,41 @@ def fill_english(po_path: Path) -> None:
 def main() -> None:
     pot = LOCALES / f"{DOMAIN}.pot"
     pybabel(
-        "extract", "-F", "locales/babel.cfg", "-o", str(pot), "--no-location",
-        "--sort-output", "--project", "fertility_rules", "--width", "100",
-        "-k", "_", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", ".",
+        "extract",
+        "-F",
+        "locales/babel.cfg",
+        "-o",
+        str(pot),
+        "--no-location",
+        "--sort-output",
+        "--project",
+        "fertility_rules",
+        "--width",
+        "100",
+        "-k",
+        "_",
+        "-k",
+        "ngettext:1,2",
+        "-k",
+        "pgettext:1c,2",
+        ".",
     )
     for language in LANGUAGES:
         po = LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
         if po.exists():
-            pybabel("update", "-i", str(pot), "-o", str(po), "-l", language, "--width", "100",
-                    "--no-fuzzy-matching", "--ignore-obsolete")
+            pybabel(
+                "update",
+                "-i",
+                str(pot),
+                "-o",
+                str(po),
+                "-l",
+                language,
+                "--width",
+                "100",
+                "--no-fuzzy-matching",
+                "--ignore-obsolete",
+            )
         else:
             pybabel("init", "-i", str(pot), "-o", str(po), "-l", language, "--width", "100")
         if language == "en":

@@ -77,10 +77,14 @@ def main() -> None:
     plies = statistics.mean(random_chess_game(seed) for seed in range(min(games, 50)))
     fertility_ms = statistics.mean(game_times) * 1000
     chess_ms = statistics.mean(chess_times) * 1000
-    print(f"random 4-player game: {fertility_ms:.2f} ms mean, {1000 / fertility_ms:.1f} games/s, "
-          f"{decisions:.0f} decisions")
-    print(f"random chess game (python-chess {chess.__version__}): {chess_ms:.2f} ms mean, "
-          f"{plies:.0f} plies")
+    print(
+        f"random 4-player game: {fertility_ms:.2f} ms mean, {1000 / fertility_ms:.1f} games/s, "
+        f"{decisions:.0f} decisions"
+    )
+    print(
+        f"random chess game (python-chess {chess.__version__}): {chess_ms:.2f} ms mean, "
+        f"{plies:.0f} plies"
+    )
     print(f"ratio fertility / chess: {fertility_ms / chess_ms:.2f}")
 
     placements = []
@@ -97,8 +101,10 @@ def main() -> None:
     for state in placements:
         count += len(legal_moves(state))
     elapsed = time.perf_counter() - start
-    print(f"legal_moves at placement: {elapsed / len(placements) * 1e6:.1f} µs per call "
-          f"({count / len(placements):.0f} moves on average, {len(placements)} positions)")
+    print(
+        f"legal_moves at placement: {elapsed / len(placements) * 1e6:.1f} µs per call "
+        f"({count / len(placements):.0f} moves on average, {len(placements)} positions)"
+    )
 
     finished = [final_position(random_game(seed)[0]) for seed in range(20)]
     start = time.perf_counter()

@@ -40,7 +40,9 @@ def entries(catalog: Catalog) -> list[Message]:
 @pytest.mark.parametrize("language", ["en", "fr", "pl", "nl"])
 def test_catalogue_has_every_template_message(language: str) -> None:
     keys = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in entries(template())}
-    have = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in entries(load(language))}
+    have = {
+        (m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in entries(load(language))
+    }
     assert keys - have == set(), "run python locales/update.py"
 
 

@@ -53,8 +53,11 @@ def test_lang_on_verify_and_demo(capsys: pytest.CaptureFixture[str], tmp_path: P
 
 def test_errors_are_translated(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "fertility-rules/final-position/1", "players": [{"name": "A", '
-                   '"wheat": 99, "monuments": 0, "shops": []}]}', encoding="utf-8")
+    bad.write_text(
+        '{"format": "fertility-rules/final-position/1", "players": [{"name": "A", '
+        '"wheat": 99, "monuments": 0, "shops": []}]}',
+        encoding="utf-8",
+    )
     errors = {}
     for language in ("en", "fr", "pl", "nl"):
         code, _out, err = run(capsys, "score", str(bad), "--lang", language)

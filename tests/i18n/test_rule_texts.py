@@ -49,7 +49,12 @@ def test_every_rule_text_is_translated(language: Language) -> None:
 
 @pytest.mark.parametrize(
     ("language", "word"),
-    [(Language.EN, "Quarry"), (Language.FR, "Carrière"), (Language.PL, "Kamieniołom"), (Language.NL, "Groeve")],
+    [
+        (Language.EN, "Quarry"),
+        (Language.FR, "Carrière"),
+        (Language.PL, "Kamieniołom"),
+        (Language.NL, "Groeve"),
+    ],
 )
 def test_quarry_rule_uses_the_official_term(language: Language, word: str) -> None:
     assert word in render(rule_text("R-3.3.D").text, language)

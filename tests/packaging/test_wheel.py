@@ -17,7 +17,8 @@ from fertility_rules.i18n import Language, render, uses_catalogue
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.document import rules_document
 root = pathlib.Path(sys.argv[1])
-assert root not in pathlib.Path(fertility_rules.__file__).resolve().parents, fertility_rules.__file__
+installed = pathlib.Path(fertility_rules.__file__).resolve()
+assert root not in installed.parents, installed
 for lang in Language:
     assert uses_catalogue(lang), lang
 assert render(debens(5), Language.PL) == "5 Debenów"
@@ -54,7 +55,11 @@ def test_installed_wheel_has_catalogues_and_data(tmp_path: Path) -> None:
     )
     assert "wheel ok" in result.stdout
     demo = subprocess.run(
-        [str(env / "bin" / "fertility-rules"), "score", str(ROOT / "docs" / "examples" / "lisa.json")],
+        [
+            str(env / "bin" / "fertility-rules"),
+            "score",
+            str(ROOT / "docs" / "examples" / "lisa.json"),
+        ],
         check=True,
         capture_output=True,
         text=True,

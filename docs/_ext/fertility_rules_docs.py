@@ -1,0 +1,170 @@
+"""Sphinx extension: pages generated from the library itself, in the build language.
+
+At ``builder-inited`` it writes, for the configured ``language``:
+
+- ``_generated/rules.<lang>.rst``: :func:`fertility_rules.document.rules_document`
+  in reStructuredText, so the rule texts have one source, the library's catalogues;
+- ``_generated/interpretations.<lang>.rst``: the switchable interpretations of
+  :data:`fertility_rules.rules.interpretations.INTERPRETATION_INFO` with their rule
+  texts, options, values and sources.
+
+Pages pull them in with ``.. fertility-generated:: rules`` (an ``include`` of the
+file of the build language). The text of these files, and the docstrings shown by
+autodoc, are marked untranslatable so that the gettext builder does not extract them:
+the library already localizes the former, the latter stay in English.
+
+Config value ``fertility_rules_catalogue``: a catalogue file for the rules page
+(default: the built-in catalogue).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from pathlib import Path
+from typing import Any
+
+import attrs
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.directives.other import Include
+
+from fertility_rules.catalogue import load_catalogue
+from fertility_rules.document import rules_document
+from fertility_rules.effects import DEFAULT_REGISTRY
+from fertility_rules.i18n import Language, render
+from fertility_rules.i18n.message import _
+from fertility_rules.i18n.rule_texts import rule_text
+from fertility_rules.rules.interpretations import INTERPRETATION_INFO, Interpretations
+
+GENERATED = "_generated"
+UNDERLINE = "~"
+
+
+def build_language(config: Config) -> Language:
+    """The library language for the Sphinx ``language`` (English when unset)."""
+    return Language.parse(config.language or "en")
+
+
+def _write(path: Path, text: str) -> None:
+    """Write ``text`` unless the file already holds it (keeps incremental builds quiet)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+def escape(text: str) -> str:
+    """Plain text as reStructuredText: inline markup characters lose their meaning."""
+    text = re.sub(r"([\\*`|])", r"\\\1", text)
+    return re.sub(r"_(?=\W|$)", r"\\_", text)
+
+
+def interpretations_rst(language: Language) -> str:
+    """One section per interpretation: localized title and text, option, values, sources."""
+    defaults = Interpretations()
+    out: list[str] = []
+    for info in INTERPRETATION_INFO:
+        text = rule_text(info.id)
+        title = escape(f"{info.id} {render(text.title, language)}")
+        out += [title, UNDERLINE * max(len(title), 4), "", escape(render(text.text, language)), ""]
+        if info.field is not None:
+            value = getattr(defaults, info.field)
+            enum_type = type(value)
+            options = ", ".join(
+                f"``{member.value}``"
+                + (" " + render(_("(default)"), language) if member is value else "")
+                for member in enum_type
+            )
+            field = f"``{info.field}`` (``{enum_type.__name__}``)"
+            out += [render(_("Option {field}: {options}", field=field, options=options), language)]
+            out.append("")
+        sources = escape("; ".join(info.sources))
+        out += [render(_("Sources: {sources}", sources=sources), language), ""]
+    return "\n".join(out)
+
+
+def write_generated(app: Sphinx) -> None:
+    language = build_language(app.config)
+    folder = Path(app.srcdir) / GENERATED
+    catalogue = load_catalogue(app.config.fertility_rules_catalogue)
+    _write(folder / f"rules.{language.value}.rst", rules_document(language, "rst", catalogue))
+    _write(folder / f"interpretations.{language.value}.rst", interpretations_rst(language))
+
+
+class GeneratedInclude(Include):
+    """``.. fertility-generated:: NAME`` includes ``_generated/NAME.<lang>.rst``."""
+
+    arguments: list[str]
+
+    def run(self) -> list[nodes.Node]:
+        language = build_language(self.config)
+        self.arguments = [f"/{GENERATED}/{self.arguments[0]}.{language.value}.rst"]
+        return list(super().run())
+
+
+def _untranslatable(source: str) -> bool:
+    return f"/{GENERATED}/" in source.replace("\\", "/") or "docstring of " in source
+
+
+def mark_untranslatable(app: Sphinx, doctree: nodes.document) -> None:
+    """Keep generated text and docstrings out of the message catalogues.
+
+    The field names that autodoc adds ("Parameters", "Return type") are left out too:
+    Sphinx translates them itself.
+    """
+    for node in doctree.findall(nodes.TextElement):
+        if node.source and _untranslatable(node.source):
+            node["translatable"] = False
+    for content in doctree.findall(addnodes.desc_content):
+        for name in content.findall(nodes.field_name):
+            name["translatable"] = False
+
+
+ATTRS_DEFAULT = re.compile(r"attr_dict\['(\w+)'\]\.default")
+"""How a default of an attrs ``__init__`` reads in its generated source..."""
+ATTRS_FACTORY = re.compile(r"\b(\w+)=NOTHING\b")
+"""...and a default made by a factory."""
+
+
+def _default_text(value: object) -> str:
+    if value is DEFAULT_REGISTRY:
+        return "DEFAULT_REGISTRY"
+    factory = getattr(value, "factory", None)
+    if factory is not None and hasattr(value, "takes_self"):  # an attrs Factory
+        return f"{getattr(factory, '__name__', 'factory')}()"
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    text = repr(value)
+    return text if len(text) <= 40 else "..."
+
+
+def attrs_defaults(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: object,
+    options: object,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str | None, str | None] | None:
+    """Show the defaults of attrs classes as values, not as attrs' generated source."""
+    if not signature or not isinstance(obj, type) or not attrs.has(obj):
+        return None
+    by_name = {field.name: field.default for field in attrs.fields(obj)}
+    by_alias = {field.alias: field.default for field in attrs.fields(obj)}
+    text = ATTRS_DEFAULT.sub(lambda m: _default_text(by_name.get(m.group(1))), signature)
+    text = ATTRS_FACTORY.sub(
+        lambda m: f"{m.group(1)}={_default_text(by_alias.get(m.group(1)))}", text
+    )
+    return text, return_annotation
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("fertility_rules_catalogue", None, "env", types=(str, type(None)))
+    app.add_directive("fertility-generated", GeneratedInclude)
+    app.connect("builder-inited", write_generated)
+    app.connect("doctree-read", mark_untranslatable)
+    app.connect("autodoc-process-signature", attrs_defaults)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
