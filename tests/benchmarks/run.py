@@ -121,14 +121,14 @@ def main() -> None:
         for seed in range(20)
     ]
     start = time.perf_counter()
-    moves = 0
+    replayed = 0
     for record in records:
         result = replay(record)
-        moves += len(record.moves)
+        replayed += len(record.moves)
         if not result.ok:
             raise SystemExit(f"replay failed: {result.error}")
     elapsed = time.perf_counter() - start
-    print(f"replay (checked moves): {moves / elapsed:.0f} moves per second")
+    print(f"replay (checked moves): {replayed / elapsed:.0f} moves per second")
 
 
 if __name__ == "__main__":

@@ -33,6 +33,13 @@ def fields(text: str) -> set[str]:
     return out
 
 
+def forms(value: object) -> tuple[str, ...]:
+    """The text (or every plural form) of a message id or translation."""
+    if isinstance(value, str):
+        return (value,)
+    return tuple(str(v) for v in value) if isinstance(value, tuple | list) else ()
+
+
 def entries(catalog: Catalog) -> list[Message]:
     return [message for message in catalog if message.id]
 
@@ -70,8 +77,8 @@ def test_plural_entries_have_the_languages_number_of_forms(language: str) -> Non
 def test_placeholders_match_the_msgid(language: str) -> None:
     wrong = []
     for message in entries(load(language)):
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = forms(message.id)
+        strings = forms(message.string)
         expected = set().union(*(fields(i) for i in ids))
         for text in strings:
             # A singular form may leave out {n} ("un Deben"), never add an unknown field.
