@@ -10,13 +10,14 @@ from fertility_rules.agents.base import Agent
 from fertility_rules.agents.greedy import GreedyAgent
 from fertility_rules.agents.random_agent import RandomAgent
 from fertility_rules.catalogue.catalogue import Catalogue
+from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.message import _
 from fertility_rules.records.game_record import GameRecord
 from fertility_rules.rules.engine import apply_unchecked, legal_moves
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.moves import Move
-from fertility_rules.rules.setup import new_game
+from fertility_rules.rules.setup import random_setup, start_game
 from fertility_rules.rules.state import GameState
 
 __all__ = ["AGENTS", "PlayedGame", "make_agent", "play_game"]
@@ -56,7 +57,8 @@ def play_game(
 ) -> PlayedGame:
     """Play a game from the setup of ``seed``, each seat moved by its agent."""
     options = interpretations or Interpretations()
-    state = new_game(names, seed, catalogue, variant, options)
+    setup = random_setup(catalogue or default_catalogue(), len(names), variant, seed)
+    state = start_game(names, setup, catalogue, variant, options)
     moves: list[Move] = []
     while not state.is_over:
         legal = legal_moves(state)
@@ -67,6 +69,8 @@ def play_game(
         players=tuple(names),
         moves=tuple(moves),
         seed=seed,
+        # Without a seed the setup drawn cannot be drawn again: keep it in the record.
+        setup=setup if seed is None else None,
         variant=variant,
         interpretations=options,
         catalogue=None if catalogue is None else catalogue,

@@ -47,7 +47,13 @@ def describe_move(move: Move, width: int) -> Message:
                 square=_square(square, width),
             )
         case BuildDistrict(district, spot, tokens, wheat):
-            paid = ", ".join(r.key for r in tokens_of(tokens)) or "-"
+            paid: Message | str = "-"
+            for resource in tokens_of(tokens):
+                paid = (
+                    resource.label
+                    if paid == "-"
+                    else _("{left}, {right}", left=paid, right=resource.label)
+                )
             return _(
                 "builds District {district} on spot {spot} (tokens: {paid}; Wheat: {wheat})",
                 district=district,

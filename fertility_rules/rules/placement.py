@@ -23,7 +23,7 @@ __all__ = [
 
 
 def placements(state: GameState, tile_id: str) -> list[PlaceTile]:
-    """Every legal way to lay ``tile_id`` now (R-3.1), without duplicates."""
+    """Every legal way to lay ``tile_id`` now (R-3.1), each order of its squares once."""
     grid = state.config.layout
     a, b = state.config.tiles[tile_id].scenes
     valley = state.valley
@@ -33,13 +33,16 @@ def placements(state: GameState, tile_id: str) -> list[PlaceTile]:
     adjacent_b = adjacent_a if a == b else grid.dilate(valley.scenes[b]) & empty
     horizontal = empty & (empty >> 1) & grid.not_last_column
     vertical = empty & (empty >> width)
+    forward_h = horizontal & (adjacent_a | (adjacent_b >> 1))
+    forward_v = vertical & (adjacent_a | (adjacent_b >> width))
+    # A double tile laid either way round covers the same squares with the same scenes;
+    # both orders are legal moves, so both are listed.
     options = [
-        (horizontal & (adjacent_a | (adjacent_b >> 1)), 1, False),
-        (vertical & (adjacent_a | (adjacent_b >> width)), width, False),
+        (forward_h, 1, False),
+        (forward_v, width, False),
+        (forward_h if a == b else horizontal & (adjacent_b | (adjacent_a >> 1)), 1, True),
+        (forward_v if a == b else vertical & (adjacent_b | (adjacent_a >> width)), width, True),
     ]
-    if a != b:
-        options.append((horizontal & (adjacent_b | (adjacent_a >> 1)), 1, True))
-        options.append((vertical & (adjacent_b | (adjacent_a >> width)), width, True))
     moves = []
     for mask, step, swapped in options:
         while mask:

@@ -322,19 +322,8 @@ def shop_token_decreases(before: GameState, after: GameState) -> list[str]:
 
 
 def listed_in(state: GameState, move: Move, moves: Collection[Move]) -> bool:
-    """Whether ``move`` is in ``moves``, a double tile laid either way round counting once.
-
-    ``legal_moves`` lists a tile showing the same scene twice in one order only, while
-    ``is_legal`` accepts both orders (see ``tests/engine/test_legal_moves.py``); the two
-    orders lay the same scenes on the same squares.
-    """
-    if move in moves:
-        return True
-    if isinstance(move, PlaceTile) and move.tile in state.config.tiles:
-        first, second = state.config.tiles[move.tile].scenes
-        if first == second:
-            return PlaceTile(move.tile, move.second, move.first) in moves
-    return False
+    """Whether ``move`` is one of ``moves`` (the legal moves of ``state``)."""
+    return move in moves
 
 
 # --------------------------------------------------------------------------- strategies
@@ -407,6 +396,12 @@ def arbitrary_moves(state: GameState) -> st.SearchStrategy[Move]:
     shop_count = len(player.metropolis.shops)
     shops = st.integers(-1, shop_count)
     quarry_squares = st.sampled_from(state.quarries) if state.quarries else squares
+    spots = player.metropolis.spots
+    free_spots = [i for i, district in enumerate(spots) if district is None] or [0]
+    supply = player.supply
+    payments = st.tuples(*(st.integers(0, max(0, supply[r])) for r in RESOURCES)).map(
+        lambda counts: (counts[0], counts[1], counts[2], counts[3])
+    )
     by_phase: dict[Phase, list[st.SearchStrategy[Move]]] = {
         Phase.PLACE: [
             st.builds(
@@ -428,9 +423,9 @@ def arbitrary_moves(state: GameState) -> st.SearchStrategy[Move]:
             st.builds(
                 BuildDistrict,
                 districts,
-                st.integers(-1, SPOTS),
-                _counts(),
-                st.integers(-1, 3),
+                st.one_of(st.sampled_from(free_spots), st.integers(-1, SPOTS)),
+                st.one_of(payments, _counts()),
+                st.one_of(st.integers(0, player.metropolis.wheat), st.integers(-1, 3)),
             ),
             st.just(SkipBuilding()),
         ],
@@ -442,7 +437,8 @@ def arbitrary_moves(state: GameState) -> st.SearchStrategy[Move]:
     any_move = st.one_of([strategy for group in by_phase.values() for strategy in group])
     choices: list[st.SearchStrategy[Move]] = [any_move]
     if state.phase in by_phase:
-        choices.append(st.one_of(by_phase[state.phase]))
+        # Twice as likely as any other kind: moves of the current decision test the most.
+        choices += [st.one_of(by_phase[state.phase])] * 2
     legal = legal_moves(state)
     if legal:
         choices.append(st.sampled_from(legal))
@@ -464,20 +460,23 @@ class GameMachine(RuleBasedStateMachine):
     Set the class attribute :attr:`catalogue` in a subclass to play another catalogue;
     run it with ``TestX = MyMachine.TestCase``. The machine:
 
-    * plays legal moves one at a time, or a whole turn at once (so that games reach their
-      end within a test run), checking the invariants (R-7) after every move and that
-      tokens on Shops never decrease;
+    * plays legal moves one at a time, a few at once, or a whole turn at once (so that
+      games reach their end within a test run), checking the invariants (R-7) after
+      every move and that tokens on Shops never decrease;
     * tries arbitrary moves: an illegal one (non-empty ``violations``) must raise
       :class:`IllegalMoveError` with a rule id and leave the state as it was; a move of
       the current decision is legal exactly when ``legal_moves`` lists it;
     * checks that a game in progress always has a legal move, and that a finished game
-      has none and every player played 9 turns (R-4.2).
+      has none, refuses every move (R-4.2) and saw every player play 9 turns; then it
+      starts another game, so one example may play several.
     """
 
     catalogue: ClassVar[Catalogue | None] = None
     """The catalogue to play (``None``: the default catalogue)."""
     max_turn_moves: ClassVar[int] = 200
     """Safety limit of moves in one turn played by :meth:`play_turn`."""
+    arbitrary_tries: ClassVar[int] = 8
+    """At most this many arbitrary moves are checked by one :meth:`try_arbitrary_moves`."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -510,8 +509,8 @@ class GameMachine(RuleBasedStateMachine):
         self._state = state
         self.initial_tiles = tiles_in_game(state)
 
-    def _after_the_end(self) -> None:
-        """Once the game is over, every move is refused (R-4.2) and nothing changes."""
+    def _after_the_end(self, data: st.DataObject) -> None:
+        """Once the game is over, every move is refused (R-4.2); then a new game starts."""
         state = self.state
         for move in (EndSupplying(), SkipBuilding()):
             try:
@@ -520,21 +519,36 @@ class GameMachine(RuleBasedStateMachine):
                 _expect(error.rule == "R-4.2", error.rule)
             else:  # pragma: no cover - a failure of the library
                 raise AssertionError(f"{move} was applied after the end")
+        self.set_up(data)
 
     @rule(data=st.data())
     def play_move(self, data: st.DataObject) -> None:
         """One legal move, chosen at random (after the end: checks that none is)."""
         if self.state.is_over:
-            self._after_the_end()
+            self._after_the_end(data)
             return
         moves = legal_moves(self.state)
         self._advance(data.draw(st.sampled_from(moves), label="move"))
 
     @rule(data=st.data())
+    def play_moves(self, data: st.DataObject) -> None:
+        """A few legal moves (1 to 6), stopping anywhere in a turn."""
+        if self.state.is_over:
+            self._after_the_end(data)
+            return
+        count = data.draw(st.integers(1, 6), label="moves")
+        for _step in range(count):
+            if self.state.is_over:
+                return
+            moves = legal_moves(self.state)
+            index = data.draw(st.integers(0, len(moves) - 1), label="move index")
+            self._advance(moves[index])
+
+    @rule(data=st.data())
     def play_turn(self, data: st.DataObject) -> None:
         """Legal moves until the turn passes to the next player or the game ends."""
         if self.state.is_over:
-            self._after_the_end()
+            self._after_the_end(data)
             return
         turn = self.state.turn
         for _step in range(type(self).max_turn_moves):
@@ -546,12 +560,23 @@ class GameMachine(RuleBasedStateMachine):
         raise AssertionError(f"turn {turn} did not end in {type(self).max_turn_moves} moves")
 
     @rule(data=st.data())
-    def try_arbitrary_move(self, data: st.DataObject) -> None:
-        """An arbitrary move: refused with a rule id and no change, or played."""
+    def try_arbitrary_moves(self, data: st.DataObject) -> None:
+        """Up to :attr:`arbitrary_tries` arbitrary moves at this decision: each illegal one
+        is refused with a rule id and no change; the first legal one is played."""
         state = self.state
-        move = data.draw(arbitrary_moves(state), label="arbitrary move")
-        problems = violations(state, move)
         legal = legal_moves(state)
+        tries = 1 if state.is_over else type(self).arbitrary_tries
+        count = data.draw(st.integers(1, tries), label="tries")
+        for _try in range(count):
+            move = data.draw(arbitrary_moves(state), label="arbitrary move")
+            if self._check_arbitrary(state, legal, move):
+                event("arbitrary move: legal")
+                self._advance(move)
+                return
+
+    def _check_arbitrary(self, state: GameState, legal: list[Move], move: Move) -> bool:
+        """Check ``move`` against ``state``; whether it is legal."""
+        problems = violations(state, move)
         _expect(is_legal(state, move) == (not problems))
         if MOVE_PHASES[type(move)] is state.phase:
             _expect(
@@ -563,9 +588,7 @@ class GameMachine(RuleBasedStateMachine):
         else:
             _expect(problems, (move, "a move of another decision is accepted"))
         if not problems:
-            event("arbitrary move: legal")
-            self._advance(move)
-            return
+            return True
         event(f"arbitrary move: refused ({problems[0].rule})")
         text = repr(state)
         try:
@@ -579,6 +602,7 @@ class GameMachine(RuleBasedStateMachine):
         _expect(self.state is state)
         _expect(repr(state) == text, "an illegal move changed the state")
         _expect(legal_moves(state) == legal)
+        return False
 
     @invariant()
     def invariants_hold(self) -> None:

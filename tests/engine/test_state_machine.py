@@ -13,7 +13,7 @@ from fertility_rules.catalogue.loader import default_catalogue, dump_catalogue, 
 from fertility_rules.testing.engine import GameMachine
 
 _CI = settings(
-    max_examples=30,
+    max_examples=24,
     stateful_step_count=100,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -36,4 +36,4 @@ class SmallStockGameMachine(GameMachine):
 
 
 TestSmallStockGameMachine = SmallStockGameMachine.TestCase
-TestSmallStockGameMachine.settings = settings(_CI, max_examples=12)
+TestSmallStockGameMachine.settings = settings(_CI, max_examples=10)
