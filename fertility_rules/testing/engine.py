@@ -64,7 +64,6 @@ __all__ = [
     "check_invariants",
     "games",
     "interpretations",
-    "listed_in",
     "shop_token_decreases",
     "tiles_in_game",
 ]
@@ -321,11 +320,6 @@ def shop_token_decreases(before: GameState, after: GameState) -> list[str]:
     return problems
 
 
-def listed_in(state: GameState, move: Move, moves: Collection[Move]) -> bool:
-    """Whether ``move`` is one of ``moves`` (the legal moves of ``state``)."""
-    return move in moves
-
-
 # --------------------------------------------------------------------------- strategies
 
 
@@ -580,7 +574,7 @@ class GameMachine(RuleBasedStateMachine):
         _expect(is_legal(state, move) == (not problems))
         if MOVE_PHASES[type(move)] is state.phase:
             _expect(
-                is_legal(state, move) == listed_in(state, move, legal),
+                is_legal(state, move) == (move in legal),
                 "is_legal disagrees with legal_moves",
                 move,
                 problems,
