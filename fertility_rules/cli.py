@@ -18,7 +18,7 @@ from fertility_rules.document import FORMATS, rules_document
 from fertility_rules.effects.base import Stage
 from fertility_rules.errors import FertilityError
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
 from fertility_rules.records.final_position import load_final_position
 from fertility_rules.records.game_record import GameRecord, load_record, replay, save_record
@@ -34,14 +34,16 @@ __all__ = ["main"]
 LANGUAGES = [lang.value for lang in Language]
 
 
-def _add_lang(parser: argparse.ArgumentParser) -> None:
+def _add_lang(parser: argparse.ArgumentParser, t: Callable[[Message], str]) -> None:
     parser.add_argument(
-        "--lang", choices=LANGUAGES, default="en", help="language of the output (default: en)"
+        "--lang", choices=LANGUAGES, default="en", help=t(_("language of the output (default: en)"))
     )
 
 
-def _add_format(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--format", choices=["text", "json"], default="text")
+def _add_format(parser: argparse.ArgumentParser, t: Callable[[Message], str]) -> None:
+    parser.add_argument(
+        "--format", choices=["text", "json"], default="text", help=t(_("output format"))
+    )
 
 
 def _print_json(data: object) -> None:
@@ -163,8 +165,10 @@ def _simulate(args: argparse.Namespace) -> int:
                     args.lang,
                 )
             )
-        for stage, mean in summary["mean_score_per_stage"].items():
-            print(f"  {stage}: {mean:.2f}")
+        labels = {stage.key: render(stage.label, args.lang) for stage in Stage}
+        labels["total"] = render(_("Total"), args.lang)
+        for key, mean in summary["mean_score_per_stage"].items():
+            print(f"  {labels[key]}: {mean:.2f}")
     return 0
 
 
@@ -265,69 +269,102 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentParser:
+    """The argument parser, its help texts in ``language``."""
+
+    def t(message: Message) -> str:
+        return render(message, language)
+
     parser = argparse.ArgumentParser(
         prog="fertility-rules",
-        description="The rules of the board game Fertility: scoring, refereeing, rule texts.",
+        description=t(_("The rules of the board game Fertility: scoring, refereeing, rule texts.")),
     )
     parser.add_argument(
         "--version", action="version", version=f"%(prog)s {__version__} (rules {RULES_VERSION})"
     )
     commands = parser.add_subparsers(dest="command", required=True)
 
-    catalogue = commands.add_parser("catalogue", help="show or check a component catalogue")
+    catalogue = commands.add_parser("catalogue", help=t(_("show or check a component catalogue")))
     catalogue_commands = catalogue.add_subparsers(dest="catalogue_command", required=True)
-    show = catalogue_commands.add_parser("show", help="list the components and their provenance")
-    show.add_argument("file", nargs="?", default=None, help="catalogue file (default: built-in)")
-    _add_lang(show)
+    show = catalogue_commands.add_parser(
+        "show", help=t(_("list the components and their provenance"))
+    )
+    show.add_argument(
+        "file", nargs="?", default=None, help=t(_("catalogue file (default: built-in)"))
+    )
+    _add_lang(show, t)
     show.set_defaults(run=_catalogue_show)
-    check = catalogue_commands.add_parser("check", help="validate a catalogue file")
-    check.add_argument("file")
-    _add_lang(check)
+    check = catalogue_commands.add_parser("check", help=t(_("validate a catalogue file")))
+    check.add_argument("file", help=t(_("catalogue file (TOML or JSON)")))
+    _add_lang(check, t)
     check.set_defaults(run=_catalogue_check)
 
-    score = commands.add_parser("score", help="score a final-position file")
-    score.add_argument("file")
-    score.add_argument("--catalogue", default=None, help="catalogue file (default: built-in)")
-    _add_format(score)
-    _add_lang(score)
+    score = commands.add_parser("score", help=t(_("score a final-position file")))
+    score.add_argument("file", help=t(_("final-position file (JSON)")))
+    score.add_argument("--catalogue", default=None, help=t(_("catalogue file (default: built-in)")))
+    _add_format(score, t)
+    _add_lang(score, t)
     score.set_defaults(run=_score)
 
-    simulate = commands.add_parser("simulate", help="play games with agents")
-    simulate.add_argument("--players", type=int, choices=[2, 3, 4], default=4)
-    simulate.add_argument("--seed", type=int, default=None)
-    simulate.add_argument("--variant", action="store_true", help="2-player variant (R-8)")
-    simulate.add_argument("--agents", default="random", help="comma-separated: random, greedy")
-    simulate.add_argument("--games", type=int, default=1)
-    simulate.add_argument("--record", default=None, help="write the (first) game's record here")
-    simulate.add_argument("--catalogue", default=None, help="catalogue file (default: built-in)")
-    _add_format(simulate)
-    _add_lang(simulate)
+    simulate = commands.add_parser("simulate", help=t(_("play games with agents")))
+    simulate.add_argument(
+        "--players", type=int, choices=[2, 3, 4], default=4, help=t(_("number of players"))
+    )
+    simulate.add_argument("--seed", type=int, default=None, help=t(_("seed of the setup")))
+    simulate.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
+    simulate.add_argument(
+        "--agents", default="random", help=t(_("comma-separated: random, greedy"))
+    )
+    simulate.add_argument("--games", type=int, default=1, help=t(_("number of games")))
+    simulate.add_argument(
+        "--record", default=None, help=t(_("write the (first) game's record here"))
+    )
+    simulate.add_argument(
+        "--catalogue", default=None, help=t(_("catalogue file (default: built-in)"))
+    )
+    _add_format(simulate, t)
+    _add_lang(simulate, t)
     simulate.set_defaults(run=_simulate)
 
-    verify = commands.add_parser("verify", help="replay a game record and check every move")
-    verify.add_argument("file")
-    _add_format(verify)
-    _add_lang(verify)
+    verify = commands.add_parser("verify", help=t(_("replay a game record and check every move")))
+    verify.add_argument("file", help=t(_("game record file (JSON)")))
+    _add_format(verify, t)
+    _add_lang(verify, t)
     verify.set_defaults(run=_verify)
 
-    demo = commands.add_parser("demo", help="play and explain a seeded 4-player game")
-    demo.add_argument("--seed", type=int, default=2018)
-    _add_lang(demo)
+    demo = commands.add_parser("demo", help=t(_("play and explain a seeded 4-player game")))
+    demo.add_argument("--seed", type=int, default=2018, help=t(_("seed of the setup")))
+    _add_lang(demo, t)
     demo.set_defaults(run=_demo)
 
-    rules = commands.add_parser("rules", help="write the complete rules document")
-    rules.add_argument("--format", choices=sorted(FORMATS), default="md")
-    rules.add_argument("--catalogue", default=None, help="catalogue file (default: built-in)")
-    rules.add_argument("--output", default=None, help="file to write (default: standard output)")
-    _add_lang(rules)
+    rules = commands.add_parser("rules", help=t(_("write the complete rules document")))
+    rules.add_argument(
+        "--format", choices=sorted(FORMATS), default="md", help=t(_("output format"))
+    )
+    rules.add_argument("--catalogue", default=None, help=t(_("catalogue file (default: built-in)")))
+    rules.add_argument(
+        "--output", default=None, help=t(_("file to write (default: standard output)"))
+    )
+    _add_lang(rules, t)
     rules.set_defaults(run=_rules)
     return parser
 
 
+def _requested_language(argv: Sequence[str]) -> str:
+    """The ``--lang`` value, read before parsing so that help texts are translated too."""
+    for index, arg in enumerate(argv):
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+        if arg == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+    return Language.EN.value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    requested = _requested_language(arguments)
+    parser = build_parser(requested if requested in LANGUAGES else Language.EN)
+    args = parser.parse_args(arguments)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)

@@ -13,7 +13,7 @@ from fertility_rules.effects.kinds.specialized import SPECIALIZED
 from fertility_rules.effects.kinds.statue import STATUE
 from fertility_rules.effects.kinds.statue_choice import STATUE_CHOICE
 from fertility_rules.effects.kinds.wheat import WHEAT
-from fertility_rules.errors import UnknownIdError
+from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.shop import Benefit, Shop, icons_text
 
@@ -34,7 +34,9 @@ class EffectRegistry:
     def __attrs_post_init__(self) -> None:
         index = _index(self)
         if len(index) != len(self.kinds):
-            raise ValueError("effect kind ids must be unique")
+            raise MalformedInputError.single(
+                "kinds", _("Two effect kinds have the same id."), "R-6"
+            )
         object.__setattr__(self, "_by_id", index)
 
     def __iter__(self) -> Iterator[EffectKind]:

@@ -66,3 +66,13 @@ def test_errors_are_translated(capsys: pytest.CaptureFixture[str], tmp_path: Pat
         assert "R-1.2" in err
         errors[language] = err
     assert len(set(errors.values())) == 4
+
+
+def test_help_is_translated(capsys: pytest.CaptureFixture[str]) -> None:
+    helps = set()
+    for language in ("en", "fr", "pl", "nl"):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["simulate", "--help", "--lang", language])
+        assert exit_info.value.code == 0
+        helps.add(capsys.readouterr().out)
+    assert len(helps) == 4
