@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from attrs import field, frozen
@@ -24,7 +25,7 @@ def _index(registry: EffectRegistry) -> dict[str, EffectKind]:
     return {kind.id: kind for kind in registry.kinds}
 
 
-@frozen
+@frozen(cache_hash=True)
 class EffectRegistry:
     """An immutable set of effect kinds; :meth:`with_kind` returns an extended copy."""
 
@@ -88,8 +89,9 @@ def describe_benefit(benefit: Benefit, registry: EffectRegistry = DEFAULT_REGIST
     return registry.of(benefit).describe(benefit)
 
 
+@functools.lru_cache(maxsize=4096)
 def describe_shop(shop: Shop, registry: EffectRegistry = DEFAULT_REGISTRY) -> Message:
-    """``1 Bovine + 1 Grapes → Statue of a god of your choice``."""
+    """``1 Bovine + 1 Grapes → Statue of a god of your choice`` (cached: Shops are values)."""
     return _(
         "{requires} → {benefit}",
         requires=icons_text(shop.requires),

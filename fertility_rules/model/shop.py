@@ -40,7 +40,7 @@ def _need(shop: Shop) -> Counts:
     return (counts[0], counts[1], counts[2], counts[3])
 
 
-@frozen
+@frozen(cache_hash=True)
 class Shop:
     """A Shop: the icons it must be supplied with and the benefit it then gives."""
 

@@ -208,7 +208,7 @@ def test_with_kind_replaces_a_kind_of_the_same_id() -> None:
 
 
 def test_a_registry_refuses_duplicate_ids() -> None:
-    with pytest.raises(ValueError, match="unique"):
+    with pytest.raises(MalformedInputError, match="same id"):
         type(DEFAULT_REGISTRY)((PER_DISTRICT_TEST, PER_DISTRICT_TEST))
 
 
