@@ -96,19 +96,24 @@ def _block(grid: ValleyLayout, row: int, column: int) -> list[int] | None:
     return squares
 
 
+def _anchors_on(grid: ValleyLayout, symbol: int) -> list[tuple[float, tuple[int, int]]]:
+    """``(distance, top-left square)`` of each 2 x 2 desert block covering ``symbol``."""
+    row, column = grid.coordinates(symbol)
+    anchors = []
+    for r in (row - 1, row):
+        for c in (column - 1, column):
+            block = _block(grid, r, c)
+            if block is not None:
+                anchors.append((sum(_centre_distance(grid, s) for s in block), (r, c)))
+    return anchors
+
+
 def start_anchors(grid: ValleyLayout) -> list[tuple[int, int]]:
     """Top-left squares where the 2 x 2 starting tile may go: on a start symbol nearest
     the centre (R-2.1, I-14), covering desert only, nearest the centre first."""
-    anchors = []
-    for symbol in _nearest_start_symbols(grid):
-        row, column = grid.coordinates(symbol)
-        for r in (row - 1, row):
-            for c in (column - 1, column):
-                block = _block(grid, r, c)
-                if block is not None:
-                    centre = sum(_centre_distance(grid, s) for s in block)
-                    anchors.append((centre, (r, c)))
-    anchors.sort()
+    anchors = sorted(
+        a for symbol in _nearest_start_symbols(grid) for a in _anchors_on(grid, symbol)
+    )
     return [anchor for _, anchor in anchors]
 
 
@@ -121,9 +126,9 @@ def random_setup(
     boards = rng.sample(list(catalogue.valley_boards), valley_boards_for(players))
     valley = tuple((board.id, rng.random() < 0.5) for board in boards)
     grid = _layout(catalogue, valley)
-    anchors = start_anchors(grid)
-    nearest = [a for a in anchors if a == anchors[0]] if anchors else []
-    start = rng.choice(nearest) if nearest else (0, 0)
+    # Between equally near start symbols the players choose (R-2.1): here, the seed does.
+    symbols = [s for s in _nearest_start_symbols(grid) if _anchors_on(grid, s)]
+    start = min(_anchors_on(grid, rng.choice(symbols)))[1] if symbols else (0, 0)
     tiles = [t.id for t in catalogue.valley_tiles]
     rng.shuffle(tiles)
     districts = [d.id for d in catalogue.districts]
