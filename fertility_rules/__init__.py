@@ -29,6 +29,7 @@ from fertility_rules.catalogue import (
     load_catalogue,
     read_catalogue,
 )
+from fertility_rules.document import rules_document
 from fertility_rules.effects import (
     DEFAULT_REGISTRY,
     DebenAward,
@@ -88,6 +89,7 @@ from fertility_rules.records import (
     read_final_position,
     read_record,
     replay,
+    rulebook_example,
     save_record,
 )
 from fertility_rules.rules import (
@@ -220,6 +222,8 @@ __all__ = [
     "replay",
     "report_to_json",
     "report_to_text",
+    "rulebook_example",
+    "rules_document",
     "save_record",
     "score_position",
     "start_game",

@@ -25,9 +25,9 @@ from fertility_rules.i18n.rule_texts import RuleText, rule_texts
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.shop import Shop
+from fertility_rules.records.rulebook_example import rulebook_example
 from fertility_rules.rules.interpretations import INTERPRETATION_INFO, Interpretations
 from fertility_rules.rules.setup import tiles_in_play, valley_boards_for
-from fertility_rules.scoring.example import rulebook_example
 from fertility_rules.scoring.pipeline import score_position
 
 __all__ = ["rules_blocks", "rules_document"]

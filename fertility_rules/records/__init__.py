@@ -18,6 +18,7 @@ from fertility_rules.records.game_record import (
     save_record,
 )
 from fertility_rules.records.moves_json import move_from_json, move_to_json
+from fertility_rules.records.rulebook_example import rulebook_example
 
 __all__ = [
     "FINAL_POSITION_FORMAT",
@@ -34,5 +35,6 @@ __all__ = [
     "read_final_position",
     "read_record",
     "replay",
+    "rulebook_example",
     "save_record",
 ]

@@ -7,14 +7,13 @@ from importlib import resources
 
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.model.position import FinalPosition
+from fertility_rules.records.final_position import read_final_position
 
 __all__ = ["rulebook_example"]
 
 
 def rulebook_example(catalogue: Catalogue | None = None) -> FinalPosition:
     """Lisa's table of the scoring example: 18 + 21 + 10 + 15 + 23 = 87 Debens."""
-    from fertility_rules.records.final_position import read_final_position
-
-    text = resources.files("fertility_rules.scoring").joinpath("data/rulebook_example.json")
+    text = resources.files("fertility_rules.records").joinpath("data/rulebook_example.json")
     data = json.loads(text.read_text(encoding="utf-8"))
     return read_final_position(data, "rulebook_example.json", catalogue)
