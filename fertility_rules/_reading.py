@@ -68,6 +68,20 @@ class Reader:
         self.problem(path, _("expected an object, found {found}", found=_type_name(value)))
         return None
 
+    def document(self, data: object, fmt: str, allowed: Iterable[str]) -> Mapping[str, Any]:
+        """The root object of a document in format ``fmt``; raises if it is no object."""
+        root = self.obj(data, "$")
+        if root is None:
+            raise MalformedInputError(self.problems, self.source)
+        self.only(root, allowed, "$")
+        found = self.string(self.field(root, "format", "$"), "$.format")
+        if found is not None and found != fmt:
+            self.problem(
+                "$.format",
+                _("unknown format {found!r}; expected {expected!r}", found=found, expected=fmt),
+            )
+        return root
+
     def record(self, value: object, path: str, allowed: Iterable[str]) -> Mapping[str, Any] | None:
         """An object whose keys are all ``allowed`` (unknown keys are reported)."""
         data = self.obj(value, path)

@@ -469,12 +469,9 @@ def read_catalogue(
 ) -> Catalogue:
     """Validate JSON-like ``data`` into a :class:`Catalogue`; every problem is reported."""
     reader = Reader(source)
-    root = reader.obj(data, "$")
-    if root is None:
-        reader.raise_if_problems()
-        raise AssertionError("unreachable")  # pragma: no cover
-    reader.only(
-        root,
+    root = reader.document(
+        data,
+        CATALOGUE_FORMAT,
         [
             "format",
             "name",
@@ -489,18 +486,7 @@ def read_catalogue(
             "metropolis_boards",
             "districts",
         ],
-        "$",
     )
-    fmt = reader.string(reader.field(root, "format", "$"), "$.format")
-    if fmt is not None and fmt != CATALOGUE_FORMAT:
-        reader.problem(
-            "$.format",
-            _(
-                "unknown format {found!r}; expected {expected!r}",
-                found=fmt,
-                expected=CATALOGUE_FORMAT,
-            ),
-        )
     name = reader.string(reader.field(root, "name", "$"), "$.name")
     title = reader.string(root.get("title", name or ""), "$.title")
     note = reader.string(root.get("note", ""), "$.note")

@@ -152,21 +152,9 @@ def read_final_position(
     """Validate JSON-like ``data`` into a :class:`FinalPosition`; every problem is reported."""
     catalogue = catalogue or default_catalogue()
     reader = Reader(source)
-    root = reader.obj(data, "$")
-    if root is None:
-        reader.raise_if_problems()
-        raise AssertionError("unreachable")  # pragma: no cover
-    reader.only(root, ["format", "gods", "monument_scores", "players"], "$")
-    fmt = reader.string(reader.field(root, "format", "$"), "$.format")
-    if fmt is not None and fmt != FINAL_POSITION_FORMAT:
-        reader.problem(
-            "$.format",
-            _(
-                "unknown format {found!r}; expected {expected!r}",
-                found=fmt,
-                expected=FINAL_POSITION_FORMAT,
-            ),
-        )
+    root = reader.document(
+        data, FINAL_POSITION_FORMAT, ["format", "gods", "monument_scores", "players"]
+    )
     gods: tuple[str, ...] | None = catalogue.gods
     if "gods" in root:
         names = [reader.string(v, p) for p, v in reader.items(root["gods"], "$.gods")]

@@ -8,7 +8,6 @@ embedded), the interpretations, the 2-player variant flag, the players, the setu
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -224,12 +223,9 @@ def _read_setup(reader: Reader, value: object, path: str) -> Setup | None:
 def read_record(data: object, source: str | None = None) -> GameRecord:
     """Validate ``data`` into a :class:`GameRecord`; :func:`replay` checks the moves."""
     reader = Reader(source)
-    root: Mapping[str, Any] | None = reader.obj(data, "$")
-    if root is None:
-        reader.raise_if_problems()
-        raise AssertionError("unreachable")  # pragma: no cover
-    reader.only(
-        root,
+    root = reader.document(
+        data,
+        GAME_RECORD_FORMAT,
         (
             "format",
             "rules_version",
@@ -241,18 +237,7 @@ def read_record(data: object, source: str | None = None) -> GameRecord:
             "setup",
             "moves",
         ),
-        "$",
     )
-    fmt = reader.string(reader.field(root, "format", "$"), "$.format")
-    if fmt is not None and fmt != GAME_RECORD_FORMAT:
-        reader.problem(
-            "$.format",
-            _(
-                "unknown format {found!r}; expected {expected!r}",
-                found=fmt,
-                expected=GAME_RECORD_FORMAT,
-            ),
-        )
     catalogue: Catalogue | None = None
     raw_catalogue = root.get("catalogue", DEFAULT_CATALOGUE_NAME)
     if isinstance(raw_catalogue, dict):
