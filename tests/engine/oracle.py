@@ -34,7 +34,6 @@ from fertility_rules.rules import (
     DiscardTile,
     EndSupplying,
     GameState,
-    Move,
     Phase,
     PlaceBonusResource,
     PlaceTile,
@@ -142,9 +141,7 @@ def placements(state: GameState) -> set[PlaceTile]:
             if not board.is_empty(first):
                 continue
             for second in board.neighbours(first):
-                if board.is_empty(second) and (
-                    board.touches(first, a) or board.touches(second, b)
-                ):
+                if board.is_empty(second) and (board.touches(first, a) or board.touches(second, b)):
                     out.add(PlaceTile(tile, first, second))
     return out
 
@@ -175,8 +172,9 @@ def harvest(state: GameState, move: PlaceTile) -> Harvest:
     """R-3.3: A connections, B wheat squares, C covered icons, D Quarries closed.
 
     A counts identical scenes already in play (I-12: the tile's own halves only under the
-    alternative); B counts each wheat square once or once per half (I-4); D is every
-    square closed now that was not closed before, with 8 or 4 neighbours (I-1).
+    alternative); B counts each wheat square once or once per half (I-4; on a square grid
+    no square touches both halves of a domino, so the two readings always agree); D is
+    every square closed now that was not closed before, with 8 or 4 neighbours (I-1).
     """
     board = board_of(state)
     options = state.config.interpretations
@@ -233,23 +231,14 @@ def after_placing(state: GameState, move: PlaceTile) -> AfterPlacing:
     choices = len(got.quarries)
     if state.config.interpretations.quarries_per_placement is QuarryCount.ONE:
         choices = min(choices, 1)
-    can_choose = player.metropolis.monuments < PAWNS or any(stock)
-    if not (choices and can_choose):
-        return AfterPlacing(
-            _counts([player.supply[r] + taken[r] for r in RESOURCES]),
-            stock,
-            min(top, player.metropolis.wheat + got.wheat),
-            frozenset(),
-            0,
-            Phase.BUILD,
-        )
+    pending = choices > 0 and (player.metropolis.monuments < PAWNS or any(stock))
     return AfterPlacing(
-        _counts([player.supply[r] + taken[r] for r in RESOURCES]),
-        stock,
-        min(top, player.metropolis.wheat + got.wheat),
-        got.quarries,
-        choices,
-        Phase.QUARRY,
+        supply=_counts([player.supply[r] + taken[r] for r in RESOURCES]),
+        stock=stock,
+        wheat=min(top, player.metropolis.wheat + got.wheat),
+        quarries=got.quarries if pending else frozenset(),
+        quarry_choices=choices if pending else 0,
+        phase=Phase.QUARRY if pending else Phase.BUILD,
     )
 
 
@@ -294,7 +283,7 @@ def after_quarry(state: GameState, move: ClaimQuarry) -> AfterQuarry:
         stock[move.resource] -= 1
         supply[move.resource] += 1
     left = set(state.quarries) - {move.square}
-    more = state.quarry_choices > 1 and left and (monuments < PAWNS or any(stock))
+    more = state.quarry_choices > 1 and bool(left) and (monuments < PAWNS or any(stock))
     return AfterQuarry(
         _counts(stock),
         _counts(supply),
@@ -374,7 +363,9 @@ def fits(requires: Sequence[Icon], tokens: Counts) -> bool:
     if len(wanted) > len(requires):
         return False
     for icons in itertools.permutations(requires, len(wanted)):
-        if all(icon is Icon.ANY or icon.resource is r for icon, r in zip(icons, wanted)):
+        if all(
+            icon is Icon.ANY or icon.resource is r for icon, r in zip(icons, wanted, strict=True)
+        ):
             return True
     return False
 
@@ -386,35 +377,45 @@ def accepts(requires: Sequence[Icon], tokens: Counts, resource: Resource) -> boo
     return fits(requires, _counts(more))
 
 
-def _accepting(state: GameState, resource: Resource) -> list[int]:
-    return [
-        index
-        for index, shop in enumerate(state.player.metropolis.shops)
-        if accepts(shop.shop.requires, shop.tokens, resource)
-    ]
+def _accepting(shops: Sequence[tuple[Sequence[Icon], Counts]], resource: Resource) -> list[int]:
+    return [i for i, (requires, held) in enumerate(shops) if accepts(requires, held, resource)]
+
+
+def _shops_of(state: GameState) -> list[tuple[Sequence[Icon], Counts]]:
+    return [(s.shop.requires, s.tokens) for s in state.player.metropolis.shops]
 
 
 def supply_moves(state: GameState) -> set[SupplyShop | EndSupplying]:
     """Ending step 3, or a supply token onto a Shop that can take it (R-3.5, R-1.6)."""
     out: set[SupplyShop | EndSupplying] = {EndSupplying()}
+    shops = _shops_of(state)
     for resource in RESOURCES:
         if state.player.supply[resource] > 0:
-            out.update(SupplyShop(resource, i) for i in _accepting(state, resource))
+            out.update(SupplyShop(resource, i) for i in _accepting(shops, resource))
     return out
 
 
-def bonus_moves(state: GameState, choices: Sequence[Resource]) -> set[PlaceBonusResource]:
-    """A ``resource_to_shop`` benefit: one of ``choices`` the Stock still has (I-13), put
-    on a Shop that can take it (R-6); to the supply only when no Shop can (I-6)."""
-    out = {
-        PlaceBonusResource(r, i)
-        for r in choices
-        if state.stock[r] > 0
-        for i in _accepting(state, r)
-    }
-    if not out and state.config.interpretations.lost_resource is LostResource.TO_SUPPLY:
-        out = {PlaceBonusResource(r, None) for r in choices if state.stock[r] > 0}
+def _bonus_options(
+    shops: Sequence[tuple[Sequence[Icon], Counts]],
+    stock: Counts,
+    choices: Sequence[Resource],
+    to_supply: bool,
+) -> set[PlaceBonusResource]:
+    out = {PlaceBonusResource(r, i) for r in choices if stock[r] > 0 for i in _accepting(shops, r)}
+    if not out and to_supply:
+        out = {PlaceBonusResource(r, None) for r in choices if stock[r] > 0}
     return out
+
+
+def _to_supply(state: GameState) -> bool:
+    return state.config.interpretations.lost_resource is LostResource.TO_SUPPLY
+
+
+def bonus_moves(state: GameState) -> set[PlaceBonusResource]:
+    """The first pending ``resource_to_shop`` benefit: one of its resources the Stock still
+    has (I-13), put on a Shop that can take it (R-6); to the supply only when no Shop can
+    and I-6's alternative is chosen."""
+    return _bonus_options(_shops_of(state), state.stock, state.bonuses[0], _to_supply(state))
 
 
 @dataclass(frozen=True)
@@ -432,7 +433,7 @@ class AfterSupplying:
 def after_supplying(state: GameState, move: SupplyShop | PlaceBonusResource) -> AfterSupplying:
     """The token lands (from the supply, or for a benefit from the Stock); a Shop it fills
     applies its immediate benefit (R-3.5, R-6): Wheat up to the top (I-7), or a resource
-    to place at once, queued first. Benefits nothing can receive are dropped (I-6)."""
+    to place at once, queued first. Benefits nothing can receive are dropped (I-6, I-13)."""
     player = state.player
     metropolis = player.metropolis
     tokens = [s.tokens for s in metropolis.shops]
@@ -459,6 +460,9 @@ def after_supplying(state: GameState, move: SupplyShop | PlaceBonusResource) -> 
                 wheat = min(len(metropolis.wheat_track) - 1, wheat + benefit.wheat)
             elif isinstance(benefit, ResourceToShopBenefit):
                 bonuses = (benefit.choices, *bonuses)
+    shops = [(s.shop.requires, held) for s, held in zip(metropolis.shops, tokens, strict=True)]
+    while bonuses and not _bonus_options(shops, _counts(stock), bonuses[0], _to_supply(state)):
+        bonuses = bonuses[1:]
     return AfterSupplying(
         tuple(tokens),
         _counts(supply),
@@ -467,11 +471,6 @@ def after_supplying(state: GameState, move: SupplyShop | PlaceBonusResource) -> 
         bonuses,
         Phase.BONUS if bonuses else Phase.SUPPLY,
     )
-
-
-def receivable(state: GameState) -> bool:
-    """Whether the first pending benefit of ``state`` has somewhere to go (I-6, I-13)."""
-    return bool(bonus_moves(state, state.bonuses[0]))
 
 
 # --------------------------------------------------------------------------- final scoring
@@ -485,10 +484,6 @@ class Sheet:
     stages: tuple[int, int, int, int, int]
     tokens_on_metropolis: int
     rank: int
-
-    @property
-    def total(self) -> int:
-        return sum(self.stages)
 
 
 def _shop_stages(metropolis: Metropolis, gods: Sequence[str]) -> tuple[int, int, int]:
@@ -520,8 +515,7 @@ def final_sheets(
     """Final scores (R-5) and ranks (R-4.3): highest total, then fewest tokens on the
     Metropolis; ties share. Monuments (R-5.4): ``first`` for the highest non-zero count,
     ``second`` for the next count below it, 0 otherwise."""
-    counts = sorted({m.metropolis_monuments for m in _Monuments.of(players)}, reverse=True)
-    counts = [n for n in counts if n > 0]
+    counts = sorted({m.monuments for _name, m in players if m.monuments > 0}, reverse=True)
     scored: list[tuple[str, tuple[int, int, int, int, int], int]] = []
     for name, metropolis in players:
         generic, specialized, statues = _shop_stages(metropolis, gods)
@@ -539,15 +533,6 @@ def final_sheets(
     ]
 
 
-@dataclass(frozen=True)
-class _Monuments:
-    metropolis_monuments: int
-
-    @staticmethod
-    def of(players: Sequence[tuple[str, Metropolis]]) -> list[_Monuments]:
-        return [_Monuments(m.monuments) for _name, m in players]
-
-
 # --------------------------------------------------------------------------- setup
 
 
@@ -556,15 +541,17 @@ def start_anchors(grid: ValleyLayout) -> set[tuple[int, int]]:
     covering a start symbol nearest the centre of the valley (exact distances)."""
     width, height = grid.width, grid.height
 
-    def twice_distance_squared(square: int) -> int:
+    def distance(square: int) -> int:
+        """4 x the squared distance of the square's centre from the valley's centre:
+        an integer, so that equally near symbols compare equal exactly."""
         row, column = divmod(square, width)
         return (2 * row + 1 - height) ** 2 + (2 * column + 1 - width) ** 2
 
     symbols = [i for i, square in enumerate(grid.squares) if square.start]
     if not symbols:
         return set()
-    best = min(twice_distance_squared(s) for s in symbols)
-    nearest = {s for s in symbols if twice_distance_squared(s) == best}
+    best = min(distance(s) for s in symbols)
+    nearest = {s for s in symbols if distance(s) == best}
     out: set[tuple[int, int]] = set()
     for row in range(height - 1):
         for column in range(width - 1):
@@ -582,15 +569,3 @@ def centre_distance(grid: ValleyLayout, anchor: tuple[int, int]) -> float:
         for r in (row, row + 1)
         for c in (column, column + 1)
     )
-
-
-ALL_MOVE_KINDS: tuple[type[Move], ...] = (
-    PlaceTile,
-    DiscardTile,
-    ClaimQuarry,
-    BuildDistrict,
-    SkipBuilding,
-    SupplyShop,
-    PlaceBonusResource,
-    EndSupplying,
-)
