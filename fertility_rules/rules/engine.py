@@ -65,6 +65,7 @@ from fertility_rules.scoring.pipeline import score_position
 from fertility_rules.scoring.sheet import ScoreReport
 
 __all__ = [
+    "MOVE_PHASES",
     "apply",
     "apply_unchecked",
     "final_position",
@@ -110,16 +111,8 @@ _LEGAL: dict[Phase, Callable[[GameState], list[Move]]] = {
     Phase.OVER: lambda state: [],
 }
 
-_PHASE_RULES = {
-    Phase.PLACE: "R-3.1",
-    Phase.QUARRY: "R-3.3.D",
-    Phase.BUILD: "R-3.4",
-    Phase.SUPPLY: "R-3.5",
-    Phase.BONUS: "R-6",
-    Phase.TAKE: "R-3.6",
-    Phase.REMOVE: "R-8",
-    Phase.OVER: "R-4.2",
-}
+MOVE_PHASES: dict[type, Phase] = {move: handler.phase for move, handler in _HANDLERS.items()}
+"""The decision (phase) at which each kind of move is played."""
 
 
 def legal_moves(state: GameState) -> list[Move]:

@@ -37,7 +37,14 @@ from fertility_rules.model.district import District
 from fertility_rules.model.metropolis import SPOTS
 from fertility_rules.model.resources import RESOURCES, Counts
 from fertility_rules.model.shop import Shop
-from fertility_rules.rules.engine import apply, final_scores, is_legal, legal_moves, violations
+from fertility_rules.rules.engine import (
+    MOVE_PHASES,
+    apply,
+    final_scores,
+    is_legal,
+    legal_moves,
+    violations,
+)
 from fertility_rules.rules.geometry import bits
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.moves import (
@@ -67,20 +74,6 @@ __all__ = [
     "shop_token_decreases",
     "tiles_in_game",
 ]
-
-MOVE_PHASES: dict[type, Phase] = {
-    PlaceTile: Phase.PLACE,
-    DiscardTile: Phase.PLACE,
-    ClaimQuarry: Phase.QUARRY,
-    BuildDistrict: Phase.BUILD,
-    SkipBuilding: Phase.BUILD,
-    SupplyShop: Phase.SUPPLY,
-    EndSupplying: Phase.SUPPLY,
-    PlaceBonusResource: Phase.BONUS,
-    TakeTile: Phase.TAKE,
-    RemoveTile: Phase.REMOVE,
-}
-"""The decision (phase) at which each kind of move is played."""
 
 RULE_ID = r"^(R-\d+(\.\d+)*(\.[A-D])?|I-\d+)$"
 """A regular expression matching a rule id of the specification (``R-3.3.D``, ``I-6``)."""
