@@ -5,7 +5,8 @@ from __future__ import annotations
 from attrs import frozen
 
 from fertility_rules.effects.base import Stage
-from fertility_rules.i18n.message import Message
+from fertility_rules.errors import UnknownIdError
+from fertility_rules.i18n.message import Message, _
 
 __all__ = ["ScoreLine", "ScoreReport", "ScoreSheet"]
 
@@ -56,7 +57,7 @@ class ScoreReport:
         for sheet in self.sheets:
             if sheet.player == player:
                 return sheet
-        raise KeyError(player)
+        raise UnknownIdError(_("No player is named {name!r}.", name=player))
 
     @property
     def shared_victory(self) -> bool:
