@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from attrs import evolve
-
 from fertility_rules.i18n.message import _
+from fertility_rules.model.metropolis import evolve_metropolis
 from fertility_rules.model.resources import add_counts
 from fertility_rules.rules.harvest import harvest, take_from_stock
 from fertility_rules.rules.moves import DiscardTile, Move, PlaceTile
-from fertility_rules.rules.quarries import settle_quarries
-from fertility_rules.rules.state import GameState, Phase, PlacedTile, without
+from fertility_rules.rules.quarries import quarry_step
+from fertility_rules.rules.state import (
+    GameState,
+    Phase,
+    PlacedTile,
+    evolve_player,
+    evolve_state,
+    evolve_valley,
+    replace_at,
+    without,
+)
 from fertility_rules.rules.violations import Violation
 
 __all__ = [
@@ -139,19 +147,18 @@ def check_discard(state: GameState, move: DiscardTile) -> list[Violation]:
 def apply_place(state: GameState, move: PlaceTile) -> GameState:
     config = state.config
     scenes = config.tiles[move.tile].scenes
-    result = harvest(
-        config.layout, state.valley, move.first, move.second, scenes, config.interpretations
-    )
-    placed = (1 << move.first) | (1 << move.second)
-    valley_scenes = list(state.valley.scenes)
-    valley_scenes[scenes[0]] |= 1 << move.first
-    valley_scenes[scenes[1]] |= 1 << move.second
-    valley = evolve(
-        state.valley,
-        empty=state.valley.empty & ~placed,
+    valley = state.valley
+    result = harvest(config.layout, valley, move.first, move.second, scenes, config.interpretations)
+    first, second = 1 << move.first, 1 << move.second
+    valley_scenes = list(valley.scenes)
+    valley_scenes[scenes[0]] |= first
+    valley_scenes[scenes[1]] |= second
+    valley = evolve_valley(
+        valley,
+        empty=valley.empty & ~(first | second),
         scenes=(valley_scenes[0], valley_scenes[1], valley_scenes[2], valley_scenes[3]),
         tiles=(
-            *state.valley.tiles,
+            *valley.tiles,
             PlacedTile(move.tile, (move.first, move.second), scenes, state.current),
         ),
     )
@@ -159,28 +166,32 @@ def apply_place(state: GameState, move: PlaceTile) -> GameState:
     player = state.player
     metropolis = player.metropolis
     if result.wheat:
-        metropolis = evolve(
+        metropolis = evolve_metropolis(
             metropolis, wheat=min(metropolis.wheat_top, metropolis.wheat + result.wheat)
         )
-    player = evolve(
+    player = evolve_player(
         player,
         supply=add_counts(player.supply, taken),
         pool=without(player.pool, move.tile),
         metropolis=metropolis,
     )
-    state = evolve(
-        state.with_player(player),
+    quarries, choices, phase = quarry_step(player, stock, result.quarries, result.quarry_choices)
+    return evolve_state(
+        state,
+        players=replace_at(state.players, state.current, player),
         valley=valley,
         stock=stock,
-        quarries=result.quarries,
-        quarry_choices=result.quarry_choices,
-        phase=Phase.QUARRY,
+        quarries=quarries,
+        quarry_choices=choices,
+        phase=phase,
     )
-    return settle_quarries(state)
 
 
 def apply_discard(state: GameState, move: DiscardTile) -> GameState:
-    player = evolve(state.player, pool=without(state.player.pool, move.tile))
-    return evolve(
-        state.with_player(player), discarded=(*state.discarded, move.tile), phase=Phase.BUILD
+    player = evolve_player(state.player, pool=without(state.player.pool, move.tile))
+    return evolve_state(
+        state,
+        players=replace_at(state.players, state.current, player),
+        discarded=(*state.discarded, move.tile),
+        phase=Phase.BUILD,
     )

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import TypeVar
 
-from attrs import evolve, field, frozen
+from attrs import field, frozen
 
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
@@ -12,6 +14,7 @@ from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis
 from fertility_rules.model.resources import Counts, MonumentType, Resource
 from fertility_rules.model.valley import ValleyTile
+from fertility_rules.model.values import replacer
 from fertility_rules.rules.geometry import ValleyLayout
 from fertility_rules.rules.interpretations import Interpretations
 
@@ -22,6 +25,10 @@ __all__ = [
     "PlacedTile",
     "PlayerState",
     "ValleyState",
+    "evolve_player",
+    "evolve_state",
+    "evolve_valley",
+    "replace_at",
     "without",
 ]
 
@@ -67,6 +74,14 @@ def without(pool: tuple[str, ...], tile: str) -> tuple[str, ...]:
     """``pool`` with one ``tile`` taken out (Personal or Common Pool)."""
     index = pool.index(tile)
     return pool[:index] + pool[index + 1 :]
+
+
+T = TypeVar("T")
+
+
+def replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """``items`` with ``items[index]`` replaced by ``item`` (a new tuple)."""
+    return (*items[:index], item, *items[index + 1 :])
 
 
 @frozen
@@ -151,8 +166,7 @@ class GameState:
 
     def with_player(self, player: PlayerState) -> GameState:
         """This state with the current player replaced (a new state)."""
-        index = self.current
-        return evolve(self, players=(*self.players[:index], player, *self.players[index + 1 :]))
+        return evolve_state(self, players=replace_at(self.players, self.current, player))
 
     @property
     def is_over(self) -> bool:
@@ -161,3 +175,9 @@ class GameState:
     @property
     def end_triggered(self) -> bool:
         return self.turns_left is not None
+
+
+evolve_state: Callable[..., GameState] = replacer(GameState)
+"""A copy of a state with some fields changed: the rules build one per decision."""
+evolve_player: Callable[..., PlayerState] = replacer(PlayerState)
+evolve_valley: Callable[..., ValleyState] = replacer(ValleyState)
