@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from attrs import field, frozen
 
@@ -48,19 +49,28 @@ class Catalogue:
     metropolis_boards: tuple[MetropolisBoard, ...]
     districts: tuple[District, ...]
     note: str = field(default="", eq=False)
-    _tiles: dict[str, ValleyTile] = field(init=False, eq=False, repr=False)
-    _districts: dict[str, District] = field(init=False, eq=False, repr=False)
-    _shops: dict[str, Shop] = field(init=False, eq=False, repr=False)
+    _tiles: Mapping[str, ValleyTile] = field(init=False, eq=False, repr=False)
+    _districts: Mapping[str, District] = field(init=False, eq=False, repr=False)
+    _shops: Mapping[str, Shop] = field(init=False, eq=False, repr=False)
+    _metropolis_boards: Mapping[str, MetropolisBoard] = field(init=False, eq=False, repr=False)
+    _valley_boards: Mapping[str, ValleyBoard] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_tiles", {t.id: t for t in self.valley_tiles})
-        object.__setattr__(self, "_districts", {d.id: d for d in self.districts})
+        # Read-only indexes: a catalogue is shared by every game that uses it.
         shops: dict[str, Shop] = {}
         for board in self.metropolis_boards:
             shops.update((s.id, s) for s in board.shops if s.id is not None)
         for district in self.districts:
             shops.update((s.id, s) for s in district.shops if s.id is not None)
-        object.__setattr__(self, "_shops", shops)
+        indexes: dict[str, Mapping[str, object]] = {
+            "_tiles": {t.id: t for t in self.valley_tiles},
+            "_districts": {d.id: d for d in self.districts},
+            "_shops": shops,
+            "_metropolis_boards": {b.id: b for b in self.metropolis_boards},
+            "_valley_boards": {b.id: b for b in self.valley_boards},
+        }
+        for name, index in indexes.items():
+            object.__setattr__(self, name, MappingProxyType(index))
 
     @property
     def wheat_track(self) -> Track:
@@ -91,29 +101,37 @@ class Catalogue:
         return [p for p in items if p is not None]
 
     def valley_tile(self, tile_id: str) -> ValleyTile:
-        return _look_up(self._tiles, tile_id, _("Valley tile"))
+        try:
+            return self._tiles[tile_id]
+        except KeyError:
+            raise _unknown(_("Valley tile"), tile_id) from None
 
     def district(self, district_id: str) -> District:
-        return _look_up(self._districts, district_id, _("District"))
+        try:
+            return self._districts[district_id]
+        except KeyError:
+            raise _unknown(_("District"), district_id) from None
 
     def shop(self, shop_id: str) -> Shop:
         """A Shop by id: ``D07.2`` is the second Shop of District D07, ``M1.1`` a board's."""
-        return _look_up(self._shops, shop_id, _("Shop"))
+        try:
+            return self._shops[shop_id]
+        except KeyError:
+            raise _unknown(_("Shop"), shop_id) from None
 
     def metropolis_board(self, board_id: str) -> MetropolisBoard:
-        return _look_up({b.id: b for b in self.metropolis_boards}, board_id, _("Metropolis board"))
+        try:
+            return self._metropolis_boards[board_id]
+        except KeyError:
+            raise _unknown(_("Metropolis board"), board_id) from None
 
     def valley_board(self, board_id: str) -> ValleyBoard:
-        return _look_up({b.id: b for b in self.valley_boards}, board_id, _("Valley board"))
+        try:
+            return self._valley_boards[board_id]
+        except KeyError:
+            raise _unknown(_("Valley board"), board_id) from None
 
 
-T = TypeVar("T")
-
-
-def _look_up(items: dict[str, T], key: str, what: Message) -> T:
-    try:
-        return items[key]
-    except KeyError:
-        raise UnknownIdError(
-            _("Unknown {what} id {key!r} in this catalogue.", what=what, key=key)
-        ) from None
+def _unknown(what: Message, key: str) -> UnknownIdError:
+    """The error of a failed look-up (its message is built only then)."""
+    return UnknownIdError(_("Unknown {what} id {key!r} in this catalogue.", what=what, key=key))

@@ -53,23 +53,38 @@ def _payments(cost: int, supply: Counts, wheat: int) -> tuple[tuple[Counts, int]
     return tuple(out)
 
 
-def _free_spots(state: GameState) -> list[int]:
-    return [i for i, district in enumerate(state.player.metropolis.spots) if district is None]
+_SKIP = SkipBuilding()
+
+
+def _free_spots(state: GameState) -> tuple[int, ...]:
+    return tuple(i for i, district in enumerate(state.player.metropolis.spots) if district is None)
+
+
+@functools.lru_cache(maxsize=4096)
+def _builds(
+    district_id: str, cost: int, supply: Counts, wheat: int, spots: tuple[int, ...]
+) -> tuple[BuildDistrict, ...]:
+    """Every way to build ``district_id`` (cached: moves are values)."""
+    return tuple(
+        BuildDistrict(district_id, spot, tokens, paid)
+        for tokens, paid in _payments(cost, supply, wheat)
+        for spot in spots
+    )
 
 
 def build_moves(state: GameState) -> list[Move]:
-    moves: list[Move] = [SkipBuilding()]
+    moves: list[Move] = [_SKIP]
     spots = _free_spots(state)
     if not spots:
         return moves
     player = state.player
     catalogue = state.config.catalogue
     supply = player.supply
-    wheat_held = player.metropolis.wheat
+    wheat = player.metropolis.wheat
     for district_id in state.offer:
-        cost = catalogue.district(district_id).cost
-        for tokens, wheat in _payments(cost, supply, wheat_held):
-            moves.extend(BuildDistrict(district_id, spot, tokens, wheat) for spot in spots)
+        moves.extend(
+            _builds(district_id, catalogue.district(district_id).cost, supply, wheat, spots)
+        )
     return moves
 
 

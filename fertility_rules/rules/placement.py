@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import evolve_metropolis
 from fertility_rules.model.resources import add_counts
@@ -30,8 +32,43 @@ __all__ = [
 ]
 
 
-def placements(state: GameState, tile_id: str) -> list[PlaceTile]:
-    """Every legal way to lay ``tile_id`` now (R-3.1), each order of its squares once."""
+@functools.lru_cache(maxsize=1024)
+def _move_blocks(tile_id: str, step: int, swapped: bool) -> dict[int, tuple[PlaceTile, ...]]:
+    """Placements of ``tile_id`` by byte of a mask of first squares, filled as met.
+
+    Key ``block << 8 | byte``: the squares ``8 * block + i`` for the bits ``i`` of
+    ``byte``. Moves are values, so the same ones serve every game (bounded cache).
+    """
+    return {}
+
+
+def _extend(moves: list[PlaceTile], mask: int, tile_id: str, step: int, swapped: bool) -> None:
+    """Append the placements whose lower square is in ``mask``, in square order."""
+    blocks = _move_blocks(tile_id, step, swapped)
+    base = 0
+    while mask:
+        byte = mask & 0xFF
+        if byte:
+            key = base | byte
+            found = blocks.get(key)
+            if found is None:
+                found = blocks[key] = _block_moves(key, tile_id, step, swapped)
+            moves.extend(found)
+        mask >>= 8
+        base += 256
+
+
+def _block_moves(key: int, tile_id: str, step: int, swapped: bool) -> tuple[PlaceTile, ...]:
+    first = (key >> 8) * 8
+    squares = [first + i for i in range(8) if (key >> i) & 1]
+    if swapped:
+        return tuple(PlaceTile(tile_id, square + step, square) for square in squares)
+    return tuple(PlaceTile(tile_id, square, square + step) for square in squares)
+
+
+def _placement_masks(state: GameState, tile_id: str) -> list[tuple[int, int, bool]]:
+    """``(mask of lower squares, step to the other square, swapped)`` for each way to lay
+    ``tile_id`` (R-3.1): right or down, each scene order."""
     grid = state.config.layout
     a, b = state.config.tiles[tile_id].scenes
     valley = state.valley
@@ -45,23 +82,25 @@ def placements(state: GameState, tile_id: str) -> list[PlaceTile]:
     forward_v = vertical & (adjacent_a | (adjacent_b >> width))
     # A double tile laid either way round covers the same squares with the same scenes;
     # both orders are legal moves, so both are listed.
-    options = [
+    return [
         (forward_h, 1, False),
         (forward_v, width, False),
         (forward_h if a == b else horizontal & (adjacent_b | (adjacent_a >> 1)), 1, True),
         (forward_v if a == b else vertical & (adjacent_b | (adjacent_a >> width)), width, True),
     ]
-    moves = []
-    for mask, step, swapped in options:
-        while mask:
-            low = mask & -mask
-            square = low.bit_length() - 1
-            mask ^= low
-            if swapped:
-                moves.append(PlaceTile(tile_id, square + step, square))
-            else:
-                moves.append(PlaceTile(tile_id, square, square + step))
+
+
+def placements(state: GameState, tile_id: str) -> list[PlaceTile]:
+    """Every legal way to lay ``tile_id`` now (R-3.1), each order of its squares once."""
+    moves: list[PlaceTile] = []
+    for mask, step, swapped in _placement_masks(state, tile_id):
+        if mask:
+            _extend(moves, mask, tile_id, step, swapped)
     return moves
+
+
+def _can_lay(state: GameState, tile_id: str) -> bool:
+    return any(mask for mask, _step, _swapped in _placement_masks(state, tile_id))
 
 
 def placement_moves(state: GameState) -> list[Move]:
@@ -134,7 +173,7 @@ def check_discard(state: GameState, move: DiscardTile) -> list[Violation]:
     if move.tile not in state.player.pool:
         return [Violation("R-3.2", _("Tile {tile} is not in your Personal Pool.", tile=move.tile))]
     for tile in state.player.pool:
-        if placements(state, tile):
+        if _can_lay(state, tile):
             return [
                 Violation(
                     "R-3.2",

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TypeVar
 
 from attrs import field, frozen
@@ -84,6 +85,11 @@ def replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
     return (*items[:index], item, *items[index + 1 :])
 
 
+def _read_only(tiles: Mapping[str, ValleyTile]) -> Mapping[str, ValleyTile]:
+    """A read-only copy: a config is shared by every state of a game."""
+    return tiles if isinstance(tiles, MappingProxyType) else MappingProxyType(dict(tiles))
+
+
 @frozen
 class GameConfig:
     """What stays fixed through a game: components, options, variant, geometry."""
@@ -92,7 +98,7 @@ class GameConfig:
     interpretations: Interpretations
     variant: bool
     layout: ValleyLayout = field(eq=False, repr=False)
-    tiles: dict[str, ValleyTile] = field(eq=False, repr=False)
+    tiles: Mapping[str, ValleyTile] = field(eq=False, repr=False, converter=_read_only)
     registry: EffectRegistry = field(default=DEFAULT_REGISTRY, repr=False)
 
 

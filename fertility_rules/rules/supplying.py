@@ -41,15 +41,29 @@ __all__ = [
 ]
 
 
+_END = EndSupplying()
+_SUPPLY_SHOP = tuple(tuple(SupplyShop(r, index) for index in range(32)) for r in RESOURCES)
+"""Moves are values: the usual ones are made once."""
+
+
+def _supply_shop(resource: Resource, index: int) -> SupplyShop:
+    return _SUPPLY_SHOP[resource][index] if index < 32 else SupplyShop(resource, index)
+
+
 def supply_moves(state: GameState) -> list[Move]:
-    moves: list[Move] = [EndSupplying()]
+    moves: list[Move] = [_END]
     player = state.player
     supply = player.supply
+    if not any(supply):
+        return moves
+    accepted = [s.shop.acceptance(s.tokens) for s in player.metropolis.shops]
     for resource in RESOURCES:
         if supply[resource]:
-            for index, shop_state in enumerate(player.metropolis.shops):
-                if shop_state.shop.accepts(shop_state.tokens, resource):
-                    moves.append(SupplyShop(resource, index))
+            moves.extend(
+                _supply_shop(resource, index)
+                for index, accepts in enumerate(accepted)
+                if accepts[resource]
+            )
     return moves
 
 
