@@ -119,7 +119,14 @@ from fertility_rules.rules import (
     start_game,
     violations,
 )
-from fertility_rules.scoring import ScoreLine, ScoreReport, ScoreSheet, score_position
+from fertility_rules.scoring import (
+    ScoreLine,
+    ScoreReport,
+    ScoreSheet,
+    StageTotals,
+    score_position,
+    score_totals,
+)
 from fertility_rules.scoring.render import report_to_json, report_to_text
 
 __all__ = [
@@ -182,6 +189,7 @@ __all__ = [
     "SkipBuilding",
     "SpecializedBenefit",
     "Stage",
+    "StageTotals",
     "StartTile",
     "StatueAward",
     "StatueBenefit",
@@ -226,6 +234,7 @@ __all__ = [
     "rules_document",
     "save_record",
     "score_position",
+    "score_totals",
     "start_game",
     "violations",
 ]

@@ -146,7 +146,7 @@ class Fixtures:
 
 def totals_function() -> Callable[[FinalPosition], object] | None:
     """The totals-only scoring path, when the package has one."""
-    return getattr(fertility_rules, "final_totals", None)
+    return getattr(fertility_rules, "score_totals", None)
 
 
 Workload = Callable[[Fixtures], tuple[float, int]]
