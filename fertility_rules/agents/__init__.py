@@ -1,7 +1,8 @@
-"""Agents (random, greedy) and game simulation."""
+"""Agents (random, greedy, look-ahead) and game simulation."""
 
 from fertility_rules.agents.base import Agent
 from fertility_rules.agents.greedy import GreedyAgent, position_value
+from fertility_rules.agents.lookahead import LookaheadAgent, turn_end_value
 from fertility_rules.agents.random_agent import RandomAgent
 from fertility_rules.agents.simulate import AGENTS, PlayedGame, make_agent, play_game
 
@@ -9,9 +10,11 @@ __all__ = [
     "AGENTS",
     "Agent",
     "GreedyAgent",
+    "LookaheadAgent",
     "PlayedGame",
     "RandomAgent",
     "make_agent",
     "play_game",
     "position_value",
+    "turn_end_value",
 ]

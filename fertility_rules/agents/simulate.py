@@ -8,6 +8,7 @@ from attrs import frozen
 
 from fertility_rules.agents.base import Agent
 from fertility_rules.agents.greedy import GreedyAgent
+from fertility_rules.agents.lookahead import LookaheadAgent
 from fertility_rules.agents.random_agent import RandomAgent
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
@@ -25,12 +26,13 @@ __all__ = ["AGENTS", "PlayedGame", "make_agent", "play_game"]
 AGENTS: dict[str, Callable[[int | None], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "lookahead": LookaheadAgent,
 }
 """The built-in agents by name."""
 
 
 def make_agent(name: str, seed: int | None = None) -> Agent:
-    """The agent called ``name`` (``random`` or ``greedy``), seeded."""
+    """The agent called ``name`` (``random``, ``greedy`` or ``lookahead``), seeded."""
     try:
         return AGENTS[name](seed)
     except KeyError:

@@ -1,0 +1,309 @@
+"""An agent planning its whole turn: placement, Quarry, District, supplying, in one search.
+
+At the first decision of its turn the agent looks ahead to the end of the turn: it
+tries every placement, keeps the few whose harvest looks best, and for each plays the
+rest of the turn (Quarry choices, the District to build and its payment, supplying)
+by a pruned search. Each line is valued at the end of the turn, when the tokens left
+in the supply go back to the Stock (R-3.6) and so are worth nothing. The best line is
+then followed move by move, so the later decisions of the turn cost nothing.
+
+The value of a position estimates the final score: the Debens it would score now
+(:func:`~fertility_rules.scoring.pipeline.score_totals`, without explanations), plus
+the expected value of Shops not yet fully supplied, which grows with the tokens they
+already hold and shrinks as the turns run out (R-4.2: 9 turns each).
+"""
+
+from __future__ import annotations
+
+import random
+
+from attrs import evolve
+
+from fertility_rules.effects.base import Stage
+from fertility_rules.effects.kinds.generic import GenericBenefit
+from fertility_rules.effects.kinds.resource_to_shop import ResourceToShopBenefit
+from fertility_rules.effects.kinds.specialized import SpecializedBenefit
+from fertility_rules.effects.kinds.statue import StatueBenefit
+from fertility_rules.effects.kinds.statue_choice import StatueChoiceBenefit
+from fertility_rules.effects.kinds.wheat import WheatBenefit
+from fertility_rules.model.metropolis import Metropolis
+from fertility_rules.model.position import PlayerPosition
+from fertility_rules.model.resources import NO_TOKENS
+from fertility_rules.model.shop import ShopState
+from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
+from fertility_rules.rules.moves import BuildDistrict, Move
+from fertility_rules.rules.placement import placements
+from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.scoring.pipeline import score_totals
+from fertility_rules.scoring.stages import monument_debens
+
+__all__ = ["LookaheadAgent", "turn_end_value"]
+
+TURNS = 9
+"""Turns each player plays in a standard game (R-4.2)."""
+
+PLACEMENTS_KEPT = 4
+"""Placements whose rest of turn is searched (the others are judged on their harvest)."""
+
+BUILDS_KEPT = 3
+"""Districts (with their payment) whose supplying is searched."""
+
+OPEN_SHOP = 0.2
+"""Share of an empty Shop's value counted while turns remain (the chance to supply it)."""
+
+FILLED = 0.75
+"""Extra share of a Shop's value per fraction of its icons already supplied."""
+
+STATUE = 4.0
+WHEAT = 2.0
+FREE_TOKEN = 2.0
+PENDING_QUARRY = 2.5
+SUPPLY_TOKEN = 0.8
+"""Mid-turn worth of a supply token some open Shop accepts (before it goes back, R-3.6)."""
+
+
+def _shop_value(state: ShopState, counts: tuple[int, int, int, int], turns_left: int) -> float:
+    """What a fully supplied Shop would add to the final score, roughly."""
+    benefit = state.shop.benefit
+    if isinstance(benefit, GenericBenefit):
+        return float(benefit.debens)
+    if isinstance(benefit, SpecializedBenefit):
+        missing = state.shop.need[benefit.resource] - state.tokens[benefit.resource]
+        expected = counts[benefit.resource] + max(0, missing) + 0.5 * turns_left
+        return benefit.per_token * expected
+    if isinstance(benefit, StatueBenefit | StatueChoiceBenefit):
+        return STATUE
+    if isinstance(benefit, WheatBenefit):
+        return WHEAT * benefit.wheat
+    if isinstance(benefit, ResourceToShopBenefit):
+        return FREE_TOKEN
+    return 1.0
+
+
+def _open_shops_value(metropolis: Metropolis, turns_left: int) -> float:
+    if turns_left <= 0:
+        return 0.0
+    counts = metropolis.token_counts()
+    urgency = min(1.0, turns_left / 3)
+    value = 0.0
+    for state in metropolis.shops:
+        size = state.shop.size
+        held = state.token_count
+        if held == size:
+            continue
+        share = OPEN_SHOP * urgency + FILLED * held / size
+        value += share * _shop_value(state, counts, turns_left)
+    return value
+
+
+def _placeable(metropolis: Metropolis, supply: tuple[int, int, int, int]) -> int:
+    """Supply tokens some Shop not yet full could still take (a rough count)."""
+    count = 0
+    for resource, n in enumerate(supply):
+        if n and any(
+            not s.is_full and s.shop.accepts(s.tokens, resource)  # type: ignore[arg-type]
+            for s in metropolis.shops
+        ):
+            count += n
+    return count
+
+
+class _Scorer:
+    """One player's final score as it would be now, for positions of one turn of theirs.
+
+    During a player's turn only their own Metropolis changes, so the others' are read
+    once: the player's Shops, Statues and Wheat are scored alone (without explanations)
+    and the Monument stage (R-5.4) is looked up against the others' Monument counts.
+    Scores are remembered per Metropolis for the length of one search.
+    """
+
+    def __init__(self, state: GameState, player: int) -> None:
+        self._state = state
+        self._player = player
+        self._scores: dict[int, tuple[Metropolis, int]] = {}
+        self._monuments: dict[int, int] = {}
+
+    def total(self, metropolis: Metropolis) -> int:
+        known = self._scores.get(id(metropolis))
+        if known is not None and known[0] is metropolis:
+            return known[1]
+        position = final_position(self._state)
+        alone = evolve(position, players=(PlayerPosition("", metropolis),))
+        stages = score_totals(alone, self._state.config.registry)[0]
+        total = sum(stages) - stages[Stage.MONUMENTS - 1] + self._monument(metropolis.monuments)
+        self._scores[id(metropolis)] = (metropolis, total)
+        return total
+
+    def _monument(self, count: int) -> int:
+        if count not in self._monuments:
+            position = final_position(self._state)
+            players = list(position.players)
+            me = players[self._player]
+            players[self._player] = PlayerPosition(me.name, evolve(me.metropolis, monuments=count))
+            _counts, values = monument_debens(evolve(position, players=tuple(players)))
+            self._monuments[count] = values.get(count, 0)
+        return self._monuments[count]
+
+
+def turn_end_value(state: GameState, player: int, scorer: _Scorer | None = None) -> float:
+    """Estimated final score of ``player``: Debens now plus Shops likely to be supplied."""
+    me = state.players[player]
+    total = (scorer or _Scorer(state, player)).total(me.metropolis)
+    turns_left = TURNS - me.turns - (1 if state.current == player else 0)
+    value = total + _open_shops_value(me.metropolis, turns_left)
+    if state.current == player and state.phase in _MID_TURN:
+        value += SUPPLY_TOKEN * _placeable(me.metropolis, me.supply)
+        value += PENDING_QUARRY * state.quarry_choices
+    return value
+
+
+_KEPT = {Phase.PLACE: PLACEMENTS_KEPT, Phase.QUARRY: 2, Phase.BUILD: BUILDS_KEPT}
+_MID_TURN = frozenset({Phase.QUARRY, Phase.BUILD, Phase.SUPPLY, Phase.BONUS})
+
+
+class LookaheadAgent:
+    """Plans each turn as a whole with a pruned search; the same seed plays the same moves."""
+
+    name = "lookahead"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+        self._plan: list[tuple[Move, GameState]] = []
+        self._scorer: _Scorer
+
+    def choose(self, state: GameState, moves: list[Move]) -> Move:
+        if self._plan:
+            move, expected = self._plan.pop(0)
+            if _same_decision(state, expected) and move in moves:
+                return move
+            self._plan = []
+        if len(moves) == 1:
+            return moves[0]
+        if state.phase in (Phase.TAKE, Phase.REMOVE):
+            return self._take(state, moves)
+        self._scorer = _Scorer(state, state.current)
+        _value, line = self._search(state, moves, first=True)
+        del self._scorer
+        # Each later move of the line is expected at the state the previous one leads to.
+        self._plan = [(line[i + 1][0], line[i][1]) for i in range(len(line) - 1)]
+        return line[0][0]
+
+    # -- search -------------------------------------------------------------------
+
+    def _search(
+        self, state: GameState, moves: list[Move], first: bool = False
+    ) -> tuple[float, list[tuple[Move, GameState]]]:
+        """Best value reachable by the end of the turn and the line that reaches it."""
+        me = state.current
+        kept = _KEPT.get(state.phase, 1)
+        scored: list[tuple[float, int, Move, GameState]] = []
+        seen: set[object] = set()
+        for move in moves:
+            if isinstance(move, BuildDistrict):
+                # The spot a District is built on changes nothing for the score.
+                key: object = (move.district, move.tokens, move.wheat)
+                if key in seen:
+                    continue
+                seen.add(key)
+            after = apply_unchecked(state, move)
+            if state.phase is Phase.PLACE:
+                key = _harvest_key(after, me)
+                if key in seen:
+                    continue
+                seen.add(key)
+            tie = self._rng.random() if first else 0.0
+            scored.append(
+                (turn_end_value(after, me, self._scorer) + 1e-6 * tie, len(scored), move, after)
+            )
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        best_value = float("-inf")
+        best_line: list[tuple[Move, GameState]] = []
+        for quick, _order, move, after in scored[:kept]:
+            value, rest = self._finish(after, me, quick)
+            if value > best_value + 1e-9:
+                best_value, best_line = value, [(move, after), *rest]
+        return best_value, best_line
+
+    def _finish(
+        self, state: GameState, me: int, quick: float
+    ) -> tuple[float, list[tuple[Move, GameState]]]:
+        """Play the rest of ``me``'s turn from ``state``; value at the end of the turn."""
+        if state.current != me or state.phase not in _MID_TURN:
+            return quick, []
+        moves = legal_moves(state)
+        if state.phase in (Phase.QUARRY, Phase.BUILD):
+            return self._search(state, moves)
+        # Supplying: one token at a time, the best next step (cheap, few moves).
+        best: tuple[float, Move, GameState] | None = None
+        for move in moves:
+            after = apply_unchecked(state, move)
+            value = turn_end_value(after, me, self._scorer)
+            if best is None or value > best[0] + 1e-9:
+                best = (value, move, after)
+        if best is None:  # pragma: no cover - a decision always has a move
+            return quick, []
+        value, rest = self._finish(best[2], me, best[0])
+        return value, [(best[1], best[2]), *rest]
+
+    # -- end of turn ------------------------------------------------------------
+
+    def _take(self, state: GameState, moves: list[Move]) -> Move:
+        """The tile with the best harvest on the board as it stands (R-3.6, R-3.3).
+
+        Each token is weighted by how much the player's open Shops need its resource.
+        """
+        me = state.players[state.current]
+        need = [1.0, 1.0, 1.0, 1.0]
+        counts = me.metropolis.token_counts()
+        for shop in me.metropolis.shops:
+            if shop.is_full:
+                continue
+            value = _shop_value(shop, counts, 1)
+            for resource in range(4):
+                missing = shop.shop.need[resource] - shop.tokens[resource]
+                if missing > 0:
+                    need[resource] += value * missing / shop.shop.size / 4
+        best: list[Move] = []
+        best_value = float("-inf")
+        for move in moves:
+            value = _harvest_value(state, move.tile, need)  # type: ignore[union-attr]
+            if state.phase is Phase.REMOVE:
+                value = -value
+            if value > best_value + 1e-9:
+                best, best_value = [move], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(move)
+        return best[self._rng.randrange(len(best))]
+
+
+def _harvest_value(state: GameState, tile: str, need: list[float]) -> float:
+    """The best harvest ``tile`` would give the current player if laid now."""
+    player = state.player
+    probe = evolve(
+        state.with_player(evolve(player, pool=(*player.pool, tile), supply=NO_TOKENS)),
+        phase=Phase.PLACE,
+    )
+    best = 0.0
+    for move in placements(probe, tile):
+        after = apply_unchecked(probe, move)
+        gained = after.players[state.current]
+        value = sum(n * w for n, w in zip(gained.supply, need, strict=True))
+        value += gained.metropolis.wheat - player.metropolis.wheat
+        value += PENDING_QUARRY * after.quarry_choices
+        best = max(best, value)
+    return best
+
+
+def _harvest_key(state: GameState, player: int) -> object:
+    """What a placement changes for the rest of the turn: harvest, Wheat, Quarries."""
+    me = state.players[player]
+    return (me.supply, me.metropolis.wheat, state.phase, state.quarry_choices, state.current)
+
+
+def _same_decision(state: GameState, expected: GameState) -> bool:
+    return (
+        state.current == expected.current
+        and state.phase is expected.phase
+        and state.turn == expected.turn
+        and state.players[state.current] == expected.players[expected.current]
+    )
