@@ -10,8 +10,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from attrs import evolve
+
 from fertility_rules._version import RULES_VERSION, __version__
-from fertility_rules.agents.simulate import PlayedGame, make_agent, play_game
+from fertility_rules.agents.simulate import make_agent, play_game
 from fertility_rules.catalogue.describe import describe_catalogue
 from fertility_rules.catalogue.loader import load_catalogue
 from fertility_rules.document import FORMATS, rules_document
@@ -20,6 +22,15 @@ from fertility_rules.errors import FertilityError
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
+from fertility_rules.lab.commands import (
+    add_adjudicate,
+    add_compare,
+    add_interpretation_option,
+    add_jobs_options,
+    interpretations_from,
+    progress_bar,
+)
+from fertility_rules.lab.runner import GameSpec, GameSummary, run_games
 from fertility_rules.records.final_position import load_final_position
 from fertility_rules.records.game_record import GameRecord, load_record, replay, save_record
 from fertility_rules.records.moves_json import move_to_json
@@ -120,15 +131,12 @@ def _simulate(args: argparse.Namespace) -> int:
     agent_names = _agents(args)
     catalogue = None if args.catalogue is None else load_catalogue(args.catalogue)
     base = args.seed if args.seed is not None else 0
-    games = []
-    for k in range(args.games):
-        seed = base + k
-        agents = [make_agent(name, seed * 10 + i) for i, name in enumerate(agent_names)]
-        games.append(play_game(names, agents, seed, args.variant, catalogue))
-    if args.record:
-        save_record(games[0].record, args.record)
+    options = interpretations_from(args)
     if args.games == 1:
-        game = games[0]
+        agents = [make_agent(name, base * 10 + i) for i, name in enumerate(agent_names)]
+        game = play_game(names, agents, base, args.variant, catalogue, options)
+        if args.record:
+            save_record(game.record, args.record)
         report = final_scores(game.state)
         if args.format == "json":
             data = report_to_json(report, args.lang)
@@ -139,6 +147,14 @@ def _simulate(args: argparse.Namespace) -> int:
         else:
             print(report_to_text(report, args.lang))
         return 0
+    specs = [
+        GameSpec(base + k, tuple(agent_names), options, args.variant, args.catalogue, k == 0)
+        for k in range(args.games)
+    ]
+    with progress_bar(len(specs), args.lang) as progress:
+        games = run_games(specs, jobs=args.jobs, progress=progress)
+    if args.record and games[0].record is not None:
+        save_record(games[0].record, args.record)
     summary = summarise(games)
     if args.format == "json":
         _print_json(summary)
@@ -172,21 +188,20 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def summarise(games: list[PlayedGame]) -> dict[str, Any]:
+def summarise(games: Sequence[GameSummary]) -> dict[str, Any]:
     """Wins per seat (shared wins count for each winner) and mean score per stage."""
-    seats = len(games[0].state.players)
+    seats = len(games[0].stages)
     wins = [0] * seats
     sums: dict[str, float] = {stage.key: 0.0 for stage in Stage}
     sums["total"] = 0.0
     count = 0
     for game in games:
-        report = final_scores(game.state)
-        for seat, sheet in enumerate(report.sheets):
-            if sheet.rank == 1:
+        for seat, stages in enumerate(game.stages):
+            if seat in game.winners:
                 wins[seat] += 1
             for stage in Stage:
-                sums[stage.key] += sheet.stage_total(stage)
-            sums["total"] += sheet.total
+                sums[stage.key] += stages[stage - 1]
+            sums["total"] += sum(stages)
             count += 1
     return {
         "games": len(games),
@@ -197,6 +212,8 @@ def summarise(games: list[PlayedGame]) -> dict[str, Any]:
 
 def _verify(args: argparse.Namespace) -> int:
     record = load_record(args.file)
+    if args.interpretation:
+        record = evolve(record, interpretations=interpretations_from(args))
     result = replay(record)
     if result.error is not None:
         error = result.error
@@ -254,7 +271,7 @@ def _demo(args: argparse.Namespace) -> int:
         make_agent(name, args.seed * 10 + i)
         for i, name in enumerate(("greedy", "random", "greedy", "random"))
     ]
-    game = play_game(DEMO_PLAYERS, agents, args.seed)
+    game = play_game(DEMO_PLAYERS, agents, args.seed, interpretations=interpretations_from(args))
     print(
         render(
             _("A seeded 4-player game on the default catalogue (seed {seed}).", seed=args.seed),
@@ -322,20 +339,31 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     simulate.add_argument(
         "--catalogue", default=None, help=t(_("catalogue file (default: built-in)"))
     )
+    add_interpretation_option(simulate, t)
+    add_jobs_options(simulate, t)
     _add_format(simulate, t)
     _add_lang(simulate, t)
     simulate.set_defaults(run=_simulate)
 
     verify = commands.add_parser("verify", help=t(_("replay a game record and check every move")))
     verify.add_argument("file", help=t(_("game record file (JSON)")))
+    add_interpretation_option(verify, t)
     _add_format(verify, t)
     _add_lang(verify, t)
     verify.set_defaults(run=_verify)
 
     demo = commands.add_parser("demo", help=t(_("play and explain a seeded 4-player game")))
     demo.add_argument("--seed", type=int, default=2018, help=t(_("seed of the setup")))
+    add_interpretation_option(demo, t)
     _add_lang(demo, t)
     demo.set_defaults(run=_demo)
+
+    def format_and_lang(parser: argparse.ArgumentParser) -> None:
+        _add_format(parser, t)
+        _add_lang(parser, t)
+
+    add_compare(commands, t, format_and_lang)
+    add_adjudicate(commands, t, format_and_lang)
 
     rules = commands.add_parser("rules", help=t(_("write the complete rules document")))
     rules.add_argument(

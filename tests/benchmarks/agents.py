@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from fertility_rules.agents import make_agent, play_game
 from fertility_rules.agents.base import Agent
+from fertility_rules.lab.stats import proportion_ci
 from fertility_rules.rules.engine import final_position
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState
@@ -79,34 +81,37 @@ def main(argv: list[str] | None = None) -> int:
     wins = [float(r["win"]) for r in results]  # type: ignore[arg-type]
     scores = [float(r["score"]) for r in results]  # type: ignore[arg-type]
     n = len(results)
-    rate = sum(wins) / n
-    half = 1.96 * (rate * (1 - rate) / n) ** 0.5
+    rate = proportion_ci(sum(wins), n)
+    timing = {
+        "min": 1000 * min(times),
+        "median": 1000 * statistics.median(times),
+        "mean": 1000 * statistics.fmean(times),
+        "max": 1000 * max(times),
+    }
     figures = {
         "agent": args.agent,
         "against": args.against,
         "games": n,
         "first_seed": args.seed,
         "jobs": args.jobs,
-        "win_rate": rate,
-        "win_rate_ci95": [rate - half, rate + half],
+        "win_rate": rate.value,
+        "win_rate_ci95": [rate.low, rate.high],
         "mean_score": statistics.fmean(scores),
         "decisions": len(times),
-        "ms_per_decision": {
-            "min": 1000 * min(times),
-            "median": 1000 * statistics.median(times),
-            "mean": 1000 * statistics.fmean(times),
-            "max": 1000 * max(times),
-        },
+        "ms_per_decision": timing,
         "seconds": elapsed,
+        "cpus": os.cpu_count(),
+        "load_average": os.getloadavg(),
     }
-    timing = figures["ms_per_decision"]
     print(
         f"{args.agent} vs 3 x {args.against}, {n} four-player games (seat rotated, seeds "
         f"{args.seed}..{args.seed + n - 1}, {args.jobs} job(s), {elapsed:.0f} s)\n"
-        f"  win rate {rate:.1%} (95% CI {rate - half:.1%} to {rate + half:.1%}; chance 25%)\n"
+        f"  win rate {rate.value:.1%} (95% Wilson interval {rate.low:.1%} to {rate.high:.1%}; "
+        f"chance 25%)\n"
         f"  mean score {figures['mean_score']:.1f}\n"
-        f"  ms per decision over {len(times)} decisions: min {timing['min']:.3f}, "  # type: ignore[index]
-        f"median {timing['median']:.3f}, mean {timing['mean']:.2f}, max {timing['max']:.1f}"  # type: ignore[index]
+        f"  ms per decision over {len(times)} decisions: min {timing['min']:.3f}, "
+        f"median {timing['median']:.3f}, mean {timing['mean']:.2f}, max {timing['max']:.1f}\n"
+        f"  machine: {os.cpu_count()} cores, load average at the end {os.getloadavg()[0]:.1f}"
     )
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")

@@ -1,0 +1,282 @@
+"""The lab's command-line pieces: ``--interpretation``, ``compare``, progress and executors.
+
+Kept apart from :mod:`fertility_rules.cli`, which only wires them into its parser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
+from pathlib import Path
+
+from fertility_rules.errors import FertilityError, UnknownIdError
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.translate import render
+from fertility_rules.lab.adjudicate import (
+    adjudicate,
+    disputed_moves,
+    position_at,
+    read_move,
+)
+from fertility_rules.lab.chart import comparison_to_svg
+from fertility_rules.lab.compare import compare, comparison_to_json
+from fertility_rules.lab.readings import (
+    parse_interpretation,
+    readings_varying,
+    with_interpretations,
+)
+from fertility_rules.lab.render import (
+    adjudication_to_json,
+    adjudication_to_text,
+    comparison_to_text,
+)
+from fertility_rules.lab.runner import Progress
+from fertility_rules.records.game_record import load_record
+from fertility_rules.rules.interpretations import Interpretations
+
+__all__ = [
+    "add_adjudicate",
+    "add_compare",
+    "add_interpretation_option",
+    "add_jobs_options",
+    "game_executor",
+    "interpretations_from",
+    "progress_bar",
+]
+
+Translate = Callable[[Message], str]
+
+
+def _checked(t: Translate) -> Callable[[str], str]:
+    """An argparse type: comma-separated ``NAME=VALUE`` texts, rejected with exit status 2."""
+
+    def checked(text: str) -> str:
+        try:
+            for part in text.split(","):
+                parse_interpretation(part)
+        except FertilityError as error:
+            raise argparse.ArgumentTypeError(t(error.message)) from None
+        return text
+
+    return checked
+
+
+def add_interpretation_option(parser: argparse.ArgumentParser, t: Translate) -> None:
+    """``--interpretation NAME=VALUE``, repeatable; checked while the arguments are read."""
+    parser.add_argument(
+        "--interpretation",
+        action="append",
+        default=[],
+        type=_checked(t),
+        metavar="NAME=VALUE",
+        help=t(
+            _(
+                "read a rule as this switch value, e.g. quarry_enclosure=orthogonal or "
+                "I-1=orthogonal (repeatable)"
+            )
+        ),
+    )
+
+
+def interpretations_from(args: argparse.Namespace) -> Interpretations:
+    """The defaults with every ``--interpretation`` of ``args`` applied."""
+    return with_interpretations(getattr(args, "interpretation", None) or [])
+
+
+def _add_vary(parser: argparse.ArgumentParser, t: Translate) -> None:
+    parser.add_argument(
+        "--vary",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=t(_("a switch whose values are compared (repeatable; default: every switch)")),
+    )
+
+
+def add_jobs_options(parser: argparse.ArgumentParser, t: Translate) -> None:
+    """``--jobs N`` and ``--scheduler ADDRESS``: where the games are played."""
+    parser.add_argument(
+        "--jobs", type=int, default=None, help=t(_("worker processes (default: all cores)"))
+    )
+    parser.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help=t(_("play the games on this Dask distributed scheduler (extra 'dask')")),
+    )
+
+
+@contextlib.contextmanager
+def game_executor(scheduler: str | None) -> Iterator[Executor | None]:
+    """A Dask client's executor for ``scheduler``, or ``None`` (local worker processes)."""
+    if scheduler is None:
+        yield None
+        return
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UnknownIdError(
+            _("--scheduler needs Dask: install the extra with pip install 'fertility-rules[dask]'.")
+        ) from None
+    try:
+        client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
+    except OSError as error:
+        raise FertilityError(
+            _(
+                "Cannot reach the Dask scheduler {address}: {reason}",
+                address=scheduler,
+                reason=str(error),
+            )
+        ) from None
+    with client:
+        yield client.get_executor()  # type: ignore[no-untyped-call]
+
+
+@contextlib.contextmanager
+def progress_bar(total: int, language: Language | str) -> Iterator[Progress | None]:
+    """A progress bar on standard error when it is a terminal and ``tqdm`` is installed."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        tqdm = None
+    if tqdm is None or not sys.stderr.isatty():
+        yield None
+        return
+    with tqdm(total=total, unit=render(_("games"), language), file=sys.stderr) as bar:
+        yield bar.update
+
+
+def _compare(args: argparse.Namespace) -> int:
+    base = interpretations_from(args)
+    if args.reading:
+        readings = [with_interpretations(spec.split(","), base) for spec in args.reading]
+        if len(readings) == 1:
+            readings.insert(0, base)
+    else:
+        readings = list(readings_varying(args.vary, base))
+    if len(readings) < 2:
+        raise UnknownIdError(
+            _("Nothing to compare: the switches varied have one value only; use --vary.")
+        )
+    names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    agents = tuple(names[i % len(names)] for i in range(args.players))
+    with (
+        game_executor(args.scheduler) as executor,
+        progress_bar(args.games * len(readings), args.lang) as progress,
+    ):
+        comparison = compare(
+            readings, args.games, agents, args.seed, args.variant, executor, args.jobs, progress
+        )
+    if args.svg:
+        Path(args.svg).write_text(comparison_to_svg(comparison, args.lang), encoding="utf-8")
+    if args.format == "json":
+        text = json.dumps(comparison_to_json(comparison), indent=2, ensure_ascii=False)
+    else:
+        text = comparison_to_text(comparison, args.lang)
+    sys.stdout.write(text + "\n")
+    return 0
+
+
+def add_compare(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    t: Translate,
+    common: Callable[[argparse.ArgumentParser], None],
+) -> None:
+    """The ``compare`` command; ``common`` adds ``--format`` and ``--lang``."""
+    parser = commands.add_parser(
+        "compare", help=t(_("play the same seeded games under several readings and compare"))
+    )
+    _add_vary(parser, t)
+    parser.add_argument(
+        "--reading",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE,...",
+        type=_checked(t),
+        help=t(_("one reading to compare, as switch values (repeatable; instead of --vary)")),
+    )
+    parser.add_argument("--games", type=int, default=100, help=t(_("games per reading")))
+    parser.add_argument("--seed", type=int, default=0, help=t(_("seed of the first game")))
+    parser.add_argument(
+        "--players", type=int, choices=[2, 3, 4], default=4, help=t(_("number of players"))
+    )
+    parser.add_argument(
+        "--agents",
+        default="greedy",
+        help=t(_("comma-separated agents by seat: random, greedy, lookahead")),
+    )
+    parser.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
+    parser.add_argument("--svg", default=None, help=t(_("also write an SVG chart to this file")))
+    add_interpretation_option(parser, t)
+    add_jobs_options(parser, t)
+    common(parser)
+    parser.set_defaults(run=_compare)
+
+
+def _adjudicate(args: argparse.Namespace) -> int:
+    record = load_record(args.record)
+    state = position_at(record, args.at)
+    base = interpretations_from(args) if args.interpretation else state.config.interpretations
+    readings = readings_varying(args.vary, base)
+    width = record.width
+    if args.all_moves:
+        judged = disputed_moves(state, readings)
+    elif args.move is None:
+        raise UnknownIdError(_("Give the disputed move with --move, or use --all-moves."))
+    else:
+        judged = (adjudicate(state, read_move(args.move, width), readings),)
+    if args.format == "json":
+        data = {
+            "at": args.at,
+            "moves": [adjudication_to_json(j, width, args.lang) for j in judged],
+        }
+        text = json.dumps(data, indent=2, ensure_ascii=False)
+    else:
+        heading = _(
+            "Position after {at} moves: turn {turn}, {player} must {decision}.",
+            at=args.at,
+            turn=state.turn,
+            player=state.player.name,
+            decision=state.phase.label,
+        )
+        blocks = [render(heading, args.lang)]
+        blocks += [adjudication_to_text(j, width, args.lang) for j in judged]
+        if not judged:
+            blocks.append(
+                render(_("No move differs between the readings at this position."), args.lang)
+            )
+        text = "\n\n".join(blocks)
+    sys.stdout.write(text + "\n")
+    return 0
+
+
+def add_adjudicate(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    t: Translate,
+    common: Callable[[argparse.ArgumentParser], None],
+) -> None:
+    """The ``adjudicate`` command; ``common`` adds ``--format`` and ``--lang``."""
+    parser = commands.add_parser(
+        "adjudicate", help=t(_("judge a disputed move under each reading of the switches"))
+    )
+    parser.add_argument("record", help=t(_("game record file (JSON)")))
+    parser.add_argument(
+        "--at", type=int, required=True, help=t(_("the position after this many moves"))
+    )
+    parser.add_argument(
+        "--move", default=None, help=t(_("the disputed move as JSON (inline or a file)"))
+    )
+    parser.add_argument(
+        "--all-moves",
+        action="store_true",
+        help=t(_("list every move whose legality or yield differs between the readings")),
+    )
+    _add_vary(parser, t)
+    add_interpretation_option(parser, t)
+    common(parser)
+    parser.set_defaults(run=_adjudicate)

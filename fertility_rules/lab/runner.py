@@ -1,0 +1,149 @@
+"""Playing many seeded games, in this process or on any ``concurrent.futures.Executor``.
+
+Each game is described by a :class:`GameSpec` and depends on nothing else: its setup,
+its agents and their seeds all come from the spec. So the summaries are the same
+whichever executor plays the games and in whatever order they finish; they are
+returned in the order of the specs.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+
+from attrs import field, frozen
+
+from fertility_rules.agents.simulate import make_agent, play_game
+from fertility_rules.catalogue.catalogue import Catalogue
+from fertility_rules.catalogue.loader import load_catalogue
+from fertility_rules.records.game_record import GameRecord
+from fertility_rules.rules.engine import final_scores
+from fertility_rules.rules.interpretations import Interpretations
+from fertility_rules.rules.moves import ClaimQuarry, DiscardTile
+from fertility_rules.scoring.pipeline import StageTotals
+
+__all__ = ["GameSpec", "GameSummary", "default_jobs", "play_summary", "run_games"]
+
+Progress = Callable[[int], None]
+"""Called with the number of games just finished."""
+
+
+@frozen
+class GameSpec:
+    """One game to play: setup seed, agent of each seat, reading, variant, catalogue file.
+
+    The agent of seat ``i`` is seeded with ``seed * 10 + i``, as ``fertility-rules
+    simulate`` does.
+    """
+
+    seed: int
+    agents: tuple[str, ...]
+    interpretations: Interpretations = field(factory=Interpretations)
+    variant: bool = False
+    catalogue: str | None = None
+    """Path of a catalogue file; ``None`` for the built-in one."""
+    keep_record: bool = False
+
+
+@frozen
+class GameSummary:
+    """What a study reads of a finished game (seats in turn order)."""
+
+    seed: int
+    winners: tuple[int, ...]
+    """Seats sharing the victory (R-4.3)."""
+    stages: tuple[StageTotals, ...]
+    """Each seat's Debens per scoring stage (R-5)."""
+    moves: int
+    quarries: int
+    monuments: int
+    discards: int
+    record: GameRecord | None = field(default=None, eq=False)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(stages) for stages in self.stages)
+
+
+@functools.lru_cache(maxsize=8)
+def _catalogue(path: str | None) -> Catalogue | None:
+    return None if path is None else load_catalogue(path)
+
+
+def play_summary(spec: GameSpec) -> GameSummary:
+    """Play the game ``spec`` describes and summarise it."""
+    names = tuple(f"P{i + 1}" for i in range(len(spec.agents)))
+    agents = [make_agent(name, spec.seed * 10 + i) for i, name in enumerate(spec.agents)]
+    game = play_game(
+        names, agents, spec.seed, spec.variant, _catalogue(spec.catalogue), spec.interpretations
+    )
+    report = final_scores(game.state)
+    claims = [move for move in game.record.moves if isinstance(move, ClaimQuarry)]
+    return GameSummary(
+        seed=spec.seed,
+        winners=tuple(i for i, sheet in enumerate(report.sheets) if sheet.rank == 1),
+        stages=tuple(sheet.stage_totals for sheet in report.sheets),
+        moves=len(game.record.moves),
+        quarries=len(claims),
+        monuments=sum(1 for move in claims if move.resource is None),
+        discards=sum(1 for move in game.record.moves if isinstance(move, DiscardTile)),
+        record=game.record if spec.keep_record else None,
+    )
+
+
+def _play_chunk(specs: tuple[GameSpec, ...]) -> tuple[GameSummary, ...]:
+    return tuple(play_summary(spec) for spec in specs)
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def run_games(
+    specs: Sequence[GameSpec],
+    executor: Executor | None = None,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    chunk: int | None = None,
+) -> tuple[GameSummary, ...]:
+    """Play every game of ``specs``; summaries in the order of ``specs``.
+
+    With ``executor`` the games run there (a process pool, a Dask client's
+    ``get_executor()``...); otherwise on ``jobs`` worker processes (default: all
+    cores), or in this process when ``jobs`` is 1. ``chunk`` games travel together.
+    """
+    specs = tuple(specs)
+    workers = jobs or default_jobs()
+    if executor is None and workers <= 1:
+        out = []
+        for spec in specs:
+            out.append(play_summary(spec))
+            if progress is not None:
+                progress(1)
+        return tuple(out)
+    size = chunk or max(1, min(8, len(specs) // (4 * workers)))
+    chunks = [specs[i : i + size] for i in range(0, len(specs), size)]
+    if executor is None:
+        with ProcessPoolExecutor(workers) as pool:
+            return _collect(pool, chunks, progress)
+    return _collect(executor, chunks, progress)
+
+
+def _collect(
+    executor: Executor, chunks: list[tuple[GameSpec, ...]], progress: Progress | None
+) -> tuple[GameSummary, ...]:
+    futures: dict[Future[tuple[GameSummary, ...]], int] = {
+        executor.submit(_play_chunk, part): index for index, part in enumerate(chunks)
+    }
+    results: list[tuple[GameSummary, ...]] = [() for _ in chunks]
+    for future in as_completed(futures):
+        results[futures[future]] = future.result()
+        if progress is not None:
+            progress(len(results[futures[future]]))
+    return tuple(summary for part in results for summary in part)

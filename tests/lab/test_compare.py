@@ -1,0 +1,142 @@
+"""Comparing readings: identical results on any executor, JSON round trip, the command."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import Executor, ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from distributed import Client, LocalCluster
+
+from fertility_rules.cli import main
+from fertility_rules.lab.compare import (
+    Comparison,
+    compare,
+    comparison_from_json,
+    comparison_to_json,
+)
+from fertility_rules.lab.readings import readings_varying
+from fertility_rules.lab.runner import GameSpec, play_summary, run_games
+from fertility_rules.rules.interpretations import Enclosure, Interpretations
+
+AGENTS = ("random", "greedy")
+READINGS = readings_varying(["I-1"])
+
+
+def small(jobs: int | None = None, executor: Executor | None = None) -> Comparison:
+    return compare(READINGS, 3, AGENTS, first_seed=5, jobs=jobs, executor=executor)
+
+
+def test_same_results_with_one_job_two_jobs_threads_and_a_dask_cluster() -> None:
+    one = small(jobs=1)
+    assert small(jobs=2) == one
+    with ThreadPoolExecutor(3) as threads:
+        assert small(executor=threads) == one
+    with (
+        LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,  # type: ignore[no-untyped-call]
+    ):
+        assert small(executor=client.get_executor()) == one
+
+
+def test_summaries_come_back_in_the_order_of_the_specs() -> None:
+    specs = [GameSpec(seed, ("random", "random")) for seed in (9, 3, 7, 1)]
+    summaries = run_games(specs, jobs=2, chunk=1)
+    assert [s.seed for s in summaries] == [9, 3, 7, 1]
+    assert summaries == tuple(play_summary(spec) for spec in specs)
+
+
+def test_a_summary_matches_its_game() -> None:
+    summary = play_summary(GameSpec(3, ("random", "random", "random"), keep_record=True))
+    record = summary.record
+    assert record is not None
+    assert summary.moves == len(record.moves)
+    assert summary.monuments <= summary.quarries
+    assert len(summary.stages) == 3
+    assert summary.winners
+    best = max(summary.totals)
+    assert all(summary.totals[seat] == best for seat in summary.winners)
+
+
+def test_measures_of_a_comparison() -> None:
+    result = small(jobs=1)
+    assert [r.reading for r in result.results] == list(READINGS)
+    first, second = result.results
+    # The first reading is its own baseline: its winners never differ from themselves.
+    assert first.winner_changed.value == 0
+    assert second.winner_changed.value == result.winner_changed.value
+    for reading in result.results:
+        assert sum(e.value for e in reading.stages) == pytest.approx(reading.total.value)
+        # Each game has at least one winner; a shared victory is split.
+        assert sum(e.value for e in reading.seat_wins) == pytest.approx(1.0)
+        assert reading.total.low <= reading.total.value <= reading.total.high
+
+
+def test_json_round_trip() -> None:
+    result = small(jobs=1)
+    data = json.loads(json.dumps(comparison_to_json(result)))
+    assert comparison_from_json(data) == result
+    assert data["readings"][1]["reading"]["quarry_enclosure"] == "orthogonal"
+
+
+def test_the_compare_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    svg = tmp_path / "chart.svg"
+    args = ["compare", "--vary", "I-1", "--games", "2", "--players", "2", "--agents", "random"]
+    assert main([*args, "--jobs", "1", "--format", "json", "--svg", str(svg)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [r["reading"]["quarry_enclosure"] for r in data["readings"]] == ["eight", "orthogonal"]
+    assert data["games"] == 2
+    assert svg.read_text(encoding="utf-8").startswith("<svg")
+    assert main([*args, "--jobs", "2", "--lang", "fr"]) == 0
+    text = capsys.readouterr().out
+    assert "quarry_enclosure=orthogonal" in text
+    assert "Boutiques" in text  # stage labels in French
+
+
+def test_compare_needs_two_readings(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", "--vary", "I-14", "--games", "1"]) == 1
+    assert "--vary" in capsys.readouterr().err
+
+
+def test_a_reading_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["compare", "--reading", "I-1=orthogonal", "--games", "1", "--players", "2"]
+    assert main([*args, "--agents", "random", "--jobs", "1", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    readings = [r["reading"]["quarry_enclosure"] for r in data["readings"]]
+    assert readings == ["eight", "orthogonal"]  # the base reading comes first
+
+
+def test_simulate_games_give_the_same_summary_with_any_job_count(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--players", "3", "--games", "3", "--seed", "2", "--format", "json"]
+    assert main([*args, "--jobs", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main([*args, "--jobs", "2"]) == 0
+    assert capsys.readouterr().out == one
+
+
+def test_simulate_under_a_reading(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    args = ["simulate", "--players", "2", "--seed", "3", "--record", str(record)]
+    assert main([*args, "--interpretation", "I-1=orthogonal"]) == 0
+    capsys.readouterr()
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["interpretations"]["quarry_enclosure"] == Enclosure.ORTHOGONAL.value
+    assert Interpretations().quarry_enclosure is Enclosure.EIGHT
+
+
+@pytest.mark.parametrize("command", ["simulate", "demo", "compare"])
+def test_an_unknown_switch_is_a_clear_error(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_status:
+        main([command, "--interpretation", "I-99=x"])
+    assert exit_status.value.code == 2
+    err = capsys.readouterr().err
+    assert "I-99" in err
+    assert "quarry_enclosure (I-1)" in err
+    assert "Traceback" not in err
