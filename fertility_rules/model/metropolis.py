@@ -66,7 +66,7 @@ def _check_board_shops(_instance: object, _attribute: object, value: tuple[Shop,
         )
 
 
-@frozen
+@frozen(cache_hash=True)
 class MetropolisBoard:
     """A printed Metropolis board: 4 starting Shops, 7 spots, two tracks (R-1.7)."""
 
@@ -80,13 +80,19 @@ class MetropolisBoard:
 
     def empty_metropolis(self) -> Metropolis:
         """The board at setup: no District, no token, Wheat on 0 (R-2.4)."""
-        return Metropolis(
-            shops=tuple(ShopState(shop) for shop in self.shops),
-            wheat_track=self.wheat_track.values,
-            statue_scale=self.statue_scale.values,
-            spots=(None,) * self.spots,
-            board_id=self.id,
-        )
+        return _empty_metropolis(self)
+
+
+@functools.lru_cache(maxsize=64)
+def _empty_metropolis(board: MetropolisBoard) -> Metropolis:
+    """Cached: a value, the same for every game played with ``board``."""
+    return Metropolis(
+        shops=tuple(ShopState(shop) for shop in board.shops),
+        wheat_track=board.wheat_track.values,
+        statue_scale=board.statue_scale.values,
+        spots=(None,) * board.spots,
+        board_id=board.id,
+    )
 
 
 def _check_wheat(instance: Metropolis, _attribute: object, value: int) -> None:
