@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["replacer"]
+__all__ = ["replacer", "unchecked_constructor"]
 
 T = TypeVar("T")
 
@@ -31,4 +31,16 @@ def replacer(cls: type[T]) -> Callable[..., T]:
     exec(compile(source, f"<replace {cls.__qualname__}>", "exec"), namespace)
     function: Callable[..., T] = namespace["replace"]
     function.__doc__ = f"A copy of a {cls.__name__} with the given fields changed."
+    return function
+
+
+def unchecked_constructor(cls: type[T]) -> Callable[..., T]:
+    """A constructor of ``cls`` that skips its validators, for values the library makes
+    itself from values already checked (the engine's moves); others use ``cls(...)``."""
+    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    body = "".join(f"    _set(self, {name!r}, {name})\n" for name in names)
+    source = f"def make({', '.join(names)}):\n    self = _new(cls)\n{body}    return self\n"
+    namespace: dict[str, Any] = {"cls": cls, "_new": object.__new__, "_set": object.__setattr__}
+    exec(compile(source, f"<unchecked {cls.__qualname__}>", "exec"), namespace)
+    function: Callable[..., T] = namespace["make"]
     return function

@@ -17,7 +17,7 @@ from fertility_rules.model.resources import (
     sub_counts,
 )
 from fertility_rules.model.shop import ShopState
-from fertility_rules.rules.moves import BuildDistrict, Move, SkipBuilding
+from fertility_rules.rules.moves import BuildDistrict, Move, SkipBuilding, build_district
 from fertility_rules.rules.state import (
     GameState,
     Phase,
@@ -66,7 +66,7 @@ def _builds(
 ) -> tuple[BuildDistrict, ...]:
     """Every way to build ``district_id`` (cached: moves are values)."""
     return tuple(
-        BuildDistrict(district_id, spot, tokens, paid)
+        build_district(district_id, spot, tokens, paid)
         for tokens, paid in _payments(cost, supply, wheat)
         for spot in spots
     )

@@ -8,7 +8,7 @@ from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import evolve_metropolis
 from fertility_rules.model.resources import add_counts
 from fertility_rules.rules.harvest import harvest, take_from_stock
-from fertility_rules.rules.moves import DiscardTile, Move, PlaceTile
+from fertility_rules.rules.moves import DiscardTile, Move, PlaceTile, discard_tile, place_tile
 from fertility_rules.rules.quarries import quarry_step
 from fertility_rules.rules.state import (
     GameState,
@@ -62,8 +62,8 @@ def _block_moves(key: int, tile_id: str, step: int, swapped: bool) -> tuple[Plac
     first = (key >> 8) * 8
     squares = [first + i for i in range(8) if (key >> i) & 1]
     if swapped:
-        return tuple(PlaceTile(tile_id, square + step, square) for square in squares)
-    return tuple(PlaceTile(tile_id, square, square + step) for square in squares)
+        return tuple(place_tile(tile_id, square + step, square) for square in squares)
+    return tuple(place_tile(tile_id, square, square + step) for square in squares)
 
 
 def _placement_masks(state: GameState, tile_id: str) -> list[tuple[int, int, bool]]:
@@ -112,7 +112,7 @@ def placement_moves(state: GameState) -> list[Move]:
             seen.add(tile)
             moves.extend(placements(state, tile))
     if not moves:
-        moves.extend(DiscardTile(tile) for tile in dict.fromkeys(state.player.pool))
+        moves.extend(discard_tile(tile) for tile in dict.fromkeys(state.player.pool))
     return moves
 
 

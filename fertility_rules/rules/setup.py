@@ -250,20 +250,14 @@ def _check_setup(
         problems.append(
             Problem("$.setup.start_rotation", _("a quarter-turn count is 0 to 3"), "R-2.1")
         )
-    if not problems:
-        grid = _layout(catalogue, setup.valley)
-        if setup.start not in _start_anchors(grid):
-            problems.append(
-                Problem(
-                    "$.setup.start",
-                    _(
-                        "the starting tile goes on the start symbol nearest the centre, "
-                        "on desert squares"
-                    ),
-                    "R-2.1",
-                )
-            )
     return problems
+
+
+def _check_start(grid: ValleyLayout, setup: Setup) -> list[Problem]:
+    if setup.start in _start_anchors(grid):
+        return []
+    message = _("the starting tile goes on the start symbol nearest the centre, on desert squares")
+    return [Problem("$.setup.start", message, "R-2.1")]
 
 
 def start_game(
@@ -279,12 +273,14 @@ def start_game(
     options = interpretations or Interpretations()
     _check_players(len(names), variant)
     problems = _check_setup(catalogue, names, setup, variant)
+    grid = None if problems else _layout(catalogue, setup.valley)
+    if grid is not None:
+        problems += _check_start(grid, setup)
     problems += [
         Problem("$.interpretations", message, "I-5") for message in options.playable_problems()
     ]
-    if problems:
+    if problems or grid is None:
         raise MalformedInputError(problems)
-    grid = _layout(catalogue, setup.valley)
     row, column = setup.start
     squares = [grid.index(row + dr, column + dc) for dr in (0, 1) for dc in (0, 1)]
     scenes = _rotate(catalogue.start_tile.scenes, setup.start_rotation)
