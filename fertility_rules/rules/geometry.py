@@ -74,7 +74,7 @@ class ValleyLayout:
         ) & self.full
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=1024)
 def layout(boards: tuple[tuple[ValleyBoard, bool], ...]) -> ValleyLayout:
     """The layout of ``boards`` (left to right, ``True`` = turned by 180°), cached (bounded)."""
     width, height = BOARD_WIDTH * len(boards), BOARD_HEIGHT
