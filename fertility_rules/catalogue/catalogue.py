@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from types import MappingProxyType
 
 from attrs import field, frozen
@@ -16,7 +17,7 @@ from fertility_rules.model.resources import MonumentType
 from fertility_rules.model.shop import Shop
 from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
 
-__all__ = ["CATALOGUE_FORMAT", "Catalogue", "MonumentRules"]
+__all__ = ["CATALOGUE_FORMAT", "Catalogue", "CatalogueIds", "MonumentRules"]
 
 CATALOGUE_FORMAT = "fertility-rules/catalogue/1"
 
@@ -30,6 +31,16 @@ class MonumentRules:
     first: int
     second: int
     source: Source
+
+
+@frozen
+class CatalogueIds:
+    """The ids of a catalogue's components, by kind."""
+
+    valley_boards: AbstractSet[str]
+    valley_tiles: AbstractSet[str]
+    metropolis_boards: AbstractSet[str]
+    districts: AbstractSet[str]
 
 
 @frozen
@@ -99,6 +110,21 @@ class Catalogue:
             *(d.provenance for d in self.districts),
         ]
         return [p for p in items if p is not None]
+
+    @property
+    def tiles_by_id(self) -> Mapping[str, ValleyTile]:
+        """The Valley tiles by id (read-only)."""
+        return self._tiles
+
+    @property
+    def ids(self) -> CatalogueIds:
+        """The ids of each kind of component, as read-only sets (for checking setups)."""
+        return CatalogueIds(
+            valley_boards=self._valley_boards.keys(),
+            valley_tiles=self._tiles.keys(),
+            metropolis_boards=self._metropolis_boards.keys(),
+            districts=self._districts.keys(),
+        )
 
     def valley_tile(self, tile_id: str) -> ValleyTile:
         try:

@@ -66,7 +66,7 @@ def _check_board_shops(_instance: object, _attribute: object, value: tuple[Shop,
         )
 
 
-@frozen
+@frozen(cache_hash=True)
 class MetropolisBoard:
     """A printed Metropolis board: 4 starting Shops, 7 spots, two tracks (R-1.7)."""
 
@@ -80,13 +80,19 @@ class MetropolisBoard:
 
     def empty_metropolis(self) -> Metropolis:
         """The board at setup: no District, no token, Wheat on 0 (R-2.4)."""
-        return Metropolis(
-            shops=tuple(ShopState(shop) for shop in self.shops),
-            wheat_track=self.wheat_track.values,
-            statue_scale=self.statue_scale.values,
-            spots=(None,) * self.spots,
-            board_id=self.id,
-        )
+        return _empty_metropolis(self)
+
+
+@functools.lru_cache(maxsize=64)
+def _empty_metropolis(board: MetropolisBoard) -> Metropolis:
+    """Cached: a value, the same for every game played with ``board``."""
+    return Metropolis(
+        shops=tuple(ShopState(shop) for shop in board.shops),
+        wheat_track=board.wheat_track.values,
+        statue_scale=board.statue_scale.values,
+        spots=(None,) * board.spots,
+        board_id=board.id,
+    )
 
 
 def _check_wheat(instance: Metropolis, _attribute: object, value: int) -> None:
@@ -158,5 +164,6 @@ class Metropolis:
         return sum(state.token_count for state in self.shops)
 
 
-evolve_metropolis: Callable[..., Metropolis] = replacer(Metropolis)
-"""A copy of a Metropolis with some fields changed (validated like any Metropolis)."""
+evolve_metropolis: Callable[..., Metropolis] = replacer(Metropolis, checked=False)
+"""A copy of a Metropolis with some fields changed, not validated again: only for the
+engine's transitions, which keep a valid Metropolis valid (R-1.2, R-1.7, R-1.8)."""

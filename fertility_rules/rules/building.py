@@ -17,7 +17,7 @@ from fertility_rules.model.resources import (
     sub_counts,
 )
 from fertility_rules.model.shop import ShopState
-from fertility_rules.rules.moves import BuildDistrict, Move, SkipBuilding
+from fertility_rules.rules.moves import BuildDistrict, Move, SkipBuilding, build_district
 from fertility_rules.rules.state import (
     GameState,
     Phase,
@@ -60,16 +60,12 @@ def _free_spots(state: GameState) -> tuple[int, ...]:
     return tuple(i for i, district in enumerate(state.player.metropolis.spots) if district is None)
 
 
-@functools.lru_cache(maxsize=4096)
-def _builds(
-    district_id: str, cost: int, supply: Counts, wheat: int, spots: tuple[int, ...]
+@functools.lru_cache(maxsize=8192)
+def _builds_by_spot(
+    district_id: str, tokens: Counts, wheat: int, spots: int
 ) -> tuple[BuildDistrict, ...]:
-    """Every way to build ``district_id`` (cached: moves are values)."""
-    return tuple(
-        BuildDistrict(district_id, spot, tokens, paid)
-        for tokens, paid in _payments(cost, supply, wheat)
-        for spot in spots
-    )
+    """Building ``district_id`` with this payment on each spot (cached: moves are values)."""
+    return tuple(build_district(district_id, spot, tokens, wheat) for spot in range(spots))
 
 
 def build_moves(state: GameState) -> list[Move]:
@@ -81,10 +77,13 @@ def build_moves(state: GameState) -> list[Move]:
     catalogue = state.config.catalogue
     supply = player.supply
     wheat = player.metropolis.wheat
+    count = len(player.metropolis.spots)
+    every_spot = len(spots) == count
     for district_id in state.offer:
-        moves.extend(
-            _builds(district_id, catalogue.district(district_id).cost, supply, wheat, spots)
-        )
+        cost = catalogue.district(district_id).cost
+        for tokens, paid in _payments(cost, supply, wheat):
+            row = _builds_by_spot(district_id, tokens, paid, count)
+            moves.extend(row if every_spot else [row[spot] for spot in spots])
     return moves
 
 

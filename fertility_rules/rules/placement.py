@@ -8,7 +8,7 @@ from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import evolve_metropolis
 from fertility_rules.model.resources import add_counts
 from fertility_rules.rules.harvest import harvest, take_from_stock
-from fertility_rules.rules.moves import DiscardTile, Move, PlaceTile
+from fertility_rules.rules.moves import DiscardTile, Move, PlaceTile, discard_tile, place_tile
 from fertility_rules.rules.quarries import quarry_step
 from fertility_rules.rules.state import (
     GameState,
@@ -32,38 +32,31 @@ __all__ = [
 ]
 
 
-@functools.lru_cache(maxsize=1024)
-def _move_blocks(tile_id: str, step: int, swapped: bool) -> dict[int, tuple[PlaceTile, ...]]:
-    """Placements of ``tile_id`` by byte of a mask of first squares, filled as met.
+class _Placements(dict[int, PlaceTile]):
+    """The placements of one tile laid one way, by lower square, made when first needed."""
 
-    Key ``block << 8 | byte``: the squares ``8 * block + i`` for the bits ``i`` of
-    ``byte``. Moves are values, so the same ones serve every game (bounded cache).
-    """
-    return {}
+    def __init__(self, tile_id: str, step: int, swapped: bool) -> None:
+        super().__init__()
+        self.tile_id, self.step, self.swapped = tile_id, step, swapped
+
+    def __missing__(self, square: int) -> PlaceTile:
+        other = square + self.step
+        first, second = (other, square) if self.swapped else (square, other)
+        move = self[square] = place_tile(self.tile_id, first, second)
+        return move
+
+
+_placements_of = functools.lru_cache(maxsize=1024)(_Placements)
+"""Moves are values: the same ones serve every game with these tiles (bounded cache)."""
 
 
 def _extend(moves: list[PlaceTile], mask: int, tile_id: str, step: int, swapped: bool) -> None:
     """Append the placements whose lower square is in ``mask``, in square order."""
-    blocks = _move_blocks(tile_id, step, swapped)
-    base = 0
+    table = _placements_of(tile_id, step, swapped)
     while mask:
-        byte = mask & 0xFF
-        if byte:
-            key = base | byte
-            found = blocks.get(key)
-            if found is None:
-                found = blocks[key] = _block_moves(key, tile_id, step, swapped)
-            moves.extend(found)
-        mask >>= 8
-        base += 256
-
-
-def _block_moves(key: int, tile_id: str, step: int, swapped: bool) -> tuple[PlaceTile, ...]:
-    first = (key >> 8) * 8
-    squares = [first + i for i in range(8) if (key >> i) & 1]
-    if swapped:
-        return tuple(PlaceTile(tile_id, square + step, square) for square in squares)
-    return tuple(PlaceTile(tile_id, square, square + step) for square in squares)
+        low = mask & -mask
+        moves.append(table[low.bit_length() - 1])
+        mask ^= low
 
 
 def _placement_masks(state: GameState, tile_id: str) -> list[tuple[int, int, bool]]:
@@ -112,7 +105,7 @@ def placement_moves(state: GameState) -> list[Move]:
             seen.add(tile)
             moves.extend(placements(state, tile))
     if not moves:
-        moves.extend(DiscardTile(tile) for tile in dict.fromkeys(state.player.pool))
+        moves.extend(discard_tile(tile) for tile in dict.fromkeys(state.player.pool))
     return moves
 
 

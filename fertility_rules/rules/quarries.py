@@ -5,7 +5,7 @@ from __future__ import annotations
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import evolve_metropolis
 from fertility_rules.model.resources import RESOURCES, Counts, add_token
-from fertility_rules.rules.moves import ClaimQuarry, Move
+from fertility_rules.rules.moves import ClaimQuarry, Move, claim_quarry
 from fertility_rules.rules.state import (
     GameState,
     Phase,
@@ -34,9 +34,9 @@ def quarry_moves(state: GameState) -> list[Move]:
     moves: list[Move] = []
     monument = state.player.monuments_left > 0
     for square in state.quarries:
-        moves.extend(ClaimQuarry(square, r) for r in RESOURCES if state.stock[r])
+        moves.extend(claim_quarry(square, r) for r in RESOURCES if state.stock[r])
         if monument:
-            moves.append(ClaimQuarry(square, None))
+            moves.append(claim_quarry(square, None))
     return moves
 
 

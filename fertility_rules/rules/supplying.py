@@ -16,9 +16,16 @@ from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import evolve_metropolis
 from fertility_rules.model.resources import RESOURCES, Counts, Resource, add_token
-from fertility_rules.model.shop import ShopState, icons_text
+from fertility_rules.model.shop import ShopState, icons_text, new_shop_state
 from fertility_rules.rules.interpretations import LostResource
-from fertility_rules.rules.moves import EndSupplying, Move, PlaceBonusResource, SupplyShop
+from fertility_rules.rules.moves import (
+    EndSupplying,
+    Move,
+    PlaceBonusResource,
+    SupplyShop,
+    place_bonus_resource,
+    supply_shop,
+)
 from fertility_rules.rules.state import (
     GameState,
     Phase,
@@ -42,12 +49,12 @@ __all__ = [
 
 
 _END = EndSupplying()
-_SUPPLY_SHOP = tuple(tuple(SupplyShop(r, index) for index in range(32)) for r in RESOURCES)
+_SUPPLY_SHOP = tuple(tuple(supply_shop(r, index) for index in range(32)) for r in RESOURCES)
 """Moves are values: the usual ones are made once."""
 
 
 def _supply_shop(resource: Resource, index: int) -> SupplyShop:
-    return _SUPPLY_SHOP[resource][index] if index < 32 else SupplyShop(resource, index)
+    return _SUPPLY_SHOP[resource][index] if index < 32 else supply_shop(resource, index)
 
 
 def supply_moves(state: GameState) -> list[Move]:
@@ -77,12 +84,12 @@ def _bonus_options(
     for resource in choices:
         if stock[resource]:
             options.extend(
-                PlaceBonusResource(resource, index)
+                place_bonus_resource(resource, index)
                 for index, shop_state in enumerate(shops)
                 if shop_state.shop.accepts(shop_state.tokens, resource)
             )
     if not options and lost_resource is LostResource.TO_SUPPLY:
-        options = [PlaceBonusResource(r, None) for r in choices if stock[r]]
+        options = [place_bonus_resource(r, None) for r in choices if stock[r]]
     return options
 
 
@@ -196,7 +203,7 @@ def _put(
     """``resource`` onto Shop ``shop``; its immediate benefit applies if this fills it."""
     metropolis = player.metropolis
     old = metropolis.shops[shop]
-    new = ShopState(old.shop, add_token(old.tokens, resource))
+    new = new_shop_state(old.shop, add_token(old.tokens, resource))
     shops = replace_at(metropolis.shops, shop, new)
     player = evolve_player(player, metropolis=evolve_metropolis(metropolis, shops=shops))
     if new.is_full:

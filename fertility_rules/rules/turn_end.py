@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fertility_rules.i18n.message import _
 from fertility_rules.model.resources import NO_TOKENS, Counts, add_counts
-from fertility_rules.rules.moves import Move, RemoveTile, TakeTile
+from fertility_rules.rules.moves import Move, RemoveTile, TakeTile, remove_tile, take_tile
 from fertility_rules.rules.setup import COMMON_POOL
 from fertility_rules.rules.state import (
     GameState,
@@ -44,11 +44,11 @@ def end_turn(state: GameState) -> GameState:
 
 
 def take_moves(state: GameState) -> list[Move]:
-    return [TakeTile(tile) for tile in dict.fromkeys(state.common_pool)]
+    return [take_tile(tile) for tile in dict.fromkeys(state.common_pool)]
 
 
 def remove_moves(state: GameState) -> list[Move]:
-    return [RemoveTile(tile) for tile in dict.fromkeys(state.common_pool)]
+    return [remove_tile(tile) for tile in dict.fromkeys(state.common_pool)]
 
 
 def check_take(state: GameState, move: TakeTile) -> list[Violation]:
