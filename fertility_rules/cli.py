@@ -27,7 +27,9 @@ from fertility_rules.lab.commands import (
     add_compare,
     add_interpretation_option,
     add_jobs_options,
+    game_executor,
     interpretations_from,
+    positive_int,
     progress_bar,
 )
 from fertility_rules.lab.runner import GameSpec, GameSummary, run_games
@@ -151,8 +153,11 @@ def _simulate(args: argparse.Namespace) -> int:
         GameSpec(base + k, tuple(agent_names), options, args.variant, args.catalogue, k == 0)
         for k in range(args.games)
     ]
-    with progress_bar(len(specs), args.lang) as progress:
-        games = run_games(specs, jobs=args.jobs, progress=progress)
+    with (
+        game_executor(args.scheduler) as executor,
+        progress_bar(len(specs), args.lang) as progress,
+    ):
+        games = run_games(specs, executor, args.jobs, progress)
     if args.record and games[0].record is not None:
         save_record(games[0].record, args.record)
     summary = summarise(games)
@@ -332,7 +337,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     simulate.add_argument(
         "--agents", default="random", help=t(_("comma-separated: random, greedy"))
     )
-    simulate.add_argument("--games", type=int, default=1, help=t(_("number of games")))
+    simulate.add_argument("--games", type=positive_int(t), default=1, help=t(_("number of games")))
     simulate.add_argument(
         "--record", default=None, help=t(_("write the (first) game's record here"))
     )

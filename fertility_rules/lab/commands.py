@@ -46,6 +46,7 @@ __all__ = [
     "add_jobs_options",
     "game_executor",
     "interpretations_from",
+    "positive_int",
     "progress_bar",
 ]
 
@@ -88,6 +89,23 @@ def interpretations_from(args: argparse.Namespace) -> Interpretations:
     return with_interpretations(getattr(args, "interpretation", None) or [])
 
 
+def positive_int(t: Translate) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least 1 (refused with exit status 2)."""
+
+    def positive(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if value < 1:
+            raise argparse.ArgumentTypeError(
+                t(_("expected a whole number of at least 1, not {text!r}", text=text))
+            )
+        return value
+
+    return positive
+
+
 def _add_vary(parser: argparse.ArgumentParser, t: Translate) -> None:
     parser.add_argument(
         "--vary",
@@ -101,7 +119,10 @@ def _add_vary(parser: argparse.ArgumentParser, t: Translate) -> None:
 def add_jobs_options(parser: argparse.ArgumentParser, t: Translate) -> None:
     """``--jobs N`` and ``--scheduler ADDRESS``: where the games are played."""
     parser.add_argument(
-        "--jobs", type=int, default=None, help=t(_("worker processes (default: all cores)"))
+        "--jobs",
+        type=positive_int(t),
+        default=None,
+        help=t(_("worker processes (default: all cores)")),
     )
     parser.add_argument(
         "--scheduler",
@@ -200,7 +221,9 @@ def add_compare(
         type=_checked(t),
         help=t(_("one reading to compare, as switch values (repeatable; instead of --vary)")),
     )
-    parser.add_argument("--games", type=int, default=100, help=t(_("games per reading")))
+    parser.add_argument(
+        "--games", type=positive_int(t), default=100, help=t(_("games per reading"))
+    )
     parser.add_argument("--seed", type=int, default=0, help=t(_("seed of the first game")))
     parser.add_argument(
         "--players", type=int, choices=[2, 3, 4], default=4, help=t(_("number of players"))

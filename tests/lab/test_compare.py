@@ -49,6 +49,24 @@ def test_summaries_come_back_in_the_order_of_the_specs() -> None:
     assert summaries == tuple(play_summary(spec) for spec in specs)
 
 
+def test_progress_is_reported_for_every_game() -> None:
+    specs = [GameSpec(seed, ("random", "random")) for seed in range(5)]
+    for jobs in (1, 2):
+        done: list[int] = []
+        run_games(specs, jobs=jobs, progress=done.append, chunk=2)
+        assert sum(done) == 5
+        assert len(done) == (5 if jobs == 1 else 3)  # one call per game, or per chunk
+
+
+@pytest.mark.parametrize("option", ["--games", "--jobs"])
+def test_counts_must_be_positive(option: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("simulate", "compare"):
+        with pytest.raises(SystemExit) as exit_status:
+            main([command, option, "0"])
+        assert exit_status.value.code == 2
+        assert "'0'" in capsys.readouterr().err
+
+
 def test_a_summary_matches_its_game() -> None:
     summary = play_summary(GameSpec(3, ("random", "random", "random"), keep_record=True))
     record = summary.record
