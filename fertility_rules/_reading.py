@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
 from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.formats import documents
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Icon, Resource
 
@@ -223,35 +221,5 @@ class Reader:
         return [(join(path, i), item) for i, item in enumerate(values)]
 
 
-def parse_document(text: str, toml: bool, source: str | None = None) -> object:
-    """Parse TOML or JSON text; a syntax error becomes a :class:`MalformedInputError`."""
-    try:
-        return tomllib.loads(text) if toml else json.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise MalformedInputError.single(
-            "$", _("not valid TOML: {error}", error=str(error)), source=source
-        ) from None
-    except json.JSONDecodeError as error:
-        raise MalformedInputError.single(
-            "$",
-            _(
-                "not valid JSON: {error} (line {line}, column {column})",
-                error=error.msg,
-                line=error.lineno,
-                column=error.colno,
-            ),
-            source=source,
-        ) from None
-
-
-def read_document(path: str | Path) -> object:
-    """The parsed content of a JSON or TOML (by suffix) file; unreadable files raise
-    :class:`MalformedInputError`."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise MalformedInputError.single(
-            "$", _("cannot read the file: {error}", error=str(error)), source=str(file)
-        ) from None
-    return parse_document(text, file.suffix.lower() == ".toml", str(file))
+parse_document = documents.parse_document
+read_document = documents.read_document

@@ -365,16 +365,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     requested = _requested_language(arguments)
     parser = build_parser(requested if requested in LANGUAGES else Language.EN)
     args = parser.parse_args(arguments)
+    language = getattr(args, "lang", "en")
+    try:
+        return _run(args, language)
+    except Exception as error:  # a bug of ours: one line, never a traceback
+        print(_internal_error(error, language), file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace, language: str) -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
     except FertilityError as error:
-        print(error.render(getattr(args, "lang", "en")), file=sys.stderr)
+        print(error.render(language), file=sys.stderr)
         return 1
     except BrokenPipeError:
         # The reader stopped early (``| head``): not an error of ours.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+def _internal_error(error: Exception, language: str) -> str:
+    try:
+        detail = " ".join(str(error).split())[:200]
+    except Exception:  # even the error's text may fail (a huge integer)
+        detail = "?"
+    return render(
+        _(
+            "internal error ({kind}: {detail}); please report it with the command and file",
+            kind=type(error).__name__,
+            detail=detail,
+        ),
+        language,
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover
