@@ -60,6 +60,7 @@ from fertility_rules.errors import (
     Problem,
     UnknownIdError,
 )
+from fertility_rules.formats import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n import Language, Message, render
 from fertility_rules.model import (
     Benefit,
@@ -79,6 +80,7 @@ from fertility_rules.model import (
 )
 from fertility_rules.model.position import FinalPosition, PlayerPosition
 from fertility_rules.records import (
+    FirstIllegalMove,
     GameRecord,
     ReplayError,
     ReplayResult,
@@ -125,6 +127,7 @@ from fertility_rules.scoring.render import report_to_json, report_to_text
 __all__ = [
     "AGENTS",
     "CATALOGUE_FORMAT",
+    "DEFAULT_LIMITS",
     "DEFAULT_REGISTRY",
     "RULES_VERSION",
     "Agent",
@@ -140,6 +143,7 @@ __all__ = [
     "EndSupplying",
     "FertilityError",
     "FinalPosition",
+    "FirstIllegalMove",
     "GainWheat",
     "GameRecord",
     "GameState",
@@ -149,6 +153,7 @@ __all__ = [
     "IllegalMoveError",
     "Interpretations",
     "Language",
+    "Limits",
     "MalformedInputError",
     "Message",
     "Metropolis",

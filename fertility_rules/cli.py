@@ -17,12 +17,14 @@ from fertility_rules.catalogue.loader import load_catalogue
 from fertility_rules.document import FORMATS, rules_document
 from fertility_rules.effects.base import Stage
 from fertility_rules.errors import FertilityError
+from fertility_rules.formats.final_position import load_final_position
+from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
+from fertility_rules.formats.moves import move_to_json
+from fertility_rules.formats.record import load_record, save_record
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
-from fertility_rules.records.final_position import load_final_position
-from fertility_rules.records.game_record import GameRecord, load_record, replay, save_record
-from fertility_rules.records.moves_json import move_to_json
+from fertility_rules.records.game_record import GameRecord, replay
 from fertility_rules.rules.describe import describe_move
 from fertility_rules.rules.engine import apply_unchecked, final_scores
 from fertility_rules.rules.moves import EndSupplying, SkipBuilding
@@ -46,18 +48,22 @@ def _add_format(parser: argparse.ArgumentParser, t: Callable[[Message], str]) ->
     )
 
 
+def _limits(args: argparse.Namespace) -> Limits:
+    return Limits(max_bytes=args.max_file_size)
+
+
 def _print_json(data: object) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _catalogue_show(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.file)
+    catalogue = load_catalogue(args.file, limits=_limits(args))
     print(describe_catalogue(catalogue, args.lang))
     return 0
 
 
 def _catalogue_check(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.file)
+    catalogue = load_catalogue(args.file, limits=_limits(args))
     print(
         render(
             _(
@@ -74,9 +80,9 @@ def _catalogue_check(args: argparse.Namespace) -> int:
 
 
 def _score(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.catalogue)
-    position = load_final_position(args.file, catalogue)
-    report = score_position(position)
+    catalogue = load_catalogue(args.catalogue, limits=_limits(args))
+    position = load_final_position(args.file, catalogue, limits=_limits(args))
+    report = score_position(position, catalogue.registry)
     if args.format == "json":
         _print_json(report_to_json(report, args.lang))
     else:
@@ -118,7 +124,9 @@ def _agents(args: argparse.Namespace) -> list[str]:
 def _simulate(args: argparse.Namespace) -> int:
     names = [f"P{i + 1}" for i in range(args.players)]
     agent_names = _agents(args)
-    catalogue = None if args.catalogue is None else load_catalogue(args.catalogue)
+    catalogue = (
+        None if args.catalogue is None else load_catalogue(args.catalogue, limits=_limits(args))
+    )
     base = args.seed if args.seed is not None else 0
     games = []
     for k in range(args.games):
@@ -196,7 +204,7 @@ def summarise(games: list[PlayedGame]) -> dict[str, Any]:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    record = load_record(args.file)
+    record = load_record(args.file, limits=_limits(args))
     result = replay(record)
     if result.error is not None:
         error = result.error
@@ -237,7 +245,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.catalogue)
+    catalogue = load_catalogue(args.catalogue, limits=_limits(args))
     text = rules_document(args.lang, args.format, catalogue)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
@@ -281,6 +289,13 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     )
     parser.add_argument(
         "--version", action="version", version=f"%(prog)s {__version__} (rules {RULES_VERSION})"
+    )
+    parser.add_argument(
+        "--max-file-size",
+        type=int,
+        default=DEFAULT_LIMITS.max_bytes,
+        metavar="BYTES",
+        help=t(_("largest input file read, in bytes (default: 16 MiB)")),
     )
     commands = parser.add_subparsers(dest="command", required=True)
 

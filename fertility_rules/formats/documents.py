@@ -17,7 +17,7 @@ from fertility_rules.formats.files import read_bytes
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n.message import _
 
-__all__ = ["DEFAULT_LIMITS", "Limits", "join", "parse_document", "read_document"]
+__all__ = ["DEFAULT_LIMITS", "Limits", "check_tree", "join", "parse_document", "read_document"]
 
 
 def join(path: str, key: str | int) -> str:
@@ -95,7 +95,7 @@ def _parse_toml(text: str, limits: Limits, source: str | None) -> object:
 
 def _children(value: object, path: str) -> Iterator[tuple[str, object]]:
     if isinstance(value, dict):
-        return ((join(path, key), item) for key, item in value.items())
+        return ((join(path, str(key)), item) for key, item in value.items())
     if isinstance(value, list):
         return ((join(path, index), item) for index, item in enumerate(value))
     return iter(())
@@ -130,7 +130,7 @@ def _check(value: object, path: str, depth: int, limits: Limits) -> list[Problem
         for key in getattr(value, "repeated", ()):
             problems.append(Problem(join(path, key), _("the key {key!r} is given twice", key=key)))
         for key in value:
-            if not _encodable(key):
+            if not isinstance(key, str) or not _encodable(key):
                 problems.append(Problem(path, _("a key cannot be encoded (a lone surrogate)")))
     return problems
 

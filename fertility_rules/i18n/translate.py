@@ -14,7 +14,7 @@ from pathlib import Path
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "render", "translations", "uses_catalogue"]
+__all__ = ["DOMAIN", "LOCALE_DIR", "number_text", "render", "translations", "uses_catalogue"]
 
 DOMAIN = "fertility_rules"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
@@ -46,13 +46,20 @@ def _lookup(message: Message, catalogue: gettext.NullTranslations) -> str:
 _LONGEST = 10**1000
 
 
+def number_text(value: int) -> str:
+    """``str(value)``, or ``<N digits>`` for an integer too long for Python to print."""
+    if -_LONGEST < value < _LONGEST:
+        return str(value)
+    digits = int(math.log10(abs(value))) + 1
+    return f"{'-' if value < 0 else ''}<{digits} digits>"
+
+
 def _value(value: object, language: Language) -> object:
     """A parameter ready for ``str.format``; an integer too long to print is summarised."""
     if isinstance(value, Message):
         return render(value, language)
-    if isinstance(value, int) and not -_LONGEST < value < _LONGEST:
-        digits = int(math.log10(abs(value))) + 1
-        return f"{'-' if value < 0 else ''}<{digits} digits>"
+    if isinstance(value, int) and not isinstance(value, bool) and not -_LONGEST < value < _LONGEST:
+        return number_text(value)
     return value
 
 
