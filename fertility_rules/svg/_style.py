@@ -236,7 +236,9 @@ _MONUMENTS = {
     MonumentType.OBELISK: ["M-3,9 L-2,-5 L0,-9 L2,-5 L3,9 Z"],
     MonumentType.PYRAMID: ["M-9,8 L0,-8 L9,8 Z", "M0,-8 L3,8 L9,8 Z"],
     MonumentType.SPHINX: [
-        "M-9,8 L-9,3 Q-8,0 -4,0 L2,0 L2,-5 Q2,-9 5,-9 Q8,-9 8,-5 L8,8 Z",
+        "M-10,8 L-10,3 Q-10,0 -6,0 L4,0 L6,8 Z",
+        "M1,1 L2,-6 Q5,-10 8,-6 L9,1 Z",
+        "M4,5 L10,5 L10,8 L4,8 Z",
     ],
     MonumentType.TEMPLE: [
         "M-9,-3 L0,-9 L9,-3 Z",

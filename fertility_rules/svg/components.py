@@ -283,14 +283,15 @@ def _benefit(
             el(group, "text", "/", x=cx, y=cy + 6, font_size=17, text_anchor="middle", fill=INK)
             token(group, resource, cx + 16, cy, 10, "pictogram")
         case StatueBenefit(gods=gods):
-            statue_glyph(group, cx - 20, cy, 24, "#6b7280")
+            statue_glyph(group, cx - 22, cy, 24, "#6b7280")
+            names = _short("/".join(gods), 14)
             el(
                 group,
                 "text",
-                _short("/".join(gods), 8),
-                x=cx - 6,
+                names,
+                x=cx - 10,
                 y=cy + 4,
-                font_size=11,
+                font_size=min(11.0, 44 / (0.6 * max(len(names), 1))),
                 font_weight="bold",
                 fill=INK,
             )
@@ -309,13 +310,14 @@ def _benefit(
             )
         case ResourceToShopBenefit(choices=choices):
             count = len(choices)
-            start = cx - (count - 1) * 11
+            start = cx - 5 - (count - 1) * 8.5
             for index, resource in enumerate(choices):
-                token(group, resource, start + index * 22 - 6, cy, 9, "pictogram")
+                token(group, resource, start + index * 17, cy, 8, "pictogram")
+            end = start + (count - 1) * 17 + 9
             el(
                 group,
                 "path",
-                d=f"M{cx + count * 11 - 8},{cy - 8} q8,0 8,8 l-3,-3 m3,3 l3,-3",
+                d=f"M{end},{cy - 8} q8,0 8,8 l-3,-3 m3,3 l3,-3",
                 fill="none",
                 stroke=INK,
                 stroke_width=1.6,
@@ -505,9 +507,7 @@ def _district(
         )
     if provenance:
         _reconstructed_frame(group, district.provenance, x, y, DISTRICT_WIDTH, DISTRICT_HEIGHT)
-        provenance_badge(
-            group, district.provenance, x + DISTRICT_WIDTH - 6, y + DISTRICT_HEIGHT - 5, language
-        )
+        provenance_badge(group, district.provenance, x + DISTRICT_WIDTH - 50, y + 17, language)
     return group
 
 

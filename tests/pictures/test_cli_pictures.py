@@ -146,7 +146,8 @@ def test_catalogue_show_html_is_a_page_in_the_language(
     assert page.lang == lang
     catalogue = default_catalogue()
     assert page.svgs == (
-        len(catalogue.valley_boards)
+        1  # the key to the pictures
+        + len(catalogue.valley_boards)
         + 1
         + len(catalogue.valley_tiles)
         + len(catalogue.metropolis_boards)

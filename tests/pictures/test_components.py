@@ -132,3 +132,20 @@ def test_a_valley_board_alone_shows_its_printed_squares() -> None:
     assert first.get("data-square") == "a1"
     expected = {"w": "wheat", "~": "water"}.get(board.rows[7][3], "desert")
     assert expected in classes(first)
+
+
+def test_the_key_names_every_scene_and_ground_in_the_language() -> None:
+    from fertility_rules.model.valley import Ground
+    from fertility_rules.svg.board import GROUND_LABELS
+
+    for lang in ("en", "fr", "pl", "nl"):
+        root = parse(svg.legend(lang=lang))
+        labels = texts(root)
+        for resource in Resource:
+            assert render(resource.label, lang) in labels
+        for ground in Ground:
+            assert render(GROUND_LABELS[ground], lang) in labels
+        entries = drawn(root, "legend-entry")
+        names = [[t.text for t in entry if t.tag.endswith("text")][-1] for entry in entries]
+        assert all(names)
+        assert len(set(names)) == len(names)
