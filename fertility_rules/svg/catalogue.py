@@ -81,13 +81,7 @@ def _valley_item(board: ValleyBoard, language: Language) -> _Item:
 
 def _start_item(start: StartTile, language: Language) -> _Item:
     def draw(parent: ET.Element, x: float, y: float) -> None:
-        _start_tile(parent, start, x + 4, y + 4, TILE_SQUARE, language)
-        _reconstructed_frame(
-            parent, start.provenance, x + 4, y + 4, 2 * TILE_SQUARE, 2 * TILE_SQUARE
-        )
-        provenance_badge(
-            parent, start.provenance, x + START_WIDTH - 2, y + 2 * TILE_SQUARE + 20, language
-        )
+        _start_tile(parent, start, x + 4, y + 4, TILE_SQUARE, language, True, x + START_WIDTH - 2)
 
     return _Item(START_WIDTH, 2 * TILE_SQUARE + 24, render(_("Starting tile"), language), draw)
 

@@ -207,7 +207,14 @@ def tile(
 
 
 def _start_tile(
-    parent: ET.Element, start: StartTile, x: float, y: float, size: float, language: Language
+    parent: ET.Element,
+    start: StartTile,
+    x: float,
+    y: float,
+    size: float,
+    language: Language,
+    provenance: bool = False,
+    badge_right: float | None = None,
 ) -> ET.Element:
     group = el(parent, "g", class_="tile start-tile", data_tile="start")
     el(group, "title", render(_("Starting tile"), language))
@@ -226,6 +233,10 @@ def _start_tile(
         stroke=INK,
         stroke_width=2,
     )
+    if provenance:
+        _reconstructed_frame(group, start.provenance, x, y, 2 * size, 2 * size)
+        right = x + 2 * size if badge_right is None else badge_right
+        provenance_badge(group, start.provenance, right, y + 2 * size + 16, language)
     return group
 
 
@@ -241,10 +252,7 @@ def start_tile(
     svg = root(
         2 * size + 8, 2 * size + 20, "start-tile", render(_("Starting tile"), language), language
     )
-    _start_tile(svg, start, 4, 4, size, language)
-    if provenance:
-        _reconstructed_frame(svg, start.provenance, 4, 4, 2 * size, 2 * size)
-        provenance_badge(svg, start.provenance, 2 * size + 4, 2 * size + 16, language)
+    _start_tile(svg, start, 4, 4, size, language, provenance)
     return image(svg)
 
 
