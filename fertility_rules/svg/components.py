@@ -292,17 +292,21 @@ def _benefit(
             token(group, resource, cx + 16, cy, 10, "pictogram")
         case StatueBenefit(gods=gods):
             statue_glyph(group, cx - 22, cy, 24, "#6b7280")
-            names = _short("/".join(gods), 14)
-            el(
-                group,
-                "text",
-                names,
-                x=cx - 10,
-                y=cy + 4,
-                font_size=min(11.0, 44 / (0.6 * max(len(names), 1))),
-                font_weight="bold",
-                fill=INK,
-            )
+            lines = [_short(god, 9) for god in gods[:2]]
+            if len(gods) > 2:
+                lines[1] = _short(lines[1] + "…", 9)
+            size = 11.0 if len(lines) == 1 else 9.5
+            for index, line in enumerate(lines):
+                el(
+                    group,
+                    "text",
+                    line,
+                    x=cx - 10,
+                    y=cy + 4 + (index - (len(lines) - 1) / 2) * 11,
+                    font_size=min(size, 40 / (0.62 * max(len(line), 1))),
+                    font_weight="bold",
+                    fill=INK,
+                )
         case StatueChoiceBenefit():
             statue_glyph(group, cx - 8, cy, 24, "#6b7280")
             el(
