@@ -78,6 +78,7 @@ from fertility_rules.model import (
     ValleyBoard,
     ValleyTile,
 )
+from fertility_rules.model.coordinates import parse_square, square_name
 from fertility_rules.model.position import FinalPosition, PlayerPosition
 from fertility_rules.records import (
     FirstIllegalMove,
@@ -130,6 +131,8 @@ from fertility_rules.scoring import (
     score_totals,
 )
 from fertility_rules.scoring.render import report_to_json, report_to_text
+from fertility_rules.svg import SvgImage
+from fertility_rules.text_board import text_board
 
 __all__ = [
     "AGENTS",
@@ -200,6 +203,7 @@ __all__ = [
     "StatueBenefit",
     "StatueChoiceBenefit",
     "SupplyShop",
+    "SvgImage",
     "TakeTile",
     "Timing",
     "Track",
@@ -227,6 +231,7 @@ __all__ = [
     "load_record",
     "make_agent",
     "new_game",
+    "parse_square",
     "play_game",
     "read_catalogue",
     "read_final_position",
@@ -240,6 +245,8 @@ __all__ = [
     "save_record",
     "score_position",
     "score_totals",
+    "square_name",
     "start_game",
+    "text_board",
     "violations",
 ]
