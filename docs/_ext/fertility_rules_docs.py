@@ -33,11 +33,11 @@ from sphinx.directives.other import Include
 
 from fertility_rules.catalogue import load_catalogue
 from fertility_rules.document import rules_document
+from fertility_rules.document.rules_document import interpretation_notes
 from fertility_rules.effects import DEFAULT_REGISTRY
 from fertility_rules.i18n import Language, render
-from fertility_rules.i18n.message import _
 from fertility_rules.i18n.rule_texts import rule_text
-from fertility_rules.rules.interpretations import INTERPRETATION_INFO, Interpretations
+from fertility_rules.rules.interpretations import INTERPRETATION_INFO
 
 GENERATED = "_generated"
 UNDERLINE = "~"
@@ -63,25 +63,13 @@ def escape(text: str) -> str:
 
 def interpretations_rst(language: Language) -> str:
     """One section per interpretation: localized title and text, option, values, sources."""
-    defaults = Interpretations()
     out: list[str] = []
     for info in INTERPRETATION_INFO:
         text = rule_text(info.id)
         title = escape(f"{info.id} {render(text.title, language)}")
         out += [title, UNDERLINE * max(len(title), 4), "", escape(render(text.text, language)), ""]
-        if info.field is not None:
-            value = getattr(defaults, info.field)
-            enum_type = type(value)
-            options = ", ".join(
-                f"``{member.value}``"
-                + (" " + render(_("(default)"), language) if member is value else "")
-                for member in enum_type
-            )
-            field = f"``{info.field}`` (``{enum_type.__name__}``)"
-            out += [render(_("Option {field}: {options}", field=field, options=options), language)]
-            out.append("")
-        sources = escape("; ".join(info.sources))
-        out += [render(_("Sources: {sources}", sources=sources), language), ""]
+        for note in interpretation_notes(info):
+            out += [escape(render(note, language)), ""]
     return "\n".join(out)
 
 
