@@ -7,11 +7,12 @@ be inlined in one HTML page.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 from fertility_rules.i18n.language import Language
 
-__all__ = ["SvgImage", "el", "fmt", "image", "root"]
+__all__ = ["SvgImage", "el", "fmt", "image", "root", "xml_text"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -25,10 +26,19 @@ class SvgImage(str):
         return str(self)
 
 
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(text: str) -> str:
+    """``text`` with the characters XML cannot hold (control characters, lone
+    surrogates) replaced by U+FFFD; names come from files and may hold anything."""
+    return _NOT_XML.sub("\ufffd", text)
+
+
 def fmt(value: float | int | str) -> str:
-    """A number written short (``12``, ``3.5``), a string unchanged."""
+    """A number written short (``12``, ``3.5``), a string made safe for XML."""
     if isinstance(value, str):
-        return value
+        return xml_text(value)
     if isinstance(value, float):
         text = f"{value:.2f}".rstrip("0").rstrip(".")
         return "0" if text == "-0" else text
@@ -49,7 +59,7 @@ def el(
     }
     node = ET.Element(tag, attrib) if parent is None else ET.SubElement(parent, tag, attrib)
     if text is not None:
-        node.text = text
+        node.text = xml_text(text)
     return node
 
 
@@ -64,7 +74,7 @@ def root(
         viewBox=f"0 0 {fmt(width)} {fmt(height)}",
         width=width,
         height=height,
-        class_=f"fertility {kind}",
+        class_=f"fertility fertility-{kind}",
         lang=Language.parse(language).value,
         font_family="'DejaVu Sans', 'Noto Sans', Verdana, sans-serif",
     )

@@ -176,7 +176,7 @@ def _tile(
         "text",
         tile.id,
         x=x + size,
-        y=y + size + 12,
+        y=y + size + 15,
         font_size=10,
         text_anchor="middle",
         fill=INK,

@@ -46,6 +46,7 @@ __all__ = [
     "district_shops",
     "draw_metropolis",
     "metropolis",
+    "metropolis_height",
 ]
 
 GAP = 10
@@ -57,6 +58,20 @@ GRID_HEIGHT = 3 * DISTRICT_HEIGHT + 2 * GAP
 TRACK = 56
 METROPOLIS_WIDTH = GRID_WIDTH + 2 * PAD
 METROPOLIS_HEIGHT = HEADER + GRID_HEIGHT + 2 * TRACK + PAD
+"""Height of a Metropolis with the printed 4 starting Shops."""
+
+
+def _spaces(metropolis: Metropolis) -> int:
+    """District-sized spaces holding the Shops not on a District, 2 to a space."""
+    starting, _spots = district_shops(metropolis)
+    return max(2, (len(starting) + 1) // 2)
+
+
+def metropolis_height(metropolis: Metropolis) -> float:
+    """Height of the drawing: taller when more than 4 Shops are not on a District
+    (a final-position file lists Shops without their Districts)."""
+    rows = (_spaces(metropolis) + len(metropolis.spots) + COLUMNS - 1) // COLUMNS
+    return HEADER + rows * DISTRICT_HEIGHT + (rows - 1) * GAP + 2 * TRACK + PAD
 
 
 def district_shops(metropolis: Metropolis) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
@@ -182,13 +197,14 @@ def draw_metropolis(
         data_wheat=metropolis.wheat,
         data_monuments=metropolis.monuments,
     )
+    height = metropolis_height(metropolis)
     el(
         group,
         "rect",
         x=x0,
         y=y0,
         width=METROPOLIS_WIDTH,
-        height=METROPOLIS_HEIGHT,
+        height=height,
         rx=10,
         fill="#efe2bf",
         stroke=CARD_EDGE,
@@ -197,12 +213,8 @@ def draw_metropolis(
     x, y = x0 + PAD, y0 + PAD
     _header(group, x, y, title, metropolis, monument_type, player, supply, language)
     if provenance is not None:
-        _reconstructed_frame(
-            group, provenance, x0 + 3, y0 + 3, METROPOLIS_WIDTH - 6, METROPOLIS_HEIGHT - 6
-        )
-        provenance_badge(
-            group, provenance, x0 + METROPOLIS_WIDTH - PAD, y0 + METROPOLIS_HEIGHT - 4, language
-        )
+        _reconstructed_frame(group, provenance, x0 + 3, y0 + 3, METROPOLIS_WIDTH - 6, height - 6)
+        provenance_badge(group, provenance, x0 + METROPOLIS_WIDTH - PAD, y0 + height - 4, language)
     top = y0 + HEADER
     starting, per_spot = district_shops(metropolis)
 
@@ -210,7 +222,8 @@ def draw_metropolis(
         row, column = divmod(index, COLUMNS)
         return x + column * (DISTRICT_WIDTH + GAP), top + row * (DISTRICT_HEIGHT + GAP)
 
-    for space in range(2):
+    spaces = _spaces(metropolis)
+    for space in range(spaces):
         cx, cy = cell(space)
         printed = el(group, "g", class_="starting-shops")
         el(
@@ -248,7 +261,7 @@ def draw_metropolis(
                 index + 1,
             )
     for spot, (district, indexes) in enumerate(zip(metropolis.spots, per_spot, strict=True)):
-        cx, cy = cell(spot + 2)
+        cx, cy = cell(spot + spaces)
         if district is None:
             empty = el(group, "g", class_="spot empty", data_spot=spot + 1)
             el(
@@ -287,8 +300,9 @@ def draw_metropolis(
             registry,
             numbers=[i + 1 for i in indexes] if indexes else None,
         )
-    _wheat_track(group, metropolis, x, top + GRID_HEIGHT + 8, language)
-    _statue_scale(group, metropolis, x, top + GRID_HEIGHT + 8 + TRACK, language)
+    tracks = y0 + height - 2 * TRACK - PAD + 8
+    _wheat_track(group, metropolis, x, tracks, language)
+    _statue_scale(group, metropolis, x, tracks + TRACK, language)
     return group
 
 
@@ -421,7 +435,9 @@ def metropolis(
     else:
         city = item
         title = render(_("Metropolis board {id}", id=item.board_id or "?"), language)
-    svg = root(METROPOLIS_WIDTH + 8, METROPOLIS_HEIGHT + 8, "metropolis-picture", title, language)
+    svg = root(
+        METROPOLIS_WIDTH + 8, metropolis_height(city) + 8, "metropolis-picture", title, language
+    )
     draw_metropolis(
         svg,
         city,

@@ -15,7 +15,7 @@ from fertility_rules.svg._image import SvgImage, el, image, root
 from fertility_rules.svg._style import INK, player_colour, token
 from fertility_rules.svg.board import MARGIN, draw_board, move_squares
 from fertility_rules.svg.components import DISTRICT_HEIGHT, DISTRICT_WIDTH, _district, _tile
-from fertility_rules.svg.metropolis import METROPOLIS_HEIGHT, METROPOLIS_WIDTH, draw_metropolis
+from fertility_rules.svg.metropolis import METROPOLIS_WIDTH, draw_metropolis, metropolis_height
 
 __all__ = ["table"]
 
@@ -66,7 +66,9 @@ def table(
     width = max(panel_x + panel_width, cities_width) + 2 * GAP
     rows = (len(state.players) + columns - 1) // columns
     top_height = max(board_height, 2 * DISTRICT_HEIGHT + 150)
-    height = TITLE + top_height + GAP + rows * (METROPOLIS_HEIGHT + POOL + GAP) + GAP
+    heights = [metropolis_height(p.metropolis) for p in state.players]
+    row_heights = [max(heights[r * columns : (r + 1) * columns]) for r in range(rows)]
+    height = TITLE + top_height + GAP + sum(h + POOL + GAP for h in row_heights) + GAP
     if state.is_over:
         heading = render(_("Turn {turn}: the game is over", turn=state.turn), language)
     else:
@@ -166,7 +168,8 @@ def table(
     for index, player in enumerate(state.players):
         row, column = divmod(index, columns)
         cx = GAP + column * (METROPOLIS_WIDTH + GAP)
-        cy = top + row * (METROPOLIS_HEIGHT + POOL + GAP)
+        cy = top + sum(h + POOL + GAP for h in row_heights[:row])
+        city_height = heights[index]
         if index == state.current and not state.is_over:
             el(
                 svg,
@@ -174,7 +177,7 @@ def table(
                 x=cx - 5,
                 y=cy - 5,
                 width=METROPOLIS_WIDTH + 10,
-                height=METROPOLIS_HEIGHT + POOL + 10,
+                height=city_height + POOL + 10,
                 rx=12,
                 fill="none",
                 stroke=player_colour(index),
@@ -193,7 +196,7 @@ def table(
             supply=player.supply,
             registry=state.config.registry,
         )
-        pool_y = cy + METROPOLIS_HEIGHT + 8
+        pool_y = cy + city_height + 8
         el(
             svg,
             "text",
