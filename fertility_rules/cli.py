@@ -19,6 +19,7 @@ from fertility_rules.agents.simulate import PlayedGame, make_agent, play_game
 from fertility_rules.catalogue.describe import describe_catalogue
 from fertility_rules.catalogue.loader import load_catalogue
 from fertility_rules.document import FORMATS, rules_document
+from fertility_rules.document.rules_document import rules_pictures
 from fertility_rules.effects.base import Stage
 from fertility_rules.errors import FertilityError, IllegalMoveError, MalformedInputError
 from fertility_rules.i18n.language import Language
@@ -368,10 +369,18 @@ def _verify(args: argparse.Namespace) -> int:
 def _rules(args: argparse.Namespace) -> int:
     catalogue = load_catalogue(args.catalogue)
     text = rules_document(args.lang, args.format, catalogue)
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-    else:
+    if not args.output:
         sys.stdout.write(text)
+        return 0
+    target = Path(args.output)
+    if target.is_dir() or args.output.endswith(("/", os.sep)):
+        target = target / f"rules.{args.lang}.{args.format}"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    if args.format == "md":
+        # Markdown refers to its pictures by file name: they go beside it.
+        for name, svg in rules_pictures(args.lang, catalogue).items():
+            (target.parent / name).write_text(svg, encoding="utf-8")
     return 0
 
 
@@ -490,7 +499,11 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     )
     rules.add_argument("--catalogue", default=None, help=t(_("catalogue file (default: built-in)")))
     rules.add_argument(
-        "--output", default=None, help=t(_("file to write (default: standard output)"))
+        "--output",
+        default=None,
+        help=t(
+            _("file or folder to write (default: standard output); Markdown pictures go beside")
+        ),
     )
     _add_lang(rules, t)
     rules.set_defaults(run=_rules)

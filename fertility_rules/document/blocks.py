@@ -57,11 +57,17 @@ class Table:
 
 @frozen
 class Figure:
-    """A picture: ``name`` is its file stem (``R-3.1-valid``), ``svg`` its document."""
+    """Pictures with one caption; ``name`` is the file stem (``R-3.1-valid``)."""
 
     name: str
-    svg: str
+    svgs: tuple[str, ...]
     caption: str
+
+    def files(self) -> dict[str, str]:
+        """The picture files of this figure by name: ``R-3.4-1.svg``, ``R-3.4-2.svg``."""
+        if len(self.svgs) == 1:
+            return {f"{self.name}.svg": self.svgs[0]}
+        return {f"{self.name}-{n}.svg": svg for n, svg in enumerate(self.svgs, 1)}
 
 
 Block: TypeAlias = Heading | Paragraph | Items | Table | Figure
@@ -98,8 +104,9 @@ def _markdown(blocks: Sequence[Block], page: Page) -> str:
                     for row in rows
                 ]
                 out.append("\n".join(lines))
-            case Figure(name, _svg, caption):
-                out.append(f"![{caption}]({name}.svg)\n\n*{caption}*")
+            case Figure():
+                images = " ".join(f"![{block.caption}]({name})" for name in block.files())
+                out.append(f"{images}\n\n*{block.caption}*")
     return "\n\n".join(out) + "\n"
 
 
@@ -129,11 +136,9 @@ def _rst(blocks: Sequence[Block], page: Page) -> str:
                     lines.append("   * - " + cells[0])
                     lines.extend("     - " + cell for cell in cells[1:])
                 out.append("\n".join(lines))
-            case Figure(name, svg, caption):
-                body = _html_figure(name, svg, caption)
-                out.append(
-                    ".. raw:: html\n\n" + "\n".join("   " + line for line in body.split("\n"))
-                )
+            case Figure():
+                body = _html_figure(block).split("\n")
+                out.append(".. raw:: html\n\n" + "\n".join("   " + line for line in body))
     return "\n\n".join(out) + "\n"
 
 
@@ -148,18 +153,19 @@ th, td { border: 1px solid #d9c7a0; padding: .25rem .6rem; text-align: left;
 th { background: #f3ead6; }
 figure { margin: 1.2rem 0; padding: .6rem; border: 1px solid #e6dcc6; background: #fff;
   break-inside: avoid; page-break-inside: avoid; }
-figure svg { max-width: 100%; height: auto; display: block; margin: 0 auto; }
+figure svg { max-width: 100%; height: auto; display: inline-block; vertical-align: top;
+  margin: 0 .3rem; }
 figcaption { font-size: .92rem; color: #444; margin-top: .4rem; }
 a.rule { color: #7a4a10; text-decoration: none; border-bottom: 1px dotted #7a4a10; }
 @media print { body { background: #fff; max-width: none; } a.rule { border: none; } }
 """.strip()
 
 
-def _html_figure(name: str, svg: str, caption: str) -> str:
-    svg = re.sub(r"^<\?xml[^>]*\?>\s*", "", svg)
+def _html_figure(figure: Figure) -> str:
+    pictures = "\n".join(re.sub(r"^<\?xml[^>]*\?>\s*", "", svg) for svg in figure.svgs)
     return (
-        f'<figure id="fig-{html.escape(name)}">\n{svg}\n'
-        f"<figcaption>{html.escape(caption)}</figcaption>\n</figure>"
+        f'<figure id="fig-{html.escape(figure.name)}">\n{pictures}\n'
+        f"<figcaption>{html.escape(figure.caption)}</figcaption>\n</figure>"
     )
 
 
@@ -205,8 +211,8 @@ def _html(blocks: Sequence[Block], page: Page) -> str:
                     for row in rows
                 )
                 out.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
-            case Figure(name, svg, caption):
-                out.append(_html_figure(name, svg, caption))
+            case Figure():
+                out.append(_html_figure(block))
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 

@@ -24,13 +24,14 @@ from fertility_rules.document.blocks import (
     Table,
     render_blocks,
 )
+from fertility_rules.document.examples import EXAMPLE_PLAYER, worked_examples
 from fertility_rules.effects.base import Stage
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry, describe_shop
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.glossary import glossary
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of, any_of, series
-from fertility_rules.i18n.message import Message, _, pgettext
+from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.rule_texts import RuleText, rule_texts
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.provenance import Provenance
@@ -45,7 +46,13 @@ from fertility_rules.rules.interpretations import (
 from fertility_rules.rules.setup import tiles_in_play, valley_boards_for
 from fertility_rules.scoring.pipeline import score_position
 
-__all__ = ["interpretation_notes", "rules_blocks", "rules_document"]
+__all__ = [
+    "example_figures",
+    "interpretation_notes",
+    "rules_blocks",
+    "rules_document",
+    "rules_pictures",
+]
 
 
 def _provenance(items: list[Provenance | None]) -> Message | str:
@@ -77,11 +84,12 @@ class _Writer:
     def paragraph(self, message: Message | str) -> None:
         self.blocks.append(Paragraph(self.t(message)))
 
-    def rule(self, rule_id: str, level: int = 3) -> None:
+    def rule(self, rule_id: str, level: int = 3, figures: bool = True) -> None:
         text: RuleText = self.texts[rule_id]
         self.heading(level, _("{id} {title}", id=rule_id, title=text.title), rule_id)
         self.paragraph(text.text)
-        self.blocks.extend(self.figures.get(rule_id, ()))
+        if figures:
+            self.blocks.extend(self.figures.get(rule_id, ()))
 
     def table(self, header: list[Message | str], rows: list[list[Message | str | int]]) -> None:
         self.blocks.append(
@@ -222,8 +230,9 @@ def _shops(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
 
 def _scoring(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
     w.section("R-5")
-    for rule_id in ("R-5.1", "R-5.2", "R-5.3", "R-5.4", "R-5.5", "R-5.6"):
+    for rule_id in ("R-5.1", "R-5.2", "R-5.3", "R-5.4", "R-5.5"):
         w.rule(rule_id)
+    w.rule("R-5.6", figures=False)
     report = score_position(rulebook_example(catalogue), registry)
     sheet = report.sheets[0]
     w.paragraph(_("The example computed by the scoring pipeline of this library:"))
@@ -243,10 +252,7 @@ def _scoring(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None
         )
     )
     w.paragraph(_("{player} scores {amount}.", player=EXAMPLE_PLAYER, amount=debens(sheet.total)))
-
-
-EXAMPLE_PLAYER = pgettext("the player of the rulebooks' scoring example", "Lisa")
-"""Lisa, as each rulebook names the player of its scoring example (Polish: Wiola)."""
+    w.blocks.extend(w.figures.get("R-5.6", ()))
 
 
 def _end(w: _Writer) -> None:
@@ -338,15 +344,28 @@ _SECTIONS: tuple[Callable[[_Writer, Catalogue, EffectRegistry], None], ...] = (
 """The sections in the rulebooks' order, then the library's own additions."""
 
 
+def example_figures(
+    language: Language | str = Language.EN, catalogue: Catalogue | None = None
+) -> dict[str, tuple[Figure, ...]]:
+    """The worked examples as figures, by the rule id they illustrate."""
+    lang = Language.parse(language)
+    figures: dict[str, tuple[Figure, ...]] = {}
+    for example in worked_examples(lang, catalogue):
+        figure = Figure(example.id, example.svgs, render(example.caption, lang))
+        figures[example.rule] = (*figures.get(example.rule, ()), figure)
+    return figures
+
+
 def rules_blocks(
     language: Language | str = Language.EN,
     catalogue: Catalogue | None = None,
     registry: EffectRegistry = DEFAULT_REGISTRY,
-    figures: Mapping[str, Sequence[Figure]] | None = None,
+    pictures: bool = True,
 ) -> list[Block]:
-    """The rules document as blocks, in ``language``; ``figures`` go under their rule id."""
-    writer = _Writer(Language.parse(language), figures or {})
+    """The rules document as blocks, in ``language``, with its worked examples."""
     catalogue = catalogue or default_catalogue()
+    figures = example_figures(language, catalogue) if pictures else {}
+    writer = _Writer(Language.parse(language), figures)
     writer.heading(1, TITLE)
     writer.paragraph(
         _(
@@ -369,9 +388,24 @@ def rules_document(
     fmt: str = "md",
     catalogue: Catalogue | None = None,
     registry: EffectRegistry = DEFAULT_REGISTRY,
-    figures: Mapping[str, Sequence[Figure]] | None = None,
+    pictures: bool = True,
 ) -> str:
-    """The complete rules document in ``language`` as ``md``, ``rst`` or ``html``."""
+    """The complete rules document in ``language`` as ``md``, ``rst`` or ``html``.
+
+    HTML and reStructuredText hold the pictures inline; Markdown refers to SVG files
+    named as in :func:`rules_pictures`, to be written beside it.
+    """
     lang = Language.parse(language)
     page = Page(lang.value, render(TITLE, lang))
-    return render_blocks(rules_blocks(lang, catalogue, registry, figures), fmt, page)
+    return render_blocks(rules_blocks(lang, catalogue, registry, pictures), fmt, page)
+
+
+def rules_pictures(
+    language: Language | str = Language.EN, catalogue: Catalogue | None = None
+) -> dict[str, str]:
+    """The SVG files the Markdown rules document refers to, by file name."""
+    files: dict[str, str] = {}
+    for figures in example_figures(language, catalogue).values():
+        for figure in figures:
+            files.update(figure.files())
+    return files
