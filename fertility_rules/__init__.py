@@ -77,6 +77,7 @@ from fertility_rules.model import (
     ValleyBoard,
     ValleyTile,
 )
+from fertility_rules.model.coordinates import parse_square, square_name
 from fertility_rules.model.position import FinalPosition, PlayerPosition
 from fertility_rules.records import (
     GameRecord,
@@ -121,6 +122,8 @@ from fertility_rules.rules import (
 )
 from fertility_rules.scoring import ScoreLine, ScoreReport, ScoreSheet, score_position
 from fertility_rules.scoring.render import report_to_json, report_to_text
+from fertility_rules.svg import SvgImage
+from fertility_rules.text_board import text_board
 
 __all__ = [
     "AGENTS",
@@ -187,6 +190,7 @@ __all__ = [
     "StatueBenefit",
     "StatueChoiceBenefit",
     "SupplyShop",
+    "SvgImage",
     "TakeTile",
     "Timing",
     "Track",
@@ -214,6 +218,7 @@ __all__ = [
     "load_record",
     "make_agent",
     "new_game",
+    "parse_square",
     "play_game",
     "read_catalogue",
     "read_final_position",
@@ -226,6 +231,8 @@ __all__ = [
     "rules_document",
     "save_record",
     "score_position",
+    "square_name",
     "start_game",
+    "text_board",
     "violations",
 ]

@@ -22,6 +22,7 @@ API:
 - ``valley_board(valley_board, rotated=False)`` — one printed Valley board.
 - ``table(state, *, last_move=None)`` — board, Common Pool, offer, Stock, piles, every
   Metropolis with its Personal Pool.
+- ``legend()`` — the key to every symbol used.
 - ``catalogue_sheet(catalogue)`` / ``catalogue_page(catalogue)`` — every component of a
   catalogue, reconstructed items framed and labelled (SVG / self-contained HTML).
 
@@ -34,14 +35,19 @@ can find them.
 
 from fertility_rules.svg._image import SvgImage
 from fertility_rules.svg.board import board, move_squares, valley_board
+from fertility_rules.svg.catalogue import catalogue_page, catalogue_sheet
 from fertility_rules.svg.components import district, shop, socket_tokens, start_tile, tile
+from fertility_rules.svg.legend import legend
 from fertility_rules.svg.metropolis import metropolis
 from fertility_rules.svg.table import table
 
 __all__ = [
     "SvgImage",
     "board",
+    "catalogue_page",
+    "catalogue_sheet",
     "district",
+    "legend",
     "metropolis",
     "move_squares",
     "shop",

@@ -233,10 +233,11 @@ def start_symbol(parent: ET.Element, x: float, y: float, size: float) -> ET.Elem
 
 
 _MONUMENTS = {
-    MonumentType.OBELISK: ["M-3,9 L-2,-5 L0,-9 L2,-5 L3,9 Z"],
+    MonumentType.OBELISK: ["M-3.5,9 L-2.5,-5 L0,-9.5 L2.5,-5 L3.5,9 Z"],
     MonumentType.PYRAMID: ["M-9,8 L0,-8 L9,8 Z", "M0,-8 L3,8 L9,8 Z"],
     MonumentType.SPHINX: [
-        "M-9,8 L-9,3 Q-8,0 -4,0 L2,0 L2,-5 Q2,-9 5,-9 Q8,-9 8,-5 L8,8 Z",
+        "M-6,1 L8,1 Q10,1 10,4 L10,8 L-10,8 L-10,5.5 L-5,5.5 Z",
+        "M-9,2 L-7.5,-5 Q-5,-9.5 -2.5,-5 L-1,2 Z",
     ],
     MonumentType.TEMPLE: [
         "M-9,-3 L0,-9 L9,-3 Z",

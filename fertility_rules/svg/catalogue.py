@@ -35,6 +35,7 @@ from fertility_rules.svg.components import (
     _tile,
     provenance_badge,
 )
+from fertility_rules.svg.legend import LEGEND_HEIGHT, LEGEND_WIDTH, draw_legend
 from fertility_rules.svg.metropolis import METROPOLIS_WIDTH, draw_metropolis, metropolis_height
 
 __all__ = ["catalogue_page", "catalogue_sheet"]
@@ -44,6 +45,7 @@ SHEET_WIDTH = 1200
 GAP = 14
 BOARD_SQUARE = 30
 TILE_SQUARE = 30
+START_WIDTH = 120
 
 
 @frozen
@@ -71,9 +73,7 @@ def _valley_item(board: ValleyBoard, language: Language) -> _Item:
         draw_board(
             group, layout(((board, False),)), None, (), {}, x, y + 20, BOARD_SQUARE, True, language
         )
-        _reconstructed_frame(
-            group, board.provenance, x + MARGIN, y + 20 + MARGIN, 4 * BOARD_SQUARE, 8 * BOARD_SQUARE
-        )
+        _reconstructed_frame(group, board.provenance, x + 3, y + 23, side - 6, height - 6)
         provenance_badge(group, board.provenance, x + side - 4, y + 20 + height + 10, language)
 
     return _Item(side, height + 34, title, draw)
@@ -81,17 +81,9 @@ def _valley_item(board: ValleyBoard, language: Language) -> _Item:
 
 def _start_item(start: StartTile, language: Language) -> _Item:
     def draw(parent: ET.Element, x: float, y: float) -> None:
-        _start_tile(parent, start, x + 4, y + 4, TILE_SQUARE, language)
-        _reconstructed_frame(
-            parent, start.provenance, x + 4, y + 4, 2 * TILE_SQUARE, 2 * TILE_SQUARE
-        )
-        provenance_badge(
-            parent, start.provenance, x + 2 * TILE_SQUARE + 8, y + 2 * TILE_SQUARE + 20, language
-        )
+        _start_tile(parent, start, x + 4, y + 4, TILE_SQUARE, language, True, x + START_WIDTH - 2)
 
-    return _Item(
-        2 * TILE_SQUARE + 10, 2 * TILE_SQUARE + 24, render(_("Starting tile"), language), draw
-    )
+    return _Item(START_WIDTH, 2 * TILE_SQUARE + 24, render(_("Starting tile"), language), draw)
 
 
 def _tile_item(tile: ValleyTile, language: Language) -> _Item:
@@ -145,7 +137,13 @@ def _sections(catalogue: Catalogue, language: Language, registry: EffectRegistry
     tiles = catalogue.valley_tiles
     cities = catalogue.metropolis_boards
     districts = catalogue.districts
+
+    def draw_key(parent: ET.Element, x: float, y: float) -> None:
+        draw_legend(parent, x, y, language)
+
+    key = _Item(LEGEND_WIDTH, LEGEND_HEIGHT, r(_("Key to the pictures")), draw_key)
     return [
+        _Section(r(_("Key to the pictures")), (key,)),
         _Section(
             r(ngettext("{n} Valley board", "{n} Valley boards", len(boards))),
             tuple(_valley_item(board, language) for board in boards),

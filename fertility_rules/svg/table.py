@@ -23,7 +23,7 @@ SQUARE = 40
 SMALL = 26
 GAP = 16
 TITLE = 40
-POOL = 50
+POOL = 72
 
 
 def _label(parent: ET.Element, text: str, x: float, y: float) -> None:
@@ -65,7 +65,8 @@ def table(
     cities_width = columns * METROPOLIS_WIDTH + (columns - 1) * GAP
     width = max(panel_x + panel_width, cities_width) + 2 * GAP
     rows = (len(state.players) + columns - 1) // columns
-    top_height = max(board_height, 2 * DISTRICT_HEIGHT + 150)
+    panel_height = 14 + 10 + SMALL + 44 + 10 + 2 * (DISTRICT_HEIGHT + 10) + 20 + 58 + 10
+    top_height = max(board_height, panel_height)
     heights = [metropolis_height(p.metropolis) for p in state.players]
     row_heights = [max(heights[r * columns : (r + 1) * columns]) for r in range(rows)]
     height = TITLE + top_height + GAP + sum(h + POOL + GAP for h in row_heights) + GAP
@@ -109,7 +110,7 @@ def table(
     x, y = panel_x + GAP, TITLE + 14
     _label(svg, render(_("Common Pool"), language), x, y)
     _pool(svg, state, state.common_pool, "common-pool", x, y + 10, language)
-    y += 10 + SMALL + 30
+    y += 10 + SMALL + 44
     _label(svg, render(_("Districts on offer"), language), x, y)
     for index, district_id in enumerate(state.offer):
         district = catalogue.district(district_id)
@@ -202,10 +203,10 @@ def table(
             "text",
             render(_("Personal Pool"), language),
             x=cx + 6,
-            y=pool_y + 18,
+            y=pool_y + 14,
             font_size=12,
             font_style="italic",
             fill=INK,
         )
-        _pool(svg, state, player.pool, "personal-pool", cx + 120, pool_y + 2, language)
+        _pool(svg, state, player.pool, "personal-pool", cx + 6, pool_y + 22, language)
     return image(svg)

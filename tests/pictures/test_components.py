@@ -132,3 +132,40 @@ def test_a_valley_board_alone_shows_its_printed_squares() -> None:
     assert first.get("data-square") == "a1"
     expected = {"w": "wheat", "~": "water"}.get(board.rows[7][3], "desert")
     assert expected in classes(first)
+
+
+def test_the_key_names_every_scene_and_ground_in_the_language() -> None:
+    from fertility_rules.model.valley import Ground
+    from fertility_rules.svg.board import GROUND_LABELS
+
+    for lang in ("en", "fr", "pl", "nl"):
+        root = parse(svg.legend(lang=lang))
+        labels = texts(root)
+        for resource in Resource:
+            assert render(resource.label, lang) in labels
+        for ground in Ground:
+            assert render(GROUND_LABELS[ground], lang) in labels
+        entries = drawn(root, "legend-entry")
+        names = [[t.text for t in entry if t.tag.endswith("text")][-1] for entry in entries]
+        assert all(names)
+        assert len(set(names)) == len(names)
+
+
+def test_board_without_coordinates_and_at_any_size_keeps_its_squares() -> None:
+    state = states(1, 4)[1]
+    with_names = parse(svg.board(state))
+    bare = parse(svg.board(state, coordinates=False, size=24))
+    assert drawn(bare, "coordinates") == []
+    assert len(drawn(with_names, "coordinates")) == 1
+    assert len(drawn(bare, "square")) == len(drawn(with_names, "square"))
+    assert len(drawn(bare, "tile")) == len(state.valley.tiles)
+    width = float((bare.get("viewBox") or "").split()[2])
+    assert width < float((with_names.get("viewBox") or "").split()[2])
+
+
+def test_a_layout_with_a_valley_draws_the_given_tiles_and_monuments() -> None:
+    state = states(1, 4)[-1]
+    types = [p.monument_type for p in state.players]
+    root = parse(svg.board(state.config.layout, valley=state.valley, monument_types=types))
+    assert len(drawn(root, "tile")) == len(state.valley.tiles)
+    assert len(drawn(root, "monument")) == len(state.valley.monuments)
