@@ -14,7 +14,7 @@ from collections.abc import Callable
 from attrs import frozen
 
 from fertility_rules.catalogue.catalogue import Catalogue
-from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
+from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
@@ -201,10 +201,14 @@ def catalogue_sheet(
     catalogue: Catalogue,
     *,
     lang: Language | str = Language.EN,
-    registry: EffectRegistry = DEFAULT_REGISTRY,
+    registry: EffectRegistry | None = None,
 ) -> SvgImage:
-    """Every component of ``catalogue`` on one SVG sheet, section by section."""
+    """Every component of ``catalogue`` on one SVG sheet, section by section.
+
+    The effect kinds are the catalogue's own unless ``registry`` is given.
+    """
     language = Language.parse(lang)
+    registry = registry or catalogue.registry
     title, warning = _heading(catalogue, language)
     placed: list[tuple[_Item, float, float]] = []
     headings: list[tuple[str, float]] = []
@@ -269,10 +273,14 @@ def catalogue_page(
     catalogue: Catalogue,
     *,
     lang: Language | str = Language.EN,
-    registry: EffectRegistry = DEFAULT_REGISTRY,
+    registry: EffectRegistry | None = None,
 ) -> str:
-    """A self-contained HTML page of every component, pictures inline, in ``lang``."""
+    """A self-contained HTML page of every component, pictures inline, in ``lang``.
+
+    The effect kinds are the catalogue's own unless ``registry`` is given.
+    """
     language = Language.parse(lang)
+    registry = registry or catalogue.registry
     title, warning = _heading(catalogue, language)
     out = [
         "<!DOCTYPE html>",

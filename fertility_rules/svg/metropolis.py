@@ -168,10 +168,21 @@ def _header(
     if supply is not None and any(supply):
         group = el(parent, "g", class_="supply")
         el(group, "title", render(_("Supply"), language))
-        for resource in sorted(range(4), reverse=True):
-            for _index in range(supply[resource]):
-                token(group, Resource(resource), right - 8, y + 18, 8)
-                right -= 14
+        for resource in reversed(Resource):
+            count = supply[resource]
+            if count:
+                el(
+                    group,
+                    "text",
+                    f"×{count}",
+                    x=right,
+                    y=y + 23,
+                    font_size=12,
+                    text_anchor="end",
+                    fill=INK,
+                )
+                token(group, resource, right - 30, y + 18, 9).set("data-count", str(count))
+                right -= 48
 
 
 def draw_metropolis(

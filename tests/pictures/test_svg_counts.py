@@ -12,6 +12,7 @@ from fertility_rules import svg
 from fertility_rules.catalogue.loader import read_catalogue
 from fertility_rules.model.coordinates import square_name
 from fertility_rules.model.provenance import Provenance
+from fertility_rules.model.resources import Resource
 from fertility_rules.rules.engine import apply
 from fertility_rules.rules.state import GameState
 from fertility_rules.testing.strategies import catalogue_documents
@@ -78,8 +79,12 @@ def test_table_draws_every_metropolis_with_its_tokens_and_districts(state: GameS
         assert len(drawn(city, "spot")) == metropolis.spots.count(None)
         (marker,) = drawn(city, "wheat-marker")
         assert marker.get("data-wheat") == str(metropolis.wheat)
-        supply = [t for group in drawn(city, "supply") for t in drawn(group, "token")]
-        assert len(supply) == sum(player.supply)
+        supply = {
+            t.get("data-resource"): int(t.get("data-count") or 0)
+            for group in drawn(city, "supply")
+            for t in drawn(group, "token")
+        }
+        assert supply == {r.key: n for r, n in zip(Resource, player.supply, strict=True) if n}
         (built,) = drawn(city, "monuments")
         assert built.get("data-built") == str(metropolis.monuments)
         assert len(drawn(built, "monument-left")) == player.monuments_left
