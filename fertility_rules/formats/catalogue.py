@@ -253,7 +253,7 @@ def read_catalogue(
                 found = count_problems(key, len(raw)) + id_problems(key, _ids(raw))
                 problems += [Problem(f"$.{p.path}", p.message, p.rule) for p in found]
     if problems:
-        raise MalformedInputError(problems, source)
+        raise MalformedInputError(problems, source, CATALOGUE_FORMAT)
     stock, monuments, gods = sections["stock"], sections["monuments"], sections["gods"]
     catalogue, problems = attempt(
         "$",
@@ -282,7 +282,7 @@ def read_catalogue(
         ),
     )
     if problems or catalogue is None:
-        raise MalformedInputError(problems, source)
+        raise MalformedInputError(problems, source, CATALOGUE_FORMAT)
     return catalogue
 
 

@@ -164,7 +164,7 @@ def read_record(
         problems.extend(found)
         moves.append(value)
     if document.setup is not None and setup is None:
-        raise MalformedInputError(problems, source)
+        raise MalformedInputError(problems, source, GAME_RECORD_FORMAT)
     record, found = attempt(
         "$",
         GameRecord,
@@ -178,7 +178,7 @@ def read_record(
     )
     problems.extend(found)
     if problems or record is None:
-        raise MalformedInputError(problems, source)
+        raise MalformedInputError(problems, source, GAME_RECORD_FORMAT)
     return record
 
 

@@ -11,12 +11,14 @@ from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import NO_TOKENS, Counts
 from fertility_rules.model.shop import Shop, ShopState
 
-__all__ = ["MAX_MONUMENTS", "SPOTS", "Metropolis", "MetropolisBoard", "Track"]
+__all__ = ["MAX_MONUMENTS", "MAX_SHOPS", "SPOTS", "Metropolis", "MetropolisBoard", "Track"]
 
 SPOTS = 7
 """District spots on a Metropolis board (R-1.7)."""
 MAX_MONUMENTS = 4
 """Monument pawns per player (R-1.8)."""
+MAX_SHOPS = 4 + 3 * SPOTS
+"""Shops of a Metropolis at most: 4 starting Shops and 7 Districts of 3 (R-1.7, R-1.5)."""
 
 
 def _check_track(_instance: object, attribute: object, value: tuple[int, ...]) -> None:
@@ -107,6 +109,15 @@ def _check_spots(_instance: object, _attribute: object, value: tuple[District | 
         )
 
 
+def _check_shop_count(_instance: object, _attribute: object, value: tuple[ShopState, ...]) -> None:
+    if len(value) > MAX_SHOPS:
+        raise MalformedInputError.single(
+            "shops",
+            _("A Metropolis holds at most {max} Shops, not {n}.", max=MAX_SHOPS, n=len(value)),
+            "R-1.7",
+        )
+
+
 @frozen
 class Metropolis:
     """A player's Metropolis in play: Shops with their tokens, Wheat, Monuments built.
@@ -115,7 +126,7 @@ class Metropolis:
     the order they were built; a Shop is addressed by its index in this tuple.
     """
 
-    shops: tuple[ShopState, ...]
+    shops: tuple[ShopState, ...] = field(validator=_check_shop_count)
     wheat_track: tuple[int, ...] = field(validator=_check_track)
     statue_scale: tuple[int, ...] = field(validator=_check_track)
     wheat: int = field(default=0, validator=_check_wheat)
