@@ -216,6 +216,11 @@ _SECTIONS: dict[str, Any] = {
 }
 
 
+@functools.lru_cache(maxsize=16)
+def _converter(registry: EffectRegistry) -> Converter:
+    return converter_with(registry, _MODEL_HOOKS)
+
+
 def _ids(value: object) -> list[object]:
     items = value if isinstance(value, list) else []
     return [item.get("id") if isinstance(item, dict) else None for item in items]
@@ -228,7 +233,7 @@ def read_catalogue(
 
     Every problem is reported at once, each with its path.
     """
-    converter = converter_with(registry, _MODEL_HOOKS)
+    converter = _converter(registry)
     problems: list[Problem] = []
     try:
         root = structure_document(data, _Catalogue, CATALOGUE_FORMAT, source, registry, converter)

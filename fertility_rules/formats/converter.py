@@ -209,7 +209,8 @@ def register_tagged_union(
         name = value[tag]
         cls = members.get(name) if isinstance(name, str) else None
         if cls is None:
-            problem = Problem(tag, unknown(str(name), ", ".join(members)), rule)
+            shown = name if isinstance(name, str) else type_name(name)
+            problem = Problem(tag, unknown(shown, ", ".join(members)), rule)
             raise MalformedInputError([problem])
         rest = {k: v for k, v in value.items() if k != tag}
         return converter.structure(rest, cls)
