@@ -165,8 +165,9 @@ def _object_hook(cls: type, converter: Converter) -> Callable[[object, type], An
             checks = getattr(cls, "checks", None)
             if checks is None:
                 raise
-            more = _checks_of_the_rest(converter, cls, checks, value)
-            raise MalformedInputError(problems_of(error, "$") + more) from None
+            problems = problems_of(error, "$")
+            more = [_rebase("$", p) for p in _checks_of_the_rest(converter, cls, checks, value)]
+            raise MalformedInputError(problems + [p for p in more if p not in problems]) from None
 
     return structure
 
@@ -421,7 +422,7 @@ def attempt(path: str, build: Callable[..., T], *args: Any) -> tuple[T | None, l
 
 
 def converter_with(
-    registry: EffectRegistry, hooks: Mapping[type, Callable[[Converter, Any], Any]]
+    registry: EffectRegistry, hooks: Mapping[Any, Callable[[Converter, Any], Any]]
 ) -> Converter:
     """A copy of the registry's converter that also builds ``hooks``' types.
 

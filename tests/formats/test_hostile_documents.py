@@ -227,3 +227,22 @@ def test_a_metropolis_holds_at_most_25_shops() -> None:
     assert message == "A Metropolis holds at most 25 Shops, not 26."
     document["players"][0]["shops"] = [{"shop": "M1.1"}] * 25
     assert len(read_final_position(document).players[0].metropolis.shops) == 25
+
+
+def test_a_record_reports_every_problem_at_once() -> None:
+    record = copy.deepcopy(RECORD)
+    record["rules_version"] = "0"
+    record["variant"] = "yes"
+    record["moves"] = [
+        {"type": "place", "tile": "T1", "squares": [[0, 99], [0, 1]]},  # off the board
+        {"type": "supply", "resource": "wood", "shop": 0},
+        {"type": "fly"},
+    ]
+    found = {(p, r) for p, r, _m in problems(read_record, record)}
+    assert found == {
+        ("$.rules_version", None),
+        ("$.variant", None),
+        ("$.moves[0].squares[0]", "R-3.1"),
+        ("$.moves[1].resource", "R-1.1"),
+        ("$.moves[2].type", None),
+    }
