@@ -78,6 +78,7 @@ from fertility_rules.model import (
     ValleyBoard,
     ValleyTile,
 )
+from fertility_rules.model.coordinates import parse_square, square_name
 from fertility_rules.model.position import FinalPosition, PlayerPosition
 from fertility_rules.records import (
     FirstIllegalMove,
@@ -121,8 +122,17 @@ from fertility_rules.rules import (
     start_game,
     violations,
 )
-from fertility_rules.scoring import ScoreLine, ScoreReport, ScoreSheet, score_position
+from fertility_rules.scoring import (
+    ScoreLine,
+    ScoreReport,
+    ScoreSheet,
+    StageTotals,
+    score_position,
+    score_totals,
+)
 from fertility_rules.scoring.render import report_to_json, report_to_text
+from fertility_rules.svg import SvgImage
+from fertility_rules.text_board import text_board
 
 __all__ = [
     "AGENTS",
@@ -187,11 +197,13 @@ __all__ = [
     "SkipBuilding",
     "SpecializedBenefit",
     "Stage",
+    "StageTotals",
     "StartTile",
     "StatueAward",
     "StatueBenefit",
     "StatueChoiceBenefit",
     "SupplyShop",
+    "SvgImage",
     "TakeTile",
     "Timing",
     "Track",
@@ -219,6 +231,7 @@ __all__ = [
     "load_record",
     "make_agent",
     "new_game",
+    "parse_square",
     "play_game",
     "read_catalogue",
     "read_final_position",
@@ -231,6 +244,9 @@ __all__ = [
     "rules_document",
     "save_record",
     "score_position",
+    "score_totals",
+    "square_name",
     "start_game",
+    "text_board",
     "violations",
 ]

@@ -10,26 +10,32 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from attrs import evolve
+
+from fertility_rules import svg
 from fertility_rules._version import RULES_VERSION, __version__
 from fertility_rules.agents.simulate import PlayedGame, make_agent, play_game
 from fertility_rules.catalogue.describe import describe_catalogue
 from fertility_rules.catalogue.loader import load_catalogue
 from fertility_rules.document import FORMATS, rules_document
 from fertility_rules.effects.base import Stage
-from fertility_rules.errors import FertilityError
+from fertility_rules.errors import FertilityError, IllegalMoveError, MalformedInputError
 from fertility_rules.formats.final_position import load_final_position
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.moves import move_to_json
 from fertility_rules.formats.record import load_record, save_record
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.records.game_record import GameRecord, replay
 from fertility_rules.rules.describe import describe_move
 from fertility_rules.rules.engine import apply_unchecked, final_scores
-from fertility_rules.rules.moves import EndSupplying, SkipBuilding
+from fertility_rules.rules.moves import EndSupplying, Move, SkipBuilding
+from fertility_rules.rules.state import GameState
 from fertility_rules.scoring.pipeline import score_position
 from fertility_rules.scoring.render import report_to_json, report_to_text
+from fertility_rules.svg.catalogue import catalogue_page, catalogue_sheet
+from fertility_rules.text_board import text_board
 
 __all__ = ["main"]
 
@@ -58,8 +64,84 @@ def _print_json(data: object) -> None:
 
 def _catalogue_show(args: argparse.Namespace) -> int:
     catalogue = load_catalogue(args.file, limits=_limits(args))
-    print(describe_catalogue(catalogue, args.lang))
+    if args.format == "svg":
+        _emit(catalogue_sheet(catalogue, lang=args.lang), args.output)
+    elif args.format == "html":
+        _emit(catalogue_page(catalogue, lang=args.lang), args.output)
+    else:
+        _emit(describe_catalogue(catalogue, args.lang) + "\n", args.output)
     return 0
+
+
+def _emit(text: str, output: str | None) -> None:
+    """Write ``text`` to the file ``output``, or to standard output."""
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
+def _state_at(record: GameRecord, at: int | None) -> tuple[GameState, Move | None]:
+    """The state after the first ``at`` moves (all by default) and the last move played."""
+    count = len(record.moves) if at is None else at
+    if not 0 <= count <= len(record.moves):
+        raise MalformedInputError.single(
+            "--at",
+            _("The record has {n} moves; --at must be 0 to {n}.", n=len(record.moves)),
+        )
+    result = replay(evolve(record, moves=record.moves[:count]))
+    if result.error is not None:
+        error = result.error
+        raise IllegalMoveError(
+            _("Move {index} is illegal: {message}", index=error.index, message=error.message),
+            error.rule,
+            error.move,
+        )
+    return result.state, record.moves[count - 1] if count else None
+
+
+def _show(args: argparse.Namespace) -> int:
+    record = load_record(args.file, limits=_limits(args))
+    state, last = _state_at(record, args.at)
+    if args.format == "svg":
+        _emit(svg.table(state, last_move=last, lang=args.lang), args.output)
+    else:
+        _emit(
+            _status(state, args.lang) + "\n\n" + text_board(state, last_move=last, lang=args.lang),
+            args.output,
+        )
+    return 0
+
+
+def _status(state: GameState, language: str) -> str:
+    if state.is_over:
+        return render(_("Turn {turn}: the game is over", turn=state.turn), language)
+    return render(
+        _(
+            "Turn {turn} · {player}: {phase}",
+            turn=state.turn,
+            player=state.player.name,
+            phase=state.phase.label,
+        ),
+        language,
+    )
+
+
+def _turn_pictures(record: GameRecord, directory: str, language: str) -> int:
+    """One picture of the table at the start and after each turn; returns how many."""
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    state = record.initial_state()
+    (folder / "turn-000.svg").write_text(svg.table(state, lang=language), encoding="utf-8")
+    written = 1
+    for move in record.moves:
+        turn = state.turn
+        state = apply_unchecked(state, move)
+        if state.turn != turn or state.is_over:
+            picture = svg.table(state, last_move=move, lang=language)
+            (folder / f"turn-{turn:03d}.svg").write_text(picture, encoding="utf-8")
+            written += 1
+    return written
 
 
 def _catalogue_check(args: argparse.Namespace) -> int:
@@ -274,6 +356,19 @@ def _demo(args: argparse.Namespace) -> int:
         print(line)
     print("")
     print(report_to_text(final_scores(game.state), args.lang))
+    if args.svg:
+        count = _turn_pictures(game.record, args.svg, args.lang)
+        print(
+            render(
+                ngettext(
+                    "{n} picture written to {dir}",
+                    "{n} pictures written to {dir}",
+                    count,
+                    dir=args.svg,
+                ),
+                args.lang,
+            )
+        )
     return 0
 
 
@@ -307,6 +402,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     show.add_argument(
         "file", nargs="?", default=None, help=t(_("catalogue file (default: built-in)"))
     )
+    _add_picture_options(show, t, ["text", "svg", "html"])
     _add_lang(show, t)
     show.set_defaults(run=_catalogue_show)
     check = catalogue_commands.add_parser("check", help=t(_("validate a catalogue file")))
@@ -349,6 +445,9 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
 
     demo = commands.add_parser("demo", help=t(_("play and explain a seeded 4-player game")))
     demo.add_argument("--seed", type=int, default=2018, help=t(_("seed of the setup")))
+    demo.add_argument(
+        "--svg", default=None, metavar="DIR", help=t(_("write a picture of each turn here"))
+    )
     _add_lang(demo, t)
     demo.set_defaults(run=_demo)
 
@@ -362,7 +461,25 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     )
     _add_lang(rules, t)
     rules.set_defaults(run=_rules)
+
+    show_game = commands.add_parser("show", help=t(_("draw a game record's position")))
+    show_game.add_argument("file", help=t(_("game record file (JSON)")))
+    show_game.add_argument(
+        "--at", type=int, default=None, help=t(_("number of moves to play (default: all)"))
+    )
+    _add_picture_options(show_game, t, ["text", "svg"])
+    _add_lang(show_game, t)
+    show_game.set_defaults(run=_show)
     return parser
+
+
+def _add_picture_options(
+    parser: argparse.ArgumentParser, t: Callable[[Message], str], formats: list[str]
+) -> None:
+    parser.add_argument("--format", choices=formats, default=formats[0], help=t(_("output format")))
+    parser.add_argument(
+        "--output", default=None, help=t(_("file to write (default: standard output)"))
+    )
 
 
 def _requested_language(argv: Sequence[str]) -> str:
