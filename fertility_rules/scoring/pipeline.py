@@ -48,13 +48,14 @@ def _shop_label(index: int, shop: Shop, registry: EffectRegistry) -> Message:
     return _("Shop {index} ({shop})", index=index + 1, shop=describe_shop(shop, registry))
 
 
-@functools.lru_cache(maxsize=4096)
-def _not_supplied(index: int, shop: Shop, registry: EffectRegistry) -> Message:
-    return _(
-        "{shop}: not fully supplied, {amount}",
-        shop=_shop_label(index, shop, registry),
-        amount=debens(0),
-    )
+@functools.lru_cache(maxsize=8192)
+def _not_supplied(
+    player: str, index: int, shop: Shop, registry: EffectRegistry, stage: Stage, rule: str
+) -> ScoreLine:
+    """The 0-Deben line of a Shop not fully supplied (cached: it depends on these only)."""
+    label = _shop_label(index, shop, registry)
+    reason = _("{shop}: not fully supplied, {amount}", shop=label, amount=debens(0))
+    return ScoreLine(player, stage, 0, rule, reason, index)
 
 
 def _shop_lines(
@@ -70,8 +71,7 @@ def _shop_lines(
             continue
         kind, stage, score = found
         if not state.is_full:
-            reason = _not_supplied(index, state.shop, registry)
-            lines.append(ScoreLine(player, stage, 0, kind.rule, reason, index))
+            lines.append(_not_supplied(player, index, state.shop, registry, stage, kind.rule))
             continue
         award = score(state.shop.benefit, ShopContext(metropolis, index, totals))
         if isinstance(award, StatueAward):
