@@ -182,13 +182,16 @@ def _turn_pictures(record: GameRecord, directory: str, language: str) -> int:
     state = record.initial_state()
     (folder / "turn-000.svg").write_text(svg.table(state, lang=language), encoding="utf-8")
     written = 1
+    touched: list[int] = []  # squares the turn's moves laid a tile or a Monument on
     for move in record.moves:
         turn = state.turn
         state = apply_unchecked(state, move)
+        touched.extend(svg.move_squares(move))
         if state.turn != turn or state.is_over:
-            picture = svg.table(state, last_move=move, lang=language)
+            picture = svg.table(state, last_move=touched, lang=language)
             (folder / f"turn-{turn:03d}.svg").write_text(picture, encoding="utf-8")
             written += 1
+            touched = []
     return written
 
 

@@ -381,7 +381,7 @@ def _wheat_track(
     )
     marker = el(parent, "g", class_="wheat-marker", data_wheat=metropolis.wheat)
     el(marker, "title", render(ngettext("{n} Wheat", "{n} Wheat", metropolis.wheat), language))
-    wheat_glyph(marker, x + metropolis.wheat * step + 12, y + 36, 16, "#7a5206")
+    wheat_glyph(marker, x + metropolis.wheat * step + 12, y + 41, 14, "#7a5206")
 
 
 def _statue_scale(

@@ -169,3 +169,23 @@ def test_a_layout_with_a_valley_draws_the_given_tiles_and_monuments() -> None:
     root = parse(svg.board(state.config.layout, valley=state.valley, monument_types=types))
     assert len(drawn(root, "tile")) == len(state.valley.tiles)
     assert len(drawn(root, "monument")) == len(state.valley.monuments)
+
+
+def test_placement_squares_are_the_squares_of_legal_placements() -> None:
+    from fertility_rules.rules.engine import is_legal
+    from fertility_rules.rules.moves import PlaceTile
+
+    state = states(3, 2)[0]
+    tile = state.player.pool[0]
+    squares = svg.placement_squares(state, tile)
+    assert squares
+    grid = state.config.layout
+    for square in squares:
+        assert state.valley.empty >> square & 1
+        assert any(
+            is_legal(state, PlaceTile(tile, square, other))
+            or is_legal(state, PlaceTile(tile, other, square))
+            for other in bits(grid.nb4[square])
+        )
+    everywhere = svg.placement_squares(state)
+    assert set(squares) <= set(everywhere)
