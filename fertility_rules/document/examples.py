@@ -645,8 +645,23 @@ def _setup_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
     return out
 
 
+def _titled(svg: str, title: str) -> str:
+    """``svg`` (a Metropolis with no board id) headed by ``title`` instead."""
+    root = ET.fromstring(svg)
+    untitled = root.findtext(f"{{{_SVG}}}title")
+    for node in root.iter():
+        if node.text is not None and node.text == untitled:
+            node.text = title
+    return ET.tostring(root, encoding="unicode")
+
+
+_SVG = "http://www.w3.org/2000/svg"
+ET.register_namespace("", _SVG)
+
+
 def _lisa_example(catalogue: Catalogue, lang: Language) -> Example:
     position = rulebook_example(catalogue)
+    name = render(EXAMPLE_PLAYER, lang)
     sheet = score_position(position).sheets[0]
     return Example(
         "R-5.6",
@@ -657,7 +672,7 @@ def _lisa_example(catalogue: Catalogue, lang: Language) -> Example:
             player=EXAMPLE_PLAYER,
             amount=debens(sheet.total),
         ),
-        (metropolis(position.players[0].metropolis, player=0, lang=lang),),
+        (_titled(metropolis(position.players[0].metropolis, player=0, lang=lang), name),),
         {"total": sheet.total, "stages": tuple(line.debens for line in sheet.lines)},
     )
 

@@ -201,6 +201,7 @@ def test_lisa_scores_87(examples: dict[str, Example]) -> None:
     # 18 + 21 + 10 + 15 + 23.
     assert examples["R-5.6"].facts["total"] == 87
     assert "87 Debens" in caption(examples["R-5.6"])
+    assert ET.fromstring(examples["R-5.6"].svgs[0]).findtext(f"{SVG}title") == "Lisa"
 
 
 def test_html_document_inlines_every_picture(examples: dict[str, Example]) -> None:
