@@ -37,7 +37,13 @@ from fertility_rules.records.rulebook_example import rulebook_example
 from fertility_rules.rules.engine import apply_unchecked, legal_moves, violations
 from fertility_rules.rules.harvest import Harvest, closed_quarries, harvest
 from fertility_rules.rules.interpretations import Enclosure
-from fertility_rules.rules.moves import BuildDistrict, Move, PlaceTile, SupplyShop
+from fertility_rules.rules.moves import (
+    BuildDistrict,
+    Move,
+    PlaceBonusResource,
+    PlaceTile,
+    SupplyShop,
+)
 from fertility_rules.rules.setup import new_game
 from fertility_rules.rules.state import GameState, Phase
 from fertility_rules.scoring.pipeline import score_position
@@ -96,6 +102,7 @@ class Positions:
     two_quarries: Found
     purchase: Found
     supply: Found
+    chain: tuple[GameState, SupplyShop, PlaceBonusResource]
 
 
 def _played_states(catalogue: Catalogue, seeds: Sequence[int]) -> Iterator[GameState]:
@@ -147,6 +154,24 @@ _HARVEST_SHOWN = {
 """The sources of each example: the case itself and the connection every placement has."""
 
 
+def _full_shops(state: GameState, player: int) -> int:
+    return sum(1 for shop in state.players[player].metropolis.shops if shop.is_full)
+
+
+def _chain(state: GameState) -> tuple[GameState, SupplyShop, PlaceBonusResource] | None:
+    """A supply whose Shop's benefit is a token that completes another Shop (R-3.5, R-6)."""
+    for move in legal_moves(state):
+        if not isinstance(move, SupplyShop):
+            continue
+        after = apply_unchecked(state, move)
+        for bonus in legal_moves(after) if after.bonuses else ():
+            if isinstance(bonus, PlaceBonusResource) and bonus.shop is not None:
+                chained = apply_unchecked(after, bonus)
+                if _full_shops(chained, state.current) == _full_shops(state, state.current) + 2:
+                    return state, move, bonus
+    return None
+
+
 def _adjacent_pairs(state: GameState) -> Iterator[tuple[int, int]]:
     grid = state.config.layout
     for square in range(grid.width * grid.height):
@@ -196,6 +221,7 @@ def positions(catalogue: Catalogue | None = None) -> Positions:
     valid = next(m for m in legal_moves(start) if isinstance(m, PlaceTile))
     harvests: dict[str, Found] = {}
     enclosure = two = purchase = supply = None
+    chain: tuple[GameState, SupplyShop, PlaceBonusResource] | None = None
     for state in _played_states(catalogue, range(1, 60)):
         if state.phase is Phase.PLACE:
             grid = state.config.layout
@@ -219,16 +245,17 @@ def positions(catalogue: Catalogue | None = None) -> Positions:
                 if isinstance(move, BuildDistrict) and sum(move.tokens) == 1 and move.wheat == 1:
                     purchase = Found(state, move)
                     break
-        elif state.phase is Phase.SUPPLY and supply is None:
-            for move in legal_moves(state):
+        elif state.phase is Phase.SUPPLY and not state.bonuses:
+            chain = chain or _chain(state)
+            for move in legal_moves(state) if supply is None else ():
                 if isinstance(move, SupplyShop):
                     after = apply_unchecked(state, move)
                     if after.player.metropolis.wheat > state.player.metropolis.wheat:
                         supply = Found(state, move)
                         break
-        if len(harvests) == 4 and None not in (enclosure, two, purchase, supply):
+        if len(harvests) == 4 and None not in (enclosure, two, purchase, supply, chain):
             break
-    if enclosure is None or two is None or purchase is None or supply is None:
+    if enclosure is None or two is None or purchase is None or supply is None or chain is None:
         raise LookupError("no seeded game shows every example")  # pragma: no cover
     if len(harvests) < 4:
         raise LookupError("no seeded game shows every harvest")  # pragma: no cover
@@ -242,6 +269,7 @@ def positions(catalogue: Catalogue | None = None) -> Positions:
         two_quarries=two,
         purchase=purchase,
         supply=supply,
+        chain=chain,
     )
 
 
@@ -535,6 +563,44 @@ def _supply_example(found: Positions, lang: Language) -> Example:
     )
 
 
+def _chain_example(found: Positions, lang: Language) -> Example:
+    state, move, bonus = found.chain
+    player = state.current
+    after = apply_unchecked(state, move)
+    chained = apply_unchecked(after, bonus)
+    shops = chained.players[player].metropolis.shops
+    registry = state.config.registry
+    return Example(
+        "R-3.5-chain",
+        "R-3.5",
+        _(
+            "A chain: {player} puts {resource} on Shop {shop} ({text}). That Shop is fully "
+            "supplied: its benefit brings {bonus}, put at once on Shop {other} ({other_text}), "
+            "which is fully supplied in turn.",
+            player=state.player.name,
+            resource=move.resource.one,
+            shop=move.shop + 1,
+            text=describe_shop(shops[move.shop].shop, registry),
+            bonus=bonus.resource.one,
+            other=(bonus.shop or 0) + 1,
+            other_text=describe_shop(shops[bonus.shop or 0].shop, registry),
+        ),
+        (
+            metropolis(
+                chained.players[player],
+                player=player,
+                lang=lang,
+                registry=chained.config.registry,
+            ),
+        ),
+        {
+            "moves": (move, bonus),
+            "violations": (violations(state, move), violations(after, bonus)),
+            "full_shops": (_full_shops(state, player), _full_shops(chained, player)),
+        },
+    )
+
+
 def _kind_shop(catalogue: Catalogue, kind: str) -> Shop | None:
     shops = [s for d in catalogue.districts for s in d.shops]
     shops += [s for b in catalogue.metropolis_boards for s in b.shops]
@@ -592,8 +658,23 @@ def _setup_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
     return out
 
 
+def _titled(svg: str, title: str) -> str:
+    """``svg`` (a Metropolis with no board id) headed by ``title`` instead."""
+    root = ET.fromstring(svg)
+    untitled = root.findtext(f"{{{_SVG}}}title")
+    for node in root.iter():
+        if node.text is not None and node.text == untitled:
+            node.text = title
+    return ET.tostring(root, encoding="unicode")
+
+
+_SVG = "http://www.w3.org/2000/svg"
+ET.register_namespace("", _SVG)
+
+
 def _lisa_example(catalogue: Catalogue, lang: Language) -> Example:
     position = rulebook_example(catalogue)
+    name = render(EXAMPLE_PLAYER, lang)
     sheet = score_position(position, catalogue.registry).sheets[0]
     return Example(
         "R-5.6",
@@ -605,8 +686,14 @@ def _lisa_example(catalogue: Catalogue, lang: Language) -> Example:
             amount=debens(sheet.total),
         ),
         (
-            metropolis(
-                position.players[0].metropolis, player=0, lang=lang, registry=catalogue.registry
+            _titled(
+                metropolis(
+                    position.players[0].metropolis,
+                    player=0,
+                    lang=lang,
+                    registry=catalogue.registry,
+                ),
+                name,
             ),
         ),
         {"total": sheet.total, "stages": tuple(line.debens for line in sheet.lines)},
@@ -698,6 +785,7 @@ def worked_examples(
         *_harvest_examples(found, lang),
         _purchase_example(found, lang),
         _supply_example(found, lang),
+        _chain_example(found, lang),
         *_shop_examples(catalogue, lang),
         _ranking_example(catalogue, lang),
         _lisa_example(catalogue, lang),

@@ -201,6 +201,7 @@ def test_lisa_scores_87(examples: dict[str, Example]) -> None:
     # 18 + 21 + 10 + 15 + 23.
     assert examples["R-5.6"].facts["total"] == 87
     assert "87 Debens" in caption(examples["R-5.6"])
+    assert ET.fromstring(examples["R-5.6"].svgs[0]).findtext(f"{SVG}title") == "Lisa"
 
 
 def test_html_document_inlines_every_picture(examples: dict[str, Example]) -> None:
@@ -216,3 +217,16 @@ def test_markdown_with_pictures_beside(tmp_path: Path) -> None:
     assert len(referenced) >= 20
     for name in referenced:
         ET.fromstring((tmp_path / name).read_text(encoding="utf-8"))
+
+
+def test_supply_chain_completes_two_shops(examples: dict[str, Example]) -> None:
+    # the bonus token of the first Shop completes a second Shop at once.
+    facts = examples["R-3.5-chain"].facts
+    assert facts["violations"] == ((), ())
+    before, after = facts["full_shops"]
+    assert after == before + 2
+    state, move, bonus = positions().chain
+    assert move in legal_moves(state)
+    assert bonus.shop is not None
+    assert f"Shop {move.shop + 1}" in caption(examples["R-3.5-chain"])
+    assert f"Shop {bonus.shop + 1}" in caption(examples["R-3.5-chain"])
