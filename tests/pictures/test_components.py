@@ -136,7 +136,7 @@ def test_a_valley_board_alone_shows_its_printed_squares() -> None:
 
 def test_the_key_names_every_scene_and_ground_in_the_language() -> None:
     from fertility_rules.model.valley import Ground
-    from fertility_rules.svg.board import GROUND_LABELS
+    from fertility_rules.svg.valley import GROUND_LABELS
 
     for lang in ("en", "fr", "pl", "nl"):
         root = parse(svg.legend(lang=lang))
