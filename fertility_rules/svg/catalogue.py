@@ -25,7 +25,6 @@ from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
 from fertility_rules.rules.geometry import layout
 from fertility_rules.svg._image import SvgImage, el, image, root
 from fertility_rules.svg._style import INK, RECONSTRUCTED, monument_glyph, player_colour
-from fertility_rules.svg.board import draw_board, margin
 from fertility_rules.svg.components import (
     DISTRICT_HEIGHT,
     DISTRICT_WIDTH,
@@ -35,8 +34,9 @@ from fertility_rules.svg.components import (
     _tile,
     provenance_badge,
 )
-from fertility_rules.svg.legend import LEGEND_HEIGHT, LEGEND_WIDTH, draw_legend
-from fertility_rules.svg.metropolis import METROPOLIS_WIDTH, draw_metropolis, metropolis_height
+from fertility_rules.svg.key import LEGEND_HEIGHT, LEGEND_WIDTH, draw_legend
+from fertility_rules.svg.metropolises import METROPOLIS_WIDTH, draw_metropolis, metropolis_height
+from fertility_rules.svg.valley import draw_board, margin
 
 __all__ = ["catalogue_page", "catalogue_sheet"]
 
