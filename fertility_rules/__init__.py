@@ -61,6 +61,7 @@ from fertility_rules.errors import (
     Problem,
     UnknownIdError,
 )
+from fertility_rules.formats import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n import Language, Message, render
 from fertility_rules.lab import (
     SWITCHES,
@@ -94,8 +95,10 @@ from fertility_rules.model import (
     ValleyBoard,
     ValleyTile,
 )
+from fertility_rules.model.coordinates import parse_square, square_name
 from fertility_rules.model.position import FinalPosition, PlayerPosition
 from fertility_rules.records import (
+    FirstIllegalMove,
     GameRecord,
     ReplayError,
     ReplayResult,
@@ -145,10 +148,13 @@ from fertility_rules.scoring import (
     score_totals,
 )
 from fertility_rules.scoring.render import report_to_json, report_to_text
+from fertility_rules.svg import SvgImage
+from fertility_rules.text_board import text_board
 
 __all__ = [
     "AGENTS",
     "CATALOGUE_FORMAT",
+    "DEFAULT_LIMITS",
     "DEFAULT_REGISTRY",
     "RULES_VERSION",
     "SWITCHES",
@@ -167,6 +173,7 @@ __all__ = [
     "EndSupplying",
     "FertilityError",
     "FinalPosition",
+    "FirstIllegalMove",
     "GainWheat",
     "GameRecord",
     "GameSpec",
@@ -178,6 +185,7 @@ __all__ = [
     "IllegalMoveError",
     "Interpretations",
     "Language",
+    "Limits",
     "LookaheadAgent",
     "MalformedInputError",
     "Message",
@@ -219,6 +227,7 @@ __all__ = [
     "StatueBenefit",
     "StatueChoiceBenefit",
     "SupplyShop",
+    "SvgImage",
     "TakeTile",
     "Timing",
     "Track",
@@ -251,6 +260,7 @@ __all__ = [
     "make_agent",
     "new_game",
     "parse_interpretation",
+    "parse_square",
     "play_game",
     "read_catalogue",
     "read_final_position",
@@ -266,7 +276,9 @@ __all__ = [
     "save_record",
     "score_position",
     "score_totals",
+    "square_name",
     "start_game",
+    "text_board",
     "violations",
     "with_interpretations",
 ]

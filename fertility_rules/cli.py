@@ -3,24 +3,32 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from attrs import evolve
 
+from fertility_rules import svg
 from fertility_rules._version import RULES_VERSION, __version__
 from fertility_rules.agents.simulate import make_agent, play_game
 from fertility_rules.catalogue.describe import describe_catalogue
 from fertility_rules.catalogue.loader import load_catalogue
 from fertility_rules.document import FORMATS, rules_document
+from fertility_rules.document.rules_document import rules_pictures
 from fertility_rules.effects.base import Stage
-from fertility_rules.errors import FertilityError
+from fertility_rules.errors import FertilityError, IllegalMoveError, MalformedInputError
+from fertility_rules.formats.final_position import load_final_position
+from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
+from fertility_rules.formats.moves import move_to_json
+from fertility_rules.formats.record import load_record, save_record
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.lists import series
+from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.lab.commands import (
     add_adjudicate,
@@ -33,24 +41,70 @@ from fertility_rules.lab.commands import (
     progress_bar,
 )
 from fertility_rules.lab.runner import GameSpec, GameSummary, run_games
-from fertility_rules.records.final_position import load_final_position
-from fertility_rules.records.game_record import GameRecord, load_record, replay, save_record
-from fertility_rules.records.moves_json import move_to_json
+from fertility_rules.records.game_record import GameRecord, replay
 from fertility_rules.rules.describe import describe_move
 from fertility_rules.rules.engine import apply_unchecked, final_scores
-from fertility_rules.rules.moves import EndSupplying, SkipBuilding
+from fertility_rules.rules.moves import EndSupplying, Move, SkipBuilding
+from fertility_rules.rules.state import GameState
 from fertility_rules.scoring.pipeline import score_position
 from fertility_rules.scoring.render import report_to_json, report_to_text
+from fertility_rules.svg.catalogue import catalogue_page, catalogue_sheet
+from fertility_rules.text_board import text_board
 
 __all__ = ["main"]
 
 LANGUAGES = [lang.value for lang in Language]
 
 
-def _add_lang(parser: argparse.ArgumentParser, t: Callable[[Message], str]) -> None:
+def _add_lang(
+    parser: argparse.ArgumentParser, t: Callable[[Message], str], default: str | None = None
+) -> None:
+    """``--lang``: given before or after the command (only the main parser sets a default)."""
     parser.add_argument(
-        "--lang", choices=LANGUAGES, default="en", help=t(_("language of the output (default: en)"))
+        "--lang",
+        choices=LANGUAGES,
+        default=argparse.SUPPRESS if default is None else default,
+        help=t(_("language of the output (default: en)")),
     )
+
+
+ARGPARSE_WORDS: dict[str, Message] = {
+    "usage: ": _("usage: "),
+    "positional arguments": _("positional arguments"),
+    "options": _("options"),
+    "show this help message and exit": _("show this help message and exit"),
+    "show program's version number and exit": _("show program's version number and exit"),
+    "%(prog)s: error: %(message)s\n": _("%(prog)s: error: %(message)s\n"),
+    "the following arguments are required: %s": _("the following arguments are required: %s"),
+    "unrecognized arguments: %s": _("unrecognized arguments: %s"),
+    "argument %(argument_name)s: %(message)s": _("argument %(argument_name)s: %(message)s"),
+    "invalid choice: %(value)r (choose from %(choices)s)": _(
+        "invalid choice: %(value)r (choose from %(choices)s)"
+    ),
+    "invalid %(type)s value: %(value)r": _("invalid %(type)s value: %(value)r"),
+    "expected one argument": _("expected one argument"),
+}
+"""The words argparse prints itself (usage, headings, errors), in the message catalogues."""
+
+
+@contextlib.contextmanager
+def argparse_language(language: Language | str) -> Iterator[None]:
+    """Within the block, argparse prints its own words in ``language``.
+
+    argparse looks its words up through a module-level ``_`` at call time; it is
+    replaced for the block only and restored afterwards.
+    """
+
+    def translate(text: str) -> str:
+        message = ARGPARSE_WORDS.get(text)
+        return text if message is None else render(message, language)
+
+    original = getattr(argparse, "_")  # noqa: B009 - a private name of argparse
+    setattr(argparse, "_", translate)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(argparse, "_", original)  # noqa: B010
 
 
 def _add_format(parser: argparse.ArgumentParser, t: Callable[[Message], str]) -> None:
@@ -59,18 +113,101 @@ def _add_format(parser: argparse.ArgumentParser, t: Callable[[Message], str]) ->
     )
 
 
+def _limits(args: argparse.Namespace) -> Limits:
+    return Limits(max_bytes=args.max_file_size)
+
+
 def _print_json(data: object) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _catalogue_show(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.file)
-    print(describe_catalogue(catalogue, args.lang))
+    catalogue = load_catalogue(args.file, limits=_limits(args))
+    if args.format == "svg":
+        _emit(catalogue_sheet(catalogue, lang=args.lang), args.output)
+    elif args.format == "html":
+        _emit(catalogue_page(catalogue, lang=args.lang), args.output)
+    else:
+        _emit(describe_catalogue(catalogue, args.lang) + "\n", args.output)
     return 0
 
 
+def _emit(text: str, output: str | None) -> None:
+    """Write ``text`` to the file ``output``, or to standard output."""
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
+def _state_at(record: GameRecord, at: int | None) -> tuple[GameState, Move | None]:
+    """The state after the first ``at`` moves (all by default) and the last move played."""
+    count = len(record.moves) if at is None else at
+    if not 0 <= count <= len(record.moves):
+        raise MalformedInputError.single(
+            "--at",
+            _("The record has {n} moves; --at must be 0 to {n}.", n=len(record.moves)),
+        )
+    result = replay(evolve(record, moves=record.moves[:count]))
+    if result.error is not None:
+        error = result.error
+        raise IllegalMoveError(
+            _("Move {index} is illegal: {message}", index=error.index, message=error.message),
+            error.rule,
+            error.move,
+        )
+    return result.state, record.moves[count - 1] if count else None
+
+
+def _show(args: argparse.Namespace) -> int:
+    record = load_record(args.file, limits=_limits(args))
+    state, last = _state_at(record, args.at)
+    if args.format == "svg":
+        _emit(svg.table(state, last_move=last, lang=args.lang), args.output)
+    else:
+        _emit(
+            _status(state, args.lang) + "\n\n" + text_board(state, last_move=last, lang=args.lang),
+            args.output,
+        )
+    return 0
+
+
+def _status(state: GameState, language: str) -> str:
+    if state.is_over:
+        return render(_("Turn {turn}: the game is over", turn=state.turn), language)
+    return render(
+        _(
+            "Turn {turn} · {player}: {phase}",
+            turn=state.turn,
+            player=state.player.name,
+            phase=state.phase.label,
+        ),
+        language,
+    )
+
+
+def _turn_pictures(record: GameRecord, directory: str, language: str) -> int:
+    """One picture of the table at the start and after each turn; returns how many."""
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    state = record.initial_state()
+    (folder / "turn-000.svg").write_text(svg.table(state, lang=language), encoding="utf-8")
+    written = 1
+    touched: list[int] = []  # squares the turn's moves laid a tile or a Monument on
+    for move in record.moves:
+        turn = state.turn
+        state = apply_unchecked(state, move)
+        touched.extend(svg.move_squares(move))
+        if state.turn != turn or state.is_over:
+            picture = svg.table(state, last_move=touched, lang=language)
+            (folder / f"turn-{turn:03d}.svg").write_text(picture, encoding="utf-8")
+            written += 1
+            touched = []
+    return written
+
+
 def _catalogue_check(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.file)
+    catalogue = load_catalogue(args.file, limits=_limits(args))
     print(
         render(
             _(
@@ -87,9 +224,9 @@ def _catalogue_check(args: argparse.Namespace) -> int:
 
 
 def _score(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.catalogue)
-    position = load_final_position(args.file, catalogue)
-    report = score_position(position)
+    catalogue = load_catalogue(args.catalogue, limits=_limits(args))
+    position = load_final_position(args.file, catalogue, limits=_limits(args))
+    report = score_position(position, catalogue.registry)
     if args.format == "json":
         _print_json(report_to_json(report, args.lang))
     else:
@@ -101,11 +238,11 @@ def _turn_log(record: GameRecord, language: str) -> list[str]:
     """One line per turn: who played and what they did."""
     state = record.initial_state()
     lines: list[str] = []
-    current: list[str] = []
+    current: list[Message] = []
     turn, player = state.turn, state.player.name
     for move in record.moves:
         if not isinstance(move, SkipBuilding | EndSupplying):
-            current.append(render(describe_move(move, record.width), language))
+            current.append(describe_move(move, record.width))
         state = apply_unchecked(state, move)
         if state.turn != turn or state.is_over:
             lines.append(
@@ -114,7 +251,7 @@ def _turn_log(record: GameRecord, language: str) -> list[str]:
                         "Turn {turn}, {player}: {actions}",
                         turn=turn,
                         player=player,
-                        actions="; ".join(current),
+                        actions=series(current),
                     ),
                     language,
                 )
@@ -131,7 +268,9 @@ def _agents(args: argparse.Namespace) -> list[str]:
 def _simulate(args: argparse.Namespace) -> int:
     names = [f"P{i + 1}" for i in range(args.players)]
     agent_names = _agents(args)
-    catalogue = None if args.catalogue is None else load_catalogue(args.catalogue)
+    catalogue = (
+        None if args.catalogue is None else load_catalogue(args.catalogue, limits=_limits(args))
+    )
     base = args.seed if args.seed is not None else 0
     options = interpretations_from(args)
     if args.games == 1:
@@ -216,7 +355,7 @@ def summarise(games: Sequence[GameSummary]) -> dict[str, Any]:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    record = load_record(args.file)
+    record = load_record(args.file, limits=_limits(args))
     if args.interpretation:
         record = evolve(record, interpretations=interpretations_from(args))
     result = replay(record)
@@ -259,12 +398,20 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.catalogue)
+    catalogue = load_catalogue(args.catalogue, limits=_limits(args))
     text = rules_document(args.lang, args.format, catalogue)
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-    else:
+    if not args.output:
         sys.stdout.write(text)
+        return 0
+    target = Path(args.output)
+    if target.is_dir() or args.output.endswith(("/", os.sep)):
+        target = target / f"rules.{args.lang}.{args.format}"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    if args.format == "md":
+        # Markdown refers to its pictures by file name: they go beside it.
+        for name, svg in rules_pictures(args.lang, catalogue).items():
+            (target.parent / name).write_text(svg, encoding="utf-8")
     return 0
 
 
@@ -288,6 +435,19 @@ def _demo(args: argparse.Namespace) -> int:
         print(line)
     print("")
     print(report_to_text(final_scores(game.state), args.lang))
+    if args.svg:
+        count = _turn_pictures(game.record, args.svg, args.lang)
+        print(
+            render(
+                ngettext(
+                    "{n} picture written to {dir}",
+                    "{n} pictures written to {dir}",
+                    count,
+                    dir=args.svg,
+                ),
+                args.lang,
+            )
+        )
     return 0
 
 
@@ -304,6 +464,14 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     parser.add_argument(
         "--version", action="version", version=f"%(prog)s {__version__} (rules {RULES_VERSION})"
     )
+    parser.add_argument(
+        "--max-file-size",
+        type=int,
+        default=DEFAULT_LIMITS.max_bytes,
+        metavar="BYTES",
+        help=t(_("largest input file read, in bytes (default: 16 MiB)")),
+    )
+    _add_lang(parser, t, default=Language.EN.value)
     commands = parser.add_subparsers(dest="command", required=True)
 
     catalogue = commands.add_parser("catalogue", help=t(_("show or check a component catalogue")))
@@ -314,6 +482,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     show.add_argument(
         "file", nargs="?", default=None, help=t(_("catalogue file (default: built-in)"))
     )
+    _add_picture_options(show, t, ["text", "svg", "html"])
     _add_lang(show, t)
     show.set_defaults(run=_catalogue_show)
     check = catalogue_commands.add_parser("check", help=t(_("validate a catalogue file")))
@@ -360,6 +529,9 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     demo = commands.add_parser("demo", help=t(_("play and explain a seeded 4-player game")))
     demo.add_argument("--seed", type=int, default=2018, help=t(_("seed of the setup")))
     add_interpretation_option(demo, t)
+    demo.add_argument(
+        "--svg", default=None, metavar="DIR", help=t(_("write a picture of each turn here"))
+    )
     _add_lang(demo, t)
     demo.set_defaults(run=_demo)
 
@@ -376,11 +548,33 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     )
     rules.add_argument("--catalogue", default=None, help=t(_("catalogue file (default: built-in)")))
     rules.add_argument(
-        "--output", default=None, help=t(_("file to write (default: standard output)"))
+        "--output",
+        default=None,
+        help=t(
+            _("file or folder to write (default: standard output); Markdown pictures go beside")
+        ),
     )
     _add_lang(rules, t)
     rules.set_defaults(run=_rules)
+
+    show_game = commands.add_parser("show", help=t(_("draw a game record's position")))
+    show_game.add_argument("file", help=t(_("game record file (JSON)")))
+    show_game.add_argument(
+        "--at", type=int, default=None, help=t(_("number of moves to play (default: all)"))
+    )
+    _add_picture_options(show_game, t, ["text", "svg"])
+    _add_lang(show_game, t)
+    show_game.set_defaults(run=_show)
     return parser
+
+
+def _add_picture_options(
+    parser: argparse.ArgumentParser, t: Callable[[Message], str], formats: list[str]
+) -> None:
+    parser.add_argument("--format", choices=formats, default=formats[0], help=t(_("output format")))
+    parser.add_argument(
+        "--output", default=None, help=t(_("file to write (default: standard output)"))
+    )
 
 
 def _requested_language(argv: Sequence[str]) -> str:
@@ -396,18 +590,43 @@ def _requested_language(argv: Sequence[str]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     requested = _requested_language(arguments)
-    parser = build_parser(requested if requested in LANGUAGES else Language.EN)
-    args = parser.parse_args(arguments)
+    language = requested if requested in LANGUAGES else Language.EN.value
+    with argparse_language(language):
+        args = build_parser(language).parse_args(arguments)
+    language = getattr(args, "lang", language)
+    try:
+        return _run(args, language)
+    except Exception as error:  # a bug of ours: one line, never a traceback
+        print(_internal_error(error, language), file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace, language: str) -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
     except FertilityError as error:
-        print(error.render(getattr(args, "lang", "en")), file=sys.stderr)
+        print(error.render(language), file=sys.stderr)
         return 1
     except BrokenPipeError:
         # The reader stopped early (``| head``): not an error of ours.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+def _internal_error(error: Exception, language: str) -> str:
+    try:
+        detail = " ".join(str(error).split())[:200]
+    except Exception:  # even the error's text may fail (a huge integer)
+        detail = "?"
+    return render(
+        _(
+            "internal error ({kind}: {detail}); please report it with the command and file",
+            kind=type(error).__name__,
+            detail=detail,
+        ),
+        language,
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover

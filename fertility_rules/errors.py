@@ -7,16 +7,12 @@ is English and :meth:`FertilityError.render` gives any other language.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from attrs import frozen
 
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
-
-if TYPE_CHECKING:
-    from fertility_rules.rules.moves import Move
 
 __all__ = [
     "FertilityError",
@@ -47,22 +43,28 @@ class Problem:
     message: Message
     rule: str | None = None
 
-    def render(self, language: Language | str = Language.EN) -> str:
+    def render(self, language: Language | str = Language.EN, fmt: str | None = None) -> str:
+        """``path: text (rule)``; a problem of shape only names the format ``fmt`` instead."""
         text = render(self.message, language)
         where = self.path or "$"
-        if self.rule:
-            return render(
-                _("{path}: {text} ({rule})", path=where, text=text, rule=self.rule), language
-            )
+        rule = self.rule or fmt
+        if rule:
+            return render(_("{path}: {text} ({rule})", path=where, text=text, rule=rule), language)
         return render(_("{path}: {text}", path=where, text=text), language)
 
 
 class MalformedInputError(FertilityError, ValueError):
-    """Input that is not a valid description (file, document or value), with every problem."""
+    """Input that is not a valid description (file, document or value), with every problem.
 
-    def __init__(self, problems: Iterable[Problem], source: str | None = None) -> None:
+    ``format`` names the file format whose shape a problem without a rule breaks.
+    """
+
+    def __init__(
+        self, problems: Iterable[Problem], source: str | None = None, format: str | None = None
+    ) -> None:
         self.problems = tuple(problems)
         self.source = source
+        self.format = format
         count = len(self.problems)
         if source:
             head = ngettext(
@@ -75,7 +77,7 @@ class MalformedInputError(FertilityError, ValueError):
 
     def render(self, language: Language | str = Language.EN) -> str:
         lines = [render(self.message, language)]
-        lines.extend("  " + problem.render(language) for problem in self.problems)
+        lines.extend("  " + problem.render(language, self.format) for problem in self.problems)
         return "\n".join(lines)
 
     @classmethod
@@ -91,9 +93,12 @@ class UnknownIdError(FertilityError, LookupError):
 
 
 class IllegalMoveError(FertilityError, ValueError):
-    """A well-formed move that the rules forbid in the given state."""
+    """A well-formed move that the rules forbid in the given state.
 
-    def __init__(self, message: Message, rule: str, move: Move | None = None) -> None:
+    ``move`` is the move refused (typed loosely: errors sit below the rules).
+    """
+
+    def __init__(self, message: Message, rule: str, move: object = None) -> None:
         self.rule = rule
         self.move = move
         super().__init__(_("{text} ({rule})", text=message, rule=rule))

@@ -8,7 +8,9 @@ from types import MappingProxyType
 
 from attrs import field, frozen
 
-from fertility_rules.errors import UnknownIdError
+from fertility_rules.catalogue.checks import catalogue_problems
+from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
+from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.district import District
 from fertility_rules.model.metropolis import MetropolisBoard, Track
@@ -61,6 +63,8 @@ class Catalogue:
     metropolis_boards: tuple[MetropolisBoard, ...]
     districts: tuple[District, ...]
     note: str = field(default="", eq=False)
+    registry: EffectRegistry = field(default=DEFAULT_REGISTRY, eq=False, repr=False)
+    """The effect kinds of its Shops: the catalogue carries them to every operation."""
     _tiles: Mapping[str, ValleyTile] = field(init=False, eq=False, repr=False)
     _districts: Mapping[str, District] = field(init=False, eq=False, repr=False)
     _shops: Mapping[str, Shop] = field(init=False, eq=False, repr=False)
@@ -71,6 +75,9 @@ class Catalogue:
     """Pickled through its fields: the read-only indexes are made again."""
 
     def __attrs_post_init__(self) -> None:
+        problems = catalogue_problems(self)
+        if problems:
+            raise MalformedInputError(problems)
         # Read-only indexes: a catalogue is shared by every game that uses it.
         shops: dict[str, Shop] = {}
         for board in self.metropolis_boards:

@@ -93,6 +93,21 @@ class ParamType(enum.Enum):
     GODS = "gods"
     """One or more different god names of the table."""
 
+    def problems(self, value: Any) -> list[Message]:
+        """What is wrong with a parameter value of this type (nothing when it is valid)."""
+        if self is ParamType.POSITIVE_INT:
+            return [] if value >= 1 else [_("{n} is below the minimum {min}", n=value, min=1)]
+        if self is ParamType.RESOURCE:
+            return []
+        if not value:
+            return [_("the list must not be empty")]
+        if len(set(value)) != len(value):
+            twice = _("a resource is listed twice") if self is ParamType.RESOURCES else None
+            return [twice or _("a god is listed twice")]
+        if self is ParamType.GODS and not all(value):
+            return [_("a god needs a name")]
+        return []
+
 
 @frozen
 class Param:
@@ -168,3 +183,10 @@ class EffectKind:
     trigger: Callable[[Any], Outcome] | None = None
     rule: str = "R-6"
     points: Callable[[Any, ShopContext], int] | None = None
+    label: Message | None = None
+    """The kind's name in documents; the id when not given."""
+
+    @property
+    def title(self) -> Message | str:
+        """The kind's display name (its ``label``, else its id)."""
+        return self.id if self.label is None else self.label

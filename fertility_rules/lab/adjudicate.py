@@ -9,18 +9,16 @@ Monuments built, and the size of the District offer afterwards (I-10).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from pathlib import Path
 
 from attrs import evolve, frozen
 
-from fertility_rules._reading import Reader
 from fertility_rules.errors import MalformedInputError
+from fertility_rules.formats.documents import parse_document, read_document
+from fertility_rules.formats.moves import move_from_json
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import NO_TOKENS, Counts
 from fertility_rules.records.game_record import GameRecord, replay
-from fertility_rules.records.moves_json import move_from_json
 from fertility_rules.rules.engine import apply_unchecked, legal_moves, violations
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.moves import Move
@@ -151,24 +149,8 @@ def position_at(record: GameRecord, at: int) -> GameState:
 
 def read_move(text: str, width: int) -> Move:
     """A move in the game-record JSON form, given inline (``{...}``) or as a file path."""
-    source = "--move"
-    if not text.lstrip().startswith("{"):
-        source = text
-        try:
-            text = Path(text).read_text(encoding="utf-8")
-        except OSError as error:
-            raise MalformedInputError.single(
-                "$", _("cannot read {file}: {reason}", file=source, reason=error.strerror or "")
-            ) from None
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        raise MalformedInputError.single(
-            "$", _("not JSON: {reason}", reason=str(error)), source=source
-        ) from None
-    reader = Reader(source)
-    move = move_from_json(reader, data, "$", width)
-    reader.raise_if_problems()
-    if move is None:  # pragma: no cover - the reader reported why
-        raise MalformedInputError.single("$", _("not a move"), source=source)
-    return move
+    if text.lstrip().startswith("{"):
+        data = parse_document(text, toml=False, source="--move")
+    else:
+        data = read_document(text)
+    return move_from_json(data, width)

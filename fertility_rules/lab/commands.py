@@ -14,6 +14,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 
 from fertility_rules.errors import FertilityError, UnknownIdError
+from fertility_rules.formats.record import load_record
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
@@ -36,7 +37,6 @@ from fertility_rules.lab.render import (
     comparison_to_text,
 )
 from fertility_rules.lab.runner import Progress
-from fertility_rules.records.game_record import load_record
 from fertility_rules.rules.interpretations import Interpretations
 
 __all__ = [

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from fertility_rules.effects.base import Stage
+from fertility_rules.formats.moves import move_to_json
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
@@ -14,7 +15,6 @@ from fertility_rules.lab.compare import Comparison
 from fertility_rules.lab.readings import reading_label, reading_to_json
 from fertility_rules.lab.stats import Estimate
 from fertility_rules.model.resources import Resource
-from fertility_rules.records.moves_json import move_to_json
 
 __all__ = [
     "adjudication_to_json",

@@ -82,10 +82,13 @@ def main(argv: list[str] | None = None) -> int:
     scores = [float(r["score"]) for r in results]  # type: ignore[arg-type]
     n = len(results)
     rate = proportion_ci(sum(wins), n)
+    cuts = statistics.quantiles(times, n=100)
     timing = {
         "min": 1000 * min(times),
         "median": 1000 * statistics.median(times),
         "mean": 1000 * statistics.fmean(times),
+        "p90": 1000 * cuts[89],
+        "p99": 1000 * cuts[98],
         "max": 1000 * max(times),
     }
     figures = {
@@ -110,7 +113,8 @@ def main(argv: list[str] | None = None) -> int:
         f"chance 25%)\n"
         f"  mean score {figures['mean_score']:.1f}\n"
         f"  ms per decision over {len(times)} decisions: min {timing['min']:.3f}, "
-        f"median {timing['median']:.3f}, mean {timing['mean']:.2f}, max {timing['max']:.1f}\n"
+        f"median {timing['median']:.3f}, mean {timing['mean']:.2f}, 90th percentile "
+        f"{timing['p90']:.1f}, 99th {timing['p99']:.1f}, max {timing['max']:.1f}\n"
         f"  machine: {os.cpu_count()} cores, load average at the end {os.getloadavg()[0]:.1f}"
     )
     if args.json:

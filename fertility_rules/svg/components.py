@@ -1,0 +1,559 @@
+"""Pictures of single components: a Valley tile, a Shop, a District (R-1.3, R-1.5, R-1.6).
+
+The drawing functions with a leading underscore put a component into a larger picture
+at a given place; the public ones return a picture of the component alone.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+
+from fertility_rules.effects.kinds.generic import GenericBenefit
+from fertility_rules.effects.kinds.resource_to_shop import ResourceToShopBenefit
+from fertility_rules.effects.kinds.specialized import SpecializedBenefit
+from fertility_rules.effects.kinds.statue import StatueBenefit
+from fertility_rules.effects.kinds.statue_choice import StatueChoiceBenefit
+from fertility_rules.effects.kinds.wheat import WheatBenefit
+from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry, describe_benefit
+from fertility_rules.effects.registry import describe_shop as shop_text
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import _, ngettext
+from fertility_rules.i18n.translate import render
+from fertility_rules.model.district import District
+from fertility_rules.model.provenance import Provenance
+from fertility_rules.model.resources import NO_TOKENS, Counts, Icon, Resource
+from fertility_rules.model.shop import Benefit, Shop, ShopState
+from fertility_rules.model.valley import StartTile, ValleyTile
+from fertility_rules.svg._image import SvgImage, el, image, root
+from fertility_rules.svg._style import (
+    CARD,
+    CARD_EDGE,
+    INK,
+    PAPER,
+    RECONSTRUCTED,
+    SCENE_FILL,
+    SCENE_MARK,
+    any_icon,
+    coin,
+    resource_glyph,
+    statue_glyph,
+    token,
+    wheat_glyph,
+)
+
+__all__ = [
+    "DISTRICT_HEIGHT",
+    "DISTRICT_WIDTH",
+    "SHOP_HEIGHT",
+    "SHOP_WIDTH",
+    "district",
+    "provenance_badge",
+    "scene",
+    "shop",
+    "socket_tokens",
+    "start_tile",
+    "tile",
+]
+
+SHOP_WIDTH = 160
+SHOP_HEIGHT = 38
+DISTRICT_WIDTH = 176
+DISTRICT_HEIGHT = 30 + 3 * (SHOP_HEIGHT + 4)
+
+
+def socket_tokens(shop: Shop, tokens: Counts) -> list[Resource | None]:
+    """The token lying on each requirement icon: specific icons first, "any" icons take the rest."""
+    left = list(tokens)
+    placed: list[Resource | None] = []
+    for icon in shop.requires:
+        resource = icon.resource
+        if resource is not None and left[resource] > 0:
+            left[resource] -= 1
+            placed.append(resource)
+        else:
+            placed.append(None)
+    for index, icon in enumerate(shop.requires):
+        if icon is Icon.ANY:
+            for resource in Resource:
+                if left[resource] > 0:
+                    left[resource] -= 1
+                    placed[index] = resource
+                    break
+    return placed
+
+
+def scene(
+    parent: ET.Element, resource: Resource, x: float, y: float, size: float, **data: str
+) -> ET.Element:
+    """One scene of a Valley tile: a square in the scene colour with its pictogram."""
+    group = el(parent, "g", class_=f"scene scene-{resource.key}", data_scene=resource.key, **data)
+    el(group, "rect", x=x, y=y, width=size, height=size, fill=SCENE_FILL[resource])
+    resource_glyph(group, resource, x + size / 2, y + size / 2, size * 0.62, SCENE_MARK[resource])
+    return group
+
+
+def provenance_badge(
+    parent: ET.Element, provenance: Provenance | None, x: float, y: float, language: Language
+) -> None:
+    """A visible label on reconstructed items (never shown as printed), a quiet one otherwise."""
+    if provenance is None:
+        return
+    reconstructed = provenance is Provenance.RECONSTRUCTED
+    el(
+        parent,
+        "text",
+        render(provenance.label, language),
+        x=x,
+        y=y,
+        font_size=9,
+        font_style="italic",
+        font_weight="bold" if reconstructed else None,
+        text_anchor="end",
+        fill=RECONSTRUCTED if reconstructed else "#5b6b3a",
+        class_=f"provenance provenance-{provenance.value}",
+    )
+
+
+def _reconstructed_frame(
+    parent: ET.Element, provenance: Provenance | None, x: float, y: float, w: float, h: float
+) -> None:
+    if provenance is Provenance.RECONSTRUCTED:
+        el(
+            parent,
+            "rect",
+            x=x - 3,
+            y=y - 3,
+            width=w + 6,
+            height=h + 6,
+            rx=6,
+            fill="none",
+            stroke=RECONSTRUCTED,
+            stroke_width=1.5,
+            stroke_dasharray="5 3",
+            class_="reconstructed-frame",
+        )
+
+
+def _tile(
+    parent: ET.Element,
+    tile: ValleyTile,
+    x: float,
+    y: float,
+    size: float,
+    language: Language,
+    provenance: bool,
+) -> ET.Element:
+    group = el(parent, "g", class_="tile", data_tile=tile.id)
+    el(group, "title", render(_("Valley tile {id}", id=tile.id), language))
+    for index, resource in enumerate(tile.scenes):
+        scene(group, resource, x + index * size, y, size)
+    el(
+        group,
+        "rect",
+        x=x,
+        y=y,
+        width=2 * size,
+        height=size,
+        rx=3,
+        fill="none",
+        stroke=INK,
+        stroke_width=1.5,
+    )
+    el(
+        group,
+        "line",
+        x1=x + size,
+        y1=y + 3,
+        x2=x + size,
+        y2=y + size - 3,
+        stroke=INK,
+        stroke_width=0.6,
+        opacity="0.5",
+    )
+    el(
+        group,
+        "text",
+        tile.id,
+        x=x + size,
+        y=y + size + 15,
+        font_size=10,
+        text_anchor="middle",
+        fill=INK,
+    )
+    if provenance:
+        _reconstructed_frame(group, tile.provenance, x, y, 2 * size, size)
+    return group
+
+
+def tile(
+    tile: ValleyTile,
+    *,
+    size: float = 40,
+    lang: Language | str = Language.EN,
+    provenance: bool = False,
+) -> SvgImage:
+    """A Valley tile: its two scenes side by side, its id below (R-1.3)."""
+    language = Language.parse(lang)
+    svg = root(
+        2 * size + 8,
+        size + 20,
+        "valley-tile",
+        render(_("Valley tile {id}", id=tile.id), language),
+        language,
+    )
+    _tile(svg, tile, 4, 4, size, language, provenance)
+    return image(svg)
+
+
+def _start_tile(
+    parent: ET.Element,
+    start: StartTile,
+    x: float,
+    y: float,
+    size: float,
+    language: Language,
+    provenance: bool = False,
+    badge_right: float | None = None,
+) -> ET.Element:
+    group = el(parent, "g", class_="tile start-tile", data_tile="start")
+    el(group, "title", render(_("Starting tile"), language))
+    for row, scenes in enumerate(start.scenes):
+        for column, resource in enumerate(scenes):
+            scene(group, resource, x + column * size, y + row * size, size)
+    el(
+        group,
+        "rect",
+        x=x,
+        y=y,
+        width=2 * size,
+        height=2 * size,
+        rx=3,
+        fill="none",
+        stroke=INK,
+        stroke_width=2,
+    )
+    if provenance:
+        _reconstructed_frame(group, start.provenance, x, y, 2 * size, 2 * size)
+        right = x + 2 * size if badge_right is None else badge_right
+        provenance_badge(group, start.provenance, right, y + 2 * size + 16, language)
+    return group
+
+
+def start_tile(
+    start: StartTile,
+    *,
+    size: float = 40,
+    lang: Language | str = Language.EN,
+    provenance: bool = False,
+) -> SvgImage:
+    """The starting tile: four scenes, 2 x 2 (R-1.3, I-14)."""
+    language = Language.parse(lang)
+    svg = root(
+        2 * size + 8, 2 * size + 20, "start-tile", render(_("Starting tile"), language), language
+    )
+    _start_tile(svg, start, 4, 4, size, language, provenance)
+    return image(svg)
+
+
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _benefit(
+    parent: ET.Element,
+    benefit: Benefit,
+    cx: float,
+    cy: float,
+    language: Language,
+    registry: EffectRegistry,
+) -> None:
+    """A pictogram of the benefit; kinds without one show their text, shortened."""
+    group = el(parent, "g", class_=f"benefit benefit-{benefit.kind or 'custom'}")
+    match benefit:
+        case GenericBenefit(debens=debens):
+            coin(group, cx, cy, 13, debens)
+        case WheatBenefit(wheat=wheat):
+            el(
+                group,
+                "text",
+                f"+{wheat}",
+                x=cx - 6,
+                y=cy + 6,
+                font_size=16,
+                font_weight="bold",
+                text_anchor="end",
+                fill=INK,
+            )
+            wheat_glyph(group, cx + 6, cy, 24, "#b8860b")
+        case SpecializedBenefit(resource=resource, per_token=per_token):
+            coin(group, cx - 16, cy, 11, per_token)
+            el(group, "text", "/", x=cx, y=cy + 6, font_size=17, text_anchor="middle", fill=INK)
+            token(group, resource, cx + 16, cy, 10, "pictogram")
+        case StatueBenefit(gods=gods):
+            statue_glyph(group, cx - 22, cy, 24, "#6b7280")
+            lines = [_short(god, 9) for god in gods[:2]]
+            if len(gods) > 2:
+                lines[1] = _short(lines[1] + "…", 9)
+            size = 11.0 if len(lines) == 1 else 9.5
+            for index, line in enumerate(lines):
+                el(
+                    group,
+                    "text",
+                    line,
+                    x=cx - 10,
+                    y=cy + 4 + (index - (len(lines) - 1) / 2) * 11,
+                    font_size=min(size, 40 / (0.62 * max(len(line), 1))),
+                    font_weight="bold",
+                    fill=INK,
+                )
+        case StatueChoiceBenefit():
+            statue_glyph(group, cx - 8, cy, 24, "#6b7280")
+            el(
+                group,
+                "text",
+                "?",
+                x=cx + 8,
+                y=cy + 7,
+                font_size=19,
+                font_weight="bold",
+                text_anchor="middle",
+                fill=INK,
+            )
+        case ResourceToShopBenefit(choices=choices):
+            count = len(choices)
+            start = cx - 5 - (count - 1) * 8.5
+            for index, resource in enumerate(choices):
+                token(group, resource, start + index * 17, cy, 8, "pictogram")
+            end = start + (count - 1) * 17 + 9
+            el(
+                group,
+                "path",
+                d=f"M{end},{cy - 8} q8,0 8,8 l-3,-3 m3,3 l3,-3",
+                fill="none",
+                stroke=INK,
+                stroke_width=1.6,
+            )
+        case _:
+            text = render(describe_benefit(benefit, registry), language)
+            el(
+                group,
+                "text",
+                _short(text, 12),
+                x=cx,
+                y=cy + 4,
+                font_size=10,
+                text_anchor="middle",
+                fill=INK,
+            )
+
+
+def _shop(
+    parent: ET.Element,
+    shop: Shop,
+    tokens: Counts,
+    x: float,
+    y: float,
+    language: Language,
+    registry: EffectRegistry,
+    number: int | None = None,
+) -> ET.Element:
+    full = sum(tokens) == shop.size
+    group = el(
+        parent,
+        "g",
+        class_="shop full" if full else "shop",
+        data_shop=shop.id or "",
+        data_index=None if number is None else number - 1,
+        data_tokens=sum(tokens),
+    )
+    el(group, "title", render(shop_text(shop, registry), language))
+    el(
+        group,
+        "rect",
+        x=x,
+        y=y,
+        width=SHOP_WIDTH,
+        height=SHOP_HEIGHT,
+        rx=5,
+        fill=PAPER,
+        stroke="#2f855a" if full else CARD_EDGE,
+        stroke_width=2.2 if full else 1,
+    )
+    sockets = socket_tokens(shop, tokens)
+    count = len(shop.requires)
+    step = min(24.0, 72 / max(count, 1))
+    radius = min(10.5, step * 0.44)
+    left = x + 6 + (0 if number is None else 10)
+    if number is not None:
+        el(
+            group,
+            "text",
+            str(number),
+            x=x + 8,
+            y=y + SHOP_HEIGHT / 2 + 4,
+            font_size=10,
+            text_anchor="middle",
+            fill="#7c6a4a",
+            class_="shop-number",
+        )
+    cy = y + SHOP_HEIGHT / 2
+    for index, (icon, placed) in enumerate(zip(shop.requires, sockets, strict=True)):
+        cx = left + radius + index * step
+        resource = icon.resource
+        if resource is None:
+            any_icon(group, cx, cy, radius)
+        else:
+            el(
+                group,
+                "circle",
+                cx=cx,
+                cy=cy,
+                r=radius,
+                fill=SCENE_FILL[resource],
+                opacity="0.35",
+                class_=f"icon icon-{resource.key}",
+            )
+            mark = SCENE_MARK[resource] if resource is Resource.ALABASTER else SCENE_FILL[resource]
+            resource_glyph(group, resource, cx, cy, radius * 1.3, mark)
+            el(group, "circle", cx=cx, cy=cy, r=radius, fill="none", stroke=INK, stroke_width=0.8)
+        if placed is not None:
+            token(group, placed, cx + 2, cy - 2, radius * 0.92)
+    divider = x + SHOP_WIDTH - 62
+    el(
+        group,
+        "path",
+        d=f"M{divider - 6},{cy - 5} l6,5 l-6,5",
+        fill="none",
+        stroke=INK,
+        stroke_width=1.2,
+    )
+    _benefit(group, shop.benefit, x + SHOP_WIDTH - 30, cy, language, registry)
+    return group
+
+
+def shop(
+    shop: Shop,
+    tokens: Counts = NO_TOKENS,
+    *,
+    lang: Language | str = Language.EN,
+    registry: EffectRegistry = DEFAULT_REGISTRY,
+) -> SvgImage:
+    """A Shop: its requirement icons, the tokens lying on them, and its benefit (R-1.6, R-6)."""
+    language = Language.parse(lang)
+    svg = root(
+        SHOP_WIDTH + 8,
+        SHOP_HEIGHT + 8,
+        "shop",
+        render(shop_text(shop, registry), language),
+        language,
+    )
+    ShopState(shop, tokens)  # tokens the Shop cannot hold are an input error (R-1.6)
+    _shop(svg, shop, tokens, 4, 4, language, registry)
+    return image(svg)
+
+
+def _cost(parent: ET.Element, cost: int, x: float, y: float, language: Language) -> None:
+    """The building cost at the card's top right: "any resource" icons, or "free"."""
+    group = el(parent, "g", class_="cost", data_cost=cost)
+    el(
+        group,
+        "title",
+        render(ngettext("costs {n} resource", "costs {n} resources", cost), language),
+    )
+    if cost == 0:
+        el(
+            group,
+            "text",
+            render(_("free"), language),
+            x=x,
+            y=y + 4,
+            font_size=10,
+            font_style="italic",
+            text_anchor="end",
+            fill=INK,
+        )
+        return
+    for index in range(cost):
+        any_icon(group, x - 7 - index * 16, y, 7)
+
+
+def _district(
+    parent: ET.Element,
+    district: District,
+    states: Sequence[Counts],
+    x: float,
+    y: float,
+    language: Language,
+    registry: EffectRegistry,
+    provenance: bool = False,
+    numbers: Sequence[int] | None = None,
+) -> ET.Element:
+    group = el(parent, "g", class_="district", data_district=district.id)
+    el(group, "title", render(_("District {id}", id=district.id), language))
+    el(
+        group,
+        "rect",
+        x=x,
+        y=y,
+        width=DISTRICT_WIDTH,
+        height=DISTRICT_HEIGHT,
+        rx=7,
+        fill=CARD,
+        stroke=CARD_EDGE,
+        stroke_width=1.4,
+    )
+    el(group, "text", district.id, x=x + 8, y=y + 18, font_size=13, font_weight="bold", fill=INK)
+    _cost(group, district.cost, x + DISTRICT_WIDTH - 8, y + 14, language)
+    for index, item in enumerate(district.shops):
+        tokens = states[index] if index < len(states) else NO_TOKENS
+        number = None if numbers is None else numbers[index]
+        _shop(
+            group,
+            item,
+            tokens,
+            x + 8,
+            y + 26 + index * (SHOP_HEIGHT + 4),
+            language,
+            registry,
+            number,
+        )
+    if provenance:
+        _reconstructed_frame(group, district.provenance, x, y, DISTRICT_WIDTH, DISTRICT_HEIGHT)
+        provenance_badge(group, district.provenance, x + DISTRICT_WIDTH - 50, y + 17, language)
+    return group
+
+
+def district(
+    district: District,
+    tokens: Sequence[Counts] = (),
+    *,
+    lang: Language | str = Language.EN,
+    registry: EffectRegistry = DEFAULT_REGISTRY,
+    provenance: bool = False,
+) -> SvgImage:
+    """A District tile: its id, building cost and Shops, with ``tokens`` per Shop (R-1.5)."""
+    language = Language.parse(lang)
+    svg = root(
+        DISTRICT_WIDTH + 10,
+        DISTRICT_HEIGHT + 10,
+        "district",
+        render(_("District {id}", id=district.id), language),
+        language,
+    )
+    if len(tokens) > len(district.shops):
+        raise MalformedInputError.single(
+            "tokens",
+            _(
+                "Shops of District {id}: {n}, not {count}.",
+                id=district.id,
+                n=len(district.shops),
+                count=len(tokens),
+            ),
+            "R-1.5",
+        )
+    for item, held in zip(district.shops, tokens, strict=False):
+        ShopState(item, held)  # tokens the Shop cannot hold are an input error (R-1.6)
+    _district(svg, district, tokens, 5, 5, language, registry, provenance)
+    return image(svg)

@@ -1,0 +1,371 @@
+"""The central board: Valley boards, tiles laid, Monuments, and what to point out (R-1.4, R-3).
+
+Squares are named as everywhere else in the library (:mod:`fertility_rules.model.coordinates`):
+column letters from the left, row numbers from the top. Every square, tile, scene and
+Monument carries its square names in ``data-square`` attributes.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable, Sequence
+
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.translate import render
+from fertility_rules.model.coordinates import column_name, row_name, square_name
+from fertility_rules.model.resources import MonumentType, Resource
+from fertility_rules.model.valley import BOARD_WIDTH, Ground, ValleyBoard
+from fertility_rules.rules.engine import legal_moves
+from fertility_rules.rules.geometry import ValleyLayout, layout
+from fertility_rules.rules.moves import ClaimQuarry, Move, PlaceTile
+from fertility_rules.rules.state import GameState, ValleyState
+from fertility_rules.svg._image import SvgImage, el, image, root
+from fertility_rules.svg._style import (
+    GROUND_FILL,
+    HIGHLIGHT,
+    INK,
+    SCENE_FILL,
+    monument_glyph,
+    player_colour,
+    resource_glyph,
+    start_symbol,
+    wheat_glyph,
+)
+from fertility_rules.svg.components import scene
+
+__all__ = [
+    "GROUND_LABELS",
+    "board",
+    "draw_board",
+    "margin",
+    "move_squares",
+    "placement_squares",
+    "valley_board",
+]
+
+GROUND_LABELS: dict[Ground, Message] = {
+    Ground.DESERT: _("desert"),
+    Ground.WHEAT: _("wheat field"),
+    Ground.WATER: _("water"),
+}
+
+
+def margin(size: float) -> float:
+    """Room for the coordinates around a board of ``size``-unit squares."""
+    return max(22.0, size * 0.55)
+
+
+def move_squares(move: Move | Iterable[int] | None) -> tuple[int, ...]:
+    """The squares a move touches (a tile laid, a Quarry claimed), or the squares given."""
+    match move:
+        case None:
+            return ()
+        case PlaceTile(first=first, second=second):
+            return (first, second)
+        case ClaimQuarry(square=square):
+            return (square,)
+        case _ if isinstance(move, Iterable):
+            return tuple(move)
+    return ()
+
+
+def placement_squares(state: GameState, tile: str | None = None) -> tuple[int, ...]:
+    """The squares where the player to move may lay ``tile`` (any tile of their
+    Personal Pool by default), for ``board(..., legal_squares=...)`` (R-3.1)."""
+    squares: set[int] = set()
+    for move in legal_moves(state):
+        if isinstance(move, PlaceTile) and tile in (None, move.tile):
+            squares.update((move.first, move.second))
+    return tuple(sorted(squares))
+
+
+def _ground(group: ET.Element, ground: Ground, x: float, y: float, size: float) -> None:
+    if ground is Ground.WHEAT:
+        for dx in (0.32, 0.68):
+            wheat_glyph(group, x + dx * size, y + size * 0.5, size * 0.7, "#9a6d0c")
+    elif ground is Ground.WATER:
+        for dy in (0.33, 0.55, 0.77):
+            yy = y + dy * size
+            el(
+                group,
+                "path",
+                d=(
+                    f"M{x + size * 0.15},{yy} q{size * 0.09},{-size * 0.08} {size * 0.18},0 "
+                    f"t{size * 0.18},0 t{size * 0.18},0 t{size * 0.18},0"
+                ),
+                fill="none",
+                stroke="#d6ecfa",
+                stroke_width=size / 28,
+            )
+
+
+def draw_board(
+    parent: ET.Element,
+    grid: ValleyLayout,
+    valley: ValleyState | None,
+    monument_types: Sequence[MonumentType],
+    marks: dict[str, tuple[int, ...]],
+    x0: float,
+    y0: float,
+    size: float,
+    coordinates: bool,
+    language: Language,
+) -> ET.Element:
+    """Draw the board at ``x0, y0`` (its coordinates included) into ``parent``."""
+    width = grid.width
+    group = el(parent, "g", class_="board", data_width=width, data_height=grid.height)
+    left = x0 + (margin(size) if coordinates else 0)
+    top = y0 + (margin(size) if coordinates else 0)
+
+    def corner(square: int) -> tuple[float, float]:
+        row, column = divmod(square, width)
+        return left + column * size, top + row * size
+
+    el(
+        group,
+        "rect",
+        x=left - 4,
+        y=top - 4,
+        width=width * size + 8,
+        height=grid.height * size + 8,
+        rx=5,
+        fill="#6b4a2b",
+    )
+    for square, printed in enumerate(grid.squares):
+        x, y = corner(square)
+        name = square_name(square, width, grid.height)
+        cell = el(group, "g", class_=f"square {printed.ground.value}", data_square=name)
+        el(
+            cell,
+            "rect",
+            x=x,
+            y=y,
+            width=size,
+            height=size,
+            fill=GROUND_FILL[printed.ground],
+            stroke="#c9b27c" if printed.ground is Ground.DESERT else "#8c6d3a",
+            stroke_width=size / 60,
+        )
+        _ground(cell, printed.ground, x, y, size)
+        if printed.icon is not None:
+            icon = el(
+                cell,
+                "g",
+                class_=f"printed-icon icon-{printed.icon.key}",
+                data_resource=printed.icon.key,
+            )
+            el(
+                icon,
+                "circle",
+                cx=x + size / 2,
+                cy=y + size / 2,
+                r=size * 0.36,
+                fill="#f7ebc9",
+                stroke=SCENE_FILL[printed.icon],
+                stroke_width=size / 25,
+            )
+            resource_glyph(
+                icon,
+                printed.icon,
+                x + size / 2,
+                y + size / 2,
+                size * 0.5,
+                SCENE_FILL[printed.icon] if printed.icon is not Resource.ALABASTER else "#8f897c",
+            )
+        if printed.start:
+            start_symbol(cell, x + size / 2, y + size / 2, size * 0.6)
+    for index in range(1, len(grid.boards)):
+        x = left + index * BOARD_WIDTH * size
+        el(
+            group,
+            "line",
+            x1=x,
+            y1=top - 4,
+            x2=x,
+            y2=top + grid.height * size + 4,
+            stroke="#6b4a2b",
+            stroke_width=size / 10,
+            class_="board-edge",
+        )
+    if valley is not None:
+        _tiles(group, valley, corner, size, width, grid.height, language)
+        for square, player in valley.monuments:
+            x, y = corner(square)
+            kind = monument_types[player] if player < len(monument_types) else MonumentType.OBELISK
+            pawn = el(
+                group,
+                "g",
+                class_=f"monument monument-{kind.value}",
+                data_square=square_name(square, width, grid.height),
+                data_player=str(player),
+            )
+            el(pawn, "title", render(kind.label, language))
+            el(
+                pawn,
+                "circle",
+                cx=x + size / 2,
+                cy=y + size / 2,
+                r=size * 0.44,
+                fill="#fdf6e3",
+                stroke=player_colour(player),
+                stroke_width=size / 14,
+            )
+            monument_glyph(
+                pawn, kind, x + size / 2, y + size / 2, size * 0.62, player_colour(player)
+            )
+    for mark, squares in marks.items():
+        for square in squares:
+            x, y = corner(square)
+            inset = size * 0.06
+            el(
+                group,
+                "rect",
+                x=x + inset,
+                y=y + inset,
+                width=size - 2 * inset,
+                height=size - 2 * inset,
+                rx=size / 10,
+                fill=HIGHLIGHT[mark],
+                fill_opacity="0.18" if mark != "last-move" else "0",
+                stroke=HIGHLIGHT[mark],
+                stroke_width=size / 11,
+                stroke_dasharray=f"{size / 6} {size / 12}" if mark == "quarry" else None,
+                class_=f"mark {mark}",
+                data_square=square_name(square, width, grid.height),
+            )
+    if coordinates:
+        _coordinates(group, grid, left, top, size)
+    return group
+
+
+def _tiles(
+    group: ET.Element,
+    valley: ValleyState,
+    corner: Callable[[int], tuple[float, float]],
+    size: float,
+    width: int,
+    height: int,
+    language: Language,
+) -> None:
+    for placed in valley.tiles:
+        start = placed.tile == "start"
+        names = " ".join(square_name(s, width, height) for s in placed.squares)
+        tile = el(
+            group,
+            "g",
+            class_="tile start-tile" if start else "tile",
+            data_tile=placed.tile,
+            data_squares=names,
+            data_player=None if placed.player is None else placed.player,
+        )
+        el(
+            tile,
+            "title",
+            render(_("Starting tile"), language)
+            if start
+            else render(_("Valley tile {id}", id=placed.tile), language),
+        )
+        xs, ys = [], []
+        for square, resource in zip(placed.squares, placed.scenes, strict=True):
+            x, y = corner(square)
+            scene(
+                tile,
+                resource,
+                x + 1,
+                y + 1,
+                size - 2,
+                data_square=square_name(square, width, height),
+            )
+            xs.append(x)
+            ys.append(y)
+        el(
+            tile,
+            "rect",
+            x=min(xs) + 1,
+            y=min(ys) + 1,
+            width=max(xs) - min(xs) + size - 2,
+            height=max(ys) - min(ys) + size - 2,
+            rx=size / 12,
+            fill="none",
+            stroke=INK,
+            stroke_width=size / 16 if start else size / 22,
+        )
+
+
+def _coordinates(
+    group: ET.Element, grid: ValleyLayout, left: float, top: float, size: float
+) -> None:
+    labels = el(
+        group, "g", class_="coordinates", font_size=size * 0.32, fill=INK, text_anchor="middle"
+    )
+    bottom = top + grid.height * size
+    right = left + grid.width * size
+    away = 4 + (margin(size) - 4) / 2  # from the board's edge to the middle of a label
+    lift = size * 0.32 * 0.35  # from the middle of a label to its baseline
+    for column in range(grid.width):
+        x = left + (column + 0.5) * size
+        el(labels, "text", column_name(column), x=x, y=top - away + lift)
+        el(labels, "text", column_name(column), x=x, y=bottom + away + lift)
+    for row in range(grid.height):
+        y = top + (row + 0.5) * size + lift
+        el(labels, "text", row_name(row), x=left - away, y=y)
+        el(labels, "text", row_name(row), x=right + away, y=y)
+
+
+def board(
+    position: GameState | ValleyLayout,
+    *,
+    valley: ValleyState | None = None,
+    monument_types: Sequence[MonumentType] = (),
+    highlights: Iterable[int] = (),
+    last_move: Move | Iterable[int] | None = None,
+    legal_squares: Iterable[int] = (),
+    closed_quarries: Iterable[int] = (),
+    harvest_sources: Iterable[int] = (),
+    coordinates: bool = True,
+    size: float = 40,
+    lang: Language | str = Language.EN,
+) -> SvgImage:
+    """The central board: grounds, printed icons, start symbols, tiles, Monuments.
+
+    ``position`` is a game state, or a layout of Valley boards (then ``valley`` and
+    ``monument_types`` may add tiles and Monuments). The marks outline squares: the last
+    move, the squares where a tile may be laid, Quarries just closed (R-3.3.D), the
+    sources of a harvest (R-3.3), or any ``highlights``.
+    """
+    language = Language.parse(lang)
+    if isinstance(position, GameState):
+        grid = position.config.layout
+        valley = position.valley
+        monument_types = [player.monument_type for player in position.players]
+    else:
+        grid = position
+    marks = {
+        "highlight": tuple(highlights),
+        "harvest": tuple(harvest_sources),
+        "legal": tuple(legal_squares),
+        "quarry": tuple(closed_quarries),
+        "last-move": move_squares(last_move),
+    }
+    extra = 2 * margin(size) if coordinates else 0
+    svg = root(
+        grid.width * size + extra + 8,
+        grid.height * size + extra + 8,
+        "central-board",
+        render(_("Central board"), language),
+        language,
+    )
+    draw_board(svg, grid, valley, monument_types, marks, 4, 4, size, coordinates, language)
+    return image(svg)
+
+
+def valley_board(
+    valley_board: ValleyBoard,
+    *,
+    rotated: bool = False,
+    size: float = 40,
+    lang: Language | str = Language.EN,
+) -> SvgImage:
+    """One printed Valley board (4 x 8 squares), as it lies when ``rotated`` by 180° or not."""
+    return board(layout(((valley_board, rotated),)), size=size, lang=lang)
