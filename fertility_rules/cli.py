@@ -161,6 +161,8 @@ def _state_at(record: GameRecord, at: int | None) -> tuple[GameState, Move | Non
 
 def _show(args: argparse.Namespace) -> int:
     record = load_record(args.file, limits=_limits(args))
+    if args.interpretation:
+        record = evolve(record, interpretations=interpretations_from(args))
     state, last = _state_at(record, args.at)
     if args.format == "svg":
         _emit(svg.table(state, last_move=last, lang=args.lang), args.output)
@@ -563,6 +565,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         "--at", type=int, default=None, help=t(_("number of moves to play (default: all)"))
     )
     _add_picture_options(show_game, t, ["text", "svg"])
+    add_interpretation_option(show_game, t)
     _add_lang(show_game, t)
     show_game.set_defaults(run=_show)
     return parser

@@ -156,3 +156,15 @@ def test_verify_under_another_reading(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == 1
     assert not data["legal"]
     assert data["rule"] in ("R-3.4", "R-3.5")
+
+
+def test_show_under_another_reading(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "counted.json"
+    args = ["simulate", "--players", "2", "--seed", "1", "--agents", "greedy"]
+    assert main([*args, "--interpretation", "I-12=counted", "--record", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["show", str(path), "--at", "6"]) == 0
+    capsys.readouterr()
+    # Under the other I-12 reading an early move cannot be paid for (see the verify test).
+    assert main(["show", str(path), "--at", "6", "--interpretation", "I-12=not_counted"]) == 1
+    assert "R-3." in capsys.readouterr().err
