@@ -28,7 +28,9 @@ def small(jobs: int | None = None, executor: Executor | None = None) -> Comparis
     return compare(READINGS, 3, AGENTS, first_seed=5, jobs=jobs, executor=executor)
 
 
-def test_same_results_with_one_job_two_jobs_threads_and_a_dask_cluster() -> None:
+def test_same_results_with_one_job_two_jobs_threads_and_a_dask_cluster(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     one = small(jobs=1)
     assert small(jobs=2) == one
     with ThreadPoolExecutor(3) as threads:
@@ -40,6 +42,13 @@ def test_same_results_with_one_job_two_jobs_threads_and_a_dask_cluster() -> None
         Client(cluster) as client,  # type: ignore[no-untyped-call]
     ):
         assert small(executor=client.get_executor()) == one
+        # The command line reaches the same cluster by its address.
+        args = ["compare", "--vary", "I-1", "--games", "2", "--players", "2", "--agents", "random"]
+        assert main([*args, "--format", "json", "--jobs", "1"]) == 0
+        local = capsys.readouterr().out
+        address = cluster.scheduler_address
+        assert main([*args, "--format", "json", "--scheduler", address]) == 0
+        assert capsys.readouterr().out == local
 
 
 def test_summaries_come_back_in_the_order_of_the_specs() -> None:
@@ -112,6 +121,14 @@ def test_the_compare_command(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     text = capsys.readouterr().out
     assert "quarry_enclosure=orthogonal" in text
     assert "Boutiques" in text  # stage labels in French
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["compare", "--vary", "I-1", "--games", "1", "--scheduler", "tcp://127.0.0.1:9"]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert "tcp://127.0.0.1:9" in err
+    assert "Traceback" not in err
 
 
 def test_compare_needs_two_readings(capsys: pytest.CaptureFixture[str]) -> None:
