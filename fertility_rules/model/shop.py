@@ -75,11 +75,11 @@ class Shop:
 
     def accepts(self, tokens: Counts, resource: Resource) -> bool:
         """Whether a Shop holding ``tokens`` can take one more ``resource`` (R-1.6)."""
-        return _acceptance(self, tokens)[resource]
+        return self.acceptance(tokens)[resource]
 
     def acceptance(self, tokens: Counts) -> tuple[bool, bool, bool, bool]:
         """:meth:`accepts` for each resource, in :class:`Resource` order (cached)."""
-        return _acceptance(self, tokens)
+        return _acceptance(self, tokens if type(tokens) is tuple else tuple(tokens))
 
     def is_full(self, tokens: Counts) -> bool:
         """Whether every icon holds a token (tokens assumed to fit)."""

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["replacer", "unchecked_constructor"]
+__all__ = ["reduce_to_init", "replacer", "unchecked_constructor"]
 
 T = TypeVar("T")
 
@@ -58,3 +59,15 @@ def unchecked_constructor(cls: type[T]) -> Callable[..., T]:
     exec(compile(source, f"<unchecked {cls.__qualname__}>", "exec"), namespace)
     function: Callable[..., T] = namespace["make"]
     return function
+
+
+def reduce_to_init(value: Any) -> tuple[type, tuple[Any, ...]]:
+    """``__reduce__`` for attrs values holding read-only mappings (which cannot be
+    pickled): the value is rebuilt from its init fields, mappings passed as dicts, and
+    its ``__attrs_post_init__`` and converters make them read-only again."""
+    args = []
+    for field in attrs.fields(type(value)):
+        if field.init:
+            item = getattr(value, field.name)
+            args.append(dict(item) if isinstance(item, MappingProxyType) else item)
+    return type(value), tuple(args)
