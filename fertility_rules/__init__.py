@@ -78,6 +78,9 @@ from fertility_rules.model import (
     ValleyTile,
 )
 from fertility_rules.model.position import FinalPosition, PlayerPosition
+from fertility_rules.play.history import Game
+from fertility_rules.play.notation import format_move, parse_move
+from fertility_rules.play.views import Observation, observe
 from fertility_rules.records import (
     GameRecord,
     ReplayError,
@@ -141,6 +144,7 @@ __all__ = [
     "FertilityError",
     "FinalPosition",
     "GainWheat",
+    "Game",
     "GameRecord",
     "GameState",
     "GenericBenefit",
@@ -156,6 +160,7 @@ __all__ = [
     "MonumentRules",
     "MonumentType",
     "Move",
+    "Observation",
     "Param",
     "ParamType",
     "Phase",
@@ -207,6 +212,7 @@ __all__ = [
     "final_position",
     "final_scores",
     "find_effect",
+    "format_move",
     "is_legal",
     "legal_moves",
     "load_catalogue",
@@ -214,6 +220,8 @@ __all__ = [
     "load_record",
     "make_agent",
     "new_game",
+    "observe",
+    "parse_move",
     "play_game",
     "read_catalogue",
     "read_final_position",
