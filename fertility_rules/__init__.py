@@ -60,6 +60,16 @@ from fertility_rules.errors import (
     Problem,
     UnknownIdError,
 )
+from fertility_rules.formats import DEFAULT_LIMITS, Limits
+from fertility_rules.formats.state import (
+    GAME_STATE_FORMAT,
+    OBSERVATION_FORMAT,
+    dump_move,
+    dump_observation,
+    dump_state,
+    read_move,
+    read_state,
+)
 from fertility_rules.i18n import Language, Message, render
 from fertility_rules.model import (
     Benefit,
@@ -78,10 +88,12 @@ from fertility_rules.model import (
     ValleyTile,
 )
 from fertility_rules.model.position import FinalPosition, PlayerPosition
+from fertility_rules.play.choices import Choice, ChoiceGroup, choices, summary
 from fertility_rules.play.history import Game
 from fertility_rules.play.notation import format_move, parse_move
 from fertility_rules.play.views import Observation, observe
 from fertility_rules.records import (
+    FirstIllegalMove,
     GameRecord,
     ReplayError,
     ReplayResult,
@@ -128,12 +140,17 @@ from fertility_rules.scoring.render import report_to_json, report_to_text
 __all__ = [
     "AGENTS",
     "CATALOGUE_FORMAT",
+    "DEFAULT_LIMITS",
     "DEFAULT_REGISTRY",
+    "GAME_STATE_FORMAT",
+    "OBSERVATION_FORMAT",
     "RULES_VERSION",
     "Agent",
     "Benefit",
     "BuildDistrict",
     "Catalogue",
+    "Choice",
+    "ChoiceGroup",
     "ClaimQuarry",
     "DebenAward",
     "DiscardTile",
@@ -143,6 +160,7 @@ __all__ = [
     "EndSupplying",
     "FertilityError",
     "FinalPosition",
+    "FirstIllegalMove",
     "GainWheat",
     "Game",
     "GameRecord",
@@ -153,6 +171,7 @@ __all__ = [
     "IllegalMoveError",
     "Interpretations",
     "Language",
+    "Limits",
     "MalformedInputError",
     "Message",
     "Metropolis",
@@ -203,12 +222,16 @@ __all__ = [
     "__version__",
     "apply",
     "apply_unchecked",
+    "choices",
     "default_catalogue",
     "describe_benefit",
     "describe_shop",
     "dump_catalogue",
     "dump_final_position",
+    "dump_move",
+    "dump_observation",
     "dump_record",
+    "dump_state",
     "final_position",
     "final_scores",
     "find_effect",
@@ -225,7 +248,9 @@ __all__ = [
     "play_game",
     "read_catalogue",
     "read_final_position",
+    "read_move",
     "read_record",
+    "read_state",
     "render",
     "replay",
     "report_to_json",
@@ -235,5 +260,6 @@ __all__ = [
     "save_record",
     "score_position",
     "start_game",
+    "summary",
     "violations",
 ]

@@ -20,12 +20,14 @@ from fertility_rules.catalogue.loader import load_catalogue
 from fertility_rules.document import FORMATS, rules_document
 from fertility_rules.effects.base import Stage
 from fertility_rules.errors import FertilityError, IllegalMoveError, MalformedInputError
+from fertility_rules.formats.final_position import load_final_position
+from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
+from fertility_rules.formats.moves import move_to_json
+from fertility_rules.formats.record import load_record, save_record
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
-from fertility_rules.records.final_position import load_final_position
-from fertility_rules.records.game_record import GameRecord, load_record, replay, save_record
-from fertility_rules.records.moves_json import move_to_json
+from fertility_rules.records.game_record import GameRecord, replay
 from fertility_rules.rules.describe import describe_move
 from fertility_rules.rules.engine import apply_unchecked, final_scores
 from fertility_rules.rules.moves import EndSupplying, Move, SkipBuilding
@@ -52,12 +54,16 @@ def _add_format(parser: argparse.ArgumentParser, t: Callable[[Message], str]) ->
     )
 
 
+def _limits(args: argparse.Namespace) -> Limits:
+    return Limits(max_bytes=args.max_file_size)
+
+
 def _print_json(data: object) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _catalogue_show(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.file)
+    catalogue = load_catalogue(args.file, limits=_limits(args))
     if args.format == "svg":
         _emit(catalogue_sheet(catalogue, lang=args.lang), args.output)
     elif args.format == "html":
@@ -95,7 +101,7 @@ def _state_at(record: GameRecord, at: int | None) -> tuple[GameState, Move | Non
 
 
 def _show(args: argparse.Namespace) -> int:
-    record = load_record(args.file)
+    record = load_record(args.file, limits=_limits(args))
     state, last = _state_at(record, args.at)
     if args.format == "svg":
         _emit(svg.table(state, last_move=last, lang=args.lang), args.output)
@@ -139,7 +145,7 @@ def _turn_pictures(record: GameRecord, directory: str, language: str) -> int:
 
 
 def _catalogue_check(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.file)
+    catalogue = load_catalogue(args.file, limits=_limits(args))
     print(
         render(
             _(
@@ -156,9 +162,9 @@ def _catalogue_check(args: argparse.Namespace) -> int:
 
 
 def _score(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.catalogue)
-    position = load_final_position(args.file, catalogue)
-    report = score_position(position)
+    catalogue = load_catalogue(args.catalogue, limits=_limits(args))
+    position = load_final_position(args.file, catalogue, limits=_limits(args))
+    report = score_position(position, catalogue.registry)
     if args.format == "json":
         _print_json(report_to_json(report, args.lang))
     else:
@@ -200,7 +206,9 @@ def _agents(args: argparse.Namespace) -> list[str]:
 def _simulate(args: argparse.Namespace) -> int:
     names = [f"P{i + 1}" for i in range(args.players)]
     agent_names = _agents(args)
-    catalogue = None if args.catalogue is None else load_catalogue(args.catalogue)
+    catalogue = (
+        None if args.catalogue is None else load_catalogue(args.catalogue, limits=_limits(args))
+    )
     base = args.seed if args.seed is not None else 0
     games = []
     for k in range(args.games):
@@ -278,7 +286,7 @@ def summarise(games: list[PlayedGame]) -> dict[str, Any]:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    record = load_record(args.file)
+    record = load_record(args.file, limits=_limits(args))
     result = replay(record)
     if result.error is not None:
         error = result.error
@@ -319,7 +327,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.catalogue)
+    catalogue = load_catalogue(args.catalogue, limits=_limits(args))
     text = rules_document(args.lang, args.format, catalogue)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
@@ -376,6 +384,13 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     )
     parser.add_argument(
         "--version", action="version", version=f"%(prog)s {__version__} (rules {RULES_VERSION})"
+    )
+    parser.add_argument(
+        "--max-file-size",
+        type=int,
+        default=DEFAULT_LIMITS.max_bytes,
+        metavar="BYTES",
+        help=t(_("largest input file read, in bytes (default: 16 MiB)")),
     )
     commands = parser.add_subparsers(dest="command", required=True)
 
@@ -482,16 +497,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     requested = _requested_language(arguments)
     parser = build_parser(requested if requested in LANGUAGES else Language.EN)
     args = parser.parse_args(arguments)
+    language = getattr(args, "lang", "en")
+    try:
+        return _run(args, language)
+    except Exception as error:  # a bug of ours: one line, never a traceback
+        print(_internal_error(error, language), file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace, language: str) -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
     except FertilityError as error:
-        print(error.render(getattr(args, "lang", "en")), file=sys.stderr)
+        print(error.render(language), file=sys.stderr)
         return 1
     except BrokenPipeError:
         # The reader stopped early (``| head``): not an error of ours.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+def _internal_error(error: Exception, language: str) -> str:
+    try:
+        detail = " ".join(str(error).split())[:200]
+    except Exception:  # even the error's text may fail (a huge integer)
+        detail = "?"
+    return render(
+        _(
+            "internal error ({kind}: {detail}); please report it with the command and file",
+            kind=type(error).__name__,
+            detail=detail,
+        ),
+        language,
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover

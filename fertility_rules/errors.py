@@ -7,16 +7,12 @@ is English and :meth:`FertilityError.render` gives any other language.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from attrs import frozen
 
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
-
-if TYPE_CHECKING:
-    from fertility_rules.rules.moves import Move
 
 __all__ = [
     "FertilityError",
@@ -91,9 +87,12 @@ class UnknownIdError(FertilityError, LookupError):
 
 
 class IllegalMoveError(FertilityError, ValueError):
-    """A well-formed move that the rules forbid in the given state."""
+    """A well-formed move that the rules forbid in the given state.
 
-    def __init__(self, message: Message, rule: str, move: Move | None = None) -> None:
+    ``move`` is the move refused (typed loosely: errors sit below the rules).
+    """
+
+    def __init__(self, message: Message, rule: str, move: object = None) -> None:
         self.rule = rule
         self.move = move
         super().__init__(_("{text} ({rule})", text=message, rule=rule))

@@ -36,8 +36,8 @@ from fertility_rules.document import rules_document
 from fertility_rules.effects import DEFAULT_REGISTRY
 from fertility_rules.i18n import Language, render
 from fertility_rules.i18n.message import _
-from fertility_rules.i18n.rule_texts import rule_text
 from fertility_rules.rules.interpretations import INTERPRETATION_INFO, Interpretations
+from fertility_rules.texts.rule_texts import rule_text
 
 GENERATED = "_generated"
 UNDERLINE = "~"

@@ -6,7 +6,9 @@ from typing import TypeVar
 
 from attrs import field, frozen
 
-from fertility_rules.errors import UnknownIdError
+from fertility_rules.catalogue.checks import catalogue_problems
+from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
+from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.district import District
 from fertility_rules.model.metropolis import MetropolisBoard, Track
@@ -48,11 +50,16 @@ class Catalogue:
     metropolis_boards: tuple[MetropolisBoard, ...]
     districts: tuple[District, ...]
     note: str = field(default="", eq=False)
+    registry: EffectRegistry = field(default=DEFAULT_REGISTRY, eq=False, repr=False)
+    """The effect kinds of its Shops: the catalogue carries them to every operation."""
     _tiles: dict[str, ValleyTile] = field(init=False, eq=False, repr=False)
     _districts: dict[str, District] = field(init=False, eq=False, repr=False)
     _shops: dict[str, Shop] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        problems = catalogue_problems(self)
+        if problems:
+            raise MalformedInputError(problems)
         object.__setattr__(self, "_tiles", {t.id: t for t in self.valley_tiles})
         object.__setattr__(self, "_districts", {d.id: d for d in self.districts})
         shops: dict[str, Shop] = {}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fertility_rules.catalogue.catalogue import Catalogue
-from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry, describe_shop
+from fertility_rules.effects.registry import EffectRegistry, describe_shop
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
@@ -24,16 +24,20 @@ def _mark(provenance: Provenance | None) -> Message:
 def describe_catalogue(
     catalogue: Catalogue,
     language: Language | str = Language.EN,
-    registry: EffectRegistry = DEFAULT_REGISTRY,
+    registry: EffectRegistry | None = None,
 ) -> str:
-    """Every component of ``catalogue``; reconstructed items are flagged on their line."""
+    """Every component of ``catalogue``; reconstructed items are flagged on their line.
+
+    Shops are described by ``registry``, by default the catalogue's own.
+    """
     lang = Language.parse(language)
+    kinds = registry or catalogue.registry
 
     def r(message: Message) -> str:
         return render(message, lang)
 
     def shop_line(shop: Shop) -> str:
-        text = r(describe_shop(shop, registry))
+        text = r(describe_shop(shop, kinds))
         return f"      {shop.id or ''}  {text}  {r(_mark(shop.provenance))}"
 
     out = [r(_("Catalogue {name}: {title}", name=catalogue.name, title=catalogue.title))]

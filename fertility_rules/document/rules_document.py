@@ -16,12 +16,10 @@ from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.document.blocks import Block, Heading, Items, Paragraph, Table, render_blocks
 from fertility_rules.effects.base import Stage
-from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry, describe_shop
+from fertility_rules.effects.registry import EffectRegistry, describe_shop
 from fertility_rules.i18n.amounts import debens
-from fertility_rules.i18n.glossary import glossary
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.i18n.rule_texts import RuleText, rule_texts
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.shop import Shop
@@ -29,6 +27,8 @@ from fertility_rules.records.rulebook_example import rulebook_example
 from fertility_rules.rules.interpretations import INTERPRETATION_INFO, Interpretations
 from fertility_rules.rules.setup import tiles_in_play, valley_boards_for
 from fertility_rules.scoring.pipeline import score_position
+from fertility_rules.texts.glossary import glossary
+from fertility_rules.texts.rule_texts import RuleText, rule_texts
 
 __all__ = ["rules_blocks", "rules_document"]
 
@@ -291,11 +291,12 @@ _SECTIONS: tuple[Callable[[_Writer, Catalogue, EffectRegistry], None], ...] = (
 def rules_blocks(
     language: Language | str = Language.EN,
     catalogue: Catalogue | None = None,
-    registry: EffectRegistry = DEFAULT_REGISTRY,
+    registry: EffectRegistry | None = None,
 ) -> list[Block]:
-    """The rules document as blocks, in ``language``."""
+    """The rules document as blocks, in ``language`` (the catalogue's effect kinds by default)."""
     writer = _Writer(Language.parse(language))
     catalogue = catalogue or default_catalogue()
+    registry = registry or catalogue.registry
     writer.heading(1, _("Fertility — the rules"))
     writer.paragraph(
         _(
@@ -313,7 +314,7 @@ def rules_document(
     language: Language | str = Language.EN,
     fmt: str = "md",
     catalogue: Catalogue | None = None,
-    registry: EffectRegistry = DEFAULT_REGISTRY,
+    registry: EffectRegistry | None = None,
 ) -> str:
     """The complete rules document in ``language`` as ``md``, ``rst`` or ``html``."""
     return render_blocks(rules_blocks(language, catalogue, registry), fmt)

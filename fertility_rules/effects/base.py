@@ -93,6 +93,21 @@ class ParamType(enum.Enum):
     GODS = "gods"
     """One or more different god names of the table."""
 
+    def problems(self, value: Any) -> list[Message]:
+        """What is wrong with a parameter value of this type (nothing when it is valid)."""
+        if self is ParamType.POSITIVE_INT:
+            return [] if value >= 1 else [_("{n} is below the minimum {min}", n=value, min=1)]
+        if self is ParamType.RESOURCE:
+            return []
+        if not value:
+            return [_("the list must not be empty")]
+        if len(set(value)) != len(value):
+            twice = _("a resource is listed twice") if self is ParamType.RESOURCES else None
+            return [twice or _("a god is listed twice")]
+        if self is ParamType.GODS and not all(value):
+            return [_("a god needs a name")]
+        return []
+
 
 @frozen
 class Param:

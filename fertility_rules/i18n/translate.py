@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import functools
 import gettext
+import math
 from pathlib import Path
 
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "render", "translations", "uses_catalogue"]
+__all__ = ["DOMAIN", "LOCALE_DIR", "number_text", "render", "translations", "uses_catalogue"]
 
 DOMAIN = "fertility_rules"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
@@ -42,6 +43,26 @@ def _lookup(message: Message, catalogue: gettext.NullTranslations) -> str:
     return catalogue.gettext(message.msgid)
 
 
+_LONGEST = 10**1000
+
+
+def number_text(value: int) -> str:
+    """``str(value)``, or ``<N digits>`` for an integer too long for Python to print."""
+    if -_LONGEST < value < _LONGEST:
+        return str(value)
+    digits = int(math.log10(abs(value))) + 1
+    return f"{'-' if value < 0 else ''}<{digits} digits>"
+
+
+def _value(value: object, language: Language) -> object:
+    """A parameter ready for ``str.format``; an integer too long to print is summarised."""
+    if isinstance(value, Message):
+        return render(value, language)
+    if isinstance(value, int) and not isinstance(value, bool) and not -_LONGEST < value < _LONGEST:
+        return number_text(value)
+    return value
+
+
 def render(message: Message | str, language: Language | str = Language.EN) -> str:
     """The text of ``message`` in ``language``, parameters rendered in turn."""
     if isinstance(message, str):
@@ -50,10 +71,7 @@ def render(message: Message | str, language: Language | str = Language.EN) -> st
     template = _lookup(message, translations(lang))
     if not message.params:
         return template
-    values = {
-        key: render(value, lang) if isinstance(value, Message) else value
-        for key, value in message.params
-    }
+    values = {key: _value(value, lang) for key, value in message.params}
     try:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):

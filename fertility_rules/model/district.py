@@ -9,7 +9,7 @@ from fertility_rules.i18n.message import _
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.shop import Shop
 
-__all__ = ["District"]
+__all__ = ["MAX_COST", "District"]
 
 
 def _check_shops(_instance: object, _attribute: object, value: tuple[Shop, ...]) -> None:
@@ -19,10 +19,18 @@ def _check_shops(_instance: object, _attribute: object, value: tuple[Shop, ...])
         )
 
 
+MAX_COST = 2
+"""A District costs 0, 1 or 2 resources (R-1.5)."""
+
+
 def _check_cost(_instance: object, _attribute: object, value: int) -> None:
     if value < 0:
         raise MalformedInputError.single(
             "cost", _("A building cost cannot be negative ({n}).", n=value), "R-1.5"
+        )
+    if value > MAX_COST:
+        raise MalformedInputError.single(
+            "cost", _("{n} is above the maximum {max}", n=value, max=MAX_COST), "R-1.5"
         )
 
 

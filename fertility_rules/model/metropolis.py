@@ -47,6 +47,15 @@ def _check_board_shops(_instance: object, _attribute: object, value: tuple[Shop,
         )
 
 
+def _check_board_spots(_instance: object, _attribute: object, value: int) -> None:
+    if value != SPOTS:
+        raise MalformedInputError.single(
+            "spots",
+            _("A Metropolis has {max} District spots, not {n}.", max=SPOTS, n=value),
+            "R-1.7",
+        )
+
+
 @frozen
 class MetropolisBoard:
     """A printed Metropolis board: 4 starting Shops, 7 spots, two tracks (R-1.7)."""
@@ -55,7 +64,7 @@ class MetropolisBoard:
     shops: tuple[Shop, ...] = field(validator=_check_board_shops)
     wheat_track: Track
     statue_scale: Track
-    spots: int = SPOTS
+    spots: int = field(default=SPOTS, validator=_check_board_spots)
     provenance: Provenance | None = None
     note: str = field(default="", eq=False)
 

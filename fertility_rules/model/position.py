@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from attrs import field, frozen
+from attrs import frozen
 
-from fertility_rules.errors import MalformedInputError
+from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import Metropolis
 
@@ -19,21 +19,46 @@ class PlayerPosition:
     metropolis: Metropolis
 
 
-def _check_players(
-    _instance: object, _attribute: object, value: tuple[PlayerPosition, ...]
-) -> None:
-    if not value:
-        raise MalformedInputError.single("players", _("a table has at least one player"))
-    names = [p.name for p in value]
-    if len(set(names)) != len(names):
-        raise MalformedInputError.single("players", _("two players have the same name"))
+def _player_problems(position: FinalPosition) -> list[Problem]:
+    if not position.players:
+        return [Problem("players", _("a table has at least one player"))]
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for index, player in enumerate(position.players):
+        if player.name in seen:
+            message = _("two players are named {name!r}", name=player.name)
+            problems.append(Problem(f"players[{index}].name", message))
+        seen.add(player.name)
+    return problems
+
+
+def _table_problems(position: FinalPosition) -> list[Problem]:
+    """The gods and the Monument values (paths as in a final-position file)."""
+    problems: list[Problem] = []
+    gods = position.gods
+    if not gods or not all(gods) or len(set(gods)) != len(gods):
+        message = _("the gods are a non-empty list of different names")
+        problems.append(Problem("gods", message, "R-5.3"))
+    for key, value in (("first", position.monument_first), ("second", position.monument_second)):
+        if value < 0:
+            message = _("{n} is below the minimum {min}", n=value, min=0)
+            problems.append(Problem(f"monument_scores.{key}", message, "R-5.4"))
+    if position.monument_second > position.monument_first:
+        message = _("second place cannot score more than first")
+        problems.append(Problem("monument_scores.second", message, "R-5.4"))
+    return problems
 
 
 @frozen
 class FinalPosition:
     """The table to score: players in turn order, the gods, the Monument values."""
 
-    players: tuple[PlayerPosition, ...] = field(validator=_check_players)
+    players: tuple[PlayerPosition, ...]
     gods: tuple[str, ...]
     monument_first: int = 15
     monument_second: int = 7
+
+    def __attrs_post_init__(self) -> None:
+        problems = _table_problems(self) + _player_problems(self)
+        if problems:
+            raise MalformedInputError(problems)

@@ -6,7 +6,7 @@ import enum
 
 from attrs import field, frozen
 
-from fertility_rules.errors import MalformedInputError
+from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import Resource
@@ -59,21 +59,33 @@ SQUARE_LEGEND: dict[str, BoardSquare] = {
 """The one-character codes of board squares used in catalogue files."""
 
 
-def _check_rows(_instance: object, _attribute: object, rows: tuple[str, ...]) -> None:
-    if len(rows) != BOARD_HEIGHT or any(len(row) != BOARD_WIDTH for row in rows):
-        raise MalformedInputError.single(
-            "rows",
-            _("A Valley board is {w} x {h} squares.", w=BOARD_WIDTH, h=BOARD_HEIGHT),
-            "R-1.4",
+def _row_problems(index: int, row: str) -> list[Problem]:
+    path = f"rows[{index}]"
+    problems = []
+    if len(row) != BOARD_WIDTH:
+        message = _("a row has {w} squares, not {n}", w=BOARD_WIDTH, n=len(row))
+        problems.append(Problem(path, message, "R-1.4"))
+    bad = sorted({c for c in row if c not in SQUARE_LEGEND})
+    if bad:
+        message = _(
+            "unknown square codes {codes}; expected one of: {known}",
+            codes=" ".join(bad),
+            known=" ".join(SQUARE_LEGEND),
         )
-    for row in rows:
-        for char in row:
-            if char not in SQUARE_LEGEND:
-                raise MalformedInputError.single(
-                    "rows",
-                    _("Unknown square code {code!r}.", code=char),
-                    "R-1.4",
-                )
+        problems.append(Problem(path, message, "R-1.4"))
+    return problems
+
+
+def _check_rows(_instance: object, _attribute: object, rows: tuple[str, ...]) -> None:
+    problems = [p for index, row in enumerate(rows) for p in _row_problems(index, row)]
+    if len(rows) != BOARD_HEIGHT:
+        message = _("a board has {h} rows, not {n}", h=BOARD_HEIGHT, n=len(rows))
+        problems.append(Problem("rows", message, "R-1.4"))
+    elif not problems and "S" not in "".join(rows):
+        message = _("a Valley board shows at least one start symbol")
+        problems.append(Problem("rows", message, "R-2.1"))
+    if problems:
+        raise MalformedInputError(problems)
 
 
 @frozen

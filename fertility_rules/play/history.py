@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from attrs import evolve, field, frozen
 
 from fertility_rules.catalogue.catalogue import Catalogue
+from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.errors import IllegalMoveError, MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.records.game_record import GameRecord
@@ -73,17 +74,18 @@ class Game:
         The setup is always written out in the record, so that a game started without a
         seed can still be saved and replayed exactly.
         """
+        if setup is None:
+            setup = random_setup(catalogue or default_catalogue(), len(players), variant, seed)
         record = GameRecord(
             players=tuple(players),
             moves=(),
             seed=seed,
+            setup=setup,
             variant=variant,
             interpretations=interpretations or Interpretations(),
             catalogue=catalogue,
         )
-        if setup is None:
-            setup = random_setup(record.resolved_catalogue(), len(players), variant, seed)
-        return cls.from_record(evolve(record, setup=setup))
+        return cls.from_record(record)
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Game:
@@ -96,7 +98,7 @@ class Game:
                 game = game.play(move)
             except IllegalMoveError as error:
                 raise IllegalMoveError(
-                    _("Move {n} is illegal: {message}", n=index + 1, message=error.reason),
+                    _("Move {index} is illegal: {message}", index=index + 1, message=error.reason),
                     error.rule,
                     move,
                 ) from None

@@ -108,10 +108,14 @@ def _resource(word: str) -> Resource:
     return found
 
 
-def _number(word: str, what: Message, rule: str) -> int:
+def _number(word: str, wrong: Message, rule: str) -> int:
     if not (word.isascii() and word.isdigit() and len(word) <= 3 and int(word) >= 1):
-        raise _fail(_("{word!r} is not a {what} number (1, 2, …)", word=word[:20], what=what), rule)
+        raise _fail(wrong, rule)
     return int(word) - 1
+
+
+def _shop_number(word: str) -> Message:
+    return _("{word!r} is not a Shop number (1, 2, …)", word=word[:20])
 
 
 def _payment(word: str) -> tuple[Counts, int]:
@@ -160,15 +164,22 @@ def _quarry(words: list[str], width: int) -> Move:
 
 def _build(words: list[str], width: int) -> Move:
     tokens, wheat = _payment(words[2])
-    return BuildDistrict(words[0], _number(words[1], _("spot"), "R-1.7"), tokens, wheat)
+    return BuildDistrict(
+        words[0],
+        _number(words[1], _("{word!r} is not a spot number (1 to 7)", word=words[1][:20]), "R-1.7"),
+        tokens,
+        wheat,
+    )
 
 
 def _supply(words: list[str], width: int) -> Move:
-    return SupplyShop(_resource(words[0]), _number(words[1], _("Shop"), "R-3.5"))
+    return SupplyShop(_resource(words[0]), _number(words[1], _shop_number(words[1]), "R-3.5"))
 
 
 def _bonus(words: list[str], width: int) -> Move:
-    shop = None if words[1].lower() == "supply" else _number(words[1], _("Shop"), "R-6")
+    shop = (
+        None if words[1].lower() == "supply" else _number(words[1], _shop_number(words[1]), "R-6")
+    )
     return PlaceBonusResource(_resource(words[0]), shop)
 
 

@@ -1,28 +1,32 @@
-"""File formats: final positions, game records, and replay."""
+"""Game records and final positions: values, replay, and their file formats."""
 
-from fertility_rules.records.final_position import (
+from fertility_rules.formats.final_position import (
     FINAL_POSITION_FORMAT,
     dump_final_position,
     load_final_position,
     read_final_position,
 )
-from fertility_rules.records.game_record import (
+from fertility_rules.formats.moves import move_from_json, move_to_json
+from fertility_rules.formats.record import (
     GAME_RECORD_FORMAT,
-    GameRecord,
-    ReplayError,
-    ReplayResult,
     dump_record,
     load_record,
     read_record,
-    replay,
     save_record,
 )
-from fertility_rules.records.moves_json import move_from_json, move_to_json
+from fertility_rules.records.game_record import (
+    FirstIllegalMove,
+    GameRecord,
+    ReplayError,
+    ReplayResult,
+    replay,
+)
 from fertility_rules.records.rulebook_example import rulebook_example
 
 __all__ = [
     "FINAL_POSITION_FORMAT",
     "GAME_RECORD_FORMAT",
+    "FirstIllegalMove",
     "GameRecord",
     "ReplayError",
     "ReplayResult",

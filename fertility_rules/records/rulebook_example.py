@@ -6,8 +6,8 @@ import json
 from importlib import resources
 
 from fertility_rules.catalogue.catalogue import Catalogue
+from fertility_rules.formats.final_position import read_final_position
 from fertility_rules.model.position import FinalPosition
-from fertility_rules.records.final_position import read_final_position
 
 __all__ = ["rulebook_example"]
 

@@ -7,12 +7,9 @@ the game records and the generated documents all read this one value.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
-from typing import Any
 
-from attrs import fields, frozen
+from attrs import frozen
 
-from fertility_rules._reading import Reader, join
 from fertility_rules.i18n.message import Message, _
 
 __all__ = [
@@ -31,8 +28,6 @@ __all__ = [
     "StatueDuplicates",
     "WheatAdjacency",
     "WheatOverflow",
-    "dump_interpretations",
-    "read_interpretations",
 ]
 
 
@@ -269,40 +264,3 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
     ),
 )
 """Every interpretation of the specification, in order."""
-
-
-_DEFAULTS = Interpretations()
-_OPTION_TYPES: dict[str, type[enum.Enum]] = {
-    f.name: type(getattr(_DEFAULTS, f.name)) for f in fields(Interpretations)
-}
-
-
-def dump_interpretations(options: Interpretations) -> dict[str, Any]:
-    """The options as JSON-like data (enum values)."""
-    return {f.name: getattr(options, f.name).value for f in fields(Interpretations)}
-
-
-def read_interpretations(data: object, path: str = "$.interpretations") -> Interpretations:
-    """Options from JSON-like data; missing keys take their default."""
-    reader = Reader()
-    values: dict[str, Any] = {}
-    mapping: Mapping[str, Any] | None = reader.obj(data, path)
-    if mapping is not None:
-        reader.only(mapping, _OPTION_TYPES, path)
-        for name, value in mapping.items():
-            enum_type = _OPTION_TYPES.get(name)
-            if enum_type is None:
-                continue
-            try:
-                values[name] = enum_type(value)
-            except ValueError:
-                reader.problem(
-                    join(path, name),
-                    _(
-                        "unknown value {value!r}; expected one of: {known}",
-                        value=value,
-                        known=", ".join(str(m.value) for m in enum_type),
-                    ),
-                )
-    reader.raise_if_problems()
-    return Interpretations(**values)

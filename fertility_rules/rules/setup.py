@@ -10,7 +10,7 @@ from attrs import frozen
 
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
-from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
+from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _
 from fertility_rules.model.resources import MonumentType, Resource
@@ -248,9 +248,12 @@ def start_game(
     catalogue: Catalogue | None = None,
     variant: bool = False,
     interpretations: Interpretations | None = None,
-    registry: EffectRegistry = DEFAULT_REGISTRY,
+    registry: EffectRegistry | None = None,
 ) -> GameState:
-    """The state after setup (R-2): the first player (the youngest, R-2.7) is to play."""
+    """The state after setup (R-2): the first player (the youngest, R-2.7) is to play.
+
+    The effect kinds are ``registry``'s, by default those the catalogue carries.
+    """
     catalogue = catalogue or default_catalogue()
     options = interpretations or Interpretations()
     _check_players(len(names), variant)
@@ -294,7 +297,7 @@ def start_game(
         variant=variant,
         layout=grid,
         tiles={t.id: t for t in catalogue.valley_tiles},
-        registry=registry,
+        registry=registry or catalogue.registry,
     )
     return GameState(
         config=config,
@@ -314,7 +317,7 @@ def new_game(
     catalogue: Catalogue | None = None,
     variant: bool = False,
     interpretations: Interpretations | None = None,
-    registry: EffectRegistry = DEFAULT_REGISTRY,
+    registry: EffectRegistry | None = None,
 ) -> GameState:
     """A game set up at random from ``seed`` (R-2); players in turn order."""
     catalogue = catalogue or default_catalogue()

@@ -8,7 +8,7 @@ from fertility_rules.effects.base import Stage
 from fertility_rules.i18n.amounts import tokens
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.translate import number_text, render
 from fertility_rules.scoring.sheet import ScoreReport, ScoreSheet
 
 __all__ = ["report_to_json", "report_to_text", "sheet_to_json"]
@@ -63,7 +63,8 @@ def report_to_text(report: ScoreReport, language: Language | str = Language.EN) 
                 )
             )
             for line in sheet.lines_of(stage):
-                out.append(f"       {line.debens:>3}  {render(line.reason, lang)} [{line.rule}]")
+                debens = number_text(line.debens)
+                out.append(f"       {debens:>3}  {render(line.reason, lang)} [{line.rule}]")
         out.append(
             render(
                 _(

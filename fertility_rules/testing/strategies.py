@@ -32,14 +32,14 @@ from hypothesis import strategies as st
 
 from fertility_rules.effects.base import EffectKind, ParamType
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
-from fertility_rules.effects.serialization import dump_benefit
+from fertility_rules.formats.converter import converter_for
+from fertility_rules.formats.final_position import dump_final_position
 from fertility_rules.model.metropolis import MAX_MONUMENTS, SPOTS, Metropolis
 from fertility_rules.model.position import FinalPosition, PlayerPosition
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import RESOURCES, Counts, Icon, MonumentType, Resource
 from fertility_rules.model.shop import Benefit, Shop, ShopState
 from fertility_rules.model.valley import BOARD_HEIGHT, BOARD_WIDTH, SQUARE_LEGEND
-from fertility_rules.records.final_position import dump_final_position
 
 __all__ = [
     "JSON",
@@ -338,7 +338,7 @@ def _shop_document(parts: tuple[Shop, tuple[str, str | None]]) -> dict[str, JSON
     shop, source = parts
     data: dict[str, JSON] = {
         "requires": [icon.value for icon in shop.requires],
-        "benefit": dump_benefit(shop.benefit, DEFAULT_REGISTRY),
+        "benefit": converter_for().unstructure(shop.benefit, Benefit),
     }
     return _with_source(data, source)
 

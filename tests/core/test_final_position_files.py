@@ -83,37 +83,37 @@ CASES: list[tuple[str, Corrupt, str, str | None, str]] = [
         "token the Shop cannot take",
         # the Shop needs Bovine + Grapes and holds a Bovine: a second Bovine does not fit
         _set(["players", 0, "shops", 1, "tokens"], ["bovine", "bovine"]),
-        "$.players[0].shops[1].tokens[1]",
+        "$.players[0].shops[1].tokens",
         "R-1.6",
-        "cannot take",
+        "cannot hold the tokens bovine, bovine",
     ),
     (
         "token of a resource the Shop does not show",
         _set(["players", 0, "shops", 1, "tokens"], ["papyrus"]),
-        "$.players[0].shops[1].tokens[0]",
+        "$.players[0].shops[1].tokens",
         "R-1.6",
-        "cannot take",
+        "requiring 1 Bovine + 1 Grapes cannot hold the tokens papyrus",
     ),
     (
         "wheat off the track",
         _set(["players", 1, "wheat"], 11),  # the default track has squares 0 to 10
         "$.players[1].wheat",
         "R-1.2",
-        "above the maximum 10",
+        "Wheat 11 is off the Wheat Storehouse track (0 to 10)",
     ),
     (
         "negative wheat",
         _set(["players", 1, "wheat"], -1),
         "$.players[1].wheat",
         "R-1.2",
-        "below the minimum 0",
+        "Wheat -1 is off the Wheat Storehouse track (0 to 10)",
     ),
     (
         "five monuments",
         _set(["players", 1, "monuments"], 5),
         "$.players[1].monuments",
         "R-1.8",
-        "above the maximum 4",
+        "0 to 4 Monuments, not 5",
     ),
     (
         "unknown kind",
@@ -221,7 +221,7 @@ def test_several_problems_each_on_its_own_line(
     """tests/data/core/bad_final_position.json: four problems, four lines."""
     expected = [
         ("$.players[0].shops[1].tokens[0]", "R-1.1"),  # "wood"
-        ("$.players[0].shops[2].tokens[1]", "R-1.6"),  # a second Grapes on a 1-Grapes Shop
+        ("$.players[0].shops[2].tokens", "R-1.6"),  # a second Grapes on a 1-Grapes Shop
         ("$.players[0].wheat", "R-1.2"),  # 12 on a track of squares 0 to 10
         ("$.players[1].monuments", "R-1.8"),  # 5 Monuments
     ]

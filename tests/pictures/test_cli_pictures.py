@@ -12,7 +12,7 @@ from fertility_rules.cli import main
 from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.provenance import Provenance
-from fertility_rules.records.game_record import save_record
+from fertility_rules.records import save_record
 from fertility_rules.rules.engine import apply
 from tests.pictures.helpers import classes, drawn, parse, played
 

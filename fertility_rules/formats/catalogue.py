@@ -1,0 +1,407 @@
+"""Catalogue files (TOML or JSON, format ``fertility-rules/catalogue/1``): read and write.
+
+Every item is built as its model value (which checks itself) while the document is
+read, so that every problem is reported with its path; the catalogue then checks
+what spans items (:mod:`fertility_rules.catalogue.checks`).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+from cattrs import Converter
+from cattrs.gen import make_dict_unstructure_fn, override
+
+from fertility_rules.catalogue.catalogue import CATALOGUE_FORMAT, Catalogue, MonumentRules
+from fertility_rules.catalogue.checks import (
+    count_problems,
+    god_problems,
+    id_problems,
+    monument_problems,
+    stock_problems,
+)
+from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
+from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.formats.converter import (
+    attempt,
+    converter_for,
+    converter_with,
+    format_hooks,
+    structure,
+    structure_document,
+)
+from fertility_rules.formats.documents import parse_document, read_document
+from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
+from fertility_rules.i18n.message import _
+from fertility_rules.model.district import District
+from fertility_rules.model.metropolis import SPOTS, MetropolisBoard, Track
+from fertility_rules.model.provenance import Provenance, Source
+from fertility_rules.model.resources import Icon, MonumentType, Resource
+from fertility_rules.model.shop import Benefit, Shop
+from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
+
+__all__ = ["dump_catalogue", "load_catalogue_file", "read_catalogue", "read_catalogue_text"]
+
+
+def _checked(problems: list[Problem]) -> None:
+    if problems:
+        raise MalformedInputError(problems)
+
+
+@frozen(kw_only=True)
+class _Stock:
+    per_resource: int
+    provenance: Provenance
+    note: str = ""
+
+    checks = staticmethod(stock_problems)
+
+    def __attrs_post_init__(self) -> None:
+        _checked(stock_problems(self.per_resource))
+
+
+@frozen(kw_only=True)
+class _Monuments:
+    types: tuple[MonumentType, ...]
+    per_type: int
+    first: int
+    second: int
+    provenance: Provenance
+    note: str = ""
+
+    checks = staticmethod(monument_problems)
+
+    def __attrs_post_init__(self) -> None:
+        _checked(monument_problems(self.types, self.per_type, self.first, self.second))
+
+
+@frozen(kw_only=True)
+class _Gods:
+    names: tuple[str, ...]
+    provenance: Provenance
+    note: str = ""
+
+    checks = staticmethod(god_problems)
+
+    def __attrs_post_init__(self) -> None:
+        _checked(god_problems(self.names))
+
+
+@frozen(kw_only=True)
+class _StartTile:
+    scenes: tuple[tuple[Resource, Resource], tuple[Resource, Resource]]
+    provenance: Provenance
+    note: str = ""
+
+
+@frozen(kw_only=True)
+class _ValleyBoard:
+    id: str
+    rows: tuple[str, ...]
+    provenance: Provenance
+    note: str = ""
+
+
+@frozen(kw_only=True)
+class _ValleyTile:
+    id: str
+    scenes: tuple[Resource, Resource]
+    provenance: Provenance
+    note: str = ""
+
+
+@frozen(kw_only=True)
+class _Shop:
+    requires: tuple[Icon, ...]
+    benefit: Benefit
+    provenance: Provenance
+    note: str = ""
+
+
+@frozen(kw_only=True)
+class _Track:
+    values: tuple[int, ...]
+    provenance: Provenance
+    note: str = ""
+
+
+@frozen(kw_only=True)
+class _MetropolisBoard:
+    id: str
+    spots: int = SPOTS
+    wheat_track: Track
+    statue_scale: Track
+    shops: tuple[_Shop, ...]
+    provenance: Provenance
+    note: str = ""
+
+
+@frozen(kw_only=True)
+class _District:
+    id: str
+    cost: int
+    shops: tuple[_Shop, ...]
+    provenance: Provenance
+    note: str = ""
+
+
+@frozen(kw_only=True)
+class _Catalogue:
+    """The file's sections, each read on its own (so every broken one is reported)."""
+
+    name: str
+    title: str | None = None
+    note: str = ""
+    stock: Any = None
+    monuments: Any = None
+    gods: Any = None
+    start_tile: Any = None
+    valley_boards: Any = None
+    valley_tiles: Any = None
+    metropolis_boards: Any = None
+    districts: Any = None
+
+
+def _shops(owner: str, shops: tuple[_Shop, ...]) -> tuple[Shop, ...]:
+    return tuple(
+        Shop(s.requires, s.benefit, f"{owner}.{i}", s.provenance, s.note)
+        for i, s in enumerate(shops, start=1)
+    )
+
+
+def _build(document_type: type, make: Any) -> Any:
+    """A hook reading ``document_type`` and building the model value from it."""
+
+    def build(converter: Converter, value: object) -> Any:
+        return make(converter.structure(value, document_type))
+
+    return build
+
+
+_MODEL_HOOKS: dict[type, Any] = {
+    StartTile: _build(_StartTile, lambda d: StartTile(d.scenes, d.provenance, d.note)),
+    ValleyBoard: _build(_ValleyBoard, lambda d: ValleyBoard(d.id, d.rows, d.provenance, d.note)),
+    ValleyTile: _build(_ValleyTile, lambda d: ValleyTile(d.id, d.scenes, d.provenance, d.note)),
+    Track: _build(_Track, lambda d: Track(d.values, d.provenance, d.note)),
+    MetropolisBoard: _build(
+        _MetropolisBoard,
+        lambda d: MetropolisBoard(
+            d.id,
+            _shops(d.id, d.shops),
+            d.wheat_track,
+            d.statue_scale,
+            d.spots,
+            d.provenance,
+            d.note,
+        ),
+    ),
+    District: _build(
+        _District,
+        lambda d: District(d.id, d.cost, _shops(d.id, d.shops), d.provenance, d.note),
+    ),
+}
+
+_SECTIONS: dict[str, Any] = {
+    "stock": _Stock,
+    "monuments": _Monuments,
+    "gods": _Gods,
+    "start_tile": StartTile,
+    "valley_boards": tuple[ValleyBoard, ...],
+    "valley_tiles": tuple[ValleyTile, ...],
+    "metropolis_boards": tuple[MetropolisBoard, ...],
+    "districts": tuple[District, ...],
+}
+
+
+def _ids(value: object) -> list[object]:
+    items = value if isinstance(value, list) else []
+    return [item.get("id") if isinstance(item, dict) else None for item in items]
+
+
+def read_catalogue(
+    data: object, source: str | None = None, registry: EffectRegistry = DEFAULT_REGISTRY
+) -> Catalogue:
+    """Validate JSON-like ``data`` into a :class:`Catalogue` of ``registry``'s kinds.
+
+    Every problem is reported at once, each with its path.
+    """
+    converter = converter_with(registry, _MODEL_HOOKS)
+    problems: list[Problem] = []
+    try:
+        root = structure_document(data, _Catalogue, CATALOGUE_FORMAT, source, registry, converter)
+    except MalformedInputError as error:  # the sections are still read, for their problems
+        if not isinstance(data, dict):
+            raise
+        problems += error.problems
+        sections_found: dict[str, Any] = {k: data.get(k) for k in _SECTIONS}
+        root = _Catalogue(name="", **sections_found)
+    sections: dict[str, Any] = {}
+    for key, section_type in _SECTIONS.items():
+        raw = getattr(root, key)
+        if raw is None:
+            if isinstance(data, dict) and key not in data:
+                problems.append(Problem("$", _("missing field {key!r}", key=key)))
+            continue
+        try:
+            sections[key] = structure(raw, section_type, registry, f"$.{key}", converter)
+        except MalformedInputError as error:
+            problems += error.problems
+            if isinstance(raw, list):  # the section's own checks, on what the file says
+                found = count_problems(key, len(raw)) + id_problems(key, _ids(raw))
+                problems += [Problem(f"$.{p.path}", p.message, p.rule) for p in found]
+    if problems:
+        raise MalformedInputError(problems, source)
+    stock, monuments, gods = sections["stock"], sections["monuments"], sections["gods"]
+    catalogue, problems = attempt(
+        "$",
+        functools.partial(
+            Catalogue,
+            name=root.name,
+            title=root.title or root.name,
+            stock_per_resource=stock.per_resource,
+            stock_source=Source(stock.provenance, stock.note),
+            monuments=MonumentRules(
+                monuments.types,
+                monuments.per_type,
+                monuments.first,
+                monuments.second,
+                Source(monuments.provenance, monuments.note),
+            ),
+            gods=gods.names,
+            gods_source=Source(gods.provenance, gods.note),
+            start_tile=sections["start_tile"],
+            valley_boards=sections["valley_boards"],
+            valley_tiles=sections["valley_tiles"],
+            metropolis_boards=sections["metropolis_boards"],
+            districts=sections["districts"],
+            note=root.note,
+            registry=registry,
+        ),
+    )
+    if problems or catalogue is None:
+        raise MalformedInputError(problems, source)
+    return catalogue
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _provenance(value: Provenance | None) -> Provenance:
+    return value or Provenance.RECONSTRUCTED
+
+
+def _shop_documents(shops: tuple[Shop, ...]) -> tuple[_Shop, ...]:
+    return tuple(
+        _Shop(
+            requires=s.requires,
+            benefit=s.benefit,
+            provenance=_provenance(s.provenance),
+            note=s.note,
+        )
+        for s in shops
+    )
+
+
+def _track(track: Track) -> _Track:
+    return _Track(values=track.values, provenance=_provenance(track.provenance), note=track.note)
+
+
+@format_hooks
+def _hooks(converter: Converter) -> None:
+    documents: tuple[type, ...] = (_Stock, _Monuments, _Gods, _StartTile, _ValleyBoard)
+    documents += (_ValleyTile, _Shop, _Track, _MetropolisBoard, _District)
+    for cls in documents:
+        converter.register_unstructure_hook(
+            cls, make_dict_unstructure_fn(cls, converter, note=override(omit_if_default=True))
+        )
+    converter.register_unstructure_hook(Track, lambda t: converter.unstructure(_track(t)))
+
+
+def dump_catalogue(catalogue: Catalogue, registry: EffectRegistry | None = None) -> dict[str, Any]:
+    """The JSON-like form of ``catalogue``, read back by :func:`read_catalogue`."""
+    monuments = catalogue.monuments
+    start = catalogue.start_tile
+    sections: dict[str, Any] = {
+        "stock": _Stock(
+            per_resource=catalogue.stock_per_resource,
+            provenance=_provenance(catalogue.stock_source.provenance),
+            note=catalogue.stock_source.note,
+        ),
+        "monuments": _Monuments(
+            types=monuments.types,
+            per_type=monuments.per_type,
+            first=monuments.first,
+            second=monuments.second,
+            provenance=_provenance(monuments.source.provenance),
+            note=monuments.source.note,
+        ),
+        "gods": _Gods(
+            names=catalogue.gods,
+            provenance=_provenance(catalogue.gods_source.provenance),
+            note=catalogue.gods_source.note,
+        ),
+        "start_tile": _StartTile(
+            scenes=start.scenes, provenance=_provenance(start.provenance), note=start.note
+        ),
+        "valley_boards": tuple(
+            _ValleyBoard(id=b.id, rows=b.rows, provenance=_provenance(b.provenance), note=b.note)
+            for b in catalogue.valley_boards
+        ),
+        "valley_tiles": tuple(
+            _ValleyTile(id=t.id, scenes=t.scenes, provenance=_provenance(t.provenance), note=t.note)
+            for t in catalogue.valley_tiles
+        ),
+        "metropolis_boards": tuple(
+            _MetropolisBoard(
+                id=b.id,
+                spots=b.spots,
+                wheat_track=b.wheat_track,
+                statue_scale=b.statue_scale,
+                shops=_shop_documents(b.shops),
+                provenance=_provenance(b.provenance),
+                note=b.note,
+            )
+            for b in catalogue.metropolis_boards
+        ),
+        "districts": tuple(
+            _District(
+                id=d.id,
+                cost=d.cost,
+                shops=_shop_documents(d.shops),
+                provenance=_provenance(d.provenance),
+                note=d.note,
+            )
+            for d in catalogue.districts
+        ),
+    }
+    converter = converter_for(registry or catalogue.registry)
+    return {
+        "format": CATALOGUE_FORMAT,
+        "name": catalogue.name,
+        "title": catalogue.title,
+        "note": catalogue.note,
+        **{key: converter.unstructure(value) for key, value in sections.items()},
+    }
+
+
+def read_catalogue_text(
+    text: str | bytes,
+    toml: bool,
+    source: str | None = None,
+    registry: EffectRegistry = DEFAULT_REGISTRY,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Catalogue:
+    """A catalogue from the text of a TOML or JSON file."""
+    return read_catalogue(parse_document(text, toml, source, limits), source, registry)
+
+
+def load_catalogue_file(
+    path: str | Path,
+    registry: EffectRegistry = DEFAULT_REGISTRY,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Catalogue:
+    """The catalogue in the file ``path`` (``.toml`` or ``.json``; ``-``: standard input)."""
+    return read_catalogue(read_document(path, limits), str(path), registry)

@@ -1,0 +1,185 @@
+"""JSON and TOML documents parsed within :class:`Limits`; every problem has its path.
+
+Besides the syntax, a document is refused when it nests too deeply, has an integer
+literal longer than the game could need, a list longer than the game could need, a
+key given twice or text that cannot be written back as UTF-8 (a lone surrogate).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.formats.files import read_bytes
+from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
+from fertility_rules.i18n.message import _
+
+__all__ = ["DEFAULT_LIMITS", "Limits", "check_tree", "join", "parse_document", "read_document"]
+
+
+def join(path: str, key: str | int) -> str:
+    """The JSON path of ``key`` under ``path``."""
+    return f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}"
+
+
+class _LongInteger:
+    """An integer literal with too many digits, kept to be reported with its path."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+class _Object(dict[str, object]):
+    """A JSON object that repeated some keys (the repeated ones are reported)."""
+
+    repeated: tuple[str, ...] = ()
+
+
+def _pairs(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    result = _Object(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        repeated: list[str] = []
+        for key, _value in pairs:
+            if key in seen:
+                repeated.append(key)
+            seen.add(key)
+        result.repeated = tuple(repeated)
+    return result
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(name)
+
+
+def _parse_json(text: str, limits: Limits, source: str | None) -> object:
+    def parse_int(literal: str) -> object:
+        digits = len(literal.lstrip("-"))
+        return _LongInteger(digits) if digits > limits.max_digits else int(literal)
+
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_pairs,
+            parse_int=parse_int,
+            parse_constant=_refuse_constant,
+        )
+    except json.JSONDecodeError as error:
+        message = _(
+            "not valid JSON: {error} (line {line}, column {column})",
+            error=error.msg,
+            line=error.lineno,
+            column=error.colno,
+        )
+    except ValueError as error:
+        message = _("not valid JSON: {error} is not a number", error=str(error))
+    except RecursionError:
+        message = _("the document nests deeper than {n} levels", n=limits.max_depth)
+    raise MalformedInputError.single("$", message, source=source)
+
+
+def _parse_toml(text: str, limits: Limits, source: str | None) -> object:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = _("not valid TOML: {error}", error=str(error))
+    except ValueError:  # an integer literal beyond Python's conversion limit
+        message = _("an integer has more than {n} digits", n=limits.max_digits)
+    except RecursionError:
+        message = _("the document nests deeper than {n} levels", n=limits.max_depth)
+    raise MalformedInputError.single("$", message, source=source)
+
+
+def _children(value: object, path: str) -> Iterator[tuple[str, object]]:
+    if isinstance(value, dict):
+        return ((join(path, str(key)), item) for key, item in value.items())
+    if isinstance(value, list):
+        return ((join(path, index), item) for index, item in enumerate(value))
+    return iter(())
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _check(value: object, path: str, depth: int, limits: Limits) -> list[Problem]:
+    """The problems of one value (not of its children)."""
+    problems: list[Problem] = []
+    if depth > limits.max_depth:
+        problems.append(Problem(path, _("nested deeper than {n} levels", n=limits.max_depth)))
+    if isinstance(value, _LongInteger) or (
+        isinstance(value, int) and abs(value) >= 10**limits.max_digits
+    ):
+        problems.append(
+            Problem(path, _("an integer has more than {n} digits", n=limits.max_digits))
+        )
+    elif isinstance(value, str) and not _encodable(value):
+        problems.append(Problem(path, _("text that cannot be encoded (a lone surrogate)")))
+    elif isinstance(value, list | dict) and len(value) > limits.max_items:
+        problems.append(
+            Problem(path, _("more than {n} items, far beyond the game", n=limits.max_items))
+        )
+    if isinstance(value, dict):
+        for key in getattr(value, "repeated", ()):
+            problems.append(Problem(join(path, key), _("the key {key!r} is given twice", key=key)))
+        for key in value:
+            if not isinstance(key, str) or not _encodable(key):
+                problems.append(Problem(path, _("a key cannot be encoded (a lone surrogate)")))
+    return problems
+
+
+def check_tree(data: object, limits: Limits = DEFAULT_LIMITS) -> list[Problem]:
+    """Every limit a parsed document breaks, with paths; iterative, so depth is harmless."""
+    problems: list[Problem] = []
+    stack: list[tuple[str, object, int]] = [("$", data, 0)]
+    while stack:
+        path, value, depth = stack.pop()
+        found = _check(value, path, depth, limits)
+        problems.extend(found)
+        if not found:
+            children = [(p, v, depth + 1) for p, v in _children(value, path)]
+            stack.extend(reversed(children))
+    return problems
+
+
+def parse_document(
+    text: str | bytes,
+    toml: bool,
+    source: str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> object:
+    """Parse TOML or JSON within ``limits``; anything wrong is a :class:`MalformedInputError`."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise MalformedInputError.single(
+                "$",
+                _("the file is not UTF-8 text (byte {n})", n=error.start),
+                source=source,
+            ) from None
+    if len(text) > limits.max_bytes:
+        raise MalformedInputError.single(
+            "$",
+            _("the file is larger than the limit of {n} bytes", n=limits.max_bytes),
+            source=source,
+        )
+    data = _parse_toml(text, limits, source) if toml else _parse_json(text, limits, source)
+    problems = check_tree(data, limits)
+    if problems:
+        raise MalformedInputError(problems, source)
+    return data
+
+
+def read_document(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> object:
+    """The parsed content of a JSON or TOML (by suffix) file or of standard input (``-``)."""
+    source = str(path)
+    content = read_bytes(path, limits)
+    return parse_document(content, source.lower().endswith(".toml"), source, limits)

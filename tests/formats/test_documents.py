@@ -1,0 +1,88 @@
+"""JSON and TOML documents parsed within limits that fit the game; every problem has a path."""
+
+from __future__ import annotations
+
+import pytest
+
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.formats import DEFAULT_LIMITS, Limits, parse_document
+from fertility_rules.i18n.message import _
+from fertility_rules.i18n.translate import render
+
+
+def problems(
+    text: str, toml: bool = False, limits: Limits = DEFAULT_LIMITS
+) -> list[tuple[str, str]]:
+    with pytest.raises(MalformedInputError) as caught:
+        parse_document(text, toml, "doc", limits)
+    return [(p.path, str(p.message)) for p in caught.value.problems]
+
+
+@pytest.mark.parametrize("depth", [1000, 100_000])
+@pytest.mark.parametrize("toml", [False, True])
+def test_deep_nesting(depth: int, toml: bool) -> None:
+    text = ("a = " if toml else "") + "[" * depth + "]" * depth
+    ((path, message),) = problems(text, toml)
+    assert path == "$"
+    assert "deeper than 24 levels" in message
+
+
+def test_nesting_within_the_parser_limit_is_reported_with_its_path() -> None:
+    text = '{"a": [' + "[" * 30 + "]" * 30 + "]}"
+    found = problems(text)
+    assert found == [("$.a" + "[0]" * 24, "nested deeper than 24 levels")]
+
+
+@pytest.mark.parametrize("toml", [False, True])
+def test_huge_integers(toml: bool) -> None:
+    digits = "9" * 5000  # beyond Python's 4,300-digit conversion limit
+    ((path, message),) = problems(f"a = {digits}" if toml else f'{{"a": {digits}}}', toml)
+    assert "more than 30 digits" in message
+    assert path == ("$" if toml else "$.a")
+
+
+def test_long_but_convertible_integers() -> None:
+    assert problems('{"shop": ' + "9" * 40 + "}") == [
+        ("$.shop", "an integer has more than 30 digits")
+    ]
+    assert problems("shop = " + "9" * 40, toml=True) == [
+        ("$.shop", "an integer has more than 30 digits")
+    ]
+    assert parse_document('{"seed": ' + "9" * 30 + "}", False) == {"seed": int("9" * 30)}
+
+
+def test_duplicate_keys() -> None:
+    assert problems('{"a": {"b": 1, "b": 2}}') == [("$.a.b", "the key 'b' is given twice")]
+    ((_path, message),) = problems("b = 1\nb = 2\n", toml=True)
+    assert "not valid TOML" in message
+
+
+def test_lone_surrogates() -> None:
+    assert problems('{"name": "\\ud800"}') == [
+        ("$.name", "text that cannot be encoded (a lone surrogate)")
+    ]
+    assert problems('{"\\udfff": 1}') == [("$", "a key cannot be encoded (a lone surrogate)")]
+
+
+def test_long_lists() -> None:
+    text = '{"moves": [' + ",".join(["1"] * 11) + "]}"
+    assert problems(text, limits=Limits(max_items=10)) == [
+        ("$.moves", "more than 10 items, far beyond the game")
+    ]
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_json_constants_are_not_numbers(constant: str) -> None:
+    ((_path, message),) = problems(f'{{"a": {constant}}}')
+    assert message == f"not valid JSON: {constant} is not a number"
+
+
+def test_every_problem_at_once() -> None:
+    text = '{"a": "\\ud800", "b": ' + "1" * 40 + ', "c": {"d": 1, "d": 2}}'
+    assert [p for p, _m in problems(text)] == ["$.a", "$.b", "$.c.d"]
+
+
+def test_rendering_a_huge_integer() -> None:
+    assert render(_("{n} Debens", n=10**5000)) == "<5001 digits> Debens"
+    assert render(_("{n} Debens", n=-(10**2000))) == "-<2001 digits> Debens"
+    assert render(_("{n} Debens", n=10**999)) == f"{10**999} Debens"

@@ -1,0 +1,203 @@
+"""Regression tests: each class of hostile or wrong document found by fuzzing the loaders.
+
+Every one ends in a :class:`MalformedInputError` naming the path (and the rule where a
+game rule is broken), never in another exception, a hang or a wrong acceptance.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fertility_rules import (
+    RULES_VERSION,
+    FinalPosition,
+    GameRecord,
+    GenericBenefit,
+    Icon,
+    MalformedInputError,
+    PlayerPosition,
+    Shop,
+    ShopState,
+    dump_record,
+    read_catalogue,
+    read_final_position,
+    read_record,
+    score_position,
+)
+from fertility_rules.catalogue.loader import default_catalogue, dump_catalogue
+from fertility_rules.formats.interpretations import read_interpretations
+from fertility_rules.scoring.render import report_to_text
+from tests.core.helpers import generic, metropolis, player_doc, position_doc, shop_doc
+
+RECORD = dump_record(GameRecord(players=("A", "B"), moves=(), seed=1))
+
+
+def problems(read: Any, document: object) -> list[tuple[str, str | None, str]]:
+    with pytest.raises(MalformedInputError) as caught:
+        read(document)
+    return [(p.path, p.rule, str(p.message)) for p in caught.value.problems]
+
+
+def table(**extra: Any) -> dict[str, Any]:
+    return position_doc(
+        [player_doc("Amunet", [shop_doc(["any"], generic(2), ["grapes"])])], **extra
+    )
+
+
+# ---------------------------------------------------------------- wrong acceptance
+
+
+def test_rules_version_is_checked() -> None:
+    record = {**RECORD, "rules_version": "0"}
+    ((path, rule, message),) = problems(read_record, record)
+    assert path == "$.rules_version"
+    assert rule is None
+    assert message == (
+        f"this record needs rules version 0; this library plays rules version {RULES_VERSION}"
+    )
+    assert read_record(RECORD).players == ("A", "B")
+
+
+@pytest.mark.parametrize("value", [4.0, True, "4"])
+def test_an_integer_is_an_integer(value: object) -> None:
+    document = table()
+    document["players"][0]["wheat"] = value
+    ((path, rule, message),) = problems(read_final_position, document)
+    assert (path, rule) == ("$.players[0].wheat", None)
+    assert message.startswith("expected an integer, found ")
+
+
+def test_a_seed_of_4_0_is_refused() -> None:
+    assert [p[0] for p in problems(read_record, {**RECORD, "seed": 4.0})] == ["$.seed"]
+
+
+@pytest.mark.parametrize("gods", [["Ra", ""], [], ["Ra", "Ra"]])
+def test_the_gods_of_a_final_position(gods: list[str]) -> None:
+    found = problems(read_final_position, table(gods=gods))
+    assert ("$.gods", "R-5.3") in [(p, r) for p, r, _m in found]
+
+
+def test_second_place_above_first_is_reported_not_clamped() -> None:
+    found = problems(read_final_position, table(monument_scores={"first": 5, "second": 9}))
+    assert found == [
+        ("$.monument_scores.second", "R-5.4", "second place cannot score more than first")
+    ]
+    found = problems(read_final_position, table(monument_scores={"first": "x", "second": 9}))
+    assert [p for p, _r, _m in found] == ["$.monument_scores.first"]
+
+
+def test_optional_fields_are_left_out_not_null() -> None:
+    found = problems(read_final_position, table(monument_scores=None))
+    assert [p for p, _r, _m in found] == ["$.monument_scores"]
+
+
+# ---------------------------------------------------------------- values that broke output
+
+
+def test_a_shop_worth_a_huge_number_of_debens() -> None:
+    document = table()
+    document["players"][0]["shops"][0]["benefit"]["debens"] = 10**5000
+    ((path, _rule, message),) = problems(read_final_position, document)
+    assert path == "$.players[0].shops[0].benefit.debens"
+    assert "more than 30 digits" in message
+    # built in Python, such a Shop still scores, and its sheet renders
+    shop = Shop((Icon.ANY,), GenericBenefit(10**5000))
+    position = FinalPosition(
+        (PlayerPosition("P", metropolis([ShopState(shop, (1, 0, 0, 0))])),), ("Ra",)
+    )
+    assert "<5001 digits>" in report_to_text(score_position(position))
+
+
+def test_huge_integers_from_python_are_bounded() -> None:
+    record = copy.deepcopy(RECORD)
+    record["moves"] = [{"type": "supply", "resource": "grapes", "shop": 10**5000}]
+    ((path, _rule, message),) = problems(read_record, record)
+    assert path == "$.moves[0].shop"
+    assert "more than 30 digits" in message
+
+
+def test_a_lone_surrogate_in_a_name() -> None:
+    document = table()
+    document["players"][0]["name"] = "\ud800"
+    ((path, _rule, message),) = problems(read_final_position, document)
+    assert path == "$.players[0].name"
+    assert "lone surrogate" in message
+
+
+@pytest.mark.parametrize("depth", [30, 1000, 100_000])
+def test_deep_values_in_interpretations(depth: int) -> None:
+    value: object = "eight"
+    for _ in range(depth):
+        value = [value]
+    record = {**RECORD, "interpretations": {"quarry_enclosure": value}}
+    found = problems(read_record, record)
+    assert found[0][0].startswith("$.interpretations.quarry_enclosure")
+    assert "deeper than" in found[0][2]
+    assert problems(read_interpretations, {"quarry_enclosure": value})
+
+
+def test_a_million_shops_are_refused_fast() -> None:
+    document = table()
+    document["players"][0]["shops"] = [{"shop": "M1.1"}] * 10**6
+    start = time.monotonic()
+    ((path, _rule, message),) = problems(read_final_position, document)
+    assert time.monotonic() - start < 1
+    assert path == "$.players[0].shops"
+    assert "more than 5000 items" in message
+
+
+def test_a_metropolis_has_at_most_seven_districts_worth_of_shops_in_a_file(
+    tmp_path: Path,
+) -> None:
+    file = tmp_path / "shops.json"
+    document = table()
+    document["players"][0]["shops"] = [{"shop": "M1.1"}] * 20_000
+    file.write_text(json.dumps(document), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "fertility_rules.cli", "score", str(file)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "$.players[0].shops: more than 5000 items" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+# ---------------------------------------------------------------- duplicate keys, all formats
+
+
+@pytest.mark.parametrize("command", [["score"], ["verify"], ["catalogue", "check"]])
+def test_duplicate_keys_in_any_file(command: list[str], tmp_path: Path) -> None:
+    file = tmp_path / "dup.json"
+    file.write_text('{"format": "a", "format": "b"}', encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "fertility_rules.cli", *command, str(file)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "$.format: the key 'format' is given twice" in done.stderr
+
+
+def test_catalogue_every_problem_at_once_even_with_broken_sections() -> None:
+    document = copy.deepcopy(dump_catalogue(default_catalogue()))
+    document["stock"] = {"per_resource": 0, "provenance": "guess"}
+    document["monuments"]["second"] = 99
+    document["gods"]["names"] = ["Ra", ""]
+    found = {(p, r) for p, r, _m in problems(read_catalogue, document)}
+    assert {
+        ("$.stock.per_resource", "R-1.1"),
+        ("$.stock.provenance", None),
+        ("$.monuments.second", "R-5.4"),
+        ("$.gods.names[1]", "R-5.3"),
+    } <= found
