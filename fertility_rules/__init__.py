@@ -134,7 +134,14 @@ from fertility_rules.rules import (
     start_game,
     violations,
 )
-from fertility_rules.scoring import ScoreLine, ScoreReport, ScoreSheet, score_position
+from fertility_rules.scoring import (
+    ScoreLine,
+    ScoreReport,
+    ScoreSheet,
+    StageTotals,
+    score_position,
+    score_totals,
+)
 from fertility_rules.scoring.render import report_to_json, report_to_text
 
 __all__ = [
@@ -206,6 +213,7 @@ __all__ = [
     "SkipBuilding",
     "SpecializedBenefit",
     "Stage",
+    "StageTotals",
     "StartTile",
     "StatueAward",
     "StatueBenefit",
@@ -259,6 +267,7 @@ __all__ = [
     "rules_document",
     "save_record",
     "score_position",
+    "score_totals",
     "start_game",
     "summary",
     "violations",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+from types import MappingProxyType
 
 from attrs import field, frozen
 
@@ -17,7 +19,7 @@ from fertility_rules.model.resources import MonumentType
 from fertility_rules.model.shop import Shop
 from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
 
-__all__ = ["CATALOGUE_FORMAT", "Catalogue", "MonumentRules"]
+__all__ = ["CATALOGUE_FORMAT", "Catalogue", "CatalogueIds", "MonumentRules"]
 
 CATALOGUE_FORMAT = "fertility-rules/catalogue/1"
 
@@ -31,6 +33,16 @@ class MonumentRules:
     first: int
     second: int
     source: Source
+
+
+@frozen
+class CatalogueIds:
+    """The ids of a catalogue's components, by kind."""
+
+    valley_boards: AbstractSet[str]
+    valley_tiles: AbstractSet[str]
+    metropolis_boards: AbstractSet[str]
+    districts: AbstractSet[str]
 
 
 @frozen
@@ -52,22 +64,31 @@ class Catalogue:
     note: str = field(default="", eq=False)
     registry: EffectRegistry = field(default=DEFAULT_REGISTRY, eq=False, repr=False)
     """The effect kinds of its Shops: the catalogue carries them to every operation."""
-    _tiles: dict[str, ValleyTile] = field(init=False, eq=False, repr=False)
-    _districts: dict[str, District] = field(init=False, eq=False, repr=False)
-    _shops: dict[str, Shop] = field(init=False, eq=False, repr=False)
+    _tiles: Mapping[str, ValleyTile] = field(init=False, eq=False, repr=False)
+    _districts: Mapping[str, District] = field(init=False, eq=False, repr=False)
+    _shops: Mapping[str, Shop] = field(init=False, eq=False, repr=False)
+    _metropolis_boards: Mapping[str, MetropolisBoard] = field(init=False, eq=False, repr=False)
+    _valley_boards: Mapping[str, ValleyBoard] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         problems = catalogue_problems(self)
         if problems:
             raise MalformedInputError(problems)
-        object.__setattr__(self, "_tiles", {t.id: t for t in self.valley_tiles})
-        object.__setattr__(self, "_districts", {d.id: d for d in self.districts})
+        # Read-only indexes: a catalogue is shared by every game that uses it.
         shops: dict[str, Shop] = {}
         for board in self.metropolis_boards:
             shops.update((s.id, s) for s in board.shops if s.id is not None)
         for district in self.districts:
             shops.update((s.id, s) for s in district.shops if s.id is not None)
-        object.__setattr__(self, "_shops", shops)
+        indexes: dict[str, Mapping[str, object]] = {
+            "_tiles": {t.id: t for t in self.valley_tiles},
+            "_districts": {d.id: d for d in self.districts},
+            "_shops": shops,
+            "_metropolis_boards": {b.id: b for b in self.metropolis_boards},
+            "_valley_boards": {b.id: b for b in self.valley_boards},
+        }
+        for name, index in indexes.items():
+            object.__setattr__(self, name, MappingProxyType(index))
 
     @property
     def wheat_track(self) -> Track:
@@ -97,30 +118,53 @@ class Catalogue:
         ]
         return [p for p in items if p is not None]
 
+    @property
+    def tiles_by_id(self) -> Mapping[str, ValleyTile]:
+        """The Valley tiles by id (read-only)."""
+        return self._tiles
+
+    @property
+    def ids(self) -> CatalogueIds:
+        """The ids of each kind of component, as read-only sets (for checking setups)."""
+        return CatalogueIds(
+            valley_boards=self._valley_boards.keys(),
+            valley_tiles=self._tiles.keys(),
+            metropolis_boards=self._metropolis_boards.keys(),
+            districts=self._districts.keys(),
+        )
+
     def valley_tile(self, tile_id: str) -> ValleyTile:
-        return _look_up(self._tiles, tile_id, _("Valley tile"))
+        try:
+            return self._tiles[tile_id]
+        except KeyError:
+            raise _unknown(_("Valley tile"), tile_id) from None
 
     def district(self, district_id: str) -> District:
-        return _look_up(self._districts, district_id, _("District"))
+        try:
+            return self._districts[district_id]
+        except KeyError:
+            raise _unknown(_("District"), district_id) from None
 
     def shop(self, shop_id: str) -> Shop:
         """A Shop by id: ``D07.2`` is the second Shop of District D07, ``M1.1`` a board's."""
-        return _look_up(self._shops, shop_id, _("Shop"))
+        try:
+            return self._shops[shop_id]
+        except KeyError:
+            raise _unknown(_("Shop"), shop_id) from None
 
     def metropolis_board(self, board_id: str) -> MetropolisBoard:
-        return _look_up({b.id: b for b in self.metropolis_boards}, board_id, _("Metropolis board"))
+        try:
+            return self._metropolis_boards[board_id]
+        except KeyError:
+            raise _unknown(_("Metropolis board"), board_id) from None
 
     def valley_board(self, board_id: str) -> ValleyBoard:
-        return _look_up({b.id: b for b in self.valley_boards}, board_id, _("Valley board"))
+        try:
+            return self._valley_boards[board_id]
+        except KeyError:
+            raise _unknown(_("Valley board"), board_id) from None
 
 
-T = TypeVar("T")
-
-
-def _look_up(items: dict[str, T], key: str, what: Message) -> T:
-    try:
-        return items[key]
-    except KeyError:
-        raise UnknownIdError(
-            _("Unknown {what} id {key!r} in this catalogue.", what=what, key=key)
-        ) from None
+def _unknown(what: Message, key: str) -> UnknownIdError:
+    """The error of a failed look-up (its message is built only then)."""
+    return UnknownIdError(_("Unknown {what} id {key!r} in this catalogue.", what=what, key=key))

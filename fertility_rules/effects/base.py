@@ -169,6 +169,8 @@ class EffectKind:
     ``describe`` gives the benefit's text; a final kind has ``score`` (its award at
     stage ``stage``), an immediate kind has ``trigger`` (what the engine must do).
     The functions are pure and take the kind's benefit value as first argument.
+    ``points`` optionally gives the Debens of ``score`` without building its reason,
+    for totals-only scoring; it must always equal ``score(...).debens``.
     """
 
     id: str
@@ -180,3 +182,4 @@ class EffectKind:
     score: Callable[[Any, ShopContext], Award] | None = None
     trigger: Callable[[Any], Outcome] | None = None
     rule: str = "R-6"
+    points: Callable[[Any, ShopContext], int] | None = None

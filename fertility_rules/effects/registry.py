@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 
 from attrs import field, frozen
 
@@ -21,8 +22,9 @@ from fertility_rules.model.shop import Benefit, Shop, icons_text
 __all__ = ["DEFAULT_REGISTRY", "EffectRegistry", "describe_benefit", "describe_shop", "find_effect"]
 
 
-def _index(registry: EffectRegistry) -> dict[str, EffectKind]:
-    return {kind.id: kind for kind in registry.kinds}
+def _index(registry: EffectRegistry) -> Mapping[str, EffectKind]:
+    """A read-only index: registries are shared by every game that uses them."""
+    return MappingProxyType({kind.id: kind for kind in registry.kinds})
 
 
 @frozen(cache_hash=True)
@@ -30,7 +32,7 @@ class EffectRegistry:
     """An immutable set of effect kinds; :meth:`with_kind` returns an extended copy."""
 
     kinds: tuple[EffectKind, ...]
-    _by_id: dict[str, EffectKind] = field(init=False, eq=False, repr=False)
+    _by_id: Mapping[str, EffectKind] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         index = _index(self)

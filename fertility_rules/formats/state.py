@@ -502,7 +502,7 @@ def _state(
         interpretations=document.interpretations,
         variant=document.variant,
         layout=grid,
-        tiles={t.id: t for t in catalogue.valley_tiles},
+        tiles=catalogue.tiles_by_id,
         registry=registry,
     )
     return GameState(

@@ -34,7 +34,7 @@ def _check_cost(_instance: object, _attribute: object, value: int) -> None:
         )
 
 
-@frozen
+@frozen(cache_hash=True)
 class District:
     """A District tile: its building cost in resources and its Shops."""
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from attrs import field, frozen
 
 from fertility_rules.errors import MalformedInputError
@@ -10,8 +13,16 @@ from fertility_rules.model.district import District
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import NO_TOKENS, Counts
 from fertility_rules.model.shop import Shop, ShopState
+from fertility_rules.model.values import replacer
 
-__all__ = ["MAX_MONUMENTS", "SPOTS", "Metropolis", "MetropolisBoard", "Track"]
+__all__ = [
+    "MAX_MONUMENTS",
+    "SPOTS",
+    "Metropolis",
+    "MetropolisBoard",
+    "Track",
+    "evolve_metropolis",
+]
 
 SPOTS = 7
 """District spots on a Metropolis board (R-1.7)."""
@@ -19,9 +30,17 @@ MAX_MONUMENTS = 4
 """Monument pawns per player (R-1.8)."""
 
 
+def _is_track(value: tuple[int, ...]) -> bool:
+    return bool(value) and not any(v < 0 for v in value) and list(value) == sorted(value)
+
+
+_is_known_track = functools.lru_cache(maxsize=256)(_is_track)
+"""Cached: every Metropolis of a game shares a handful of tracks."""
+
+
 def _check_track(_instance: object, attribute: object, value: tuple[int, ...]) -> None:
     name = getattr(attribute, "name", "track")
-    if not value or any(v < 0 for v in value) or list(value) != sorted(value):
+    if not (_is_known_track(value) if type(value) is tuple else _is_track(value)):
         raise MalformedInputError.single(
             name,
             _("A track is a non-empty, non-decreasing list of non-negative Debens."),
@@ -56,7 +75,7 @@ def _check_board_spots(_instance: object, _attribute: object, value: int) -> Non
         )
 
 
-@frozen
+@frozen(cache_hash=True)
 class MetropolisBoard:
     """A printed Metropolis board: 4 starting Shops, 7 spots, two tracks (R-1.7)."""
 
@@ -70,13 +89,19 @@ class MetropolisBoard:
 
     def empty_metropolis(self) -> Metropolis:
         """The board at setup: no District, no token, Wheat on 0 (R-2.4)."""
-        return Metropolis(
-            shops=tuple(ShopState(shop) for shop in self.shops),
-            wheat_track=self.wheat_track.values,
-            statue_scale=self.statue_scale.values,
-            spots=(None,) * self.spots,
-            board_id=self.id,
-        )
+        return _empty_metropolis(self)
+
+
+@functools.lru_cache(maxsize=64)
+def _empty_metropolis(board: MetropolisBoard) -> Metropolis:
+    """Cached: a value, the same for every game played with ``board``."""
+    return Metropolis(
+        shops=tuple(ShopState(shop) for shop in board.shops),
+        wheat_track=board.wheat_track.values,
+        statue_scale=board.statue_scale.values,
+        spots=(None,) * board.spots,
+        board_id=board.id,
+    )
 
 
 def _check_wheat(instance: Metropolis, _attribute: object, value: int) -> None:
@@ -146,3 +171,7 @@ class Metropolis:
     def token_total(self) -> int:
         """Tokens on the Metropolis board, the first tie-break (R-4.3)."""
         return sum(state.token_count for state in self.shops)
+
+
+evolve_metropolis: Callable[..., Metropolis] = replacer(Metropolis)
+"""A copy of a Metropolis with some fields changed (validated like any Metropolis)."""

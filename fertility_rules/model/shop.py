@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar
 
 from attrs import field, frozen
@@ -72,13 +73,30 @@ class Shop:
 
     def accepts(self, tokens: Counts, resource: Resource) -> bool:
         """Whether a Shop holding ``tokens`` can take one more ``resource`` (R-1.6)."""
-        if sum(tokens) >= self.size:
-            return False
-        return tokens[resource] < self.need[resource] or self._overflow(tokens) < self.any_icons
+        return _acceptance(self, tokens)[resource]
+
+    def acceptance(self, tokens: Counts) -> tuple[bool, bool, bool, bool]:
+        """:meth:`accepts` for each resource, in :class:`Resource` order (cached)."""
+        return _acceptance(self, tokens)
 
     def is_full(self, tokens: Counts) -> bool:
         """Whether every icon holds a token (tokens assumed to fit)."""
         return sum(tokens) == self.size
+
+
+@functools.lru_cache(maxsize=8192)
+def _acceptance(shop: Shop, tokens: Counts) -> tuple[bool, bool, bool, bool]:
+    """Cached: depends only on two values, and supplying asks it for every Shop."""
+    if sum(tokens) >= shop.size:
+        return (False, False, False, False)
+    spare = shop._overflow(tokens) < shop.any_icons
+    need = shop.need
+    return (
+        spare or tokens[0] < need[0],
+        spare or tokens[1] < need[1],
+        spare or tokens[2] < need[2],
+        spare or tokens[3] < need[3],
+    )
 
 
 def icons_text(icons: tuple[Icon, ...]) -> Message:

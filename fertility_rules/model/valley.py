@@ -88,7 +88,7 @@ def _check_rows(_instance: object, _attribute: object, rows: tuple[str, ...]) ->
         raise MalformedInputError(problems)
 
 
-@frozen
+@frozen(cache_hash=True)
 class ValleyBoard:
     """A Valley board, ``rows`` top to bottom in the square codes of :data:`SQUARE_LEGEND`."""
 

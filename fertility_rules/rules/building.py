@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from attrs import evolve
+import functools
 
 from fertility_rules.i18n.amounts import wheat as wheat_amount
 from fertility_rules.i18n.message import _
+from fertility_rules.model.district import District
+from fertility_rules.model.metropolis import evolve_metropolis
 from fertility_rules.model.resources import (
     NO_TOKENS,
     RESOURCES,
@@ -15,8 +17,14 @@ from fertility_rules.model.resources import (
     sub_counts,
 )
 from fertility_rules.model.shop import ShopState
-from fertility_rules.rules.moves import BuildDistrict, Move, SkipBuilding
-from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.rules.moves import BuildDistrict, Move, SkipBuilding, build_district
+from fertility_rules.rules.state import (
+    GameState,
+    Phase,
+    evolve_player,
+    evolve_state,
+    replace_at,
+)
 from fertility_rules.rules.violations import Violation
 
 __all__ = ["apply_build", "apply_skip_building", "build_moves", "check_build", "payments"]
@@ -24,6 +32,12 @@ __all__ = ["apply_build", "apply_skip_building", "build_moves", "check_build", "
 
 def payments(cost: int, supply: Counts, wheat: int) -> list[tuple[Counts, int]]:
     """Every way to pay ``cost`` with supply tokens and Wheat: ``(tokens, wheat)``."""
+    return list(_payments(cost, supply, wheat))
+
+
+@functools.lru_cache(maxsize=4096)
+def _payments(cost: int, supply: Counts, wheat: int) -> tuple[tuple[Counts, int], ...]:
+    """Cached: the payments depend only on these three values."""
     out: list[tuple[Counts, int]] = []
 
     def extend(start: int, left: int, tokens: Counts) -> None:
@@ -36,24 +50,40 @@ def payments(cost: int, supply: Counts, wheat: int) -> list[tuple[Counts, int]]:
                 extend(resource, left - 1, add_token(tokens, resource))
 
     extend(0, cost, NO_TOKENS)
-    return out
+    return tuple(out)
 
 
-def _free_spots(state: GameState) -> list[int]:
-    return [i for i, district in enumerate(state.player.metropolis.spots) if district is None]
+_SKIP = SkipBuilding()
+
+
+def _free_spots(state: GameState) -> tuple[int, ...]:
+    return tuple(i for i, district in enumerate(state.player.metropolis.spots) if district is None)
+
+
+@functools.lru_cache(maxsize=8192)
+def _builds_by_spot(
+    district_id: str, tokens: Counts, wheat: int, spots: int
+) -> tuple[BuildDistrict, ...]:
+    """Building ``district_id`` with this payment on each spot (cached: moves are values)."""
+    return tuple(build_district(district_id, spot, tokens, wheat) for spot in range(spots))
 
 
 def build_moves(state: GameState) -> list[Move]:
-    moves: list[Move] = [SkipBuilding()]
+    moves: list[Move] = [_SKIP]
     spots = _free_spots(state)
     if not spots:
         return moves
     player = state.player
     catalogue = state.config.catalogue
+    supply = player.supply
+    wheat = player.metropolis.wheat
+    count = len(player.metropolis.spots)
+    every_spot = len(spots) == count
     for district_id in state.offer:
         cost = catalogue.district(district_id).cost
-        for tokens, wheat in payments(cost, player.supply, player.metropolis.wheat):
-            moves.extend(BuildDistrict(district_id, spot, tokens, wheat) for spot in spots)
+        for tokens, paid in _payments(cost, supply, wheat):
+            row = _builds_by_spot(district_id, tokens, paid, count)
+            moves.extend(row if every_spot else [row[spot] for spot in spots])
     return moves
 
 
@@ -114,23 +144,32 @@ def _refill_offer(
     return offer + deck[:missing], deck[missing:]
 
 
+@functools.lru_cache(maxsize=1024)
+def _new_shops(district: District) -> tuple[ShopState, ...]:
+    """The Shops of a District just built, with no token (cached: values)."""
+    return tuple(ShopState(shop) for shop in district.shops)
+
+
 def apply_build(state: GameState, move: BuildDistrict) -> GameState:
     player = state.player
     district = state.config.catalogue.district(move.district)
     metropolis = player.metropolis
     spots = list(metropolis.spots)
     spots[move.spot] = district
-    metropolis = evolve(
+    metropolis = evolve_metropolis(
         metropolis,
         spots=tuple(spots),
-        shops=metropolis.shops + tuple(ShopState(shop) for shop in district.shops),
+        shops=metropolis.shops + _new_shops(district),
         wheat=metropolis.wheat - move.wheat,
     )
-    player = evolve(player, metropolis=metropolis, supply=sub_counts(player.supply, move.tokens))
+    player = evolve_player(
+        player, metropolis=metropolis, supply=sub_counts(player.supply, move.tokens)
+    )
     offer = tuple(d for d in state.offer if d != move.district)
     offer, deck = _refill_offer(state, offer, state.district_deck)
-    return evolve(
-        state.with_player(player),
+    return evolve_state(
+        state,
+        players=replace_at(state.players, state.current, player),
         stock=add_counts(state.stock, move.tokens),
         offer=offer,
         district_deck=deck,
@@ -139,4 +178,4 @@ def apply_build(state: GameState, move: BuildDistrict) -> GameState:
 
 
 def apply_skip_building(state: GameState, move: SkipBuilding) -> GameState:
-    return evolve(state, phase=Phase.SUPPLY)
+    return evolve_state(state, phase=Phase.SUPPLY)

@@ -115,20 +115,34 @@ MOVE_PHASES: dict[type, Phase] = {move: handler.phase for move, handler in _HAND
 """The decision (phase) at which each kind of move is played."""
 
 
+def _check_state(state: object) -> None:
+    if not isinstance(state, GameState):
+        raise MalformedInputError.single(
+            "state", _("A game state is needed, not {kind}.", kind=type(state).__name__)
+        )
+
+
 def legal_moves(state: GameState) -> list[Move]:
     """Every legal move at the current decision (empty once the game is over)."""
+    _check_state(state)
     return _LEGAL[state.phase](state)
 
 
 def _handler(move: object) -> _Handler:
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise MalformedInputError.single("move", _("{value!r} is not a move.", value=repr(move)))
+        raise MalformedInputError.single(
+            "move", _("A move is needed, not {kind}.", kind=type(move).__name__)
+        )
     return handler
 
 
 def violations(state: GameState, move: Move) -> tuple[Violation, ...]:
-    """Every rule ``move`` breaks in ``state`` (empty when it is legal)."""
+    """Every rule ``move`` breaks in ``state`` (empty when it is legal).
+
+    Anything that is not a state or not a move raises :class:`MalformedInputError`.
+    """
+    _check_state(state)
     handler = _handler(move)
     if handler.phase is not state.phase:
         return (

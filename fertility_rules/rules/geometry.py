@@ -74,9 +74,9 @@ class ValleyLayout:
         ) & self.full
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)
 def layout(boards: tuple[tuple[ValleyBoard, bool], ...]) -> ValleyLayout:
-    """The layout of ``boards`` (left to right, ``True`` = turned by 180°), cached."""
+    """The layout of ``boards`` (left to right, ``True`` = turned by 180°), cached (bounded)."""
     width, height = BOARD_WIDTH * len(boards), BOARD_HEIGHT
     squares: list[BoardSquare] = []
     for row in range(height):

@@ -2,15 +2,26 @@
 
 Squares are indices of the central board (``row * width + column``); the game
 record format writes them as ``[row, column]``.
+
+A move checks the types of its fields when it is made (ids are text, squares, indices
+and token counts whole numbers, resources :class:`Resource` values) and raises
+:class:`MalformedInputError` otherwise. Whether the values fit the position (a square
+on the board, a Shop that exists, a payment the player can make) is for the referee,
+which names the rule (:func:`~fertility_rules.rules.engine.violations`). The engine
+makes its own moves through the private unchecked constructors below.
 """
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from collections.abc import Callable
+from typing import Any, TypeAlias, TypeVar
 
-from attrs import frozen
+from attrs import Attribute, field, frozen
 
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Counts, Resource
+from fertility_rules.model.values import unchecked_constructor
 
 __all__ = [
     "BuildDistrict",
@@ -27,38 +38,93 @@ __all__ = [
 ]
 
 
+def _refuse(instance: object, attribute: Attribute[Any], message: Message) -> None:
+    path = f"{type(instance).__name__}.{attribute.name}"
+    raise MalformedInputError.single(path, message)
+
+
+def _kind(value: object) -> str:
+    return type(value).__name__
+
+
+def _is_whole(value: object) -> bool:
+    return type(value) is int
+
+
+def _text(instance: object, attribute: Attribute[Any], value: Any) -> None:
+    if type(value) is not str:
+        _refuse(instance, attribute, _("An id is text, not {kind}.", kind=_kind(value)))
+
+
+def _whole(instance: object, attribute: Attribute[Any], value: Any) -> None:
+    if not _is_whole(value):
+        _refuse(instance, attribute, _("A whole number is needed, not {kind}.", kind=_kind(value)))
+
+
+def _whole_or_none(instance: object, attribute: Attribute[Any], value: Any) -> None:
+    if value is not None and not _is_whole(value):
+        _refuse(
+            instance,
+            attribute,
+            _("A whole number or nothing is needed, not {kind}.", kind=_kind(value)),
+        )
+
+
+def _resource(instance: object, attribute: Attribute[Any], value: Any) -> None:
+    if not isinstance(value, Resource):
+        _refuse(instance, attribute, _("A resource is needed, not {kind}.", kind=_kind(value)))
+
+
+def _resource_or_none(instance: object, attribute: Attribute[Any], value: Any) -> None:
+    if value is not None and not isinstance(value, Resource):
+        _refuse(
+            instance,
+            attribute,
+            _("A resource or nothing (a Monument) is needed, not {kind}.", kind=_kind(value)),
+        )
+
+
+def _counts(instance: object, attribute: Attribute[Any], value: Any) -> None:
+    if not (type(value) is tuple and len(value) == 4 and all(_is_whole(n) for n in value)):
+        _refuse(
+            instance,
+            attribute,
+            _("Token counts are 4 whole numbers, one per resource, not {kind}.", kind=_kind(value)),
+        )
+
+
 @frozen
 class PlaceTile:
     """Step 1: lay ``tile``, first scene on ``first``, second on ``second`` (R-3.1)."""
 
-    tile: str
-    first: int
-    second: int
+    tile: str = field(validator=_text)
+    first: int = field(validator=_whole)
+    second: int = field(validator=_whole)
 
 
 @frozen
 class DiscardTile:
     """Step 1 when no tile of the Personal Pool can be laid: discard one (R-3.2)."""
 
-    tile: str
+    tile: str = field(validator=_text)
 
 
 @frozen
 class ClaimQuarry:
     """A Quarry's choice: a token of ``resource``, or a Monument when ``None`` (R-3.3.D)."""
 
-    square: int
-    resource: Resource | None
+    square: int = field(validator=_whole)
+    resource: Resource | None = field(validator=_resource_or_none)
 
 
 @frozen
 class BuildDistrict:
     """Step 2: build ``district`` on ``spot``, paying tokens and Wheat (R-3.4)."""
 
-    district: str
-    spot: int
-    tokens: Counts
-    wheat: int = 0
+    district: str = field(validator=_text)
+    spot: int = field(validator=_whole)
+    tokens: Counts = field(validator=_counts)
+    wheat: int = field(default=0, validator=_whole)
 
 
 @frozen
@@ -70,8 +136,8 @@ class SkipBuilding:
 class SupplyShop:
     """Step 3: put one ``resource`` of the supply on Shop ``shop`` (R-3.5)."""
 
-    resource: Resource
-    shop: int
+    resource: Resource = field(validator=_resource)
+    shop: int = field(validator=_whole)
 
 
 @frozen
@@ -81,8 +147,8 @@ class PlaceBonusResource:
     ``shop`` is ``None`` only under I-6's alternative, when the token goes to the supply.
     """
 
-    resource: Resource
-    shop: int | None
+    resource: Resource = field(validator=_resource)
+    shop: int | None = field(validator=_whole_or_none)
 
 
 @frozen
@@ -94,14 +160,14 @@ class EndSupplying:
 class TakeTile:
     """End of turn: take ``tile`` from the Common Pool into the Personal Pool (R-3.6)."""
 
-    tile: str
+    tile: str = field(validator=_text)
 
 
 @frozen
 class RemoveTile:
     """2-player variant: remove ``tile`` of the Common Pool from the game (R-8)."""
 
-    tile: str
+    tile: str = field(validator=_text)
 
 
 Move: TypeAlias = (
@@ -117,3 +183,23 @@ Move: TypeAlias = (
     | RemoveTile
 )
 """Any move."""
+
+
+M = TypeVar("M")
+
+
+def _unchecked(cls: type[M]) -> Callable[..., M]:
+    return unchecked_constructor(cls)
+
+
+place_tile: Callable[[str, int, int], PlaceTile] = _unchecked(PlaceTile)
+discard_tile: Callable[[str], DiscardTile] = _unchecked(DiscardTile)
+claim_quarry: Callable[[int, Resource | None], ClaimQuarry] = _unchecked(ClaimQuarry)
+build_district: Callable[[str, int, Counts, int], BuildDistrict] = _unchecked(BuildDistrict)
+supply_shop: Callable[[Resource, int], SupplyShop] = _unchecked(SupplyShop)
+place_bonus_resource: Callable[[Resource, int | None], PlaceBonusResource] = _unchecked(
+    PlaceBonusResource
+)
+take_tile: Callable[[str], TakeTile] = _unchecked(TakeTile)
+remove_tile: Callable[[str], RemoveTile] = _unchecked(RemoveTile)
+"""Unchecked constructors: only for the engine's own moves, made from checked values."""

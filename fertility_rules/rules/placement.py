@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
-from attrs import evolve
+import functools
 
 from fertility_rules.i18n.message import _
+from fertility_rules.model.metropolis import evolve_metropolis
 from fertility_rules.model.resources import add_counts
 from fertility_rules.rules.harvest import harvest, take_from_stock
-from fertility_rules.rules.moves import DiscardTile, Move, PlaceTile
-from fertility_rules.rules.quarries import settle_quarries
-from fertility_rules.rules.state import GameState, Phase, PlacedTile, without
+from fertility_rules.rules.moves import DiscardTile, Move, PlaceTile, discard_tile, place_tile
+from fertility_rules.rules.quarries import quarry_step
+from fertility_rules.rules.state import (
+    GameState,
+    Phase,
+    PlacedTile,
+    evolve_player,
+    evolve_state,
+    evolve_valley,
+    replace_at,
+    without,
+)
 from fertility_rules.rules.violations import Violation
 
 __all__ = [
@@ -22,8 +32,36 @@ __all__ = [
 ]
 
 
-def placements(state: GameState, tile_id: str) -> list[PlaceTile]:
-    """Every legal way to lay ``tile_id`` now (R-3.1), each order of its squares once."""
+class _Placements(dict[int, PlaceTile]):
+    """The placements of one tile laid one way, by lower square, made when first needed."""
+
+    def __init__(self, tile_id: str, step: int, swapped: bool) -> None:
+        super().__init__()
+        self.tile_id, self.step, self.swapped = tile_id, step, swapped
+
+    def __missing__(self, square: int) -> PlaceTile:
+        other = square + self.step
+        first, second = (other, square) if self.swapped else (square, other)
+        move = self[square] = place_tile(self.tile_id, first, second)
+        return move
+
+
+_placements_of = functools.lru_cache(maxsize=1024)(_Placements)
+"""Moves are values: the same ones serve every game with these tiles (bounded cache)."""
+
+
+def _extend(moves: list[PlaceTile], mask: int, tile_id: str, step: int, swapped: bool) -> None:
+    """Append the placements whose lower square is in ``mask``, in square order."""
+    table = _placements_of(tile_id, step, swapped)
+    while mask:
+        low = mask & -mask
+        moves.append(table[low.bit_length() - 1])
+        mask ^= low
+
+
+def _placement_masks(state: GameState, tile_id: str) -> list[tuple[int, int, bool]]:
+    """``(mask of lower squares, step to the other square, swapped)`` for each way to lay
+    ``tile_id`` (R-3.1): right or down, each scene order."""
     grid = state.config.layout
     a, b = state.config.tiles[tile_id].scenes
     valley = state.valley
@@ -37,23 +75,25 @@ def placements(state: GameState, tile_id: str) -> list[PlaceTile]:
     forward_v = vertical & (adjacent_a | (adjacent_b >> width))
     # A double tile laid either way round covers the same squares with the same scenes;
     # both orders are legal moves, so both are listed.
-    options = [
+    return [
         (forward_h, 1, False),
         (forward_v, width, False),
         (forward_h if a == b else horizontal & (adjacent_b | (adjacent_a >> 1)), 1, True),
         (forward_v if a == b else vertical & (adjacent_b | (adjacent_a >> width)), width, True),
     ]
-    moves = []
-    for mask, step, swapped in options:
-        while mask:
-            low = mask & -mask
-            square = low.bit_length() - 1
-            mask ^= low
-            if swapped:
-                moves.append(PlaceTile(tile_id, square + step, square))
-            else:
-                moves.append(PlaceTile(tile_id, square, square + step))
+
+
+def placements(state: GameState, tile_id: str) -> list[PlaceTile]:
+    """Every legal way to lay ``tile_id`` now (R-3.1), each order of its squares once."""
+    moves: list[PlaceTile] = []
+    for mask, step, swapped in _placement_masks(state, tile_id):
+        if mask:
+            _extend(moves, mask, tile_id, step, swapped)
     return moves
+
+
+def _can_lay(state: GameState, tile_id: str) -> bool:
+    return any(mask for mask, _step, _swapped in _placement_masks(state, tile_id))
 
 
 def placement_moves(state: GameState) -> list[Move]:
@@ -65,7 +105,7 @@ def placement_moves(state: GameState) -> list[Move]:
             seen.add(tile)
             moves.extend(placements(state, tile))
     if not moves:
-        moves.extend(DiscardTile(tile) for tile in dict.fromkeys(state.player.pool))
+        moves.extend(discard_tile(tile) for tile in dict.fromkeys(state.player.pool))
     return moves
 
 
@@ -126,7 +166,7 @@ def check_discard(state: GameState, move: DiscardTile) -> list[Violation]:
     if move.tile not in state.player.pool:
         return [Violation("R-3.2", _("Tile {tile} is not in your Personal Pool.", tile=move.tile))]
     for tile in state.player.pool:
-        if placements(state, tile):
+        if _can_lay(state, tile):
             return [
                 Violation(
                     "R-3.2",
@@ -139,19 +179,18 @@ def check_discard(state: GameState, move: DiscardTile) -> list[Violation]:
 def apply_place(state: GameState, move: PlaceTile) -> GameState:
     config = state.config
     scenes = config.tiles[move.tile].scenes
-    result = harvest(
-        config.layout, state.valley, move.first, move.second, scenes, config.interpretations
-    )
-    placed = (1 << move.first) | (1 << move.second)
-    valley_scenes = list(state.valley.scenes)
-    valley_scenes[scenes[0]] |= 1 << move.first
-    valley_scenes[scenes[1]] |= 1 << move.second
-    valley = evolve(
-        state.valley,
-        empty=state.valley.empty & ~placed,
+    valley = state.valley
+    result = harvest(config.layout, valley, move.first, move.second, scenes, config.interpretations)
+    first, second = 1 << move.first, 1 << move.second
+    valley_scenes = list(valley.scenes)
+    valley_scenes[scenes[0]] |= first
+    valley_scenes[scenes[1]] |= second
+    valley = evolve_valley(
+        valley,
+        empty=valley.empty & ~(first | second),
         scenes=(valley_scenes[0], valley_scenes[1], valley_scenes[2], valley_scenes[3]),
         tiles=(
-            *state.valley.tiles,
+            *valley.tiles,
             PlacedTile(move.tile, (move.first, move.second), scenes, state.current),
         ),
     )
@@ -159,28 +198,32 @@ def apply_place(state: GameState, move: PlaceTile) -> GameState:
     player = state.player
     metropolis = player.metropolis
     if result.wheat:
-        metropolis = evolve(
+        metropolis = evolve_metropolis(
             metropolis, wheat=min(metropolis.wheat_top, metropolis.wheat + result.wheat)
         )
-    player = evolve(
+    player = evolve_player(
         player,
         supply=add_counts(player.supply, taken),
         pool=without(player.pool, move.tile),
         metropolis=metropolis,
     )
-    state = evolve(
-        state.with_player(player),
+    quarries, choices, phase = quarry_step(player, stock, result.quarries, result.quarry_choices)
+    return evolve_state(
+        state,
+        players=replace_at(state.players, state.current, player),
         valley=valley,
         stock=stock,
-        quarries=result.quarries,
-        quarry_choices=result.quarry_choices,
-        phase=Phase.QUARRY,
+        quarries=quarries,
+        quarry_choices=choices,
+        phase=phase,
     )
-    return settle_quarries(state)
 
 
 def apply_discard(state: GameState, move: DiscardTile) -> GameState:
-    player = evolve(state.player, pool=without(state.player.pool, move.tile))
-    return evolve(
-        state.with_player(player), discarded=(*state.discarded, move.tile), phase=Phase.BUILD
+    player = evolve_player(state.player, pool=without(state.player.pool, move.tile))
+    return evolve_state(
+        state,
+        players=replace_at(state.players, state.current, player),
+        discarded=(*state.discarded, move.tile),
+        phase=Phase.BUILD,
     )

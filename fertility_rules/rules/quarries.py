@@ -2,35 +2,41 @@
 
 from __future__ import annotations
 
-from attrs import evolve
-
 from fertility_rules.i18n.message import _
-from fertility_rules.model.resources import RESOURCES, add_token
-from fertility_rules.rules.moves import ClaimQuarry, Move
-from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.model.metropolis import evolve_metropolis
+from fertility_rules.model.resources import RESOURCES, Counts, add_token
+from fertility_rules.rules.moves import ClaimQuarry, Move, claim_quarry
+from fertility_rules.rules.state import (
+    GameState,
+    Phase,
+    PlayerState,
+    evolve_player,
+    evolve_state,
+    evolve_valley,
+    replace_at,
+)
 from fertility_rules.rules.violations import Violation
 
-__all__ = ["apply_quarry", "check_quarry", "quarry_moves", "settle_quarries"]
+__all__ = ["apply_quarry", "check_quarry", "quarry_moves", "quarry_step"]
 
 
-def _has_option(state: GameState) -> bool:
-    return state.player.monuments_left > 0 or any(state.stock)
-
-
-def settle_quarries(state: GameState) -> GameState:
-    """Move on to building once no Quarry choice is left or none can be taken (I-13)."""
-    if state.quarry_choices and state.quarries and _has_option(state):
-        return state if state.phase is Phase.QUARRY else evolve(state, phase=Phase.QUARRY)
-    return evolve(state, quarries=(), quarry_choices=0, phase=Phase.BUILD)
+def quarry_step(
+    player: PlayerState, stock: Counts, quarries: tuple[int, ...], choices: int
+) -> tuple[tuple[int, ...], int, Phase]:
+    """``(quarries, choices, phase)``: on to building once no Quarry choice is left or
+    none can be taken (I-13)."""
+    if choices and quarries and (player.monuments_left > 0 or any(stock)):
+        return quarries, choices, Phase.QUARRY
+    return (), 0, Phase.BUILD
 
 
 def quarry_moves(state: GameState) -> list[Move]:
     moves: list[Move] = []
     monument = state.player.monuments_left > 0
     for square in state.quarries:
-        moves.extend(ClaimQuarry(square, r) for r in RESOURCES if state.stock[r])
+        moves.extend(claim_quarry(square, r) for r in RESOURCES if state.stock[r])
         if monument:
-            moves.append(ClaimQuarry(square, None))
+            moves.append(claim_quarry(square, None))
     return moves
 
 
@@ -57,23 +63,25 @@ def apply_quarry(state: GameState, move: ClaimQuarry) -> GameState:
     valley = state.valley
     stock = state.stock
     if move.resource is None:
-        metropolis = evolve(player.metropolis, monuments=player.metropolis.monuments + 1)
-        player = evolve(player, metropolis=metropolis)
-        valley = evolve(
+        metropolis = evolve_metropolis(player.metropolis, monuments=player.metropolis.monuments + 1)
+        player = evolve_player(player, metropolis=metropolis)
+        valley = evolve_valley(
             valley,
             empty=valley.empty & ~(1 << move.square),
             monuments=(*valley.monuments, (move.square, state.current)),
         )
     else:
         stock = add_token(stock, move.resource, -1)
-        player = evolve(player, supply=add_token(player.supply, move.resource))
+        player = evolve_player(player, supply=add_token(player.supply, move.resource))
     choices = state.quarry_choices - 1
     quarries = tuple(q for q in state.quarries if q != move.square) if choices else ()
-    state = evolve(
-        state.with_player(player),
+    quarries, choices, phase = quarry_step(player, stock, quarries, choices)
+    return evolve_state(
+        state,
+        players=replace_at(state.players, state.current, player),
         valley=valley,
         stock=stock,
         quarries=quarries,
         quarry_choices=choices,
+        phase=phase,
     )
-    return settle_quarries(state)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Sequence
@@ -76,11 +77,13 @@ def _centre_distance(grid: ValleyLayout, square: int) -> float:
     return math.hypot(row + 0.5 - grid.height / 2, column + 0.5 - grid.width / 2)
 
 
-def _nearest_start_symbols(grid: ValleyLayout) -> list[int]:
+@functools.lru_cache(maxsize=256)
+def _nearest_start_symbols(grid: ValleyLayout) -> tuple[int, ...]:
+    """Cached per layout (layouts are cached, so the same object serves every game)."""
     if not grid.start_symbols:
-        return []
+        return ()
     best = min(_centre_distance(grid, s) for s in grid.start_symbols)
-    return [s for s in grid.start_symbols if abs(_centre_distance(grid, s) - best) < 1e-9]
+    return tuple(s for s in grid.start_symbols if abs(_centre_distance(grid, s) - best) < 1e-9)
 
 
 def _block(grid: ValleyLayout, row: int, column: int) -> list[int] | None:
@@ -96,7 +99,8 @@ def _block(grid: ValleyLayout, row: int, column: int) -> list[int] | None:
     return squares
 
 
-def _anchors_on(grid: ValleyLayout, symbol: int) -> list[tuple[float, tuple[int, int]]]:
+@functools.lru_cache(maxsize=1024)
+def _anchors_on(grid: ValleyLayout, symbol: int) -> tuple[tuple[float, tuple[int, int]], ...]:
     """``(distance, top-left square)`` of each 2 x 2 desert block covering ``symbol``."""
     row, column = grid.coordinates(symbol)
     anchors = []
@@ -105,16 +109,21 @@ def _anchors_on(grid: ValleyLayout, symbol: int) -> list[tuple[float, tuple[int,
             block = _block(grid, r, c)
             if block is not None:
                 anchors.append((sum(_centre_distance(grid, s) for s in block), (r, c)))
-    return anchors
+    return tuple(anchors)
 
 
 def start_anchors(grid: ValleyLayout) -> list[tuple[int, int]]:
     """Top-left squares where the 2 x 2 starting tile may go: on a start symbol nearest
     the centre (R-2.1, I-14), covering desert only, nearest the centre first."""
+    return list(_start_anchors(grid))
+
+
+@functools.lru_cache(maxsize=256)
+def _start_anchors(grid: ValleyLayout) -> tuple[tuple[int, int], ...]:
     anchors = sorted(
         a for symbol in _nearest_start_symbols(grid) for a in _anchors_on(grid, symbol)
     )
-    return [anchor for _, anchor in anchors]
+    return tuple(anchor for _, anchor in anchors)
 
 
 def random_setup(
@@ -169,11 +178,11 @@ def _check_setup(
 ) -> list[Problem]:
     problems = []
     players = len(names)
+    ids = catalogue.ids
     if len(set(names)) != players:
         problems.append(Problem("$.players", _("two players have the same name")))
-    board_ids = {b.id for b in catalogue.valley_boards}
     if len(setup.valley) != valley_boards_for(players) or any(
-        b not in board_ids for b, _r in setup.valley
+        b not in ids.valley_boards for b, _r in setup.valley
     ):
         problems.append(
             Problem(
@@ -184,12 +193,11 @@ def _check_setup(
         )
     if len({b for b, _r in setup.valley}) != len(setup.valley):
         problems.append(Problem("$.setup.valley", _("a Valley board is used twice"), "R-1.4"))
-    tile_ids = {t.id for t in catalogue.valley_tiles}
     expected = tiles_in_play(players, variant)
     if (
         len(setup.tiles) != expected
         or len(set(setup.tiles)) != expected
-        or not set(setup.tiles) <= tile_ids
+        or not ids.valley_tiles >= set(setup.tiles)
     ):
         problems.append(
             Problem(
@@ -198,23 +206,39 @@ def _check_setup(
                 "R-2.2",
             )
         )
-    district_ids = {d.id for d in catalogue.districts}
-    if (
-        len(set(setup.districts)) != len(setup.districts)
-        or not set(setup.districts) <= district_ids
+    if len(set(setup.districts)) != len(setup.districts) or not ids.districts >= set(
+        setup.districts
     ):
         problems.append(
             Problem(
                 "$.setup.districts", _("the District pile holds different known Districts"), "R-2.5"
             )
         )
-    metropolis_ids = {b.id for b in catalogue.metropolis_boards}
-    if (
-        len(setup.metropolis_boards) != players
-        or not set(setup.metropolis_boards) <= metropolis_ids
+    elif len(setup.districts) != len(ids.districts):
+        problems.append(
+            Problem(
+                "$.setup.districts",
+                _(
+                    "the District pile is the whole deck of {n} Districts, not {count}",
+                    n=len(ids.districts),
+                    count=len(setup.districts),
+                ),
+                "R-2.5",
+            )
+        )
+    if len(setup.metropolis_boards) != players or not ids.metropolis_boards >= set(
+        setup.metropolis_boards
     ):
         problems.append(
             Problem("$.setup.metropolis_boards", _("each player takes a Metropolis board"), "R-2.4")
+        )
+    elif len(set(setup.metropolis_boards)) != players:
+        problems.append(
+            Problem(
+                "$.setup.metropolis_boards",
+                _("each player takes a different Metropolis board"),
+                "R-2.4",
+            )
         )
     if len(setup.monument_types) != players or len(set(setup.monument_types)) != players:
         problems.append(
@@ -226,20 +250,14 @@ def _check_setup(
         problems.append(
             Problem("$.setup.start_rotation", _("a quarter-turn count is 0 to 3"), "R-2.1")
         )
-    if not problems:
-        grid = _layout(catalogue, setup.valley)
-        if setup.start not in start_anchors(grid):
-            problems.append(
-                Problem(
-                    "$.setup.start",
-                    _(
-                        "the starting tile goes on the start symbol nearest the centre, "
-                        "on desert squares"
-                    ),
-                    "R-2.1",
-                )
-            )
     return problems
+
+
+def _check_start(grid: ValleyLayout, setup: Setup) -> list[Problem]:
+    if setup.start in _start_anchors(grid):
+        return []
+    message = _("the starting tile goes on the start symbol nearest the centre, on desert squares")
+    return [Problem("$.setup.start", message, "R-2.1")]
 
 
 def start_game(
@@ -258,12 +276,14 @@ def start_game(
     options = interpretations or Interpretations()
     _check_players(len(names), variant)
     problems = _check_setup(catalogue, names, setup, variant)
+    grid = None if problems else _layout(catalogue, setup.valley)
+    if grid is not None:
+        problems += _check_start(grid, setup)
     problems += [
         Problem("$.interpretations", message, "I-5") for message in options.playable_problems()
     ]
-    if problems:
+    if problems or grid is None:
         raise MalformedInputError(problems)
-    grid = _layout(catalogue, setup.valley)
     row, column = setup.start
     squares = [grid.index(row + dr, column + dc) for dr in (0, 1) for dc in (0, 1)]
     scenes = _rotate(catalogue.start_tile.scenes, setup.start_rotation)
@@ -296,7 +316,7 @@ def start_game(
         interpretations=options,
         variant=variant,
         layout=grid,
-        tiles={t.id: t for t in catalogue.valley_tiles},
+        tiles=catalogue.tiles_by_id,
         registry=registry or catalogue.registry,
     )
     return GameState(

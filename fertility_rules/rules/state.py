@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TypeVar
 
-from attrs import evolve, field, frozen
+from attrs import field, frozen
 
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
@@ -12,6 +15,7 @@ from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis
 from fertility_rules.model.resources import Counts, MonumentType, Resource
 from fertility_rules.model.valley import ValleyTile
+from fertility_rules.model.values import replacer
 from fertility_rules.rules.geometry import ValleyLayout
 from fertility_rules.rules.interpretations import Interpretations
 
@@ -22,6 +26,10 @@ __all__ = [
     "PlacedTile",
     "PlayerState",
     "ValleyState",
+    "evolve_player",
+    "evolve_state",
+    "evolve_valley",
+    "replace_at",
     "without",
 ]
 
@@ -69,6 +77,19 @@ def without(pool: tuple[str, ...], tile: str) -> tuple[str, ...]:
     return pool[:index] + pool[index + 1 :]
 
 
+T = TypeVar("T")
+
+
+def replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """``items`` with ``items[index]`` replaced by ``item`` (a new tuple)."""
+    return (*items[:index], item, *items[index + 1 :])
+
+
+def _read_only(tiles: Mapping[str, ValleyTile]) -> Mapping[str, ValleyTile]:
+    """A read-only copy: a config is shared by every state of a game."""
+    return tiles if isinstance(tiles, MappingProxyType) else MappingProxyType(dict(tiles))
+
+
 @frozen
 class GameConfig:
     """What stays fixed through a game: components, options, variant, geometry."""
@@ -77,7 +98,7 @@ class GameConfig:
     interpretations: Interpretations
     variant: bool
     layout: ValleyLayout = field(eq=False, repr=False)
-    tiles: dict[str, ValleyTile] = field(eq=False, repr=False)
+    tiles: Mapping[str, ValleyTile] = field(eq=False, repr=False, converter=_read_only)
     registry: EffectRegistry = field(default=DEFAULT_REGISTRY, repr=False)
 
 
@@ -151,8 +172,7 @@ class GameState:
 
     def with_player(self, player: PlayerState) -> GameState:
         """This state with the current player replaced (a new state)."""
-        index = self.current
-        return evolve(self, players=(*self.players[:index], player, *self.players[index + 1 :]))
+        return evolve_state(self, players=replace_at(self.players, self.current, player))
 
     @property
     def is_over(self) -> bool:
@@ -161,3 +181,9 @@ class GameState:
     @property
     def end_triggered(self) -> bool:
         return self.turns_left is not None
+
+
+evolve_state: Callable[..., GameState] = replacer(GameState)
+"""A copy of a state with some fields changed: the rules build one per decision."""
+evolve_player: Callable[..., PlayerState] = replacer(PlayerState)
+evolve_valley: Callable[..., ValleyState] = replacer(ValleyState)

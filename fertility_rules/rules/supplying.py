@@ -11,15 +11,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from attrs import evolve
-
 from fertility_rules.effects.base import GainWheat, PlaceResource
+from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.i18n.message import _
-from fertility_rules.model.resources import RESOURCES, Resource, add_token
+from fertility_rules.model.metropolis import evolve_metropolis
+from fertility_rules.model.resources import RESOURCES, Counts, Resource, add_token
 from fertility_rules.model.shop import ShopState, icons_text
 from fertility_rules.rules.interpretations import LostResource
-from fertility_rules.rules.moves import EndSupplying, Move, PlaceBonusResource, SupplyShop
-from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.rules.moves import (
+    EndSupplying,
+    Move,
+    PlaceBonusResource,
+    SupplyShop,
+    place_bonus_resource,
+    supply_shop,
+)
+from fertility_rules.rules.state import (
+    GameState,
+    Phase,
+    PlayerState,
+    evolve_player,
+    evolve_state,
+    replace_at,
+)
 from fertility_rules.rules.turn_end import end_turn
 from fertility_rules.rules.violations import Violation
 
@@ -34,35 +48,64 @@ __all__ = [
 ]
 
 
+_END = EndSupplying()
+_SUPPLY_SHOP = tuple(tuple(supply_shop(r, index) for index in range(32)) for r in RESOURCES)
+"""Moves are values: the usual ones are made once."""
+
+
+def _supply_shop(resource: Resource, index: int) -> SupplyShop:
+    return _SUPPLY_SHOP[resource][index] if index < 32 else supply_shop(resource, index)
+
+
 def supply_moves(state: GameState) -> list[Move]:
-    moves: list[Move] = [EndSupplying()]
+    moves: list[Move] = [_END]
     player = state.player
     supply = player.supply
+    if not any(supply):
+        return moves
+    accepted = [s.shop.acceptance(s.tokens) for s in player.metropolis.shops]
     for resource in RESOURCES:
         if supply[resource]:
-            for index, shop_state in enumerate(player.metropolis.shops):
-                if shop_state.shop.accepts(shop_state.tokens, resource):
-                    moves.append(SupplyShop(resource, index))
+            moves.extend(
+                _supply_shop(resource, index)
+                for index, accepts in enumerate(accepted)
+                if accepts[resource]
+            )
     return moves
 
 
-def _bonus_options(state: GameState, choices: tuple[Resource, ...]) -> list[PlaceBonusResource]:
-    shops = state.player.metropolis.shops
+def _bonus_options(
+    shops: tuple[ShopState, ...],
+    stock: Counts,
+    lost_resource: LostResource,
+    choices: tuple[Resource, ...],
+) -> list[PlaceBonusResource]:
     options: list[PlaceBonusResource] = []
     for resource in choices:
-        if state.stock[resource]:
+        if stock[resource]:
             options.extend(
-                PlaceBonusResource(resource, index)
+                place_bonus_resource(resource, index)
                 for index, shop_state in enumerate(shops)
                 if shop_state.shop.accepts(shop_state.tokens, resource)
             )
-    if not options and state.config.interpretations.lost_resource is LostResource.TO_SUPPLY:
-        options = [PlaceBonusResource(r, None) for r in choices if state.stock[r]]
+    if not options and lost_resource is LostResource.TO_SUPPLY:
+        options = [place_bonus_resource(r, None) for r in choices if stock[r]]
     return options
 
 
+def _state_bonus_options(
+    state: GameState, choices: tuple[Resource, ...]
+) -> list[PlaceBonusResource]:
+    return _bonus_options(
+        state.player.metropolis.shops,
+        state.stock,
+        state.config.interpretations.lost_resource,
+        choices,
+    )
+
+
 def bonus_moves(state: GameState) -> list[Move]:
-    return list(_bonus_options(state, state.bonuses[0]))
+    return list(_state_bonus_options(state, state.bonuses[0]))
 
 
 def _shop_problems(state: GameState, resource: Resource, shop: int) -> list[Violation]:
@@ -117,7 +160,7 @@ def check_bonus(state: GameState, move: PlaceBonusResource) -> list[Violation]:
             Violation("I-13", _("The Stock has no {resource} left.", resource=move.resource.label))
         ]
     if move.shop is None:
-        if move in _bonus_options(state, choices):
+        if move in _state_bonus_options(state, choices):
             return []
         return [
             Violation("I-6", _("The resource must go at once on another Shop of your Metropolis."))
@@ -125,66 +168,85 @@ def check_bonus(state: GameState, move: PlaceBonusResource) -> list[Violation]:
     return _shop_problems(state, move.resource, move.shop)
 
 
-def _gain_wheat(state: GameState, outcome: GainWheat) -> GameState:
-    metropolis = state.player.metropolis
+Bonuses = tuple[tuple[Resource, ...], ...]
+
+
+def _gain_wheat(
+    player: PlayerState, bonuses: Bonuses, outcome: GainWheat
+) -> tuple[PlayerState, Bonuses]:
+    metropolis = player.metropolis
     wheat = min(metropolis.wheat_top, metropolis.wheat + outcome.amount)  # I-7
-    return state.with_player(evolve(state.player, metropolis=evolve(metropolis, wheat=wheat)))
+    return evolve_player(player, metropolis=evolve_metropolis(metropolis, wheat=wheat)), bonuses
 
 
-def _queue_bonus(state: GameState, outcome: PlaceResource) -> GameState:
-    return evolve(state, bonuses=(outcome.choices, *state.bonuses))
+def _queue_bonus(
+    player: PlayerState, bonuses: Bonuses, outcome: PlaceResource
+) -> tuple[PlayerState, Bonuses]:
+    return player, (outcome.choices, *bonuses)
 
 
-_OUTCOME_HANDLERS: dict[type, Callable[[GameState, Any], GameState]] = {
+_OUTCOME_HANDLERS: dict[
+    type, Callable[[PlayerState, Bonuses, Any], tuple[PlayerState, Bonuses]]
+] = {
     GainWheat: _gain_wheat,
     PlaceResource: _queue_bonus,
 }
 
 
-def _put(state: GameState, resource: Resource, shop: int) -> GameState:
+def _put(
+    player: PlayerState,
+    bonuses: Bonuses,
+    resource: Resource,
+    shop: int,
+    registry: EffectRegistry,
+) -> tuple[PlayerState, Bonuses]:
     """``resource`` onto Shop ``shop``; its immediate benefit applies if this fills it."""
-    player = state.player
     metropolis = player.metropolis
     old = metropolis.shops[shop]
     new = ShopState(old.shop, add_token(old.tokens, resource))
-    shops = (*metropolis.shops[:shop], new, *metropolis.shops[shop + 1 :])
-    state = state.with_player(evolve(player, metropolis=evolve(metropolis, shops=shops)))
+    shops = replace_at(metropolis.shops, shop, new)
+    player = evolve_player(player, metropolis=evolve_metropolis(metropolis, shops=shops))
     if new.is_full:
-        kind = state.config.registry.of(new.shop.benefit)
+        kind = registry.of(new.shop.benefit)
         if kind.trigger is not None:
             outcome = kind.trigger(new.shop.benefit)
-            state = _OUTCOME_HANDLERS[type(outcome)](state, outcome)
-    return state
+            player, bonuses = _OUTCOME_HANDLERS[type(outcome)](player, bonuses, outcome)
+    return player, bonuses
 
 
-def _settle_bonuses(state: GameState) -> GameState:
+def _next_decision(
+    state: GameState, player: PlayerState, stock: Counts, bonuses: Bonuses
+) -> GameState:
     """Drop benefits that nothing can receive (I-6); then the next decision."""
-    bonuses = state.bonuses
-    while bonuses and not _bonus_options(evolve(state, bonuses=bonuses), bonuses[0]):
+    lost = state.config.interpretations.lost_resource
+    shops = player.metropolis.shops
+    while bonuses and not _bonus_options(shops, stock, lost, bonuses[0]):
         bonuses = bonuses[1:]
-    phase = Phase.BONUS if bonuses else Phase.SUPPLY
-    if bonuses == state.bonuses and phase is state.phase:
-        return state
-    return evolve(state, bonuses=bonuses, phase=phase)
+    return evolve_state(
+        state,
+        players=replace_at(state.players, state.current, player),
+        stock=stock,
+        bonuses=bonuses,
+        phase=Phase.BONUS if bonuses else Phase.SUPPLY,
+    )
 
 
 def apply_supply(state: GameState, move: SupplyShop) -> GameState:
-    state = state.with_player(
-        evolve(state.player, supply=add_token(state.player.supply, move.resource, -1))
-    )
-    return _settle_bonuses(_put(state, move.resource, move.shop))
+    player = state.player
+    player = evolve_player(player, supply=add_token(player.supply, move.resource, -1))
+    player, bonuses = _put(player, state.bonuses, move.resource, move.shop, state.config.registry)
+    return _next_decision(state, player, state.stock, bonuses)
 
 
 def apply_bonus(state: GameState, move: PlaceBonusResource) -> GameState:
-    state = evolve(
-        state, bonuses=state.bonuses[1:], stock=add_token(state.stock, move.resource, -1)
-    )
+    bonuses = state.bonuses[1:]
+    stock = add_token(state.stock, move.resource, -1)
+    player = state.player
     if move.shop is None:
-        player = state.player
-        state = state.with_player(evolve(player, supply=add_token(player.supply, move.resource)))
+        player = evolve_player(player, supply=add_token(player.supply, move.resource))
     else:
-        state = _put(state, move.resource, move.shop)
-    return _settle_bonuses(state)
+        player, bonuses = _put(player, bonuses, move.resource, move.shop, state.config.registry)
+    return _next_decision(state, player, stock, bonuses)
 
 
 def apply_end_supplying(state: GameState, move: EndSupplying) -> GameState:

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from attrs import evolve
-
 from fertility_rules.i18n.message import _
-from fertility_rules.model.resources import NO_TOKENS, add_counts
-from fertility_rules.rules.moves import Move, RemoveTile, TakeTile
+from fertility_rules.model.resources import NO_TOKENS, Counts, add_counts
+from fertility_rules.rules.moves import Move, RemoveTile, TakeTile, remove_tile, take_tile
 from fertility_rules.rules.setup import COMMON_POOL
-from fertility_rules.rules.state import GameState, Phase, without
+from fertility_rules.rules.state import (
+    GameState,
+    Phase,
+    PlayerState,
+    evolve_player,
+    evolve_state,
+    replace_at,
+    without,
+)
 from fertility_rules.rules.violations import Violation
 
 __all__ = [
@@ -25,21 +31,24 @@ __all__ = [
 def end_turn(state: GameState) -> GameState:
     """Leftover tokens go back to the Stock; then the Common Pool (R-3.6)."""
     player = state.player
-    state = evolve(
-        state.with_player(evolve(player, supply=NO_TOKENS)),
-        stock=add_counts(state.stock, player.supply),
-    )
+    stock = add_counts(state.stock, player.supply)
+    player = evolve_player(player, supply=NO_TOKENS)
     if state.common_pool:
-        return evolve(state, phase=Phase.TAKE)
-    return _finish(state)
+        return evolve_state(
+            state,
+            players=replace_at(state.players, state.current, player),
+            stock=stock,
+            phase=Phase.TAKE,
+        )
+    return _finish(state, player, stock, state.common_pool, state.removed)
 
 
 def take_moves(state: GameState) -> list[Move]:
-    return [TakeTile(tile) for tile in dict.fromkeys(state.common_pool)]
+    return [take_tile(tile) for tile in dict.fromkeys(state.common_pool)]
 
 
 def remove_moves(state: GameState) -> list[Move]:
-    return [RemoveTile(tile) for tile in dict.fromkeys(state.common_pool)]
+    return [remove_tile(tile) for tile in dict.fromkeys(state.common_pool)]
 
 
 def check_take(state: GameState, move: TakeTile) -> list[Violation]:
@@ -55,36 +64,64 @@ def check_remove(state: GameState, move: RemoveTile) -> list[Violation]:
 
 
 def apply_take(state: GameState, move: TakeTile) -> GameState:
-    player = evolve(state.player, pool=(*state.player.pool, move.tile))
-    state = evolve(state.with_player(player), common_pool=without(state.common_pool, move.tile))
-    if state.config.variant and state.common_pool:
-        return evolve(state, phase=Phase.REMOVE)
-    return _finish(state)
+    player = evolve_player(state.player, pool=(*state.player.pool, move.tile))
+    common_pool = without(state.common_pool, move.tile)
+    if state.config.variant and common_pool:
+        return evolve_state(
+            state,
+            players=replace_at(state.players, state.current, player),
+            common_pool=common_pool,
+            phase=Phase.REMOVE,
+        )
+    return _finish(state, player, state.stock, common_pool, state.removed)
 
 
 def apply_remove(state: GameState, move: RemoveTile) -> GameState:
-    state = evolve(
+    return _finish(
         state,
-        common_pool=without(state.common_pool, move.tile),
-        removed=(*state.removed, move.tile),
+        state.player,
+        state.stock,
+        without(state.common_pool, move.tile),
+        (*state.removed, move.tile),
     )
-    return _finish(state)
 
 
-def _finish(state: GameState) -> GameState:
-    """Refill the Common Pool, count the turn, trigger or end the game, next player (R-4)."""
-    missing = COMMON_POOL - len(state.common_pool)
-    pool = state.common_pool + state.pile[:missing]
+def _finish(
+    state: GameState,
+    player: PlayerState,
+    stock: Counts,
+    common_pool: tuple[str, ...],
+    removed: tuple[str, ...],
+) -> GameState:
+    """Refill the Common Pool, count the turn, trigger or end the game, next player (R-4).
+
+    ``player``, ``stock``, ``common_pool`` and ``removed`` are the turn's last changes,
+    applied with these in one new state.
+    """
+    missing = COMMON_POOL - len(common_pool)
+    pool = common_pool + state.pile[:missing]
     pile = state.pile[missing:]
     turns_left = state.turns_left
     if turns_left is not None:
         turns_left -= 1
     elif len(pool) < COMMON_POOL:
         turns_left = len(state.players)  # R-4.1, R-4.2, I-11: one more turn each
-    player = evolve(state.player, turns=state.player.turns + 1)
-    state = evolve(state.with_player(player), common_pool=pool, pile=pile, turns_left=turns_left)
-    if turns_left == 0:
-        return evolve(state, phase=Phase.OVER)
-    following = (state.current + 1) % len(state.players)
-    phase = Phase.PLACE if state.players[following].pool else Phase.BUILD
-    return evolve(state, current=following, phase=phase, turn=state.turn + 1)
+    player = evolve_player(player, turns=player.turns + 1)
+    players = replace_at(state.players, state.current, player)
+    current, phase, turn = state.current, Phase.OVER, state.turn
+    if turns_left != 0:
+        current = (current + 1) % len(players)
+        phase = Phase.PLACE if players[current].pool else Phase.BUILD
+        turn += 1
+    return evolve_state(
+        state,
+        players=players,
+        stock=stock,
+        common_pool=pool,
+        pile=pile,
+        removed=removed,
+        turns_left=turns_left,
+        current=current,
+        phase=phase,
+        turn=turn,
+    )

@@ -1,6 +1,12 @@
 """Final scoring: the five-stage pipeline and the ranking (R-5, R-4.3)."""
 
-from fertility_rules.scoring.pipeline import STAGES, rank, score_position
+from fertility_rules.scoring.pipeline import (
+    STAGES,
+    StageTotals,
+    rank,
+    score_position,
+    score_totals,
+)
 from fertility_rules.scoring.sheet import ScoreLine, ScoreReport, ScoreSheet
 from fertility_rules.scoring.stages import best_statue_collection
 
@@ -9,7 +15,9 @@ __all__ = [
     "ScoreLine",
     "ScoreReport",
     "ScoreSheet",
+    "StageTotals",
     "best_statue_collection",
     "rank",
     "score_position",
+    "score_totals",
 ]

@@ -2,21 +2,60 @@
 
 from __future__ import annotations
 
-from attrs import evolve
+import functools
+from collections.abc import Callable
+from typing import Any, TypeAlias
 
-from fertility_rules.effects.base import ShopContext, Stage, StatueAward, Timing
+from fertility_rules.effects.base import Award, EffectKind, ShopContext, Stage, StatueAward, Timing
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry, describe_shop
 from fertility_rules.i18n.amounts import debens
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.metropolis import Metropolis
 from fertility_rules.model.position import FinalPosition, PlayerPosition
+from fertility_rules.model.shop import Shop
 from fertility_rules.scoring.sheet import ScoreLine, ScoreReport, ScoreSheet
-from fertility_rules.scoring.stages import monument_lines, statue_line, wheat_line
+from fertility_rules.scoring.stages import (
+    monument_debens,
+    monument_lines,
+    statue_debens,
+    statue_line,
+    wheat_line,
+)
 
-__all__ = ["STAGES", "rank", "score_position"]
+__all__ = ["STAGES", "StageTotals", "rank", "score_position", "score_totals"]
 
 STAGES: tuple[Stage, ...] = tuple(Stage)
 """The stages in the order the rulebook scores them (R-5)."""
+
+StageTotals: TypeAlias = tuple[int, int, int, int, int]
+"""Debens of each stage, in :data:`STAGES` order."""
+
+
+_FinalKind: TypeAlias = tuple[EffectKind, Stage, Callable[[Any, ShopContext], Award]]
+
+
+@functools.lru_cache(maxsize=4096)
+def _final_kind(shop: Shop, registry: EffectRegistry) -> _FinalKind | None:
+    """The kind, stage and score of a Shop scored at the end, else ``None`` (cached)."""
+    kind = registry.of(shop.benefit)
+    if kind.timing is not Timing.FINAL or kind.score is None or kind.stage is None:
+        return None
+    return kind, kind.stage, kind.score
+
+
+@functools.lru_cache(maxsize=4096)
+def _shop_label(index: int, shop: Shop, registry: EffectRegistry) -> Message:
+    return _("Shop {index} ({shop})", index=index + 1, shop=describe_shop(shop, registry))
+
+
+@functools.lru_cache(maxsize=8192)
+def _not_supplied(
+    player: str, index: int, shop: Shop, registry: EffectRegistry, stage: Stage, rule: str
+) -> ScoreLine:
+    """The 0-Deben line of a Shop not fully supplied (cached: it depends on these only)."""
+    label = _shop_label(index, shop, registry)
+    reason = _("{shop}: not fully supplied, {amount}", shop=label, amount=debens(0))
+    return ScoreLine(player, stage, 0, rule, reason, index)
 
 
 def _shop_lines(
@@ -27,22 +66,19 @@ def _shop_lines(
     statues: list[StatueAward] = []
     totals = metropolis.token_counts()
     for index, state in enumerate(metropolis.shops):
-        kind = registry.of(state.shop.benefit)
-        if kind.timing is not Timing.FINAL or kind.score is None or kind.stage is None:
+        found = _final_kind(state.shop, registry)
+        if found is None:
             continue
-        label = _(
-            "Shop {index} ({shop})", index=index + 1, shop=describe_shop(state.shop, registry)
-        )
+        kind, stage, score = found
         if not state.is_full:
-            reason = _("{shop}: not fully supplied, {amount}", shop=label, amount=debens(0))
-            lines.append(ScoreLine(player, kind.stage, 0, kind.rule, reason, index))
+            lines.append(_not_supplied(player, index, state.shop, registry, stage, kind.rule))
             continue
-        award = kind.score(state.shop.benefit, ShopContext(metropolis, index, totals))
+        award = score(state.shop.benefit, ShopContext(metropolis, index, totals))
         if isinstance(award, StatueAward):
             statues.append(award)
             continue
-        reason = _("{shop}: {why}", shop=label, why=award.reason)
-        lines.append(ScoreLine(player, kind.stage, award.debens, kind.rule, reason, index))
+        reason = _("{shop}: {why}", shop=_shop_label(index, state.shop, registry), why=award.reason)
+        lines.append(ScoreLine(player, stage, award.debens, kind.rule, reason, index))
     return lines, statues
 
 
@@ -67,7 +103,13 @@ def rank(sheets: tuple[ScoreSheet, ...]) -> tuple[tuple[ScoreSheet, ...], tuple[
     """Ranks by total, then fewest tokens on the Metropolis; ties share (R-4.3)."""
     keys = [(sheet.total, -sheet.tokens_on_metropolis) for sheet in sheets]
     ranked = tuple(
-        evolve(sheet, rank=1 + sum(1 for other in keys if other > key))
+        ScoreSheet(
+            sheet.player,
+            sheet.lines,
+            sheet.stage_totals,
+            sheet.tokens_on_metropolis,
+            1 + sum(1 for other in keys if other > key),
+        )
         for sheet, key in zip(sheets, keys, strict=True)
     )
     winners = tuple(sheet.player for sheet in ranked if sheet.rank == 1)
@@ -95,3 +137,41 @@ def score_position(
         )
     ranked, winners = rank(tuple(sheets))
     return ScoreReport(ranked, winners)
+
+
+def score_totals(
+    position: FinalPosition, registry: EffectRegistry = DEFAULT_REGISTRY
+) -> tuple[StageTotals, ...]:
+    """Each player's stage totals, in turn order, without the explanations.
+
+    Always equal to the ``stage_totals`` of :func:`score_position`'s sheets; meant for
+    simulations and searches that score many positions and read no score sheet.
+    """
+    _counts, monument_values = monument_debens(position)
+    out: list[StageTotals] = []
+    for player in position.players:
+        metropolis = player.metropolis
+        totals = [0, 0, 0, 0, 0]
+        statues: list[StatueAward] = []
+        tokens = metropolis.token_counts()
+        for index, state in enumerate(metropolis.shops):
+            found = _final_kind(state.shop, registry)
+            if found is None or not state.is_full:
+                continue
+            kind, stage, score = found
+            context = ShopContext(metropolis, index, tokens)
+            if kind.points is not None:
+                totals[stage - 1] += kind.points(state.shop.benefit, context)
+                continue
+            award = score(state.shop.benefit, context)
+            if isinstance(award, StatueAward):
+                statues.append(award)
+            else:
+                totals[stage - 1] += award.debens
+        totals[Stage.STATUES - 1] += statue_debens(statues, position.gods, metropolis.statue_scale)[
+            3
+        ]
+        totals[Stage.MONUMENTS - 1] += monument_values.get(metropolis.monuments, 0)
+        totals[Stage.WHEAT - 1] += metropolis.wheat_track[metropolis.wheat]
+        out.append((totals[0], totals[1], totals[2], totals[3], totals[4]))
+    return tuple(out)

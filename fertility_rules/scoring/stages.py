@@ -14,7 +14,14 @@ from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.model.position import FinalPosition
 from fertility_rules.scoring.sheet import ScoreLine
 
-__all__ = ["best_statue_collection", "monument_lines", "statue_line", "wheat_line"]
+__all__ = [
+    "best_statue_collection",
+    "monument_debens",
+    "monument_lines",
+    "statue_debens",
+    "statue_line",
+    "wheat_line",
+]
 
 
 def best_statue_collection(
@@ -32,12 +39,19 @@ def best_statue_collection(
     return ordered, min(choices, missing)
 
 
+def statue_debens(
+    awards: Sequence[StatueAward], gods: Sequence[str], scale: Sequence[int]
+) -> tuple[tuple[str, ...], int, int, int]:
+    """``(named gods, choices used, different Statues counted, Debens)`` (R-5.3)."""
+    named, chosen = best_statue_collection(awards, gods)
+    different = min(len(named) + chosen, len(scale) - 1)
+    return named, chosen, different, scale[different]
+
+
 def statue_line(
     player: str, awards: Sequence[StatueAward], gods: Sequence[str], scale: Sequence[int]
 ) -> ScoreLine:
-    named, chosen = best_statue_collection(awards, gods)
-    different = min(len(named) + chosen, len(scale) - 1)
-    amount = scale[different]
+    named, chosen, different, amount = statue_debens(awards, gods, scale)
     what: Message | str = ", ".join(named) or "-"
     if chosen and named:
         what = ngettext(
@@ -58,8 +72,8 @@ def statue_line(
     return ScoreLine(player, Stage.STATUES, amount, "R-5.3", reason)
 
 
-def monument_lines(position: FinalPosition) -> tuple[ScoreLine, ...]:
-    """15 for the most Monuments, 7 for the next count; ties share; none for 0 (R-5.4)."""
+def monument_debens(position: FinalPosition) -> tuple[list[int], dict[int, int]]:
+    """The Monument counts above 0, most first, and the Debens of the top two (R-5.4)."""
     counts = sorted(
         {p.metropolis.monuments for p in position.players if p.metropolis.monuments}, reverse=True
     )
@@ -68,6 +82,12 @@ def monument_lines(position: FinalPosition) -> tuple[ScoreLine, ...]:
         values[counts[0]] = position.monument_first
     if len(counts) > 1:
         values[counts[1]] = position.monument_second
+    return counts, values
+
+
+def monument_lines(position: FinalPosition) -> tuple[ScoreLine, ...]:
+    """15 for the most Monuments, 7 for the next count; ties share; none for 0 (R-5.4)."""
+    counts, values = monument_debens(position)
     lines = []
     for player in position.players:
         n = player.metropolis.monuments

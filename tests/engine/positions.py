@@ -51,10 +51,12 @@ START = (3, 5)
 _SCENE_CODES = {"A": Resource.ALABASTER, "B": Resource.BOVINE, "P": Resource.PAPYRUS}
 _SCENE_CODES["G"] = Resource.GRAPES
 
-DISTRICTS = ("D05", "D02", "D14", "D04", "D07", "D01", "D03", "D06")
+_TOP = ("D05", "D02", "D14", "D04", "D07", "D01", "D03", "D06")
+DISTRICTS = (*_TOP, *(d.id for d in default_catalogue().districts if d.id not in _TOP))
 """The District pile of these tests, top first: the offer is D05 (cost 2), D02 (cost 1),
 D14 (cost 0; Papyrus -> one of Alabaster, Bovine, Grapes on another Shop) and D04
-(cost 0; Grapes -> +1 Wheat); D07 is revealed next."""
+(cost 0; Grapes -> +1 Wheat); D07 is revealed next, then D01, D03, D06 and the rest of
+the deck in catalogue order (the pile is the whole deck, R-2.5)."""
 
 
 def sq(row: int, column: int) -> int:

@@ -101,7 +101,9 @@ def _full_metropolis(state: GameState) -> GameState:
         shops=player.metropolis.shops
         + tuple(ShopState(shop) for d in districts for shop in d.shops),
     )
-    return state.with_player(evolve(player, metropolis=metropolis))
+    # Built Districts have left the pile (R-2.5: the pile is the whole deck at setup).
+    deck = tuple(d for d in state.district_deck if d not in {x.id for x in districts})
+    return evolve(state.with_player(evolve(player, metropolis=metropolis)), district_deck=deck)
 
 
 ILLEGAL: list[object] = [

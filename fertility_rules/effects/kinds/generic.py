@@ -34,6 +34,10 @@ def _describe(benefit: GenericBenefit) -> Message:
     return debens(benefit.debens)
 
 
+def _points(benefit: GenericBenefit, context: ShopContext) -> int:
+    return benefit.debens
+
+
 def _score(benefit: GenericBenefit, context: ShopContext) -> DebenAward:
     return DebenAward(
         benefit.debens, _("fully supplied generic Shop: {amount}", amount=debens(benefit.debens))
@@ -48,5 +52,6 @@ GENERIC = EffectKind(
     params=(Param("debens", ParamType.POSITIVE_INT),),
     describe=_describe,
     score=_score,
+    points=_points,
     rule="R-5.1",
 )

@@ -41,10 +41,14 @@ def _describe(benefit: SpecializedBenefit) -> Message:
     )
 
 
+def _points(benefit: SpecializedBenefit, context: ShopContext) -> int:
+    return benefit.per_token * context.metropolis_tokens[benefit.resource]
+
+
 def _score(benefit: SpecializedBenefit, context: ShopContext) -> DebenAward:
     count = context.metropolis_tokens[benefit.resource]
     return DebenAward(
-        benefit.per_token * count,
+        _points(benefit, context),
         _(
             "specialized Shop: {per} × {count} of {resource} on the Metropolis = {amount}",
             per=benefit.per_token,
@@ -63,5 +67,6 @@ SPECIALIZED = EffectKind(
     params=(Param("resource", ParamType.RESOURCE), Param("per_token", ParamType.POSITIVE_INT)),
     describe=_describe,
     score=_score,
+    points=_points,
     rule="R-5.2",
 )

@@ -1,0 +1,46 @@
+"""Copies of frozen values with some fields changed, fast enough for the engine's loop."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+__all__ = ["replacer", "unchecked_constructor"]
+
+T = TypeVar("T")
+
+_KEEP: Any = object()
+
+
+def replacer(cls: type[T]) -> Callable[..., T]:
+    """A function ``(value, **changes) -> new value`` for the attrs class ``cls``.
+
+    It does what :func:`attrs.evolve` does (the class's own ``__init__`` runs, with its
+    validators), but the fields are spelled out once in generated code instead of
+    being looked up on every call: the engine builds a new state at every decision.
+    """
+    fields = [field for field in attrs.fields(cls) if field.init]  # type: ignore[arg-type]
+    params = ", ".join(f"{field.alias}=_KEEP" for field in fields)
+    args = ", ".join(
+        f"value.{field.name} if {field.alias} is _KEEP else {field.alias}" for field in fields
+    )
+    source = f"def replace(value, *, {params}):\n    return cls({args})\n"
+    namespace: dict[str, Any] = {"cls": cls, "_KEEP": _KEEP}
+    exec(compile(source, f"<replace {cls.__qualname__}>", "exec"), namespace)
+    function: Callable[..., T] = namespace["replace"]
+    function.__doc__ = f"A copy of a {cls.__name__} with the given fields changed."
+    return function
+
+
+def unchecked_constructor(cls: type[T]) -> Callable[..., T]:
+    """A constructor of ``cls`` that skips its validators, for values the library makes
+    itself from values already checked (the engine's moves); others use ``cls(...)``."""
+    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    body = "".join(f"    _set(self, {name!r}, {name})\n" for name in names)
+    source = f"def make({', '.join(names)}):\n    self = _new(cls)\n{body}    return self\n"
+    namespace: dict[str, Any] = {"cls": cls, "_new": object.__new__, "_set": object.__setattr__}
+    exec(compile(source, f"<unchecked {cls.__qualname__}>", "exec"), namespace)
+    function: Callable[..., T] = namespace["make"]
+    return function

@@ -1,0 +1,62 @@
+"""The totals-only scoring path equals the explained pipeline on every position (R-5)."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+from hypothesis import given, settings
+
+from fertility_rules import (
+    DEFAULT_REGISTRY,
+    EffectRegistry,
+    FinalPosition,
+    StageTotals,
+    apply_unchecked,
+    final_position,
+    legal_moves,
+    new_game,
+    score_position,
+    score_totals,
+)
+from fertility_rules.effects.kinds.generic import GENERIC
+from fertility_rules.effects.kinds.specialized import SPECIALIZED
+from fertility_rules.testing.strategies import final_positions
+
+# Kinds without the message-free ``points``: totals must then fall back on ``score``.
+_NO_POINTS = DEFAULT_REGISTRY.with_kind(attrs.evolve(GENERIC, points=None)).with_kind(
+    attrs.evolve(SPECIALIZED, points=None)
+)
+
+
+def _explained(
+    position: FinalPosition, registry: EffectRegistry = DEFAULT_REGISTRY
+) -> tuple[StageTotals, ...]:
+    return tuple(sheet.stage_totals for sheet in score_position(position, registry).sheets)
+
+
+@settings(max_examples=300, deadline=None)
+@given(final_positions())
+def test_totals_equal_the_explained_stage_totals(position: FinalPosition) -> None:
+    totals = score_totals(position)
+    assert totals == _explained(position)
+    assert len(totals) == len(position.players)
+
+
+@settings(max_examples=100, deadline=None)
+@given(final_positions(_NO_POINTS))
+def test_totals_without_points_fall_back_on_the_explained_score(position: FinalPosition) -> None:
+    assert score_totals(position, _NO_POINTS) == _explained(position, _NO_POINTS)
+    assert score_totals(position, _NO_POINTS) == score_totals(position)
+
+
+def test_totals_of_random_games_equal_the_explained_pipeline() -> None:
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_game(("A", "B", "C", "D")[: 2 + seed % 3], seed=seed)
+        while not state.is_over:
+            moves = legal_moves(state)
+            state = apply_unchecked(state, moves[rng.randrange(len(moves))])
+        position = final_position(state)
+        assert score_totals(position) == _explained(position)
+        assert sum(map(sum, score_totals(position))) > 0
