@@ -43,22 +43,28 @@ class Problem:
     message: Message
     rule: str | None = None
 
-    def render(self, language: Language | str = Language.EN) -> str:
+    def render(self, language: Language | str = Language.EN, fmt: str | None = None) -> str:
+        """``path: text (rule)``; a problem of shape only names the format ``fmt`` instead."""
         text = render(self.message, language)
         where = self.path or "$"
-        if self.rule:
-            return render(
-                _("{path}: {text} ({rule})", path=where, text=text, rule=self.rule), language
-            )
+        rule = self.rule or fmt
+        if rule:
+            return render(_("{path}: {text} ({rule})", path=where, text=text, rule=rule), language)
         return render(_("{path}: {text}", path=where, text=text), language)
 
 
 class MalformedInputError(FertilityError, ValueError):
-    """Input that is not a valid description (file, document or value), with every problem."""
+    """Input that is not a valid description (file, document or value), with every problem.
 
-    def __init__(self, problems: Iterable[Problem], source: str | None = None) -> None:
+    ``format`` names the file format whose shape a problem without a rule breaks.
+    """
+
+    def __init__(
+        self, problems: Iterable[Problem], source: str | None = None, format: str | None = None
+    ) -> None:
         self.problems = tuple(problems)
         self.source = source
+        self.format = format
         count = len(self.problems)
         if source:
             head = ngettext(
@@ -71,7 +77,7 @@ class MalformedInputError(FertilityError, ValueError):
 
     def render(self, language: Language | str = Language.EN) -> str:
         lines = [render(self.message, language)]
-        lines.extend("  " + problem.render(language) for problem in self.problems)
+        lines.extend("  " + problem.render(language, self.format) for problem in self.problems)
         return "\n".join(lines)
 
     @classmethod

@@ -216,6 +216,11 @@ _SECTIONS: dict[str, Any] = {
 }
 
 
+@functools.lru_cache(maxsize=16)
+def _converter(registry: EffectRegistry) -> Converter:
+    return converter_with(registry, _MODEL_HOOKS)
+
+
 def _ids(value: object) -> list[object]:
     items = value if isinstance(value, list) else []
     return [item.get("id") if isinstance(item, dict) else None for item in items]
@@ -228,7 +233,7 @@ def read_catalogue(
 
     Every problem is reported at once, each with its path.
     """
-    converter = converter_with(registry, _MODEL_HOOKS)
+    converter = _converter(registry)
     problems: list[Problem] = []
     try:
         root = structure_document(data, _Catalogue, CATALOGUE_FORMAT, source, registry, converter)
@@ -253,7 +258,7 @@ def read_catalogue(
                 found = count_problems(key, len(raw)) + id_problems(key, _ids(raw))
                 problems += [Problem(f"$.{p.path}", p.message, p.rule) for p in found]
     if problems:
-        raise MalformedInputError(problems, source)
+        raise MalformedInputError(problems, source, CATALOGUE_FORMAT)
     stock, monuments, gods = sections["stock"], sections["monuments"], sections["gods"]
     catalogue, problems = attempt(
         "$",
@@ -282,7 +287,7 @@ def read_catalogue(
         ),
     )
     if problems or catalogue is None:
-        raise MalformedInputError(problems, source)
+        raise MalformedInputError(problems, source, CATALOGUE_FORMAT)
     return catalogue
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 import enum
 import functools
 import inspect
+import operator
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar, get_args, get_origin
+from typing import Any, TypeVar, cast, get_args, get_origin
 
 import attrs
 from cattrs import Converter
@@ -125,7 +126,7 @@ def _enum_hook(what: type[enum.Enum]) -> Callable[[object, object], enum.Enum]:
 
 
 def _is_tuple(cls: Any) -> bool:
-    return get_origin(cls) is tuple
+    return cls is tuple or get_origin(cls) is tuple
 
 
 def _tuple_hook(cls: Any, converter: Converter) -> Callable[[object, object], tuple[Any, ...]]:
@@ -164,8 +165,9 @@ def _object_hook(cls: type, converter: Converter) -> Callable[[object, type], An
             checks = getattr(cls, "checks", None)
             if checks is None:
                 raise
-            more = _checks_of_the_rest(converter, cls, checks, value)
-            raise MalformedInputError(problems_of(error, "$") + more) from None
+            problems = problems_of(error, "$")
+            more = [_rebase("$", p) for p in _checks_of_the_rest(converter, cls, checks, value)]
+            raise MalformedInputError(problems + [p for p in more if p not in problems]) from None
 
     return structure
 
@@ -208,12 +210,14 @@ def register_tagged_union(
         name = value[tag]
         cls = members.get(name) if isinstance(name, str) else None
         if cls is None:
-            problem = Problem(tag, unknown(str(name), ", ".join(members)), rule)
+            shown = name if isinstance(name, str) else type_name(name)
+            problem = Problem(tag, unknown(shown, ", ".join(members)), rule)
             raise MalformedInputError([problem])
         rest = {k: v for k, v in value.items() if k != tag}
         return converter.structure(rest, cls)
 
-    converter.register_structure_hook(union, structure)
+    # by identity: a hook on a base class would also catch its member subclasses
+    converter.register_structure_hook_func(functools.partial(operator.is_, union), structure)
     if not write:
         return
     converter.register_unstructure_hook(
@@ -231,8 +235,10 @@ def _tagged(tag: str, name: str, base: Callable[[Any], dict[str, Any]], value: A
 
 def _benefit_kinds(converter: Converter, registry: EffectRegistry) -> None:
     """Shop benefits are a tagged union on ``kind``, its members the registry's kinds."""
-    for kind in registry:
-        converter.register_structure_hook(kind.benefit_type, _checked(converter, kind))
+    for kind in registry:  # by identity: the kind's class is never introspected
+        converter.register_structure_hook_func(
+            functools.partial(operator.is_, kind.benefit_type), _checked(converter, kind)
+        )
     register_tagged_union(
         converter,
         Benefit,
@@ -244,32 +250,65 @@ def _benefit_kinds(converter: Converter, registry: EffectRegistry) -> None:
         "R-6",
         write=False,
     )
-    # Any benefit is written with the kind its class declares, known to the registry or not.
-    writers: dict[type, Callable[[Any], dict[str, Any]]] = {}
 
+    # Any benefit is written with the kind its class declares, known to the registry or not.
     def unstructure(value: Benefit) -> dict[str, Any]:
-        cls = type(value)
-        if cls not in writers:
-            writers[cls] = converter.gen_unstructure_attrs_fromdict(cls)
-        return {"kind": value.kind, **writers[cls](value)}
+        fields = attrs.fields(cast(Any, type(value)))
+        return {
+            "kind": value.kind,
+            **{a.name: converter.unstructure(getattr(value, a.name)) for a in fields},
+        }
 
     converter.register_unstructure_hook(Benefit, unstructure)
 
 
-def _checked(converter: Converter, kind: Any) -> Callable[[object, type], Any]:
-    """A benefit read field by field, each parameter checked by its declared type."""
-    base = _object_hook(kind.benefit_type, converter)
+_PARAM_TYPES: dict[ParamType, Any] = {
+    ParamType.POSITIVE_INT: int,
+    ParamType.RESOURCE: Resource,
+    ParamType.RESOURCES: tuple[Resource, ...],
+    ParamType.GODS: tuple[str, ...],
+}
 
-    def structure(value: object, cls: type) -> Any:
-        benefit = base(value, cls)
+
+def _checked(converter: Converter, kind: Any) -> Callable[[object, type], Any]:
+    """A benefit read by the parameters its kind declares, each checked by its type.
+
+    The kind's declaration, not the class's annotations, says what is read: a kind
+    defined anywhere (a notebook, a test) reads the same.
+    """
+    names = [param.name for param in kind.params]
+
+    def structure(value: object, _type: type) -> Any:
+        if not isinstance(value, dict):
+            raise _wrong(_("expected an object, found {found}", found=type_name(value)))
+        known = ", ".join(sorted(names))
         problems = [
-            Problem(param.name, message, "R-5.3" if param.type is ParamType.GODS else "R-6")
-            for param in kind.params
-            for message in param.type.problems(getattr(benefit, param.name))
+            Problem(
+                key, _("unknown field {key!r}; expected one of: {allowed}", key=key, allowed=known)
+            )
+            for key in value
+            if key not in names
         ]
+        values = {}
+        for param in kind.params:
+            rule = "R-5.3" if param.type is ParamType.GODS else "R-6"
+            if param.name not in value:
+                problems.append(Problem("$", _("missing field {key!r}", key=param.name)))
+                continue
+            try:
+                values[param.name] = converter.structure(
+                    value[param.name], _PARAM_TYPES[param.type]
+                )
+            except (BaseValidationError, MalformedInputError, ForbiddenExtraKeysError) as error:
+                problems += problems_of(error, param.name)
+                continue
+            problems += [
+                Problem(param.name, message, rule)
+                for message in param.type.problems(values[param.name])
+            ]
         if problems:
             raise MalformedInputError(problems)
-        return benefit
+        return kind.benefit_type(**values)
 
     return structure
 
@@ -383,7 +422,7 @@ def attempt(path: str, build: Callable[..., T], *args: Any) -> tuple[T | None, l
 
 
 def converter_with(
-    registry: EffectRegistry, hooks: Mapping[type, Callable[[Converter, Any], Any]]
+    registry: EffectRegistry, hooks: Mapping[Any, Callable[[Converter, Any], Any]]
 ) -> Converter:
     """A copy of the registry's converter that also builds ``hooks``' types.
 
@@ -435,7 +474,7 @@ def structure_document(
     _within_limits(data, source)
     if not isinstance(data, dict):
         message = _("expected an object, found {found}", found=type_name(data))
-        raise MalformedInputError.single("$", message, source=source)
+        raise MalformedInputError([Problem("$", message)], source, fmt)
     problems: list[Problem] = []
     found = data.get("format")
     if "format" not in data:
@@ -454,5 +493,5 @@ def structure_document(
     except MalformedInputError as error:
         problems.extend(error.problems)
     if problems:
-        raise MalformedInputError(problems, source)
+        raise MalformedInputError(problems, source, fmt)
     return value

@@ -12,6 +12,7 @@ import functools
 from pathlib import Path
 from typing import Any, TypeAlias
 
+import attrs
 from attrs import frozen
 from cattrs import Converter
 from cattrs.errors import BaseValidationError
@@ -89,6 +90,9 @@ class _Player:
     shops: tuple[ShopState, ...]
 
 
+_PLAYER_KEYS = frozenset(a.name for a in attrs.fields(_Player))
+
+
 @frozen(kw_only=True)
 class _Position:
     gods: tuple[str, ...] | None = None
@@ -156,9 +160,10 @@ class _Table:
             player = converter.structure(value, _Player)
         except BaseValidationError as error:
             problems = problems_of(error)
-            if isinstance(value, dict) and value.get("shops"):
-                # the rest of the Metropolis (Wheat, Monuments) is checked without its Shops
-                _none, more = attempt("", self.player, converter, {**value, "shops": []})
+            if isinstance(value, dict) and (value.get("shops") or value.keys() - _PLAYER_KEYS):
+                # the Metropolis (Wheat, Monuments) is still checked, without its Shops
+                rest = {k: v for k, v in value.items() if k in _PLAYER_KEYS} | {"shops": []}
+                _none, more = attempt("", self.player, converter, rest)
                 problems += [p for p in more if p not in problems]
             raise MalformedInputError(problems) from None
         scale = player.statue_scale or self.catalogue.statue_scale.values
@@ -214,7 +219,7 @@ def read_final_position(
         catalogue.monuments.second if scores.second is None else scores.second,
     )
     if problems or position is None:
-        raise MalformedInputError(problems, source)
+        raise MalformedInputError(problems, source, FINAL_POSITION_FORMAT)
     return position
 
 

@@ -11,20 +11,28 @@ from pathlib import Path
 from typing import Any
 
 from attrs import field, frozen
+from cattrs import Converter
 
 from fertility_rules._version import RULES_VERSION
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import DEFAULT_CATALOGUE_NAME, dump_catalogue, read_catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.formats.converter import attempt, converter_for, structure_document
-from fertility_rules.formats.documents import join, read_document
+from fertility_rules.formats.converter import (
+    attempt,
+    converter_for,
+    converter_with,
+    format_hooks,
+    structure_document,
+)
+from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.moves import MoveDocument, move_to_json
 from fertility_rules.i18n.message import _
 from fertility_rules.model.resources import MonumentType
 from fertility_rules.records.game_record import GameRecord
 from fertility_rules.rules.interpretations import Interpretations
+from fertility_rules.rules.moves import Move
 from fertility_rules.rules.setup import Setup, valley_boards_for
 
 __all__ = ["GAME_RECORD_FORMAT", "dump_record", "load_record", "read_record", "save_record"]
@@ -82,34 +90,63 @@ class _SetupDocument:
         )
 
 
+def version_problems(rules_version: str) -> list[Problem]:
+    """A record is replayed by the rules version it was played with."""
+    if rules_version == RULES_VERSION:
+        return []
+    message = _(
+        "this record needs rules version {found}; this library plays rules version {ours}",
+        found=rules_version,
+        ours=RULES_VERSION,
+    )
+    return [Problem("rules_version", message)]
+
+
 @frozen(kw_only=True)
 class _RecordDocument:
     """The file's shape; the field order is the order written."""
 
     rules_version: str = RULES_VERSION
-    catalogue: Any = DEFAULT_CATALOGUE_NAME
+    catalogue: Catalogue | None = None
     interpretations: Interpretations = field(factory=Interpretations)
     variant: bool = False
     players: tuple[str, ...]
     seed: int | None = None
-    setup: _SetupDocument | None = None
-    moves: tuple[MoveDocument, ...]
+    setup: Setup | None = None
+    moves: tuple[Move, ...]
+
+    checks = staticmethod(version_problems)
+
+    def __attrs_post_init__(self) -> None:
+        problems = version_problems(self.rules_version)
+        if problems:
+            raise MalformedInputError(problems)
+
+
+@format_hooks
+def _hooks(converter: Converter) -> None:
+    converter.register_structure_hook(
+        Setup, lambda value, _t: converter.structure(value, _SetupDocument).setup()
+    )
+    converter.register_unstructure_hook(
+        Setup, lambda setup: converter.unstructure(_SetupDocument.of(setup))
+    )
 
 
 def dump_record(record: GameRecord) -> dict[str, Any]:
     """The JSON-like form read back by :func:`read_record`."""
     catalogue = record.catalogue
     document = _RecordDocument(
-        catalogue=DEFAULT_CATALOGUE_NAME if catalogue is None else dump_catalogue(catalogue),
         interpretations=record.interpretations,
         variant=record.variant,
         players=record.players,
         seed=record.seed,
-        setup=None if record.setup is None else _SetupDocument.of(record.setup),
+        setup=record.setup,
         moves=(),
     )
     data: dict[str, Any] = {"format": GAME_RECORD_FORMAT}
     data.update(converter_for().unstructure(document))
+    data["catalogue"] = DEFAULT_CATALOGUE_NAME if catalogue is None else dump_catalogue(catalogue)
     for key in ("seed", "setup"):
         if data[key] is None:
             del data[key]
@@ -117,15 +154,37 @@ def dump_record(record: GameRecord) -> dict[str, Any]:
     return data
 
 
-def _catalogue(value: object, registry: EffectRegistry) -> Catalogue | None:
-    if value == DEFAULT_CATALOGUE_NAME:
-        return None
-    if isinstance(value, dict):
-        return read_catalogue(value, registry=registry)
-    raise MalformedInputError.single(
-        "$",
-        _("a catalogue is {name!r} or an embedded catalogue object", name=DEFAULT_CATALOGUE_NAME),
-    )
+@frozen
+class _Context:
+    """What the parts of a record are read with: the registry, the board's width."""
+
+    registry: EffectRegistry
+    width: int
+
+    def catalogue(self, converter: Converter, value: object) -> Catalogue | None:
+        if value == DEFAULT_CATALOGUE_NAME:
+            return None
+        if isinstance(value, dict):
+            return read_catalogue(value, registry=self.registry)
+        raise MalformedInputError.single(
+            "$",
+            _(
+                "a catalogue is {name!r} or an embedded catalogue object",
+                name=DEFAULT_CATALOGUE_NAME,
+            ),
+        )
+
+    def move(self, converter: Converter, value: object) -> Move:
+        document: Any = converter.structure(value, MoveDocument)  # type: ignore[arg-type]
+        move: Move = document.move(self.width)
+        return move
+
+
+def _width(data: object) -> int:
+    """The board's width for the number of players the record names (16 if it cannot say)."""
+    players = data.get("players") if isinstance(data, dict) else None
+    count = len(players) if isinstance(players, list) else 0
+    return 4 * valley_boards_for(count) if 2 <= count <= 4 else 16
 
 
 def read_record(
@@ -136,49 +195,24 @@ def read_record(
     An embedded catalogue is read with ``registry`` (it names the effect kinds the
     catalogue's Shops may use).
     """
-    document = structure_document(data, _RecordDocument, GAME_RECORD_FORMAT, source, registry)
-    problems: list[Problem] = []
-    if document.rules_version != RULES_VERSION:
-        problems.append(
-            Problem(
-                "$.rules_version",
-                _(
-                    "this record needs rules version {found}; this library plays rules "
-                    "version {ours}",
-                    found=document.rules_version,
-                    ours=RULES_VERSION,
-                ),
-            )
-        )
-    catalogue, found = attempt("$.catalogue", _catalogue, document.catalogue, registry)
-    problems.extend(found)
-    setup = None
-    if document.setup is not None:
-        setup, found = attempt("$.setup", document.setup.setup)
-        problems.extend(found)
-    players = len(document.players)
-    width = 4 * valley_boards_for(players) if 2 <= players <= 4 else 16
-    moves = []
-    for index, move in enumerate(document.moves):
-        value, found = attempt(join("$.moves", index), move.move, width)
-        problems.extend(found)
-        moves.append(value)
-    if document.setup is not None and setup is None:
-        raise MalformedInputError(problems, source)
-    record, found = attempt(
+    context = _Context(registry, _width(data))
+    converter = converter_with(registry, {Catalogue: context.catalogue, Move: context.move})
+    document = structure_document(
+        data, _RecordDocument, GAME_RECORD_FORMAT, source, registry, converter
+    )
+    record, problems = attempt(
         "$",
         GameRecord,
         document.players,
-        tuple(moves),
+        document.moves,
         document.seed,
-        setup,
+        document.setup,
         document.variant,
         document.interpretations,
-        catalogue,
+        document.catalogue,
     )
-    problems.extend(found)
     if problems or record is None:
-        raise MalformedInputError(problems, source)
+        raise MalformedInputError(problems, source, GAME_RECORD_FORMAT)
     return record
 
 

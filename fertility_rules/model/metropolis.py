@@ -17,6 +17,7 @@ from fertility_rules.model.values import replacer
 
 __all__ = [
     "MAX_MONUMENTS",
+    "MAX_SHOPS",
     "SPOTS",
     "Metropolis",
     "MetropolisBoard",
@@ -28,6 +29,8 @@ SPOTS = 7
 """District spots on a Metropolis board (R-1.7)."""
 MAX_MONUMENTS = 4
 """Monument pawns per player (R-1.8)."""
+MAX_SHOPS = 4 + 3 * SPOTS
+"""Shops of a Metropolis at most: 4 starting Shops and 7 Districts of 3 (R-1.7, R-1.5)."""
 
 
 def _is_track(value: tuple[int, ...]) -> bool:
@@ -132,6 +135,15 @@ def _check_spots(_instance: object, _attribute: object, value: tuple[District | 
         )
 
 
+def _check_shop_count(_instance: object, _attribute: object, value: tuple[ShopState, ...]) -> None:
+    if len(value) > MAX_SHOPS:
+        raise MalformedInputError.single(
+            "shops",
+            _("A Metropolis holds at most {max} Shops, not {n}.", max=MAX_SHOPS, n=len(value)),
+            "R-1.7",
+        )
+
+
 @frozen
 class Metropolis:
     """A player's Metropolis in play: Shops with their tokens, Wheat, Monuments built.
@@ -140,7 +152,7 @@ class Metropolis:
     the order they were built; a Shop is addressed by its index in this tuple.
     """
 
-    shops: tuple[ShopState, ...]
+    shops: tuple[ShopState, ...] = field(validator=_check_shop_count)
     wheat_track: tuple[int, ...] = field(validator=_check_track)
     statue_scale: tuple[int, ...] = field(validator=_check_track)
     wheat: int = field(default=0, validator=_check_wheat)

@@ -259,7 +259,7 @@ def test_not_an_object(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     code, _out, err = score_file(write_json(tmp_path / "list.json", [1, 2]), capsys)
     assert code != 0
     (line,) = problem_lines(err)
-    assert line == "$: expected an object, found list"
+    assert line == "$: expected an object, found list (fertility-rules/final-position/1)"
 
 
 def test_wrong_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -156,3 +157,26 @@ def test_cli_an_unexpected_exception_is_one_line(
     assert err.count("\n") == 1
     assert err.startswith("internal error (RuntimeError: a bug over two lines)")
     assert "Traceback" not in err
+
+
+def test_cli_max_file_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fertility_rules import cli, default_catalogue, dump_catalogue
+
+    file = tmp_path / "catalogue.json"
+    file.write_text(json.dumps(dump_catalogue(default_catalogue())), encoding="utf-8")
+    assert cli.main(["catalogue", "check", str(file)]) == 0
+    capsys.readouterr()
+    assert cli.main(["--max-file-size", "1000", "catalogue", "check", str(file)]) == 1
+    assert "larger than the limit of 1000 bytes" in capsys.readouterr().err
+
+
+def test_cli_verify_names_the_rules_version(tmp_path: Path) -> None:
+    from fertility_rules import GameRecord, dump_record
+
+    record = dump_record(GameRecord(players=("A", "B"), moves=(), seed=1))
+    record["rules_version"] = "7"
+    file = tmp_path / "old.json"
+    file.write_text(json.dumps(record), encoding="utf-8")
+    _elapsed, done = _run("verify", str(file), "--lang", "fr")
+    _clean_refusal(done, "$.rules_version")
+    assert "7" in done.stderr

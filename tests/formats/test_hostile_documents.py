@@ -201,3 +201,48 @@ def test_catalogue_every_problem_at_once_even_with_broken_sections() -> None:
         ("$.monuments.second", "R-5.4"),
         ("$.gods.names[1]", "R-5.3"),
     } <= found
+
+
+def test_a_shape_problem_names_the_format_a_rule_problem_its_rule() -> None:
+    document = table()
+    document["players"][0]["score"] = 1
+    document["players"][0]["monuments"] = 5
+    with pytest.raises(MalformedInputError) as caught:
+        read_final_position(document, "table.json")
+    lines = caught.value.render().splitlines()
+    assert lines[0] == "2 problems in table.json:"
+    assert lines[1].startswith("  $.players[0].score: unknown field 'score'")
+    assert lines[1].endswith("(fertility-rules/final-position/1)")
+    assert lines[2].endswith("(R-1.8)")
+    french = caught.value.render("fr").splitlines()
+    assert french[1].startswith("  $.players[0].score : champ 'score' inconnu")
+    assert french[1].endswith("(fertility-rules/final-position/1)")
+
+
+def test_a_metropolis_holds_at_most_25_shops() -> None:
+    document = table()
+    document["players"][0]["shops"] = [{"shop": "M1.1"}] * 26  # 4 + 7 Districts x 3 = 25
+    ((path, rule, message),) = problems(read_final_position, document)
+    assert (path, rule) == ("$.players[0].shops", "R-1.7")
+    assert message == "A Metropolis holds at most 25 Shops, not 26."
+    document["players"][0]["shops"] = [{"shop": "M1.1"}] * 25
+    assert len(read_final_position(document).players[0].metropolis.shops) == 25
+
+
+def test_a_record_reports_every_problem_at_once() -> None:
+    record = copy.deepcopy(RECORD)
+    record["rules_version"] = "0"
+    record["variant"] = "yes"
+    record["moves"] = [
+        {"type": "place", "tile": "T1", "squares": [[0, 99], [0, 1]]},  # off the board
+        {"type": "supply", "resource": "wood", "shop": 0},
+        {"type": "fly"},
+    ]
+    found = {(p, r) for p, r, _m in problems(read_record, record)}
+    assert found == {
+        ("$.rules_version", None),
+        ("$.variant", None),
+        ("$.moves[0].squares[0]", "R-3.1"),
+        ("$.moves[1].resource", "R-1.1"),
+        ("$.moves[2].type", None),
+    }
