@@ -87,6 +87,7 @@ from fertility_rules.model import (
     ValleyBoard,
     ValleyTile,
 )
+from fertility_rules.model.coordinates import parse_square, square_name
 from fertility_rules.model.position import FinalPosition, PlayerPosition
 from fertility_rules.play.choices import Choice, ChoiceGroup, choices, summary
 from fertility_rules.play.history import Game
@@ -143,6 +144,8 @@ from fertility_rules.scoring import (
     score_totals,
 )
 from fertility_rules.scoring.render import report_to_json, report_to_text
+from fertility_rules.svg import SvgImage
+from fertility_rules.text_board import text_board
 
 __all__ = [
     "AGENTS",
@@ -219,6 +222,7 @@ __all__ = [
     "StatueBenefit",
     "StatueChoiceBenefit",
     "SupplyShop",
+    "SvgImage",
     "TakeTile",
     "Timing",
     "Track",
@@ -253,6 +257,7 @@ __all__ = [
     "new_game",
     "observe",
     "parse_move",
+    "parse_square",
     "play_game",
     "read_catalogue",
     "read_final_position",
@@ -268,7 +273,9 @@ __all__ = [
     "save_record",
     "score_position",
     "score_totals",
+    "square_name",
     "start_game",
     "summary",
+    "text_board",
     "violations",
 ]

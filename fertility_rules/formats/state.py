@@ -31,12 +31,13 @@ from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError
 from fertility_rules.formats.converter import (
     attempt,
     converter_for,
+    converter_with,
     format_hooks,
     structure_document,
 )
 from fertility_rules.formats.documents import join
 from fertility_rules.formats.moves import move_from_json, move_to_json
-from fertility_rules.formats.record import _BoardPlace, _catalogue
+from fertility_rules.formats.record import _BoardPlace, _Context, version_problems
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import Metropolis
 from fertility_rules.model.resources import Counts, MonumentType, Resource, counts_of, tokens_of
@@ -131,7 +132,7 @@ class _Table:
     """What a state and its view share; the field order is the order written."""
 
     rules_version: str = RULES_VERSION
-    catalogue: Any = DEFAULT_CATALOGUE_NAME
+    catalogue: Catalogue | None = None
     interpretations: Interpretations = field(factory=Interpretations)
     variant: bool = False
     valley: tuple[_BoardPlace, ...]
@@ -150,6 +151,13 @@ class _Table:
     removed: tuple[str, ...] = ()
     turn: int = 1
     turns_left: int | None = None
+
+    checks = staticmethod(version_problems)
+
+    def __attrs_post_init__(self) -> None:
+        problems = version_problems(self.rules_version)
+        if problems:
+            raise MalformedInputError(problems)
 
 
 @frozen(kw_only=True)
@@ -221,7 +229,6 @@ def _table_fields(table: Table) -> dict[str, Any]:
     width = config.layout.width
     valley = table.valley
     return {
-        "catalogue": _catalogue_entry(config.catalogue),
         "interpretations": config.interpretations,
         "variant": config.variant,
         "valley": tuple(_BoardPlace(board.id, turned) for board, turned in config.layout.boards),
@@ -251,9 +258,10 @@ def _table_fields(table: Table) -> dict[str, Any]:
     }
 
 
-def _unstructure(document: object, fmt: str) -> dict[str, Any]:
+def _unstructure(document: object, fmt: str, catalogue: Catalogue) -> dict[str, Any]:
     data: dict[str, Any] = {"format": fmt}
     data.update(converter_for().unstructure(document))
+    data["catalogue"] = _catalogue_entry(catalogue)
     if data["turns_left"] is None:
         del data["turns_left"]
     return data
@@ -265,7 +273,7 @@ def dump_state(state: GameState) -> dict[str, Any]:
     document = _StateDocument(
         **_table_fields(state), pile=state.pile, district_deck=state.district_deck
     )
-    return _unstructure(document, GAME_STATE_FORMAT)
+    return _unstructure(document, GAME_STATE_FORMAT, state.config.catalogue)
 
 
 def dump_observation(view: Observation | GameState, moves: bool = False) -> dict[str, Any]:
@@ -276,7 +284,7 @@ def dump_observation(view: Observation | GameState, moves: bool = False) -> dict
     """
     state = view if isinstance(view, GameState) else None
     seen = observe(view) if isinstance(view, GameState) else view
-    data = _unstructure(_Table(**_table_fields(seen)), OBSERVATION_FORMAT)
+    data = _unstructure(_Table(**_table_fields(seen)), OBSERVATION_FORMAT, seen.config.catalogue)
     data["pile_size"] = seen.pile_size
     data["deck_size"] = seen.deck_size
     data["unseen_districts"] = sorted(seen.unseen_districts)
@@ -401,8 +409,7 @@ def _check_ids(
 def _state(
     document: _StateDocument, registry: EffectRegistry, problems: _Problems
 ) -> GameState | None:
-    catalogue = problems.run("$.catalogue", _catalogue, document.catalogue, registry)
-    catalogue = catalogue or default_catalogue()
+    catalogue = document.catalogue or default_catalogue()
     boards = [
         problems.run(join("$.valley", i), catalogue.valley_board, place.board)
         for i, place in enumerate(document.valley)
@@ -537,18 +544,13 @@ def read_state(
     """Validate ``data`` (a ``fertility-rules/game-state/1`` document) into a
     :class:`GameState`; raises :class:`~fertility_rules.MalformedInputError` with every
     problem and its JSON path."""
-    document = structure_document(data, _StateDocument, GAME_STATE_FORMAT, source, registry)
+    context = _Context(registry, 0)
+    converter = converter_with(registry, {Catalogue: context.catalogue})
+    document = structure_document(
+        data, _StateDocument, GAME_STATE_FORMAT, source, registry, converter
+    )
     problems = _Problems()
-    if document.rules_version != RULES_VERSION:
-        problems.add(
-            "$.rules_version",
-            _(
-                "this record needs rules version {found}; this library plays rules version {ours}",
-                found=document.rules_version,
-                ours=RULES_VERSION,
-            ),
-        )
     state = None if problems.found else _state(document, registry, problems)
     if problems.found or state is None:
-        raise MalformedInputError(problems.found, source)
+        raise MalformedInputError(problems.found, source, GAME_STATE_FORMAT)
     return state

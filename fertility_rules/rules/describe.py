@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fertility_rules.i18n.message import Message, _
+from fertility_rules.model.coordinates import square_name
 from fertility_rules.model.resources import tokens_of
 from fertility_rules.rules.moves import (
     BuildDistrict,
@@ -22,12 +23,11 @@ __all__ = ["describe_move"]
 
 
 def _square(square: int, width: int) -> str:
-    row, column = divmod(square, width)
-    return f"({row}, {column})"
+    return square_name(square, width)
 
 
 def describe_move(move: Move, width: int) -> Message:
-    """``move`` in words, squares as (row, column) on a board ``width`` squares wide."""
+    """``move`` in words, squares named like ``c4`` on a board ``width`` squares wide."""
     match move:
         case PlaceTile(tile, first, second):
             return _(

@@ -19,6 +19,8 @@ API:
 - ``board(state_or_layout, *, valley=None, monument_types=(), highlights=(),
   last_move=None, legal_squares=(), closed_quarries=(), harvest_sources=(),
   coordinates=True, size=40)`` — the central board; ``last_move`` is a move or squares.
+- ``placement_squares(state, tile=None)`` — the squares where a tile may be laid, to
+  pass as ``legal_squares``.
 - ``valley_board(valley_board, rotated=False)`` — one printed Valley board.
 - ``table(state, *, last_move=None)`` — board, Common Pool, offer, Stock, piles, every
   Metropolis with its Personal Pool.
@@ -34,7 +36,7 @@ can find them.
 """
 
 from fertility_rules.svg._image import SvgImage
-from fertility_rules.svg.board import board, move_squares, valley_board
+from fertility_rules.svg.board import board, move_squares, placement_squares, valley_board
 from fertility_rules.svg.catalogue import catalogue_page, catalogue_sheet
 from fertility_rules.svg.components import district, shop, socket_tokens, start_tile, tile
 from fertility_rules.svg.legend import legend
@@ -50,6 +52,7 @@ __all__ = [
     "legend",
     "metropolis",
     "move_squares",
+    "placement_squares",
     "shop",
     "socket_tokens",
     "start_tile",

@@ -233,12 +233,11 @@ def start_symbol(parent: ET.Element, x: float, y: float, size: float) -> ET.Elem
 
 
 _MONUMENTS = {
-    MonumentType.OBELISK: ["M-3,9 L-2,-5 L0,-9 L2,-5 L3,9 Z"],
+    MonumentType.OBELISK: ["M-3.5,9 L-2.5,-5 L0,-9.5 L2.5,-5 L3.5,9 Z"],
     MonumentType.PYRAMID: ["M-9,8 L0,-8 L9,8 Z", "M0,-8 L3,8 L9,8 Z"],
     MonumentType.SPHINX: [
-        "M-10,8 L-10,3 Q-10,0 -6,0 L4,0 L6,8 Z",
-        "M1,1 L2,-6 Q5,-10 8,-6 L9,1 Z",
-        "M4,5 L10,5 L10,8 L4,8 Z",
+        "M-6,1 L8,1 Q10,1 10,4 L10,8 L-10,8 L-10,5.5 L-5,5.5 Z",
+        "M-9,2 L-7.5,-5 Q-5,-9.5 -2.5,-5 L-1,2 Z",
     ],
     MonumentType.TEMPLE: [
         "M-9,-3 L0,-9 L9,-3 Z",

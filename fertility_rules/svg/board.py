@@ -16,6 +16,7 @@ from fertility_rules.i18n.translate import render
 from fertility_rules.model.coordinates import column_name, row_name, square_name
 from fertility_rules.model.resources import MonumentType, Resource
 from fertility_rules.model.valley import BOARD_WIDTH, Ground, ValleyBoard
+from fertility_rules.rules.engine import legal_moves
 from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.moves import ClaimQuarry, Move, PlaceTile
 from fertility_rules.rules.state import GameState, ValleyState
@@ -33,7 +34,15 @@ from fertility_rules.svg._style import (
 )
 from fertility_rules.svg.components import scene
 
-__all__ = ["GROUND_LABELS", "board", "draw_board", "move_squares", "valley_board"]
+__all__ = [
+    "GROUND_LABELS",
+    "board",
+    "draw_board",
+    "margin",
+    "move_squares",
+    "placement_squares",
+    "valley_board",
+]
 
 GROUND_LABELS: dict[Ground, Message] = {
     Ground.DESERT: _("desert"),
@@ -41,7 +50,10 @@ GROUND_LABELS: dict[Ground, Message] = {
     Ground.WATER: _("water"),
 }
 
-MARGIN = 22
+
+def margin(size: float) -> float:
+    """Room for the coordinates around a board of ``size``-unit squares."""
+    return max(22.0, size * 0.55)
 
 
 def move_squares(move: Move | Iterable[int] | None) -> tuple[int, ...]:
@@ -56,6 +68,16 @@ def move_squares(move: Move | Iterable[int] | None) -> tuple[int, ...]:
         case _ if isinstance(move, Iterable):
             return tuple(move)
     return ()
+
+
+def placement_squares(state: GameState, tile: str | None = None) -> tuple[int, ...]:
+    """The squares where the player to move may lay ``tile`` (any tile of their
+    Personal Pool by default), for ``board(..., legal_squares=...)`` (R-3.1)."""
+    squares: set[int] = set()
+    for move in legal_moves(state):
+        if isinstance(move, PlaceTile) and tile in (None, move.tile):
+            squares.update((move.first, move.second))
+    return tuple(sorted(squares))
 
 
 def _ground(group: ET.Element, ground: Ground, x: float, y: float, size: float) -> None:
@@ -93,8 +115,8 @@ def draw_board(
     """Draw the board at ``x0, y0`` (its coordinates included) into ``parent``."""
     width = grid.width
     group = el(parent, "g", class_="board", data_width=width, data_height=grid.height)
-    left = x0 + (MARGIN if coordinates else 0)
-    top = y0 + (MARGIN if coordinates else 0)
+    left = x0 + (margin(size) if coordinates else 0)
+    top = y0 + (margin(size) if coordinates else 0)
 
     def corner(square: int) -> tuple[float, float]:
         row, column = divmod(square, width)
@@ -279,14 +301,16 @@ def _coordinates(
     )
     bottom = top + grid.height * size
     right = left + grid.width * size
+    away = 4 + (margin(size) - 4) / 2  # from the board's edge to the middle of a label
+    lift = size * 0.32 * 0.35  # from the middle of a label to its baseline
     for column in range(grid.width):
         x = left + (column + 0.5) * size
-        el(labels, "text", column_name(column), x=x, y=top - 9)
-        el(labels, "text", column_name(column), x=x, y=bottom + 17)
+        el(labels, "text", column_name(column), x=x, y=top - away + lift)
+        el(labels, "text", column_name(column), x=x, y=bottom + away + lift)
     for row in range(grid.height):
-        y = top + (row + 0.5) * size + size * 0.11
-        el(labels, "text", row_name(row), x=left - 13, y=y)
-        el(labels, "text", row_name(row), x=right + 13, y=y)
+        y = top + (row + 0.5) * size + lift
+        el(labels, "text", row_name(row), x=left - away, y=y)
+        el(labels, "text", row_name(row), x=right + away, y=y)
 
 
 def board(
@@ -324,7 +348,7 @@ def board(
         "quarry": tuple(closed_quarries),
         "last-move": move_squares(last_move),
     }
-    extra = 2 * MARGIN if coordinates else 0
+    extra = 2 * margin(size) if coordinates else 0
     svg = root(
         grid.width * size + extra + 8,
         grid.height * size + extra + 8,

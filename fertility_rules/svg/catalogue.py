@@ -25,7 +25,7 @@ from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
 from fertility_rules.rules.geometry import layout
 from fertility_rules.svg._image import SvgImage, el, image, root
 from fertility_rules.svg._style import INK, RECONSTRUCTED, monument_glyph, player_colour
-from fertility_rules.svg.board import MARGIN, draw_board
+from fertility_rules.svg.board import draw_board, margin
 from fertility_rules.svg.components import (
     DISTRICT_HEIGHT,
     DISTRICT_WIDTH,
@@ -63,8 +63,8 @@ class _Section:
 
 
 def _valley_item(board: ValleyBoard, language: Language) -> _Item:
-    side = 4 * BOARD_SQUARE + 2 * MARGIN + 8
-    height = 8 * BOARD_SQUARE + 2 * MARGIN + 8
+    side = 4 * BOARD_SQUARE + 2 * margin(BOARD_SQUARE) + 8
+    height = 8 * BOARD_SQUARE + 2 * margin(BOARD_SQUARE) + 8
     title = render(_("Valley board {id}", id=board.id), language)
 
     def draw(parent: ET.Element, x: float, y: float) -> None:
@@ -81,13 +81,7 @@ def _valley_item(board: ValleyBoard, language: Language) -> _Item:
 
 def _start_item(start: StartTile, language: Language) -> _Item:
     def draw(parent: ET.Element, x: float, y: float) -> None:
-        _start_tile(parent, start, x + 4, y + 4, TILE_SQUARE, language)
-        _reconstructed_frame(
-            parent, start.provenance, x + 4, y + 4, 2 * TILE_SQUARE, 2 * TILE_SQUARE
-        )
-        provenance_badge(
-            parent, start.provenance, x + START_WIDTH - 2, y + 2 * TILE_SQUARE + 20, language
-        )
+        _start_tile(parent, start, x + 4, y + 4, TILE_SQUARE, language, True, x + START_WIDTH - 2)
 
     return _Item(START_WIDTH, 2 * TILE_SQUARE + 24, render(_("Starting tile"), language), draw)
 

@@ -207,7 +207,14 @@ def tile(
 
 
 def _start_tile(
-    parent: ET.Element, start: StartTile, x: float, y: float, size: float, language: Language
+    parent: ET.Element,
+    start: StartTile,
+    x: float,
+    y: float,
+    size: float,
+    language: Language,
+    provenance: bool = False,
+    badge_right: float | None = None,
 ) -> ET.Element:
     group = el(parent, "g", class_="tile start-tile", data_tile="start")
     el(group, "title", render(_("Starting tile"), language))
@@ -226,6 +233,10 @@ def _start_tile(
         stroke=INK,
         stroke_width=2,
     )
+    if provenance:
+        _reconstructed_frame(group, start.provenance, x, y, 2 * size, 2 * size)
+        right = x + 2 * size if badge_right is None else badge_right
+        provenance_badge(group, start.provenance, right, y + 2 * size + 16, language)
     return group
 
 
@@ -241,10 +252,7 @@ def start_tile(
     svg = root(
         2 * size + 8, 2 * size + 20, "start-tile", render(_("Starting tile"), language), language
     )
-    _start_tile(svg, start, 4, 4, size, language)
-    if provenance:
-        _reconstructed_frame(svg, start.provenance, 4, 4, 2 * size, 2 * size)
-        provenance_badge(svg, start.provenance, 2 * size + 4, 2 * size + 16, language)
+    _start_tile(svg, start, 4, 4, size, language, provenance)
     return image(svg)
 
 
@@ -284,17 +292,21 @@ def _benefit(
             token(group, resource, cx + 16, cy, 10, "pictogram")
         case StatueBenefit(gods=gods):
             statue_glyph(group, cx - 22, cy, 24, "#6b7280")
-            names = _short("/".join(gods), 14)
-            el(
-                group,
-                "text",
-                names,
-                x=cx - 10,
-                y=cy + 4,
-                font_size=min(11.0, 44 / (0.6 * max(len(names), 1))),
-                font_weight="bold",
-                fill=INK,
-            )
+            lines = [_short(god, 9) for god in gods[:2]]
+            if len(gods) > 2:
+                lines[1] = _short(lines[1] + "…", 9)
+            size = 11.0 if len(lines) == 1 else 9.5
+            for index, line in enumerate(lines):
+                el(
+                    group,
+                    "text",
+                    line,
+                    x=cx - 10,
+                    y=cy + 4 + (index - (len(lines) - 1) / 2) * 11,
+                    font_size=min(size, 40 / (0.62 * max(len(line), 1))),
+                    font_weight="bold",
+                    fill=INK,
+                )
         case StatueChoiceBenefit():
             statue_glyph(group, cx - 8, cy, 24, "#6b7280")
             el(

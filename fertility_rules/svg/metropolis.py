@@ -8,6 +8,7 @@ Storehouse track with its marker (R-1.2) and the Statues scale (R-5.3).
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
 
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.i18n.language import Language
@@ -167,10 +168,21 @@ def _header(
     if supply is not None and any(supply):
         group = el(parent, "g", class_="supply")
         el(group, "title", render(_("Supply"), language))
-        for resource in sorted(range(4), reverse=True):
-            for _index in range(supply[resource]):
-                token(group, Resource(resource), right - 8, y + 18, 8)
-                right -= 14
+        for resource in reversed(Resource):
+            count = supply[resource]
+            if count:
+                el(
+                    group,
+                    "text",
+                    f"×{count}",
+                    x=right,
+                    y=y + 23,
+                    font_size=12,
+                    text_anchor="end",
+                    fill=INK,
+                )
+                token(group, resource, right - 30, y + 18, 9).set("data-count", str(count))
+                right -= 48
 
 
 def draw_metropolis(
@@ -306,84 +318,24 @@ def draw_metropolis(
     return group
 
 
-def _wheat_track(
-    parent: ET.Element, metropolis: Metropolis, x: float, y: float, language: Language
-) -> None:
-    group = el(parent, "g", class_="wheat-track")
-    el(
-        group,
-        "text",
-        render(_("Wheat Storehouse"), language),
-        x=x,
-        y=y + 10,
-        font_size=11,
-        font_weight="bold",
-        fill=INK,
-    )
-    values = metropolis.wheat_track
-    step = GRID_WIDTH / len(values)
-    for index, value in enumerate(values):
-        cx = x + index * step
-        here = index == metropolis.wheat
-        cell = el(group, "g", class_="track-cell", data_wheat=index, data_debens=value)
-        el(
-            cell,
-            "rect",
-            x=cx + 1,
-            y=y + 15,
-            width=step - 2,
-            height=TRACK - 22,
-            rx=4,
-            fill=WHEAT_GOLD if here else CARD,
-            stroke=CARD_EDGE,
-            stroke_width=1,
-        )
-        el(
-            cell,
-            "text",
-            str(index),
-            x=cx + step / 2,
-            y=y + 28,
-            font_size=10,
-            text_anchor="middle",
-            fill=INK,
-        )
-        el(
-            cell,
-            "text",
-            str(value),
-            x=cx + step / 2,
-            y=y + 44,
-            font_size=13,
-            font_weight="bold",
-            text_anchor="middle",
-            fill=INK,
-        )
-        if here:
-            marker = el(group, "g", class_="wheat-marker", data_wheat=index)
-            el(marker, "title", render(ngettext("{n} Wheat", "{n} Wheat", index), language))
-            wheat_glyph(marker, cx + step - 9, y + 22, 13, "#7a5206")
-
-
-def _statue_scale(
-    parent: ET.Element, metropolis: Metropolis, x: float, y: float, language: Language
-) -> None:
-    group = el(parent, "g", class_="statue-scale")
-    el(
-        group,
-        "text",
-        render(_("Statues scale (different gods)"), language),
-        x=x,
-        y=y + 10,
-        font_size=11,
-        font_weight="bold",
-        fill=INK,
-    )
-    values = metropolis.statue_scale
+def _track(
+    parent: ET.Element,
+    kind: str,
+    title: str,
+    values: Sequence[int],
+    current: int | None,
+    x: float,
+    y: float,
+    count: Callable[[ET.Element, int, float, float], None],
+) -> float:
+    """A printed scoring track: a cell per count with its Debens; returns the cell width."""
+    group = el(parent, "g", class_=kind)
+    el(group, "text", title, x=x, y=y + 10, font_size=11, font_weight="bold", fill=INK)
     step = GRID_WIDTH / max(len(values), 1)
     for index, value in enumerate(values):
         cx = x + index * step
-        cell = el(group, "g", class_="track-cell", data_statues=index, data_debens=value)
+        cell = el(group, "g", class_="track-cell", data_debens=value)
+        cell.set(f"data-{kind.split('-')[0]}", str(index))
         el(
             cell,
             "rect",
@@ -392,23 +344,63 @@ def _statue_scale(
             width=step - 2,
             height=TRACK - 22,
             rx=4,
-            fill=CARD,
+            fill=WHEAT_GOLD if index == current else CARD,
             stroke=CARD_EDGE,
             stroke_width=1,
         )
-        statue_glyph(cell, cx + 12, y + 32, 16, "#6b7280")
-        el(cell, "text", f"{index}", x=cx + 24, y=y + 36, font_size=11, fill=INK)
+        count(cell, index, cx, step)
         el(
             cell,
             "text",
             str(value),
-            x=cx + step - 10,
-            y=y + 38,
+            x=cx + step - 8,
+            y=y + 44,
             font_size=13,
             font_weight="bold",
             text_anchor="end",
             fill=INK,
         )
+    return step
+
+
+def _wheat_track(
+    parent: ET.Element, metropolis: Metropolis, x: float, y: float, language: Language
+) -> None:
+    def count(cell: ET.Element, index: int, cx: float, _step: float) -> None:
+        el(cell, "text", str(index), x=cx + 6, y=y + 28, font_size=10, fill=INK)
+
+    step = _track(
+        parent,
+        "wheat-track",
+        render(_("Wheat Storehouse"), language),
+        metropolis.wheat_track,
+        metropolis.wheat,
+        x,
+        y,
+        count,
+    )
+    marker = el(parent, "g", class_="wheat-marker", data_wheat=metropolis.wheat)
+    el(marker, "title", render(ngettext("{n} Wheat", "{n} Wheat", metropolis.wheat), language))
+    wheat_glyph(marker, x + metropolis.wheat * step + 12, y + 36, 16, "#7a5206")
+
+
+def _statue_scale(
+    parent: ET.Element, metropolis: Metropolis, x: float, y: float, language: Language
+) -> None:
+    def count(cell: ET.Element, index: int, cx: float, _step: float) -> None:
+        statue_glyph(cell, cx + 10, y + 32, 16, "#6b7280")
+        el(cell, "text", str(index), x=cx + 18, y=y + 36, font_size=10, fill=INK)
+
+    _track(
+        parent,
+        "statues-scale",
+        render(_("Statues scale (different gods)"), language),
+        metropolis.statue_scale,
+        None,
+        x,
+        y,
+        count,
+    )
 
 
 def metropolis(

@@ -13,7 +13,7 @@ from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState
 from fertility_rules.svg._image import SvgImage, el, image, root
 from fertility_rules.svg._style import INK, player_colour, token
-from fertility_rules.svg.board import MARGIN, draw_board, move_squares
+from fertility_rules.svg.board import draw_board, margin, move_squares
 from fertility_rules.svg.components import DISTRICT_HEIGHT, DISTRICT_WIDTH, _district, _tile
 from fertility_rules.svg.metropolis import METROPOLIS_WIDTH, draw_metropolis, metropolis_height
 
@@ -57,8 +57,8 @@ def table(
     language = Language.parse(lang)
     grid = state.config.layout
     catalogue = state.config.catalogue
-    board_width = grid.width * SQUARE + 2 * MARGIN + 8
-    board_height = grid.height * SQUARE + 2 * MARGIN + 8
+    board_width = grid.width * SQUARE + 2 * margin(SQUARE) + 8
+    board_height = grid.height * SQUARE + 2 * margin(SQUARE) + 8
     panel_x = board_width + GAP
     panel_width = 2 * DISTRICT_WIDTH + 10
     columns = 2 if len(state.players) > 1 else 1

@@ -175,3 +175,16 @@ def test_demo_writes_a_picture_per_turn(capsys: pytest.CaptureFixture[str], tmp_
         root = parse(picture.read_text(encoding="utf-8"))
         assert root.get("lang") == "nl"
         assert len(drawn(root, "metropolis")) == 4
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_show_reports_a_broken_record_without_a_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lang: str
+) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "fertility-rules/game-record/1", "players": 3}', "utf-8")
+    code, out, err = run(capsys, "show", str(broken), "--lang", lang)
+    assert code == 1
+    assert out == ""
+    assert "Traceback" not in err
+    assert "players" in err

@@ -149,3 +149,43 @@ def test_the_key_names_every_scene_and_ground_in_the_language() -> None:
         names = [[t.text for t in entry if t.tag.endswith("text")][-1] for entry in entries]
         assert all(names)
         assert len(set(names)) == len(names)
+
+
+def test_board_without_coordinates_and_at_any_size_keeps_its_squares() -> None:
+    state = states(1, 4)[1]
+    with_names = parse(svg.board(state))
+    bare = parse(svg.board(state, coordinates=False, size=24))
+    assert drawn(bare, "coordinates") == []
+    assert len(drawn(with_names, "coordinates")) == 1
+    assert len(drawn(bare, "square")) == len(drawn(with_names, "square"))
+    assert len(drawn(bare, "tile")) == len(state.valley.tiles)
+    width = float((bare.get("viewBox") or "").split()[2])
+    assert width < float((with_names.get("viewBox") or "").split()[2])
+
+
+def test_a_layout_with_a_valley_draws_the_given_tiles_and_monuments() -> None:
+    state = states(1, 4)[-1]
+    types = [p.monument_type for p in state.players]
+    root = parse(svg.board(state.config.layout, valley=state.valley, monument_types=types))
+    assert len(drawn(root, "tile")) == len(state.valley.tiles)
+    assert len(drawn(root, "monument")) == len(state.valley.monuments)
+
+
+def test_placement_squares_are_the_squares_of_legal_placements() -> None:
+    from fertility_rules.rules.engine import is_legal
+    from fertility_rules.rules.moves import PlaceTile
+
+    state = states(3, 2)[0]
+    tile = state.player.pool[0]
+    squares = svg.placement_squares(state, tile)
+    assert squares
+    grid = state.config.layout
+    for square in squares:
+        assert state.valley.empty >> square & 1
+        assert any(
+            is_legal(state, PlaceTile(tile, square, other))
+            or is_legal(state, PlaceTile(tile, other, square))
+            for other in bits(grid.nb4[square])
+        )
+    everywhere = svg.placement_squares(state)
+    assert set(squares) <= set(everywhere)

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fertility_rules import svg
+from fertility_rules.catalogue.loader import read_catalogue
 from fertility_rules.model.coordinates import square_name
+from fertility_rules.model.provenance import Provenance
+from fertility_rules.model.resources import Resource
+from fertility_rules.rules.engine import apply
 from fertility_rules.rules.state import GameState
-from tests.pictures.helpers import classes, drawn, parse, states
+from fertility_rules.testing.strategies import catalogue_documents
+from tests.pictures.helpers import classes, drawn, parse, played, states
 
 POSITIONS = [
     pytest.param(state, id=f"seed{seed}-{players}p-{index}")
@@ -70,8 +79,12 @@ def test_table_draws_every_metropolis_with_its_tokens_and_districts(state: GameS
         assert len(drawn(city, "spot")) == metropolis.spots.count(None)
         (marker,) = drawn(city, "wheat-marker")
         assert marker.get("data-wheat") == str(metropolis.wheat)
-        supply = [t for group in drawn(city, "supply") for t in drawn(group, "token")]
-        assert len(supply) == sum(player.supply)
+        supply = {
+            t.get("data-resource"): int(t.get("data-count") or 0)
+            for group in drawn(city, "supply")
+            for t in drawn(group, "token")
+        }
+        assert supply == {r.key: n for r, n in zip(Resource, player.supply, strict=True) if n}
         (built,) = drawn(city, "monuments")
         assert built.get("data-built") == str(metropolis.monuments)
         assert len(drawn(built, "monument-left")) == player.monuments_left
@@ -96,3 +109,41 @@ def test_pictures_display_in_jupyter() -> None:
     assert isinstance(picture, str)
     assert picture._repr_svg_() == str(picture)
     parse(picture._repr_svg_())
+
+
+@settings(max_examples=12)
+@given(st.integers(0, 7), st.sampled_from([2, 3, 4]), st.floats(0, 1))
+def test_any_position_of_a_random_game_is_drawn_exactly(
+    seed: int, players: int, fraction: float
+) -> None:
+    game = played(seed, players)
+    count = int(len(game.record.moves) * fraction)
+    state = game.record.initial_state()
+    for move in game.record.moves[:count]:
+        state = apply(state, move)
+    test_board_draws_every_square_tile_and_monument(state)
+    test_table_draws_every_metropolis_with_its_tokens_and_districts(state)
+
+
+@settings(max_examples=10)
+@given(catalogue_documents())
+def test_any_catalogue_is_drawn_whole_with_its_reconstructed_items_marked(
+    document: dict[str, Any],
+) -> None:
+    catalogue = read_catalogue(document)
+    root = parse(svg.catalogue_sheet(catalogue))
+    assert len(drawn(root, "valley-board")) == len(catalogue.valley_boards)
+    assert len(drawn(root, "district")) == len(catalogue.districts)
+    assert len(drawn(root, "metropolis")) == len(catalogue.metropolis_boards)
+    tiles = [t for t in drawn(root, "tile") if "start-tile" not in classes(t)]
+    assert [t.get("data-tile") for t in tiles] == [t.id for t in catalogue.valley_tiles]
+    provenances = [
+        *(b.provenance for b in catalogue.valley_boards),
+        *(t.provenance for t in catalogue.valley_tiles),
+        *(d.provenance for d in catalogue.districts),
+        *(m.provenance for m in catalogue.metropolis_boards),
+        catalogue.start_tile.provenance,
+    ]
+    frames = drawn(root, "reconstructed-frame")
+    assert len(frames) == provenances.count(Provenance.RECONSTRUCTED)
+    assert bool(drawn(root, "reconstructed-warning")) == catalogue.is_reconstructed

@@ -96,6 +96,8 @@ def _broken(change: Any) -> dict[str, Any]:
     ("change", "path", "rule"),
     [
         (lambda d: d.update(format="x"), "$.format", None),
+        (lambda d: d.update(rules_version="0"), "$.rules_version", None),
+        (lambda d: d.update(catalogue="mine"), "$.catalogue", None),
         (lambda d: d["pile"].append("V99"), "$.pile[", None),
         (lambda d: d["offer"].__setitem__(0, "D99"), "$.offer[0]", None),
         (
