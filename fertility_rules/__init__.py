@@ -61,6 +61,7 @@ from fertility_rules.errors import (
     UnknownIdError,
 )
 from fertility_rules.formats import DEFAULT_LIMITS, Limits
+from fertility_rules.formats.errors_json import dump_error
 from fertility_rules.formats.state import (
     GAME_STATE_FORMAT,
     OBSERVATION_FORMAT,
@@ -239,6 +240,7 @@ __all__ = [
     "describe_benefit",
     "describe_shop",
     "dump_catalogue",
+    "dump_error",
     "dump_final_position",
     "dump_move",
     "dump_observation",
