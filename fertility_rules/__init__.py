@@ -62,6 +62,7 @@ from fertility_rules.errors import (
 )
 from fertility_rules.formats import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.errors_json import dump_error
+from fertility_rules.formats.schema import SCHEMA_NAMES, schema
 from fertility_rules.formats.state import (
     GAME_STATE_FORMAT,
     OBSERVATION_FORMAT,
@@ -156,6 +157,7 @@ __all__ = [
     "GAME_STATE_FORMAT",
     "OBSERVATION_FORMAT",
     "RULES_VERSION",
+    "SCHEMA_NAMES",
     "Agent",
     "Benefit",
     "BuildDistrict",
@@ -273,6 +275,7 @@ __all__ = [
     "rulebook_example",
     "rules_document",
     "save_record",
+    "schema",
     "score_position",
     "score_totals",
     "square_name",

@@ -25,6 +25,7 @@ from fertility_rules.formats.final_position import load_final_position
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.moves import move_to_json
 from fertility_rules.formats.record import load_record, save_record
+from fertility_rules.formats.schema import SCHEMA_NAMES, schema
 from fertility_rules.formats.state import dump_observation, dump_state
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -101,6 +102,11 @@ def _state_at(record: GameRecord, at: int | None) -> tuple[GameState, Move | Non
             error.move,
         )
     return result.state, record.moves[count - 1] if count else None
+
+
+def _schema(args: argparse.Namespace) -> int:
+    _print_json(schema(args.name))
+    return 0
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -478,6 +484,12 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     )
     _add_lang(rules, t)
     rules.set_defaults(run=_rules)
+
+    schema_command = commands.add_parser(
+        "schema", help=t(_("print the JSON Schema of a file format"))
+    )
+    schema_command.add_argument("name", choices=SCHEMA_NAMES, help=t(_("file format")))
+    schema_command.set_defaults(run=_schema)
 
     show_game = commands.add_parser("show", help=t(_("draw a game record's position")))
     show_game.add_argument("file", help=t(_("game record file (JSON)")))

@@ -315,6 +315,12 @@ def read_move(data: object, table: Table) -> Move:
                 _("square {square} is off the board", square=str(list(divmod(square, grid.width)))),
                 "R-3.1",
             )
+    for name in ("spot", "shop", "wheat"):
+        value = getattr(move, name, None)
+        if isinstance(value, int) and value < 0:
+            raise MalformedInputError.single(
+                join("$", name), _("{n} is below the minimum {min}", n=value, min=0)
+            )
     return move
 
 
