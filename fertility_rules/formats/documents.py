@@ -7,7 +7,9 @@ key given twice or text that cannot be written back as UTF-8 (a lone surrogate).
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,13 +25,6 @@ __all__ = ["DEFAULT_LIMITS", "Limits", "check_tree", "join", "parse_document", "
 def join(path: str, key: str | int) -> str:
     """The JSON path of ``key`` under ``path``."""
     return f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}"
-
-
-class _LongInteger:
-    """An integer literal with too many digits, kept to be reported with its path."""
-
-    def __init__(self, digits: int) -> None:
-        self.digits = digits
 
 
 class _Object(dict[str, object]):
@@ -51,21 +46,29 @@ def _pairs(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return result
 
 
+class _Constant(ValueError):
+    """``NaN`` or ``Infinity``: JSON numbers Python would accept, the formats do not."""
+
+
 def _refuse_constant(name: str) -> object:
-    raise ValueError(name)
+    raise _Constant(name)
+
+
+class _LongInteger:
+    """An integer literal with too many digits, kept to be reported with its path."""
+
+
+def _parse_int(literal: str, limits: Limits) -> object:
+    return _LongInteger() if len(literal.lstrip("-")) > limits.max_digits else int(literal)
 
 
 def _parse_json(text: str, limits: Limits, source: str | None) -> object:
-    def parse_int(literal: str) -> object:
-        digits = len(literal.lstrip("-"))
-        return _LongInteger(digits) if digits > limits.max_digits else int(literal)
-
+    # Integers are read by a hook only when a long digit run is in the text (rare, slower).
+    long_digits = re.search(f"[0-9]{{{limits.max_digits + 1}}}", text) is not None
+    parse_int = functools.partial(_parse_int, limits=limits) if long_digits else None
     try:
         return json.loads(
-            text,
-            object_pairs_hook=_pairs,
-            parse_int=parse_int,
-            parse_constant=_refuse_constant,
+            text, object_pairs_hook=_pairs, parse_int=parse_int, parse_constant=_refuse_constant
         )
     except json.JSONDecodeError as error:
         message = _(
@@ -74,8 +77,10 @@ def _parse_json(text: str, limits: Limits, source: str | None) -> object:
             line=error.lineno,
             column=error.colno,
         )
-    except ValueError as error:
+    except _Constant as error:
         message = _("not valid JSON: {error} is not a number", error=str(error))
+    except ValueError:  # an integer literal beyond Python's conversion limit
+        message = _("an integer has more than {n} digits", n=limits.max_digits)
     except RecursionError:
         message = _("the document nests deeper than {n} levels", n=limits.max_depth)
     raise MalformedInputError.single("$", message, source=source)
@@ -171,6 +176,9 @@ def parse_document(
             _("the file is larger than the limit of {n} bytes", n=limits.max_bytes),
             source=source,
         )
+    if max(text.count(","), text.count("\n")) > limits.max_values:  # before any object is made
+        message = _("more than {n} values, far beyond the game", n=limits.max_values)
+        raise MalformedInputError.single("$", message, source=source)
     data = _parse_toml(text, limits, source) if toml else _parse_json(text, limits, source)
     problems = check_tree(data, limits)
     if problems:

@@ -23,6 +23,9 @@ class Limits:
     """Digits of an integer literal."""
     max_items: int = 5000
     """Items of one list or keys of one object (a few thousand moves)."""
+    max_values: int = 100_000
+    """Values in a whole document, estimated from its text before it is parsed, so that
+    no file of the allowed size can expand into millions of objects."""
 
 
 DEFAULT_LIMITS = Limits()

@@ -57,16 +57,7 @@ class _SetupDocument:
     start_rotation: int = 0
 
     def setup(self) -> Setup:
-        if min(self.start) < 0:
-            raise MalformedInputError.single(
-                "start", _("the start square is [row, column]"), "R-2.1"
-            )
-        if not 0 <= self.start_rotation <= 3:
-            raise MalformedInputError.single(
-                "start_rotation",
-                _("{n} is above the maximum {max}", n=self.start_rotation, max=3),
-                "R-2.1",
-            )
+        """The setup value; :func:`start_game` checks it against the catalogue (R-2)."""
         return Setup(
             valley=tuple((place.board, place.rotated) for place in self.valley),
             start=self.start,

@@ -17,18 +17,14 @@ from fertility_rules.rules.engine import apply
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.setup import Setup, random_setup, start_game, valley_boards_for
+from fertility_rules.rules.setup import _check_players as check_players
 from fertility_rules.rules.state import GameState
 
 __all__ = ["FirstIllegalMove", "GameRecord", "ReplayError", "ReplayResult", "replay"]
 
 
-def _check_players(_instance: object, _attribute: object, value: tuple[str, ...]) -> None:
-    if not 2 <= len(value) <= 4:
-        raise MalformedInputError.single(
-            "players",
-            _("Fertility is played by 2 to 4 players, not {n}.", n=len(value)),
-            "R-2.2",
-        )
+def _check_players(instance: GameRecord, _attribute: object, value: tuple[str, ...]) -> None:
+    check_players(len(value), instance.variant)  # the rule of setup, once
 
 
 def _check_setup(instance: GameRecord, _attribute: object, value: Setup | None) -> None:

@@ -86,3 +86,14 @@ def test_rendering_a_huge_integer() -> None:
     assert render(_("{n} Debens", n=10**5000)) == "<5001 digits> Debens"
     assert render(_("{n} Debens", n=-(10**2000))) == "-<2001 digits> Debens"
     assert render(_("{n} Debens", n=10**999)) == f"{10**999} Debens"
+
+
+@pytest.mark.parametrize("toml", [False, True])
+def test_a_document_cannot_expand_into_millions_of_values(toml: bool) -> None:
+    """Counted in the text, before any object is made: time and memory stay bounded."""
+    items = "{}," * 200 if not toml else "[1],\n" * 200
+    text = f"a = [{items}]" if toml else f"[{items}{{}}]"
+    assert problems(text, toml, Limits(max_values=100)) == [
+        ("$", "more than 100 values, far beyond the game")
+    ]
+    assert parse_document(text, toml, limits=Limits(max_values=1000))

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from fertility_rules import save_record
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.cli import main
 from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.provenance import Provenance
-from fertility_rules.records import save_record
 from fertility_rules.rules.engine import apply
 from tests.pictures.helpers import classes, drawn, parse, played
 
