@@ -49,6 +49,39 @@ def build(language: str) -> bool:
     return subprocess.run(command, check=False).returncode == 0
 
 
+ROOT_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>fertility_rules — documentation</title>
+<style>
+body {{ font-family: Georgia, serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem;
+  color: #3e4349; }}
+h1 {{ font-weight: normal; }}
+ul {{ list-style: none; padding: 0; font-size: 1.3rem; line-height: 2.2; }}
+a {{ color: #004b6b; }}
+</style></head><body>
+<h1>fertility_rules</h1>
+<p>The rules of the board game <em>Fertility</em>: documentation in four languages.</p>
+<ul>
+{links}
+</ul>
+</body></html>
+"""
+"""The page at the root of the build: one link per language."""
+
+NAMES = {"en": "English", "fr": "Français", "pl": "Polski", "nl": "Nederlands"}
+
+
+def write_root_page() -> None:
+    """``_build/html/index.html``, linking the home page of each language."""
+    links = "\n".join(
+        f'<li><a href="{code}/index.html" hreflang="{code}" lang="{code}">{name}</a></li>'
+        for code, name in NAMES.items()
+    )
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    (OUTPUT / "index.html").write_text(ROOT_PAGE.format(links=links), encoding="utf-8")
+
+
 def main(argv: list[str]) -> int:
     languages = argv or list(LANGUAGES)
     unknown = [lang for lang in languages if lang not in LANGUAGES]
@@ -67,6 +100,7 @@ def main(argv: list[str]) -> int:
         say(f"{language}: {time.perf_counter() - begin:.1f} s, {status} -> {OUTPUT / language}")
         if not ok:
             failed.append(language)
+    write_root_page()
     say(f"total: {time.perf_counter() - start:.1f} s")
     if failed:
         say(f"documentation build failed: {', '.join(failed)}")

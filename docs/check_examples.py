@@ -17,6 +17,7 @@ import sys
 import tempfile
 import textwrap
 import traceback
+import types
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
@@ -65,13 +66,17 @@ def _name(page: Path) -> str:
 
 def run_page(page: Path) -> list[str]:
     """Run the examples of ``page``; returns the failures."""
-    namespace: dict[str, object] = {"__name__": "__docs_example__"}
+    # A real module, as a reader's script would be: typing and cattrs resolve the
+    # annotations of classes defined in the examples through ``sys.modules``.
+    module = types.ModuleType("__docs_example__")
+    sys.modules[module.__name__] = module
+    namespace = module.__dict__
     failures = []
     for line, code in python_blocks(page.read_text(encoding="utf-8")):
         output = io.StringIO()
         try:
             with contextlib.redirect_stdout(output):
-                exec(compile(code, f"{_name(page)}:{line}", "exec"), namespace)
+                exec(compile(code, f"{_name(page)}:{line}", "exec", dont_inherit=True), namespace)
         except Exception:
             failures.append(f"{_name(page)}, block at line {line}:\n{traceback.format_exc()}")
             break

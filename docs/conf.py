@@ -32,12 +32,27 @@ gettext_location = False
 # are not extracted: the library translates the former, the latter stay in English.
 
 root_doc = "index"
-exclude_patterns = ["_build", "_generated", "examples", "locales", "Thumbs.db", ".DS_Store"]
+exclude_patterns = [
+    "_build",
+    "_generated",
+    "_templates",
+    "examples",
+    "locales",
+    "Thumbs.db",
+    ".DS_Store",
+]
 nitpicky = False
 
 html_theme = "alabaster"
 html_title = f"fertility_rules {release}"
 html_theme_options = {"fixed_sidebar": False}
+templates_path = ["_templates"]
+html_static_path = ["_static"]
+html_css_files = ["fertility.css"]
+# The language switcher first, then alabaster's own sidebars (donate.html left out).
+html_sidebars = {
+    "**": ["about.html", "languages.html", "searchfield.html", "navigation.html", "relations.html"]
+}
 
 autodoc_typehints = "description"
 # Show defaults as written ("DEFAULT_REGISTRY"), not as the repr of their value.

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from fertility_rules.agents.simulate import PlayedGame, make_agent, play_game
 from fertility_rules.catalogue.describe import describe_catalogue
 from fertility_rules.catalogue.loader import load_catalogue
 from fertility_rules.document import FORMATS, rules_document
+from fertility_rules.document.rules_document import rules_pictures
 from fertility_rules.effects.base import Stage
 from fertility_rules.errors import FertilityError, IllegalMoveError, MalformedInputError
 from fertility_rules.formats.errors_json import dump_error
@@ -28,6 +30,7 @@ from fertility_rules.formats.record import load_record, save_record
 from fertility_rules.formats.schema import SCHEMA_NAMES, schema
 from fertility_rules.formats.state import dump_observation, dump_state
 from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.lists import series
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.play.choices import summary
@@ -46,10 +49,55 @@ __all__ = ["main"]
 LANGUAGES = [lang.value for lang in Language]
 
 
-def _add_lang(parser: argparse.ArgumentParser, t: Callable[[Message], str]) -> None:
+def _add_lang(
+    parser: argparse.ArgumentParser, t: Callable[[Message], str], default: str | None = None
+) -> None:
+    """``--lang``: given before or after the command (only the main parser sets a default)."""
     parser.add_argument(
-        "--lang", choices=LANGUAGES, default="en", help=t(_("language of the output (default: en)"))
+        "--lang",
+        choices=LANGUAGES,
+        default=argparse.SUPPRESS if default is None else default,
+        help=t(_("language of the output (default: en)")),
     )
+
+
+ARGPARSE_WORDS: dict[str, Message] = {
+    "usage: ": _("usage: "),
+    "positional arguments": _("positional arguments"),
+    "options": _("options"),
+    "show this help message and exit": _("show this help message and exit"),
+    "show program's version number and exit": _("show program's version number and exit"),
+    "%(prog)s: error: %(message)s\n": _("%(prog)s: error: %(message)s\n"),
+    "the following arguments are required: %s": _("the following arguments are required: %s"),
+    "unrecognized arguments: %s": _("unrecognized arguments: %s"),
+    "argument %(argument_name)s: %(message)s": _("argument %(argument_name)s: %(message)s"),
+    "invalid choice: %(value)r (choose from %(choices)s)": _(
+        "invalid choice: %(value)r (choose from %(choices)s)"
+    ),
+    "invalid %(type)s value: %(value)r": _("invalid %(type)s value: %(value)r"),
+    "expected one argument": _("expected one argument"),
+}
+"""The words argparse prints itself (usage, headings, errors), in the message catalogues."""
+
+
+@contextlib.contextmanager
+def argparse_language(language: Language | str) -> Iterator[None]:
+    """Within the block, argparse prints its own words in ``language``.
+
+    argparse looks its words up through a module-level ``_`` at call time; it is
+    replaced for the block only and restored afterwards.
+    """
+
+    def translate(text: str) -> str:
+        message = ARGPARSE_WORDS.get(text)
+        return text if message is None else render(message, language)
+
+    original = getattr(argparse, "_")  # noqa: B009 - a private name of argparse
+    setattr(argparse, "_", translate)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(argparse, "_", original)  # noqa: B010
 
 
 def _add_format(parser: argparse.ArgumentParser, t: Callable[[Message], str]) -> None:
@@ -148,13 +196,16 @@ def _turn_pictures(record: GameRecord, directory: str, language: str) -> int:
     state = record.initial_state()
     (folder / "turn-000.svg").write_text(svg.table(state, lang=language), encoding="utf-8")
     written = 1
+    touched: list[int] = []  # squares the turn's moves laid a tile or a Monument on
     for move in record.moves:
         turn = state.turn
         state = apply_unchecked(state, move)
+        touched.extend(svg.move_squares(move))
         if state.turn != turn or state.is_over:
-            picture = svg.table(state, last_move=move, lang=language)
+            picture = svg.table(state, last_move=touched, lang=language)
             (folder / f"turn-{turn:03d}.svg").write_text(picture, encoding="utf-8")
             written += 1
+            touched = []
     return written
 
 
@@ -190,11 +241,11 @@ def _turn_log(record: GameRecord, language: str) -> list[str]:
     """One line per turn: who played and what they did."""
     state = record.initial_state()
     lines: list[str] = []
-    current: list[str] = []
+    current: list[Message] = []
     turn, player = state.turn, state.player.name
     for move in record.moves:
         if not isinstance(move, SkipBuilding | EndSupplying):
-            current.append(render(describe_move(move, record.width), language))
+            current.append(describe_move(move, record.width))
         state = apply_unchecked(state, move)
         if state.turn != turn or state.is_over:
             lines.append(
@@ -203,7 +254,7 @@ def _turn_log(record: GameRecord, language: str) -> list[str]:
                         "Turn {turn}, {player}: {actions}",
                         turn=turn,
                         player=player,
-                        actions="; ".join(current),
+                        actions=series(current),
                     ),
                     language,
                 )
@@ -352,10 +403,18 @@ def _verify(args: argparse.Namespace) -> int:
 def _rules(args: argparse.Namespace) -> int:
     catalogue = load_catalogue(args.catalogue, limits=_limits(args))
     text = rules_document(args.lang, args.format, catalogue)
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-    else:
+    if not args.output:
         sys.stdout.write(text)
+        return 0
+    target = Path(args.output)
+    if target.is_dir() or args.output.endswith(("/", os.sep)):
+        target = target / f"rules.{args.lang}.{args.format}"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    if args.format == "md":
+        # Markdown refers to its pictures by file name: they go beside it.
+        for name, svg in rules_pictures(args.lang, catalogue).items():
+            (target.parent / name).write_text(svg, encoding="utf-8")
     return 0
 
 
@@ -415,6 +474,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         metavar="BYTES",
         help=t(_("largest input file read, in bytes (default: 16 MiB)")),
     )
+    _add_lang(parser, t, default=Language.EN.value)
     commands = parser.add_subparsers(dest="command", required=True)
 
     catalogue = commands.add_parser("catalogue", help=t(_("show or check a component catalogue")))
@@ -480,7 +540,11 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     )
     rules.add_argument("--catalogue", default=None, help=t(_("catalogue file (default: built-in)")))
     rules.add_argument(
-        "--output", default=None, help=t(_("file to write (default: standard output)"))
+        "--output",
+        default=None,
+        help=t(
+            _("file or folder to write (default: standard output); Markdown pictures go beside")
+        ),
     )
     _add_lang(rules, t)
     rules.set_defaults(run=_rules)
@@ -529,9 +593,10 @@ def _requested_language(argv: Sequence[str]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     requested = _requested_language(arguments)
-    parser = build_parser(requested if requested in LANGUAGES else Language.EN)
-    args = parser.parse_args(arguments)
-    language = getattr(args, "lang", "en")
+    language = requested if requested in LANGUAGES else Language.EN.value
+    with argparse_language(language):
+        args = build_parser(language).parse_args(arguments)
+    language = getattr(args, "lang", language)
     try:
         return _run(args, language)
     except Exception as error:  # a bug of ours: one line, never a traceback

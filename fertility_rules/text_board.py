@@ -19,7 +19,7 @@ from fertility_rules.model.valley import Ground
 from fertility_rules.rules.geometry import ValleyLayout
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState, ValleyState
-from fertility_rules.svg.board import GROUND_LABELS, move_squares
+from fertility_rules.svg.valley import GROUND_LABELS, move_squares
 
 __all__ = ["GROUND_SYMBOLS", "MONUMENT_SYMBOLS", "scene_letter", "text_board"]
 

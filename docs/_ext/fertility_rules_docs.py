@@ -31,12 +31,14 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.directives.other import Include
 
-from fertility_rules.catalogue import load_catalogue
+from fertility_rules.catalogue import Catalogue, load_catalogue
 from fertility_rules.document import rules_document
+from fertility_rules.document.blocks import render_blocks
+from fertility_rules.document.rules_document import interpretation_notes
+from fertility_rules.document.site import LANGUAGE_NAMES, LANGUAGES_LABEL, gallery_blocks
 from fertility_rules.effects import DEFAULT_REGISTRY
 from fertility_rules.i18n import Language, render
-from fertility_rules.i18n.message import _
-from fertility_rules.rules.interpretations import INTERPRETATION_INFO, Interpretations
+from fertility_rules.rules.interpretations import INTERPRETATION_INFO
 from fertility_rules.texts.rule_texts import rule_text
 
 GENERATED = "_generated"
@@ -63,26 +65,35 @@ def escape(text: str) -> str:
 
 def interpretations_rst(language: Language) -> str:
     """One section per interpretation: localized title and text, option, values, sources."""
-    defaults = Interpretations()
     out: list[str] = []
     for info in INTERPRETATION_INFO:
         text = rule_text(info.id)
         title = escape(f"{info.id} {render(text.title, language)}")
         out += [title, UNDERLINE * max(len(title), 4), "", escape(render(text.text, language)), ""]
-        if info.field is not None:
-            value = getattr(defaults, info.field)
-            enum_type = type(value)
-            options = ", ".join(
-                f"``{member.value}``"
-                + (" " + render(_("(default)"), language) if member is value else "")
-                for member in enum_type
-            )
-            field = f"``{info.field}`` (``{enum_type.__name__}``)"
-            out += [render(_("Option {field}: {options}", field=field, options=options), language)]
-            out.append("")
-        sources = escape("; ".join(info.sources))
-        out += [render(_("Sources: {sources}", sources=sources), language), ""]
+        for note in interpretation_notes(info):
+            out += [escape(render(note, language)), ""]
     return "\n".join(out)
+
+
+def gallery_rst(language: Language, catalogue: Catalogue) -> str:
+    """The gallery page: the library's pictures, captioned in the build language."""
+    return render_blocks(gallery_blocks(language, catalogue), "rst")
+
+
+def changelog_rst(markdown: str) -> str:
+    """The changelog (Keep a Changelog, Markdown) as reStructuredText."""
+    underline = {1: "=", 2: "-", 3: "~"}
+    out: list[str] = []
+    for line in markdown.splitlines():
+        heading = re.match(r"^(#{1,3}) (.*)$", line)
+        text = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r"`\1 <\2>`__", line)
+        text = re.sub(r"(?<!`)`([^`]+)`(?!`)", r"``\1``", text)
+        if heading:
+            title = re.sub(r"\[([^\]]+)\]", r"\1", heading.group(2))
+            out += ["", title, underline[len(heading.group(1))] * max(len(title), 4), ""]
+        else:
+            out.append(text)
+    return "\n".join(out).strip() + "\n"
 
 
 def write_generated(app: Sphinx) -> None:
@@ -91,6 +102,22 @@ def write_generated(app: Sphinx) -> None:
     catalogue = load_catalogue(app.config.fertility_rules_catalogue)
     _write(folder / f"rules.{language.value}.rst", rules_document(language, "rst", catalogue))
     _write(folder / f"interpretations.{language.value}.rst", interpretations_rst(language))
+    _write(folder / f"gallery.{language.value}.rst", gallery_rst(language, catalogue))
+    changelog = Path(app.srcdir).parent / "CHANGELOG.md"
+    _write(folder / f"changelog.{language.value}.rst", changelog_rst(changelog.read_text("utf-8")))
+
+
+def language_links(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object
+) -> None:
+    """The same page in every language: each is built in ``_build/html/<lang>/``."""
+    language = build_language(app.config)
+    up = "../" * (pagename.count("/") + 1)
+    context["fertility_languages"] = [
+        (code.value, name, f"{up}{code.value}/{pagename}.html", code is language)
+        for code, name in LANGUAGE_NAMES.items()
+    ]
+    context["fertility_languages_label"] = render(LANGUAGES_LABEL, language)
 
 
 class GeneratedInclude(Include):
@@ -167,4 +194,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", write_generated)
     app.connect("doctree-read", mark_untranslatable)
     app.connect("autodoc-process-signature", attrs_defaults)
+    app.connect("html-page-context", language_links)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

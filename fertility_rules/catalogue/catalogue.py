@@ -18,6 +18,7 @@ from fertility_rules.model.provenance import Provenance, Source
 from fertility_rules.model.resources import MonumentType
 from fertility_rules.model.shop import Shop
 from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
+from fertility_rules.model.values import reduce_to_init
 
 __all__ = ["CATALOGUE_FORMAT", "Catalogue", "CatalogueIds", "MonumentRules"]
 
@@ -69,6 +70,9 @@ class Catalogue:
     _shops: Mapping[str, Shop] = field(init=False, eq=False, repr=False)
     _metropolis_boards: Mapping[str, MetropolisBoard] = field(init=False, eq=False, repr=False)
     _valley_boards: Mapping[str, ValleyBoard] = field(init=False, eq=False, repr=False)
+
+    __reduce__ = reduce_to_init
+    """Pickled through its fields: the read-only indexes are made again."""
 
     def __attrs_post_init__(self) -> None:
         problems = catalogue_problems(self)

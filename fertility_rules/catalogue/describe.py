@@ -40,7 +40,7 @@ def describe_catalogue(
         text = r(describe_shop(shop, kinds))
         return f"      {shop.id or ''}  {text}  {r(_mark(shop.provenance))}"
 
-    out = [r(_("Catalogue {name}: {title}", name=catalogue.name, title=catalogue.title))]
+    out = [r(_("Catalogue {name}: {title}", name=catalogue.name, title=Message(catalogue.title)))]
     if catalogue.is_reconstructed:
         out.append(
             r(
@@ -51,7 +51,8 @@ def describe_catalogue(
             )
         )
     if catalogue.note:
-        out.append(catalogue.note)
+        # The built-in catalogue's title and note are in the message catalogues.
+        out.append(r(Message(catalogue.note)))
     out.append("")
     out.append(
         r(

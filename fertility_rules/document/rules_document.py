@@ -8,60 +8,88 @@ pipeline (the rulebook example is computed, never retyped).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 from attrs import fields
 
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
-from fertility_rules.document.blocks import Block, Heading, Items, Paragraph, Table, render_blocks
+from fertility_rules.document.blocks import (
+    Block,
+    Figure,
+    Heading,
+    Items,
+    Page,
+    Paragraph,
+    Table,
+    render_blocks,
+)
+from fertility_rules.document.examples import EXAMPLE_PLAYER, worked_examples
 from fertility_rules.effects.base import Stage
 from fertility_rules.effects.registry import EffectRegistry, describe_shop
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.lists import all_of, any_of, series
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.shop import Shop
 from fertility_rules.records.rulebook_example import rulebook_example
-from fertility_rules.rules.interpretations import INTERPRETATION_INFO, Interpretations
+from fertility_rules.rules.interpretations import (
+    INTERPRETATION_INFO,
+    OPTION_LABELS,
+    InterpretationInfo,
+    Interpretations,
+)
 from fertility_rules.rules.setup import tiles_in_play, valley_boards_for
 from fertility_rules.scoring.pipeline import score_position
 from fertility_rules.texts.glossary import glossary
 from fertility_rules.texts.rule_texts import RuleText, rule_texts
 
-__all__ = ["rules_blocks", "rules_document"]
+__all__ = [
+    "example_figures",
+    "interpretation_notes",
+    "rules_blocks",
+    "rules_document",
+    "rules_pictures",
+]
 
 
-def _provenance(items: list[Provenance | None]) -> Message:
+def _provenance(items: list[Provenance | None]) -> Message | str:
     kinds = sorted({p for p in items if p is not None}, key=lambda p: list(Provenance).index(p))
     if not kinds:
         return _("unknown")
-    text: Message = kinds[0].label
-    for kind in kinds[1:]:
-        text = _("{left}, {right}", left=text, right=kind.label)
-    return text
+    return all_of([kind.label for kind in kinds])
 
 
 class _Writer:
-    def __init__(self, language: Language) -> None:
+    def __init__(self, language: Language, figures: Mapping[str, Sequence[Figure]]) -> None:
         self.language = language
         self.blocks: list[Block] = []
         self.texts = {text.id: text for text in rule_texts()}
+        self.figures = figures
 
     def t(self, message: Message | str) -> str:
         return render(message, self.language)
 
-    def heading(self, level: int, message: Message | str) -> None:
-        self.blocks.append(Heading(level, self.t(message)))
+    def heading(self, level: int, message: Message | str, anchor: str | None = None) -> None:
+        self.blocks.append(Heading(level, self.t(message), anchor))
+
+    def section(self, rule_id: str) -> None:
+        """A section of the specification: its heading (anchored at its id) and text."""
+        self.heading(2, self.texts[rule_id].title, rule_id)
+        self.paragraph(self.texts[rule_id].text)
+        self.blocks.extend(self.figures.get(rule_id, ()))
 
     def paragraph(self, message: Message | str) -> None:
         self.blocks.append(Paragraph(self.t(message)))
 
-    def rule(self, rule_id: str, level: int = 3) -> None:
+    def rule(self, rule_id: str, level: int = 3, figures: bool = True) -> None:
         text: RuleText = self.texts[rule_id]
-        self.heading(level, _("{id} {title}", id=rule_id, title=text.title))
+        self.heading(level, _("{id} {title}", id=rule_id, title=text.title), rule_id)
         self.paragraph(text.text)
+        if figures:
+            self.blocks.extend(self.figures.get(rule_id, ()))
 
     def table(self, header: list[Message | str], rows: list[list[Message | str | int]]) -> None:
         self.blocks.append(
@@ -79,12 +107,11 @@ class _Writer:
 
 
 def _components(w: _Writer, catalogue: Catalogue) -> None:
-    w.heading(2, w.texts["R-1"].title)
-    w.paragraph(w.texts["R-1"].text)
+    w.section("R-1")
     if catalogue.is_reconstructed:
         w.paragraph(
             _(
-                "Component counts below come from the catalogue {name!r}. It is partly "
+                "Component counts below come from the catalogue “{name}”. It is partly "
                 "reconstructed: items marked reconstructed are not known to match the "
                 "printed game.",
                 name=catalogue.name,
@@ -143,8 +170,7 @@ def _components(w: _Writer, catalogue: Catalogue) -> None:
 
 
 def _setup(w: _Writer) -> None:
-    w.heading(2, w.texts["R-2"].title)
-    w.paragraph(w.texts["R-2"].text)
+    w.section("R-2")
     rows: list[list[Message | str | int]] = [
         [_("{n} players", n=n), valley_boards_for(n), tiles_in_play(n)] for n in (2, 3, 4)
     ]
@@ -155,8 +181,7 @@ def _setup(w: _Writer) -> None:
 
 
 def _turn(w: _Writer) -> None:
-    w.heading(2, w.texts["R-3"].title)
-    w.paragraph(w.texts["R-3"].text)
+    w.section("R-3")
     for rule_id in (
         "R-3.1",
         "R-3.2",
@@ -185,8 +210,7 @@ def _example_shop(catalogue: Catalogue, kind: str) -> Shop | None:
 
 
 def _shops(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
-    w.heading(2, w.texts["R-6"].title)
-    w.paragraph(w.texts["R-6"].text)
+    w.section("R-6")
     rows: list[list[Message | str | int]] = []
     for kind in registry:
         shop = _example_shop(catalogue, kind.id)
@@ -200,15 +224,15 @@ def _shops(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
             if shop is None
             else _("{id}: {shop}", id=shop.id or "", shop=describe_shop(shop, registry))
         )
-        rows.append([kind.id, when, example])
+        rows.append([kind.title, when, example])
     w.table([_("Kind"), _("When"), _("Example Shop from the catalogue")], rows)
 
 
 def _scoring(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
-    w.heading(2, w.texts["R-5"].title)
-    w.paragraph(w.texts["R-5"].text)
-    for rule_id in ("R-5.1", "R-5.2", "R-5.3", "R-5.4", "R-5.5", "R-5.6"):
+    w.section("R-5")
+    for rule_id in ("R-5.1", "R-5.2", "R-5.3", "R-5.4", "R-5.5"):
         w.rule(rule_id)
+    w.rule("R-5.6", figures=False)
     report = score_position(rulebook_example(catalogue), registry)
     sheet = report.sheets[0]
     w.paragraph(_("The example computed by the scoring pipeline of this library:"))
@@ -219,25 +243,47 @@ def _scoring(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None
     rows.append([_("Total"), sheet.total])
     w.table([_("Stage"), _("Debens")], rows)
     w.blocks.append(
-        Items(tuple(w.t(line.reason) + f" [{line.rule}]" for line in sheet.lines if line.debens))
+        Items(
+            tuple(
+                w.t(_("{reason} [{rule}]", reason=line.reason, rule=line.rule))
+                for line in sheet.lines
+                if line.debens
+            )
+        )
     )
-    w.paragraph(_("{player} scores {amount}.", player=sheet.player, amount=debens(sheet.total)))
+    w.paragraph(_("{player} scores {amount}.", player=EXAMPLE_PLAYER, amount=debens(sheet.total)))
+    w.blocks.extend(w.figures.get("R-5.6", ()))
 
 
 def _end(w: _Writer) -> None:
-    w.heading(2, w.texts["R-4"].title)
-    w.paragraph(w.texts["R-4"].text)
+    w.section("R-4")
     for rule_id in ("R-4.1", "R-4.2", "R-4.3"):
         w.rule(rule_id)
 
 
 def _variant(w: _Writer) -> None:
-    w.heading(2, w.texts["R-8"].title)
-    w.paragraph(w.texts["R-8"].text)
+    w.section("R-8")
+
+
+def interpretation_notes(info: InterpretationInfo) -> tuple[Message, ...]:
+    """The option line (values, default marked) and the sources line of an interpretation."""
+    notes: list[Message] = []
+    if info.field in {f.name for f in fields(Interpretations)}:
+        default = getattr(_DEFAULTS, info.field)
+        options: list[Message | str] = []
+        for member in type(default):
+            label = OPTION_LABELS.get(member, str(member.value))
+            options.append(_("{option} (default)", option=label) if member is default else label)
+        notes.append(_("Option {field}: {options}", field=info.field, options=any_of(options)))
+    notes.append(_("Sources: {sources}", sources=series(info.sources)))
+    return tuple(notes)
+
+
+_DEFAULTS = Interpretations()
 
 
 def _interpretations(w: _Writer) -> None:
-    w.heading(2, _("Interpretations"))
+    w.heading(2, _("Interpretations"), "interpretations")
     w.paragraph(
         _(
             "Where the rulebooks are silent or disagree, the library takes a default "
@@ -245,29 +291,36 @@ def _interpretations(w: _Writer) -> None:
             "default is marked."
         )
     )
-    defaults = Interpretations()
-    names = {f.name for f in fields(Interpretations)}
     for info in INTERPRETATION_INFO:
         w.rule(info.id)
-        if info.field in names:
-            value = getattr(defaults, info.field)
-            options = [
-                f"{member.value}" + (" " + w.t(_("(default)")) if member is value else "")
-                for member in type(value)
-            ]
-            w.paragraph(
-                _("Option {field}: {options}", field=info.field, options=", ".join(options))
-            )
-        w.paragraph(_("Sources: {sources}", sources="; ".join(info.sources)))
+        for note in interpretation_notes(info):
+            w.paragraph(note)
 
 
 def _invariants(w: _Writer) -> None:
-    w.heading(2, w.texts["R-7"].title)
-    w.paragraph(w.texts["R-7"].text)
+    w.section("R-7")
+
+
+def _object(w: _Writer) -> None:
+    w.heading(2, _("Object of the game"), "object")
+    w.paragraph(
+        _(
+            "Each player builds up a Metropolis on the banks of the Nile. Laying Valley tiles "
+            "brings in resources and Wheat; resources pay for Districts and supply their "
+            "Shops, and fully supplied Shops, Monuments and the Wheat Storehouse earn Debens. "
+            "After the last round, the player with the most Debens wins (R-4.3)."
+        )
+    )
+
+
+def _information(w: _Writer) -> None:
+    w.section("R-9")
+    for rule_id in ("R-9.1", "R-9.2", "R-9.3"):
+        w.rule(rule_id)
 
 
 def _glossary(w: _Writer) -> None:
-    w.heading(2, _("Glossary"))
+    w.heading(2, _("Glossary"), "glossary")
     w.table(
         ["English", "Français", "Polski", "Nederlands"],
         [[term.en, term.fr, term.pl, term.nl] for term in glossary()],
@@ -276,28 +329,48 @@ def _glossary(w: _Writer) -> None:
 
 _SECTIONS: tuple[Callable[[_Writer, Catalogue, EffectRegistry], None], ...] = (
     lambda w, c, r: _components(w, c),
+    lambda w, c, r: _object(w),
     lambda w, c, r: _setup(w),
     lambda w, c, r: _turn(w),
     _shops,
-    _scoring,
     lambda w, c, r: _end(w),
     lambda w, c, r: _variant(w),
-    lambda w, c, r: _interpretations(w),
+    _scoring,
+    lambda w, c, r: _information(w),
     lambda w, c, r: _invariants(w),
+    lambda w, c, r: _interpretations(w),
     lambda w, c, r: _glossary(w),
 )
+"""The sections in the rulebooks' order, then the library's own additions."""
+
+
+def example_figures(
+    language: Language | str = Language.EN, catalogue: Catalogue | None = None
+) -> dict[str, tuple[Figure, ...]]:
+    """The worked examples as figures, by the rule id they illustrate."""
+    lang = Language.parse(language)
+    figures: dict[str, tuple[Figure, ...]] = {}
+    for example in worked_examples(lang, catalogue):
+        figure = Figure(example.id, example.svgs, render(example.caption, lang))
+        figures[example.rule] = (*figures.get(example.rule, ()), figure)
+    return figures
 
 
 def rules_blocks(
     language: Language | str = Language.EN,
     catalogue: Catalogue | None = None,
     registry: EffectRegistry | None = None,
+    pictures: bool = True,
 ) -> list[Block]:
-    """The rules document as blocks, in ``language`` (the catalogue's effect kinds by default)."""
-    writer = _Writer(Language.parse(language))
+    """The rules document as blocks, in ``language``, with its worked examples.
+
+    The effect kinds are the catalogue's by default.
+    """
     catalogue = catalogue or default_catalogue()
     registry = registry or catalogue.registry
-    writer.heading(1, _("Fertility — the rules"))
+    figures = example_figures(language, catalogue) if pictures else {}
+    writer = _Writer(Language.parse(language), figures)
+    writer.heading(1, TITLE)
     writer.paragraph(
         _(
             "A game by Cyrille Leroy for 2 to 4 players. This text restates the rules in "
@@ -310,11 +383,33 @@ def rules_blocks(
     return writer.blocks
 
 
+TITLE = _("Fertility — the rules")
+"""The title of the rules document."""
+
+
 def rules_document(
     language: Language | str = Language.EN,
     fmt: str = "md",
     catalogue: Catalogue | None = None,
     registry: EffectRegistry | None = None,
+    pictures: bool = True,
 ) -> str:
-    """The complete rules document in ``language`` as ``md``, ``rst`` or ``html``."""
-    return render_blocks(rules_blocks(language, catalogue, registry), fmt)
+    """The complete rules document in ``language`` as ``md``, ``rst`` or ``html``.
+
+    HTML and reStructuredText hold the pictures inline; Markdown refers to SVG files
+    named as in :func:`rules_pictures`, to be written beside it.
+    """
+    lang = Language.parse(language)
+    page = Page(lang.value, render(TITLE, lang))
+    return render_blocks(rules_blocks(lang, catalogue, registry, pictures), fmt, page)
+
+
+def rules_pictures(
+    language: Language | str = Language.EN, catalogue: Catalogue | None = None
+) -> dict[str, str]:
+    """The SVG files the Markdown rules document refers to, by file name."""
+    files: dict[str, str] = {}
+    for figures in example_figures(language, catalogue).values():
+        for figure in figures:
+            files.update(figure.files())
+    return files

@@ -183,3 +183,10 @@ class EffectKind:
     trigger: Callable[[Any], Outcome] | None = None
     rule: str = "R-6"
     points: Callable[[Any, ShopContext], int] | None = None
+    label: Message | None = None
+    """The kind's name in documents; the id when not given."""
+
+    @property
+    def title(self) -> Message | str:
+        """The kind's display name (its ``label``, else its id)."""
+        return self.id if self.label is None else self.label

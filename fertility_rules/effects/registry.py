@@ -18,6 +18,7 @@ from fertility_rules.effects.kinds.wheat import WHEAT
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.shop import Benefit, Shop, icons_text
+from fertility_rules.model.values import reduce_to_init
 
 __all__ = ["DEFAULT_REGISTRY", "EffectRegistry", "describe_benefit", "describe_shop", "find_effect"]
 
@@ -33,6 +34,9 @@ class EffectRegistry:
 
     kinds: tuple[EffectKind, ...]
     _by_id: Mapping[str, EffectKind] = field(init=False, eq=False, repr=False)
+
+    __reduce__ = reduce_to_init
+    """Pickled through its fields: the read-only indexes are made again."""
 
     def __attrs_post_init__(self) -> None:
         index = _index(self)

@@ -9,7 +9,7 @@ import tomllib
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
-__all__ = ["extract_rule_texts"]
+__all__ = ["extract_catalogue_texts", "extract_rule_texts"]
 
 
 def extract_rule_texts(
@@ -27,3 +27,21 @@ def extract_rule_texts(
         line = next((n for n, text in enumerate(lines, 1) if f'"{rule_id}"' in text), 0)
         yield line, "pgettext", (rule_id, rule["title"]), [f"Title of rule {rule_id}"]
         yield line, "pgettext", (rule_id, rule["text"]), [f"Text of rule {rule_id}"]
+
+
+def extract_catalogue_texts(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Yield the title and the note of a built-in catalogue file, shown by ``catalogue show``."""
+    content = fileobj.read().decode("utf-8")
+    data = tomllib.loads(content)
+    for key in ("title", "note"):
+        text = data.get(key)
+        if isinstance(text, str) and text:
+            line = next(
+                (n for n, row in enumerate(content.splitlines(), 1) if row.startswith(key)), 0
+            )
+            yield line, None, text, [f"Catalogue {key}"]

@@ -9,12 +9,22 @@ from __future__ import annotations
 import functools
 import gettext
 import math
+import re
 from pathlib import Path
 
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "number_text", "render", "translations", "uses_catalogue"]
+__all__ = [
+    "DOMAIN",
+    "LOCALE_DIR",
+    "NARROW_NO_BREAK_SPACE",
+    "number_text",
+    "render",
+    "translations",
+    "typography",
+    "uses_catalogue",
+]
 
 DOMAIN = "fertility_rules"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
@@ -63,12 +73,29 @@ def _value(value: object, language: Language) -> object:
     return value
 
 
+_FRENCH_SPACE = re.compile(r"[ \u00a0]+([:;?!»])")
+_FRENCH_OPENING = re.compile(r"«[ \u00a0]*")
+NARROW_NO_BREAK_SPACE = "\u202f"
+
+
+def typography(text: str, language: Language) -> str:
+    """French spacing: a narrow no-break space before ``: ; ? ! »`` and after ``«``.
+
+    Applied to translated templates only, so names and data inserted into them stay as
+    they are; a line never breaks before the punctuation.
+    """
+    if language is not Language.FR:
+        return text
+    text = _FRENCH_SPACE.sub(NARROW_NO_BREAK_SPACE + r"\1", text)
+    return _FRENCH_OPENING.sub("«" + NARROW_NO_BREAK_SPACE, text)
+
+
 def render(message: Message | str, language: Language | str = Language.EN) -> str:
     """The text of ``message`` in ``language``, parameters rendered in turn."""
     if isinstance(message, str):
         return message
     lang = Language.parse(language)
-    template = _lookup(message, translations(lang))
+    template = typography(_lookup(message, translations(lang)), lang)
     if not message.params:
         return template
     values = {key: _value(value, lang) for key, value in message.params}

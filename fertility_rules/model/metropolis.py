@@ -185,5 +185,6 @@ class Metropolis:
         return sum(state.token_count for state in self.shops)
 
 
-evolve_metropolis: Callable[..., Metropolis] = replacer(Metropolis)
-"""A copy of a Metropolis with some fields changed (validated like any Metropolis)."""
+evolve_metropolis: Callable[..., Metropolis] = replacer(Metropolis, checked=False)
+"""A copy of a Metropolis with some fields changed, not validated again: only for the
+engine's transitions, which keep a valid Metropolis valid (R-1.2, R-1.7, R-1.8)."""

@@ -6,7 +6,7 @@ import enum
 from collections.abc import Callable
 from typing import TypeAlias
 
-from fertility_rules.i18n.message import Message, _, ngettext
+from fertility_rules.i18n.message import Message, _, ngettext, pgettext
 
 __all__ = [
     "NO_TOKENS",
@@ -44,6 +44,16 @@ class Resource(enum.IntEnum):
     def label(self) -> Message:
         return _RESOURCE_LABELS[self]
 
+    @property
+    def one(self) -> Message:
+        """The name of a single token of this resource (Polish: ``Winogrono``)."""
+        return _RESOURCE_ONE[self]
+
+    @property
+    def each(self) -> Message:
+        """ "each token of this resource", as in "1 Deben per Grapes token"."""
+        return _RESOURCE_EACH[self]
+
     @classmethod
     def from_key(cls, key: str) -> Resource:
         """The resource named ``key``; ``KeyError`` if there is none."""
@@ -53,6 +63,18 @@ class Resource(enum.IntEnum):
 RESOURCES: tuple[Resource, ...] = tuple(Resource)
 
 _RESOURCE_BY_KEY = {r.key: r for r in Resource}
+_RESOURCE_ONE = {
+    Resource.ALABASTER: pgettext("a single token", "Alabaster"),
+    Resource.BOVINE: pgettext("a single token", "Bovine"),
+    Resource.PAPYRUS: pgettext("a single token", "Papyrus flower"),
+    Resource.GRAPES: pgettext("a single token", "Grapes"),
+}
+_RESOURCE_EACH = {
+    Resource.ALABASTER: pgettext("each token of", "Alabaster token"),
+    Resource.BOVINE: pgettext("each token of", "Bovine token"),
+    Resource.PAPYRUS: pgettext("each token of", "Papyrus flower token"),
+    Resource.GRAPES: pgettext("each token of", "Grapes token"),
+}
 _RESOURCE_LABELS = {
     Resource.ALABASTER: _("Alabaster"),
     Resource.BOVINE: _("Bovine"),

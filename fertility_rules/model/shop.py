@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import ClassVar
 
 from attrs import field, frozen
@@ -11,8 +12,9 @@ from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import NO_TOKENS, Counts, Icon, Resource, tokens_of
+from fertility_rules.model.values import unchecked_constructor
 
-__all__ = ["Benefit", "Shop", "ShopState", "icons_text"]
+__all__ = ["Benefit", "Shop", "ShopState", "icons_text", "new_shop_state"]
 
 
 class Benefit:
@@ -73,11 +75,11 @@ class Shop:
 
     def accepts(self, tokens: Counts, resource: Resource) -> bool:
         """Whether a Shop holding ``tokens`` can take one more ``resource`` (R-1.6)."""
-        return _acceptance(self, tokens)[resource]
+        return self.acceptance(tokens)[resource]
 
     def acceptance(self, tokens: Counts) -> tuple[bool, bool, bool, bool]:
         """:meth:`accepts` for each resource, in :class:`Resource` order (cached)."""
-        return _acceptance(self, tokens)
+        return _acceptance(self, tokens if type(tokens) is tuple else tuple(tokens))
 
     def is_full(self, tokens: Counts) -> bool:
         """Whether every icon holds a token (tokens assumed to fit)."""
@@ -140,3 +142,8 @@ class ShopState:
     @property
     def token_count(self) -> int:
         return sum(self.tokens)
+
+
+new_shop_state: Callable[[Shop, Counts], ShopState] = unchecked_constructor(ShopState)
+"""A Shop with tokens, not validated: only for the engine's supplying, which puts a
+token only where :meth:`Shop.accepts` allows it (R-1.6)."""

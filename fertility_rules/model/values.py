@@ -3,31 +3,46 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["replacer", "unchecked_constructor"]
+__all__ = ["reduce_to_init", "replacer", "unchecked_constructor"]
 
 T = TypeVar("T")
 
 _KEEP: Any = object()
 
 
-def replacer(cls: type[T]) -> Callable[..., T]:
+def replacer(cls: type[T], *, checked: bool = True) -> Callable[..., T]:
     """A function ``(value, **changes) -> new value`` for the attrs class ``cls``.
 
-    It does what :func:`attrs.evolve` does (the class's own ``__init__`` runs, with its
-    validators), but the fields are spelled out once in generated code instead of
-    being looked up on every call: the engine builds a new state at every decision.
+    It does what :func:`attrs.evolve` does, but the fields are spelled out once in
+    generated code instead of being looked up on every call: the engine builds a new
+    state at every decision. ``checked=False`` skips the class's validators, for the
+    engine's own transitions between values it has already checked.
     """
     fields = [field for field in attrs.fields(cls) if field.init]  # type: ignore[arg-type]
     params = ", ".join(f"{field.alias}=_KEEP" for field in fields)
-    args = ", ".join(
+    values = [
         f"value.{field.name} if {field.alias} is _KEEP else {field.alias}" for field in fields
-    )
-    source = f"def replace(value, *, {params}):\n    return cls({args})\n"
-    namespace: dict[str, Any] = {"cls": cls, "_KEEP": _KEEP}
+    ]
+    if checked:
+        body = f"    return cls({', '.join(values)})\n"
+    else:
+        sets = "".join(
+            f"    _set(new, {field.name!r}, {value})\n"
+            for field, value in zip(fields, values, strict=True)
+        )
+        body = f"    new = _new(cls)\n{sets}    return new\n"
+    source = f"def replace(value, *, {params}):\n{body}"
+    namespace: dict[str, Any] = {
+        "cls": cls,
+        "_KEEP": _KEEP,
+        "_new": object.__new__,
+        "_set": object.__setattr__,
+    }
     exec(compile(source, f"<replace {cls.__qualname__}>", "exec"), namespace)
     function: Callable[..., T] = namespace["replace"]
     function.__doc__ = f"A copy of a {cls.__name__} with the given fields changed."
@@ -44,3 +59,15 @@ def unchecked_constructor(cls: type[T]) -> Callable[..., T]:
     exec(compile(source, f"<unchecked {cls.__qualname__}>", "exec"), namespace)
     function: Callable[..., T] = namespace["make"]
     return function
+
+
+def reduce_to_init(value: Any) -> tuple[type, tuple[Any, ...]]:
+    """``__reduce__`` for attrs values holding read-only mappings (which cannot be
+    pickled): the value is rebuilt from its init fields, mappings passed as dicts, and
+    its ``__attrs_post_init__`` and converters make them read-only again."""
+    args = []
+    for field in attrs.fields(type(value)):
+        if field.init:
+            item = getattr(value, field.name)
+            args.append(dict(item) if isinstance(item, MappingProxyType) else item)
+    return type(value), tuple(args)

@@ -8,11 +8,12 @@ matters for the choice (the tile's scenes, the District's Shops, the Shop's cont
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
 from fertility_rules.effects.registry import describe_shop
+from fertility_rules.i18n.lists import all_of, series
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.coordinates import square_name
@@ -51,13 +52,9 @@ class ChoiceGroup:
     options: tuple[Choice, ...]
 
 
-def _join(parts: list[Message]) -> Message | str:
-    if not parts:
-        return "-"
-    text: Message = parts[0]
-    for part in parts[1:]:
-        text = _("{left}, {right}", left=text, right=part)
-    return text
+def _join(parts: Sequence[Message]) -> Message | str:
+    """``A, B and C`` in the language's words; ``-`` for nothing."""
+    return all_of(parts) or "-"
 
 
 def _tile_text(state: GameState, tile: str) -> Message:
@@ -111,7 +108,7 @@ def _first_choice(state: GameState, move: Move) -> tuple[str, Message]:
                 "Build District {district} (cost {cost}): {shops}",
                 district=district,
                 cost=found.cost,
-                shops=_join(shops),
+                shops=series(shops),
             )
         case SupplyShop(resource):
             return resource.key, _(

@@ -68,6 +68,19 @@ def _builds_by_spot(
     return tuple(build_district(district_id, spot, tokens, wheat) for spot in range(spots))
 
 
+@functools.lru_cache(maxsize=8192)
+def _district_builds(
+    district_id: str, cost: int, supply: Counts, wheat: int, spots: tuple[int, ...], count: int
+) -> tuple[BuildDistrict, ...]:
+    """Every way to build ``district_id`` on the free ``spots`` (cached: moves are values)."""
+    moves: list[BuildDistrict] = []
+    every_spot = len(spots) == count
+    for tokens, paid in _payments(cost, supply, wheat):
+        row = _builds_by_spot(district_id, tokens, paid, count)
+        moves.extend(row if every_spot else [row[spot] for spot in spots])
+    return tuple(moves)
+
+
 def build_moves(state: GameState) -> list[Move]:
     moves: list[Move] = [_SKIP]
     spots = _free_spots(state)
@@ -78,12 +91,9 @@ def build_moves(state: GameState) -> list[Move]:
     supply = player.supply
     wheat = player.metropolis.wheat
     count = len(player.metropolis.spots)
-    every_spot = len(spots) == count
     for district_id in state.offer:
         cost = catalogue.district(district_id).cost
-        for tokens, paid in _payments(cost, supply, wheat):
-            row = _builds_by_spot(district_id, tokens, paid, count)
-            moves.extend(row if every_spot else [row[spot] for spot in spots])
+        moves.extend(_district_builds(district_id, cost, supply, wheat, spots, count))
     return moves
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.coordinates import square_name
 from fertility_rules.model.resources import tokens_of
@@ -43,17 +44,11 @@ def describe_move(move: Move, width: int) -> Message:
         case ClaimQuarry(square, resource) if resource is not None:
             return _(
                 "takes {resource} for the Quarry {square}",
-                resource=resource.label,
+                resource=resource.one,
                 square=_square(square, width),
             )
         case BuildDistrict(district, spot, tokens, wheat):
-            paid: Message | str = "-"
-            for resource in tokens_of(tokens):
-                paid = (
-                    resource.label
-                    if paid == "-"
-                    else _("{left}, {right}", left=paid, right=resource.label)
-                )
+            paid = all_of([resource.one for resource in tokens_of(tokens)]) or _("none")
             return _(
                 "builds District {district} on spot {spot} (tokens: {paid}; Wheat: {wheat})",
                 district=district,
@@ -64,12 +59,12 @@ def describe_move(move: Move, width: int) -> Message:
         case SkipBuilding():
             return _("builds nothing")
         case SupplyShop(resource, shop):
-            return _("puts {resource} on Shop {shop}", resource=resource.label, shop=shop + 1)
+            return _("puts {resource} on Shop {shop}", resource=resource.one, shop=shop + 1)
         case PlaceBonusResource(resource, None):
-            return _("takes {resource} into the supply", resource=resource.label)
+            return _("takes {resource} into the supply", resource=resource.one)
         case PlaceBonusResource(resource, shop) if shop is not None:
             return _(
-                "puts the bonus {resource} on Shop {shop}", resource=resource.label, shop=shop + 1
+                "puts the bonus {resource} on Shop {shop}", resource=resource.one, shop=shop + 1
             )
         case EndSupplying():
             return _("ends supplying")

@@ -14,6 +14,7 @@ from fertility_rules.i18n.message import Message, _
 
 __all__ = [
     "INTERPRETATION_INFO",
+    "OPTION_LABELS",
     "AnyShopSource",
     "EmptyStock",
     "Enclosure",
@@ -165,7 +166,7 @@ class InterpretationInfo:
     id: str
     field: str | None
     title: Message
-    sources: tuple[str, ...]
+    sources: tuple[Message, ...]
 
 
 INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
@@ -174,93 +175,117 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         "quarry_enclosure",
         _("Quarry enclosure"),
         (
-            "PL rulebook: a closed space is surrounded on every side, diagonals included",
-            "FR, EN and NL rulebooks: an entirely closed space of one empty square",
+            _("PL rulebook: a closed space is surrounded on every side, diagonals included"),
+            _("FR, EN and NL rulebooks: an entirely closed space of one empty square"),
         ),
     ),
     InterpretationInfo(
         "I-2",
         "quarries_per_placement",
         _("Several Quarries at once"),
-        ("all rulebooks speak of one Quarry; none says what happens when two close at once",),
+        (_("all rulebooks speak of one Quarry; none says what happens when two close at once"),),
     ),
     InterpretationInfo(
         "I-3",
         "empty_stock",
         _("Empty Stock"),
         (
-            "PL, NL and FR 003 rulebooks: 20 tokens of each resource, nothing when none is left",
-            "FR 000 and EN rulebooks: silent",
+            _("PL, NL and FR 003 rulebooks: 20 tokens of each resource, nothing when none is left"),
+            _("FR 000 and EN rulebooks: silent"),
         ),
     ),
     InterpretationInfo(
         "I-4",
         "wheat_adjacency",
         _("Wheat square next to both halves"),
-        ("all rulebooks: one Wheat for each wheat square the tile touches",),
+        (_("all rulebooks: one Wheat for each wheat square the tile touches"),),
     ),
     InterpretationInfo(
         "I-5",
         "any_shop_source",
         _("The 'any resource' Shop"),
         (
-            "FR 001 rulebook: the token comes from the Stock",
-            "FR 000 and EN rulebooks: any resource",
+            _("FR 001 rulebook: the token comes from the Stock"),
+            _("FR 000 and EN rulebooks: any resource"),
         ),
     ),
     InterpretationInfo(
         "I-6",
         "lost_resource",
         _("Immediate resource with no Shop to take it"),
-        ("all rulebooks: the resource is placed at once on another Shop; silent otherwise",),
+        (_("all rulebooks: the resource is placed at once on another Shop; silent otherwise"),),
     ),
     InterpretationInfo(
         "I-7",
         "wheat_overflow",
         _("Wheat beyond the top of the track"),
-        ("all rulebooks: silent; the track has a last square",),
+        (_("all rulebooks: silent; the track has a last square"),),
     ),
     InterpretationInfo(
         "I-8",
         "statue_duplicates",
         _("Duplicate Statues"),
-        ("all rulebooks: the largest collection of different Statues scores",),
+        (_("all rulebooks: the largest collection of different Statues scores"),),
     ),
     InterpretationInfo(
         "I-9",
         None,
         _("Specialized multiplier"),
-        ("EN rulebook: 1 or 3 Debens per token", "PL and NL rulebooks: 1 to 3 Debens"),
+        (_("EN rulebook: 1 or 3 Debens per token"), _("PL and NL rulebooks: 1 to 3 Debens")),
     ),
     InterpretationInfo(
         "I-10",
         "district_offer",
         _("Refilling the District offer"),
-        ("FR, EN and PL rulebooks: the offer is refilled to 4", "NL rulebook: to 3"),
+        (_("FR, EN and PL rulebooks: the offer is refilled to 4"), _("NL rulebook: to 3")),
     ),
     InterpretationInfo(
         "I-11",
         "last_round",
         _("Last round"),
-        ("all rulebooks: each player plays a last turn; every player has played 9 turns",),
+        (_("all rulebooks: each player plays a last turn; every player has played 9 turns"),),
     ),
     InterpretationInfo(
         "I-12",
         "own_halves",
         _("The placed tile's own halves"),
-        ("all rulebooks: a scene earns for each identical scene it connects to in play",),
+        (_("all rulebooks: a scene earns for each identical scene it connects to in play"),),
     ),
     InterpretationInfo(
         "I-13",
         "empty_stock",
         _("Empty Stock for immediate benefits and Quarries"),
-        ("follows I-3: a resource the Stock lacks cannot be taken",),
+        (_("follows I-3: a resource the Stock lacks cannot be taken"),),
     ),
     InterpretationInfo(
         "I-14",
         "start_tile",
         _("Shape of the starting tile"),
-        ("all rulebooks: the starting tile shows the four scene types",),
+        (_("all rulebooks: the starting tile shows the four scene types"),),
     ),
 )
 """Every interpretation of the specification, in order."""
+
+
+OPTION_LABELS: dict[enum.Enum, Message] = {
+    Enclosure.EIGHT: _("all 8 neighbours"),
+    Enclosure.ORTHOGONAL: _("the 4 orthogonal neighbours"),
+    QuarryCount.EACH: _("one Quarry per closed square"),
+    QuarryCount.ONE: _("at most one Quarry"),
+    EmptyStock.NOTHING: _("nothing is taken"),
+    WheatAdjacency.ONCE: _("counted once"),
+    WheatAdjacency.PER_HALF: _("counted once per half"),
+    AnyShopSource.SUPPLY: _("from the supply"),
+    AnyShopSource.STOCK: _("from the Stock"),
+    LostResource.LOST: _("lost"),
+    LostResource.TO_SUPPLY: _("to the supply"),
+    WheatOverflow.STOP: _("the marker stops at the top"),
+    StatueDuplicates.LARGEST_SET: _("the largest set only"),
+    OfferSize.FOUR: _("refilled to 4"),
+    OfferSize.THREE: _("refilled to 3"),
+    LastRound.ONE_MORE_TURN: _("one more turn each"),
+    OwnHalves.NOT_COUNTED: _("not counted"),
+    OwnHalves.COUNTED: _("counted"),
+    StartTileShape.FROM_CATALOGUE: _("from the catalogue"),
+}
+"""The name of every option value in the documents (the value itself is the file format)."""

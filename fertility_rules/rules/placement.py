@@ -59,16 +59,18 @@ def _extend(moves: list[PlaceTile], mask: int, tile_id: str, step: int, swapped:
         mask ^= low
 
 
-def _placement_masks(state: GameState, tile_id: str) -> list[tuple[int, int, bool]]:
+def _placement_masks(
+    state: GameState, tile_id: str, near: list[int]
+) -> list[tuple[int, int, bool]]:
     """``(mask of lower squares, step to the other square, swapped)`` for each way to lay
-    ``tile_id`` (R-3.1): right or down, each scene order."""
+    ``tile_id`` (R-3.1): right or down, each scene order. ``near[scene]`` is the empty
+    squares next to that scene."""
     grid = state.config.layout
     a, b = state.config.tiles[tile_id].scenes
-    valley = state.valley
-    empty = valley.empty
+    empty = state.valley.empty
     width = grid.width
-    adjacent_a = grid.dilate(valley.scenes[a]) & empty
-    adjacent_b = adjacent_a if a == b else grid.dilate(valley.scenes[b]) & empty
+    adjacent_a = near[a]
+    adjacent_b = near[b]
     horizontal = empty & (empty >> 1) & grid.not_last_column
     vertical = empty & (empty >> width)
     forward_h = horizontal & (adjacent_a | (adjacent_b >> 1))
@@ -83,27 +85,36 @@ def _placement_masks(state: GameState, tile_id: str) -> list[tuple[int, int, boo
     ]
 
 
+def _near_scenes(state: GameState) -> list[int]:
+    """The empty squares next to each scene in play, by scene."""
+    grid = state.config.layout
+    empty = state.valley.empty
+    return [grid.dilate(scene) & empty for scene in state.valley.scenes]
+
+
 def placements(state: GameState, tile_id: str) -> list[PlaceTile]:
     """Every legal way to lay ``tile_id`` now (R-3.1), each order of its squares once."""
+    return _placements(state, tile_id, _near_scenes(state))
+
+
+def _placements(state: GameState, tile_id: str, near: list[int]) -> list[PlaceTile]:
     moves: list[PlaceTile] = []
-    for mask, step, swapped in _placement_masks(state, tile_id):
+    for mask, step, swapped in _placement_masks(state, tile_id, near):
         if mask:
             _extend(moves, mask, tile_id, step, swapped)
     return moves
 
 
-def _can_lay(state: GameState, tile_id: str) -> bool:
-    return any(mask for mask, _step, _swapped in _placement_masks(state, tile_id))
+def _can_lay(state: GameState, tile_id: str, near: list[int]) -> bool:
+    return any(mask for mask, _step, _swapped in _placement_masks(state, tile_id, near))
 
 
 def placement_moves(state: GameState) -> list[Move]:
     """Placements of every Personal Pool tile, or discards when there is none (R-3.2)."""
     moves: list[Move] = []
-    seen: set[str] = set()
-    for tile in state.player.pool:
-        if tile not in seen:
-            seen.add(tile)
-            moves.extend(placements(state, tile))
+    near = _near_scenes(state)
+    for tile in dict.fromkeys(state.player.pool):
+        moves.extend(_placements(state, tile, near))
     if not moves:
         moves.extend(discard_tile(tile) for tile in dict.fromkeys(state.player.pool))
     return moves
@@ -165,8 +176,9 @@ def check_place(state: GameState, move: PlaceTile) -> list[Violation]:
 def check_discard(state: GameState, move: DiscardTile) -> list[Violation]:
     if move.tile not in state.player.pool:
         return [Violation("R-3.2", _("Tile {tile} is not in your Personal Pool.", tile=move.tile))]
+    near = _near_scenes(state)
     for tile in state.player.pool:
-        if _can_lay(state, tile):
+        if _can_lay(state, tile, near):
             return [
                 Violation(
                     "R-3.2",

@@ -15,7 +15,7 @@ from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis
 from fertility_rules.model.resources import Counts, MonumentType, Resource
 from fertility_rules.model.valley import ValleyTile
-from fertility_rules.model.values import replacer
+from fertility_rules.model.values import reduce_to_init, replacer
 from fertility_rules.rules.geometry import ValleyLayout
 from fertility_rules.rules.interpretations import Interpretations
 
@@ -100,6 +100,9 @@ class GameConfig:
     layout: ValleyLayout = field(eq=False, repr=False)
     tiles: Mapping[str, ValleyTile] = field(eq=False, repr=False, converter=_read_only)
     registry: EffectRegistry = field(default=DEFAULT_REGISTRY, repr=False)
+
+    __reduce__ = reduce_to_init
+    """Pickled through its fields (the tiles as a dict, read-only again once read)."""
 
 
 @frozen

@@ -16,7 +16,7 @@ from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import evolve_metropolis
 from fertility_rules.model.resources import RESOURCES, Counts, Resource, add_token
-from fertility_rules.model.shop import ShopState, icons_text
+from fertility_rules.model.shop import ShopState, icons_text, new_shop_state
 from fertility_rules.rules.interpretations import LostResource
 from fertility_rules.rules.moves import (
     EndSupplying,
@@ -203,7 +203,7 @@ def _put(
     """``resource`` onto Shop ``shop``; its immediate benefit applies if this fills it."""
     metropolis = player.metropolis
     old = metropolis.shops[shop]
-    new = ShopState(old.shop, add_token(old.tokens, resource))
+    new = new_shop_state(old.shop, add_token(old.tokens, resource))
     shops = replace_at(metropolis.shops, shop, new)
     player = evolve_player(player, metropolis=evolve_metropolis(metropolis, shops=shops))
     if new.is_full:

@@ -32,15 +32,16 @@ def end_turn(state: GameState) -> GameState:
     """Leftover tokens go back to the Stock; then the Common Pool (R-3.6)."""
     player = state.player
     stock = add_counts(state.stock, player.supply)
-    player = evolve_player(player, supply=NO_TOKENS)
     if state.common_pool:
         return evolve_state(
             state,
-            players=replace_at(state.players, state.current, player),
+            players=replace_at(
+                state.players, state.current, evolve_player(player, supply=NO_TOKENS)
+            ),
             stock=stock,
             phase=Phase.TAKE,
         )
-    return _finish(state, player, stock, state.common_pool, state.removed)
+    return _finish(state, player, stock, state.common_pool, state.removed, supply=NO_TOKENS)
 
 
 def take_moves(state: GameState) -> list[Move]:
@@ -64,16 +65,18 @@ def check_remove(state: GameState, move: RemoveTile) -> list[Violation]:
 
 
 def apply_take(state: GameState, move: TakeTile) -> GameState:
-    player = evolve_player(state.player, pool=(*state.player.pool, move.tile))
+    pool = (*state.player.pool, move.tile)
     common_pool = without(state.common_pool, move.tile)
     if state.config.variant and common_pool:
         return evolve_state(
             state,
-            players=replace_at(state.players, state.current, player),
+            players=replace_at(
+                state.players, state.current, evolve_player(state.player, pool=pool)
+            ),
             common_pool=common_pool,
             phase=Phase.REMOVE,
         )
-    return _finish(state, player, state.stock, common_pool, state.removed)
+    return _finish(state, state.player, state.stock, common_pool, state.removed, pool=pool)
 
 
 def apply_remove(state: GameState, move: RemoveTile) -> GameState:
@@ -92,11 +95,12 @@ def _finish(
     stock: Counts,
     common_pool: tuple[str, ...],
     removed: tuple[str, ...],
+    **player_changes: object,
 ) -> GameState:
     """Refill the Common Pool, count the turn, trigger or end the game, next player (R-4).
 
-    ``player``, ``stock``, ``common_pool`` and ``removed`` are the turn's last changes,
-    applied with these in one new state.
+    ``player`` (with ``player_changes``), ``stock``, ``common_pool`` and ``removed`` are
+    the turn's last changes, applied with these in one new state.
     """
     missing = COMMON_POOL - len(common_pool)
     pool = common_pool + state.pile[:missing]
@@ -106,7 +110,7 @@ def _finish(
         turns_left -= 1
     elif len(pool) < COMMON_POOL:
         turns_left = len(state.players)  # R-4.1, R-4.2, I-11: one more turn each
-    player = evolve_player(player, turns=player.turns + 1)
+    player = evolve_player(player, turns=player.turns + 1, **player_changes)
     players = replace_at(state.players, state.current, player)
     current, phase, turn = state.current, Phase.OVER, state.turn
     if turns_left != 0:

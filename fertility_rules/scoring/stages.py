@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from fertility_rules.effects.base import Stage, StatueAward
 from fertility_rules.i18n.amounts import debens
+from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.model.position import FinalPosition
 from fertility_rules.scoring.sheet import ScoreLine
@@ -52,17 +53,20 @@ def statue_line(
     player: str, awards: Sequence[StatueAward], gods: Sequence[str], scale: Sequence[int]
 ) -> ScoreLine:
     named, chosen, different, amount = statue_debens(awards, gods, scale)
-    what: Message | str = ", ".join(named) or "-"
+    what: Message | str = all_of(named)
     if chosen and named:
         what = ngettext(
             "{named} + {n} god of your choice",
             "{named} + {n} gods of your choice",
             chosen,
-            named=", ".join(named),
+            named=all_of(named),
         )
     elif chosen:
         what = ngettext("{n} god of your choice", "{n} gods of your choice", chosen)
-    reason: Message = ngettext(
+    if different == 0:
+        reason: Message = _("no Statue on the Statues scale: {amount}", amount=debens(amount))
+        return ScoreLine(player, Stage.STATUES, amount, "R-5.3", reason)
+    reason = ngettext(
         "{n} different Statue ({which}) on the Statues scale: {amount}",
         "{n} different Statues ({which}) on the Statues scale: {amount}",
         different,

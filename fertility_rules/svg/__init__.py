@@ -28,6 +28,10 @@ API:
 - ``catalogue_sheet(catalogue)`` / ``catalogue_page(catalogue)`` — every component of a
   catalogue, reconstructed items framed and labelled (SVG / self-contained HTML).
 
+The functions live in ``components`` (tiles, Shops, Districts), ``valley`` (the
+central board), ``metropolises``, ``overview`` (the table), ``catalogue`` and ``key``;
+``_style`` holds the colours and pictograms they share.
+
 Every function takes ``lang=`` and the component functions ``provenance=True`` to mark
 reconstructed items. Drawn things carry classes and data attributes (``class="tile"``,
 ``data-square="c4"``, ``class="token token-grapes"``, ``class="monument"``,
@@ -36,12 +40,12 @@ can find them.
 """
 
 from fertility_rules.svg._image import SvgImage
-from fertility_rules.svg.board import board, move_squares, placement_squares, valley_board
 from fertility_rules.svg.catalogue import catalogue_page, catalogue_sheet
 from fertility_rules.svg.components import district, shop, socket_tokens, start_tile, tile
-from fertility_rules.svg.legend import legend
-from fertility_rules.svg.metropolis import metropolis
-from fertility_rules.svg.table import table
+from fertility_rules.svg.key import legend
+from fertility_rules.svg.metropolises import metropolis
+from fertility_rules.svg.overview import table
+from fertility_rules.svg.valley import board, move_squares, placement_squares, valley_board
 
 __all__ = [
     "SvgImage",

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from attrs import frozen
 
 from fertility_rules.catalogue.catalogue import Catalogue
-from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
+from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
@@ -25,7 +25,6 @@ from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
 from fertility_rules.rules.geometry import layout
 from fertility_rules.svg._image import SvgImage, el, image, root
 from fertility_rules.svg._style import INK, RECONSTRUCTED, monument_glyph, player_colour
-from fertility_rules.svg.board import draw_board, margin
 from fertility_rules.svg.components import (
     DISTRICT_HEIGHT,
     DISTRICT_WIDTH,
@@ -35,8 +34,9 @@ from fertility_rules.svg.components import (
     _tile,
     provenance_badge,
 )
-from fertility_rules.svg.legend import LEGEND_HEIGHT, LEGEND_WIDTH, draw_legend
-from fertility_rules.svg.metropolis import METROPOLIS_WIDTH, draw_metropolis, metropolis_height
+from fertility_rules.svg.key import LEGEND_HEIGHT, LEGEND_WIDTH, draw_legend
+from fertility_rules.svg.metropolises import METROPOLIS_WIDTH, draw_metropolis, metropolis_height
+from fertility_rules.svg.valley import draw_board, margin
 
 __all__ = ["catalogue_page", "catalogue_sheet"]
 
@@ -201,10 +201,14 @@ def catalogue_sheet(
     catalogue: Catalogue,
     *,
     lang: Language | str = Language.EN,
-    registry: EffectRegistry = DEFAULT_REGISTRY,
+    registry: EffectRegistry | None = None,
 ) -> SvgImage:
-    """Every component of ``catalogue`` on one SVG sheet, section by section."""
+    """Every component of ``catalogue`` on one SVG sheet, section by section.
+
+    The effect kinds are the catalogue's own unless ``registry`` is given.
+    """
     language = Language.parse(lang)
+    registry = registry or catalogue.registry
     title, warning = _heading(catalogue, language)
     placed: list[tuple[_Item, float, float]] = []
     headings: list[tuple[str, float]] = []
@@ -269,10 +273,14 @@ def catalogue_page(
     catalogue: Catalogue,
     *,
     lang: Language | str = Language.EN,
-    registry: EffectRegistry = DEFAULT_REGISTRY,
+    registry: EffectRegistry | None = None,
 ) -> str:
-    """A self-contained HTML page of every component, pictures inline, in ``lang``."""
+    """A self-contained HTML page of every component, pictures inline, in ``lang``.
+
+    The effect kinds are the catalogue's own unless ``registry`` is given.
+    """
     language = Language.parse(lang)
+    registry = registry or catalogue.registry
     title, warning = _heading(catalogue, language)
     out = [
         "<!DOCTYPE html>",

@@ -17,13 +17,14 @@ from fertility_rules.effects.kinds.statue_choice import StatueChoiceBenefit
 from fertility_rules.effects.kinds.wheat import WheatBenefit
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry, describe_benefit
 from fertility_rules.effects.registry import describe_shop as shop_text
+from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.district import District
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import NO_TOKENS, Counts, Icon, Resource
-from fertility_rules.model.shop import Benefit, Shop
+from fertility_rules.model.shop import Benefit, Shop, ShopState
 from fertility_rules.model.valley import StartTile, ValleyTile
 from fertility_rules.svg._image import SvgImage, el, image, root
 from fertility_rules.svg._style import (
@@ -448,6 +449,7 @@ def shop(
         render(shop_text(shop, registry), language),
         language,
     )
+    ShopState(shop, tokens)  # tokens the Shop cannot hold are an input error
     _shop(svg, shop, tokens, 4, 4, language, registry)
     return image(svg)
 
@@ -540,5 +542,18 @@ def district(
         render(_("District {id}", id=district.id), language),
         language,
     )
+    if len(tokens) > len(district.shops):
+        raise MalformedInputError.single(
+            "tokens",
+            _(
+                "Shops of District {id}: {n}, not {count}.",
+                id=district.id,
+                n=len(district.shops),
+                count=len(tokens),
+            ),
+            "R-1.5",
+        )
+    for item, held in zip(district.shops, tokens, strict=False):
+        ShopState(item, held)  # tokens the Shop cannot hold are an input error
     _district(svg, district, tokens, 5, 5, language, registry, provenance)
     return image(svg)

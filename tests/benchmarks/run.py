@@ -54,8 +54,8 @@ PLAYERS = ("A", "B", "C", "D")
 CHESS_PLY_CAP = 400
 REFERENCE_PLY_US = 34.0
 """A random python-chess ply on this machine unloaded (the figure of issue 11): absolute
-figures are also given scaled by (this / the chess ply of the same round), an estimate
-of what they would be on the quiet machine."""
+figures are also given scaled by (this / the chess ply of the same round), median over
+the rounds, an estimate of what they would be on the quiet machine."""
 
 ABSOLUTE = {
     "sheets_per_s": ("sheets", True),
@@ -323,7 +323,7 @@ def import_time(module: str, runs: int) -> list[float]:
     times = []
     for _ in range(runs):
         out = subprocess.run(
-            [sys.executable, "-c", code], check=True, capture_output=True, text=True
+            [sys.executable, "-P", "-c", code], check=True, capture_output=True, text=True
         ).stdout
         times.append(float(out))
     return times
@@ -429,8 +429,8 @@ def run(rounds: int, games: int) -> dict[str, Any]:
         scaled = [
             t / ply * REFERENCE_PLY_US * 1e-6 for t, ply in zip(per_unit[name], plies, strict=False)
         ]
-        best = min(scaled) if scaled else None
-        normalized[target] = None if best is None else (1 / best if rate else best * 1e6)
+        middle = statistics.median(scaled) if scaled else None
+        normalized[target] = None if middle is None else (1 / middle if rate else middle * 1e6)
     figures["normalized_to_quiet_machine"] = normalized
     return {
         "method": {

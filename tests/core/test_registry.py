@@ -264,16 +264,16 @@ def test_drawn_benefits_are_valid(benefit: Benefit) -> None:
         (Shop((Icon.GRAPES,), WheatBenefit(1)), "1 Grapes → +1 Wheat at once"),
         (
             Shop((Icon.BOVINE,), SpecializedBenefit(Resource.BOVINE, 1)),
-            "1 Bovine → 1 Deben per Bovine in your Metropolis",
+            "1 Bovine → 1 Deben per Bovine token in your Metropolis",
         ),
         (
             Shop((Icon.GRAPES, Icon.GRAPES), SpecializedBenefit(Resource.GRAPES, 3)),
-            "2 Grapes → 3 Debens per Grapes in your Metropolis",
+            "2 Grapes → 3 Debens per Grapes token in your Metropolis",
         ),
         (Shop((Icon.ALABASTER,), StatueBenefit(("Ra",))), "1 Alabaster → Statue of Ra"),
         (
             Shop((Icon.ALABASTER, Icon.GRAPES), StatueBenefit(("Horus", "Anubis"))),
-            "1 Alabaster + 1 Grapes → Statues of Horus, Anubis",
+            "1 Alabaster + 1 Grapes → Statues of Horus and Anubis",
         ),
     ],
 )

@@ -3,7 +3,9 @@ state or a move, setups follow R-2, and nothing mutable is shared (issue 7, item
 
 from __future__ import annotations
 
+import copy
 import enum
+import pickle
 import random
 import types
 from collections.abc import Callable, Iterator
@@ -272,3 +274,21 @@ def test_states_of_any_game_hold_nothing_mutable(state: GameState, rng: random.R
     states = _history(state, rng, 120)
     found = list(mutable_containers([(s, f"state{i}") for i, s in enumerate(states)], set()))
     assert found == []
+
+
+def test_states_catalogues_and_registries_still_pickle() -> None:
+    """Read-only mappings cannot be pickled; the values holding them rebuild them."""
+    rng = random.Random(5)
+    state = _history(new_game(("A", "B", "C"), seed=5), rng, 60)[-1]
+    copied = pickle.loads(pickle.dumps(state))
+    assert copied == state
+    assert copied.config.tiles == state.config.tiles
+    assert isinstance(copied.config.tiles, types.MappingProxyType)
+    assert legal_moves(copied) == legal_moves(state)
+    assert copy.deepcopy(state) == state
+    catalogue = pickle.loads(pickle.dumps(default_catalogue()))
+    assert catalogue == default_catalogue()
+    assert catalogue.district("D05") == default_catalogue().district("D05")
+    registry = pickle.loads(pickle.dumps(DEFAULT_REGISTRY))
+    assert registry == DEFAULT_REGISTRY
+    assert list(mutable_containers([(copied, "copy"), (registry, "registry")], set())) == []

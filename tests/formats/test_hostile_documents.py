@@ -215,7 +215,7 @@ def test_a_shape_problem_names_the_format_a_rule_problem_its_rule() -> None:
     assert lines[1].endswith("(fertility-rules/final-position/1)")
     assert lines[2].endswith("(R-1.8)")
     french = caught.value.render("fr").splitlines()
-    assert french[1].startswith("  $.players[0].score : champ 'score' inconnu")
+    assert french[1].startswith("  $.players[0].score\u202f: champ 'score' inconnu")
     assert french[1].endswith("(fertility-rules/final-position/1)")
 
 

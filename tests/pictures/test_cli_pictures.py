@@ -175,6 +175,11 @@ def test_demo_writes_a_picture_per_turn(capsys: pytest.CaptureFixture[str], tmp_
         root = parse(picture.read_text(encoding="utf-8"))
         assert root.get("lang") == "nl"
         assert len(drawn(root, "metropolis")) == 4
+    # The picture after the first turn marks where that turn laid its tile.
+    first = parse((tmp_path / "turn-001.svg").read_text(encoding="utf-8"))
+    marked = [m.get("data-square") for m in drawn(first, "last-move")]
+    laid = drawn(first, "tile")[1]  # after the starting tile, the first tile laid
+    assert marked == (laid.get("data-squares") or "").split()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

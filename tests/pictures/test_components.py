@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
@@ -136,7 +137,7 @@ def test_a_valley_board_alone_shows_its_printed_squares() -> None:
 
 def test_the_key_names_every_scene_and_ground_in_the_language() -> None:
     from fertility_rules.model.valley import Ground
-    from fertility_rules.svg.board import GROUND_LABELS
+    from fertility_rules.svg.valley import GROUND_LABELS
 
     for lang in ("en", "fr", "pl", "nl"):
         root = parse(svg.legend(lang=lang))
@@ -189,3 +190,37 @@ def test_placement_squares_are_the_squares_of_legal_placements() -> None:
         )
     everywhere = svg.placement_squares(state)
     assert set(squares) <= set(everywhere)
+
+
+def test_tokens_a_shop_cannot_hold_are_an_input_error() -> None:
+    from fertility_rules.errors import MalformedInputError
+
+    district = default_catalogue().districts[0]
+    first = district.shops[0]
+    too_many = (first.size + 1, 0, 0, 0)
+    with pytest.raises(MalformedInputError):
+        svg.shop(first, too_many)
+    with pytest.raises(MalformedInputError):
+        svg.district(district, [too_many])
+    with pytest.raises(MalformedInputError) as error:
+        svg.district(district, [(0, 0, 0, 0)] * (len(district.shops) + 1))
+    assert "R-1.5" in error.value.render("nl")
+
+
+def test_squares_off_the_board_are_an_input_error() -> None:
+    from fertility_rules.errors import MalformedInputError
+
+    state = states(1, 4)[0]
+    with pytest.raises(MalformedInputError):
+        svg.board(state, highlights=[10_000])
+
+
+def test_a_long_name_is_shortened_in_the_header_and_kept_whole_in_its_tooltip() -> None:
+    state = states(1, 4)[0]
+    name = "Amunet-" * 10
+    long = evolve(state, players=(evolve(state.players[0], name=name), *state.players[1:]))
+    (title, *_others) = drawn(parse(svg.table(long)), "metropolis-title")
+    assert title.text is not None
+    assert len(title.text) < len(name)
+    assert name.startswith(title.text[:-1])
+    assert [t.text for t in title] == [name]

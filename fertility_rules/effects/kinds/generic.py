@@ -46,6 +46,7 @@ def _score(benefit: GenericBenefit, context: ShopContext) -> DebenAward:
 
 GENERIC = EffectKind(
     id="generic",
+    label=_("generic Shop"),
     benefit_type=GenericBenefit,
     timing=Timing.FINAL,
     stage=Stage.GENERIC,

@@ -7,6 +7,7 @@ from typing import ClassVar
 from attrs import frozen
 
 from fertility_rules.effects.base import EffectKind, Param, ParamType, PlaceResource, Timing
+from fertility_rules.i18n.lists import any_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Resource
 from fertility_rules.model.shop import Benefit
@@ -23,9 +24,7 @@ class ResourceToShopBenefit(Benefit):
 
 
 def _describe(benefit: ResourceToShopBenefit) -> Message:
-    names: Message | str = benefit.choices[0].label
-    for resource in benefit.choices[1:]:
-        names = _("{left} or {right}", left=names, right=resource.label)
+    names = any_of([resource.label for resource in benefit.choices])
     return _("1 {choices}, placed at once on another Shop", choices=names)
 
 
@@ -35,6 +34,7 @@ def _trigger(benefit: ResourceToShopBenefit) -> PlaceResource:
 
 RESOURCE_TO_SHOP = EffectKind(
     id="resource_to_shop",
+    label=_("resource placed on another Shop"),
     benefit_type=ResourceToShopBenefit,
     timing=Timing.IMMEDIATE,
     params=(Param("choices", ParamType.RESOURCES),),

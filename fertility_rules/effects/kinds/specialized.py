@@ -37,7 +37,7 @@ def _describe(benefit: SpecializedBenefit) -> Message:
         "{n} Deben per {resource} in your Metropolis",
         "{n} Debens per {resource} in your Metropolis",
         benefit.per_token,
-        resource=benefit.resource.label,
+        resource=benefit.resource.each,
     )
 
 
@@ -61,6 +61,7 @@ def _score(benefit: SpecializedBenefit, context: ShopContext) -> DebenAward:
 
 SPECIALIZED = EffectKind(
     id="specialized",
+    label=_("specialized Shop"),
     benefit_type=SpecializedBenefit,
     timing=Timing.FINAL,
     stage=Stage.SPECIALIZED,

@@ -15,7 +15,8 @@ from fertility_rules.effects.base import (
     StatueAward,
     Timing,
 )
-from fertility_rules.i18n.message import Message, ngettext
+from fertility_rules.i18n.lists import all_of
+from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.model.shop import Benefit
 
 __all__ = ["STATUE", "StatueBenefit"]
@@ -31,7 +32,7 @@ class StatueBenefit(Benefit):
 
 def _describe(benefit: StatueBenefit) -> Message:
     return ngettext(
-        "Statue of {gods}", "Statues of {gods}", len(benefit.gods), gods=", ".join(benefit.gods)
+        "Statue of {gods}", "Statues of {gods}", len(benefit.gods), gods=all_of(benefit.gods)
     )
 
 
@@ -41,6 +42,7 @@ def _score(benefit: StatueBenefit, context: ShopContext) -> StatueAward:
 
 STATUE = EffectKind(
     id="statue",
+    label=_("Statue of a named God"),
     benefit_type=StatueBenefit,
     timing=Timing.FINAL,
     stage=Stage.STATUES,

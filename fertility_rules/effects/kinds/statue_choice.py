@@ -30,6 +30,7 @@ def _score(benefit: StatueChoiceBenefit, context: ShopContext) -> StatueAward:
 
 STATUE_CHOICE = EffectKind(
     id="statue_choice",
+    label=_("Statue of a God of the player's choice"),
     benefit_type=StatueChoiceBenefit,
     timing=Timing.FINAL,
     stage=Stage.STATUES,

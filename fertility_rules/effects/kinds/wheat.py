@@ -7,7 +7,7 @@ from typing import ClassVar
 from attrs import frozen
 
 from fertility_rules.effects.base import EffectKind, GainWheat, Param, ParamType, Timing
-from fertility_rules.i18n.message import Message, ngettext
+from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.model.shop import Benefit
 
 __all__ = ["WHEAT", "WheatBenefit"]
@@ -31,6 +31,7 @@ def _trigger(benefit: WheatBenefit) -> GainWheat:
 
 WHEAT = EffectKind(
     id="wheat",
+    label=_("Wheat"),
     benefit_type=WheatBenefit,
     timing=Timing.IMMEDIATE,
     params=(Param("wheat", ParamType.POSITIVE_INT),),

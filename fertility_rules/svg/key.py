@@ -25,8 +25,8 @@ from fertility_rules.svg._style import (
     token,
     wheat_glyph,
 )
-from fertility_rules.svg.board import GROUND_LABELS, _ground
 from fertility_rules.svg.components import scene
+from fertility_rules.svg.valley import GROUND_LABELS, _ground
 
 __all__ = ["LEGEND_HEIGHT", "LEGEND_WIDTH", "draw_legend", "legend"]
 

@@ -13,9 +13,9 @@ from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState
 from fertility_rules.svg._image import SvgImage, el, image, root
 from fertility_rules.svg._style import INK, player_colour, token
-from fertility_rules.svg.board import draw_board, margin, move_squares
 from fertility_rules.svg.components import DISTRICT_HEIGHT, DISTRICT_WIDTH, _district, _tile
-from fertility_rules.svg.metropolis import METROPOLIS_WIDTH, draw_metropolis, metropolis_height
+from fertility_rules.svg.metropolises import METROPOLIS_WIDTH, draw_metropolis, metropolis_height
+from fertility_rules.svg.valley import draw_board, margin, move_squares
 
 __all__ = ["table"]
 

@@ -58,6 +58,8 @@ GRID_WIDTH = COLUMNS * DISTRICT_WIDTH + (COLUMNS - 1) * GAP
 GRID_HEIGHT = 3 * DISTRICT_HEIGHT + 2 * GAP
 TRACK = 56
 METROPOLIS_WIDTH = GRID_WIDTH + 2 * PAD
+TITLE_LIMIT = 32
+"""Longer names are shortened in the header (the full name stays in a tooltip)."""
 METROPOLIS_HEIGHT = HEADER + GRID_HEIGHT + 2 * TRACK + PAD
 """Height of a Metropolis with the printed 4 starting Shops."""
 
@@ -126,10 +128,11 @@ def _header(
         fill=colour,
         opacity="0.12",
     )
-    el(
+    shown = title if len(title) <= TITLE_LIMIT else title[: TITLE_LIMIT - 1] + "…"
+    heading = el(
         parent,
         "text",
-        title,
+        shown,
         x=x + 10,
         y=y + 24,
         font_size=17,
@@ -137,6 +140,8 @@ def _header(
         fill=INK,
         class_="metropolis-title",
     )
+    if shown != title:
+        el(heading, "title", title)
     right = x + GRID_WIDTH - 10
     if monument_type is not None:
         built = el(parent, "g", class_="monuments", data_built=metropolis.monuments)
@@ -381,7 +386,7 @@ def _wheat_track(
     )
     marker = el(parent, "g", class_="wheat-marker", data_wheat=metropolis.wheat)
     el(marker, "title", render(ngettext("{n} Wheat", "{n} Wheat", metropolis.wheat), language))
-    wheat_glyph(marker, x + metropolis.wheat * step + 12, y + 36, 16, "#7a5206")
+    wheat_glyph(marker, x + metropolis.wheat * step + 12, y + 41, 14, "#7a5206")
 
 
 def _statue_scale(

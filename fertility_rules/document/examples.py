@@ -1,0 +1,793 @@
+"""Worked examples of the rules, drawn from real positions computed by the engine.
+
+The printed rulebooks explain placing, harvesting, building, supplying and scoring
+with pictures. Here every such picture is a position the engine reached in a seeded
+game (or the rulebooks' own scoring example), so the picture, its caption and the
+facts it shows can never disagree: each :class:`Example` carries those facts, and the
+tests check them against the engine again.
+
+Positions are searched once per process (:func:`positions`); pictures and captions
+are made per language (:func:`worked_examples`).
+"""
+
+from __future__ import annotations
+
+import functools
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, cast
+
+from attrs import evolve, field, frozen
+
+from fertility_rules.agents.simulate import make_agent, play_game
+from fertility_rules.catalogue.catalogue import Catalogue
+from fertility_rules.catalogue.loader import default_catalogue
+from fertility_rules.effects.registry import describe_shop
+from fertility_rules.i18n.amounts import debens, wheat
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.lists import all_of
+from fertility_rules.i18n.message import Message, _, pgettext
+from fertility_rules.i18n.translate import render
+from fertility_rules.model.coordinates import square_name
+from fertility_rules.model.position import FinalPosition
+from fertility_rules.model.resources import Counts, Icon, tokens_of
+from fertility_rules.model.shop import Shop
+from fertility_rules.records.rulebook_example import rulebook_example
+from fertility_rules.rules.engine import apply_unchecked, legal_moves, violations
+from fertility_rules.rules.harvest import Harvest, closed_quarries, harvest
+from fertility_rules.rules.interpretations import Enclosure
+from fertility_rules.rules.moves import (
+    BuildDistrict,
+    Move,
+    PlaceBonusResource,
+    PlaceTile,
+    SupplyShop,
+)
+from fertility_rules.rules.setup import new_game
+from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.scoring.pipeline import score_position
+from fertility_rules.scoring.stages import monument_lines
+from fertility_rules.svg import board, district, metropolis, shop, table
+
+__all__ = [
+    "EXAMPLE_PLAYER",
+    "EXAMPLE_PLAYERS",
+    "Example",
+    "Positions",
+    "positions",
+    "worked_examples",
+]
+
+EXAMPLE_PLAYER = pgettext("the player of the rulebooks' scoring example", "Lisa")
+"""Lisa, as the rulebooks name the player of their scoring example (Polish: Wiola)."""
+
+EXAMPLE_PLAYERS = ("Amunet", "Bek", "Chione", "Djedi")
+"""The players of the example games (the names of the ``demo`` command)."""
+
+
+def _facts(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(value))
+
+
+@frozen
+class Example:
+    """One worked example: where it goes (``rule``), its pictures, caption and facts."""
+
+    id: str
+    rule: str
+    caption: Message
+    svgs: tuple[str, ...]
+    facts: Mapping[str, Any] = field(converter=_facts)
+
+
+@frozen
+class Found:
+    """A position and the move it illustrates."""
+
+    state: GameState
+    move: Move
+
+
+@frozen
+class Positions:
+    """The positions of the examples, found by playing seeded games (language-free)."""
+
+    start: GameState
+    valid: PlaceTile
+    not_touching: PlaceTile
+    not_desert: PlaceTile
+    harvests: tuple[tuple[str, Found], ...]
+    enclosure: Found
+    two_quarries: Found
+    purchase: Found
+    supply: Found
+    chain: tuple[GameState, SupplyShop, PlaceBonusResource]
+
+
+def _played_states(catalogue: Catalogue, seeds: Sequence[int]) -> Iterator[GameState]:
+    """Every state of the seeded 2-player games, in order of play."""
+    for seed in seeds:
+        agents = [make_agent("greedy", seed * 10), make_agent("random", seed * 10 + 1)]
+        game = play_game(EXAMPLE_PLAYERS[:2], agents, seed, catalogue=catalogue)
+        state = game.record.initial_state()
+        for move in game.record.moves:
+            yield state
+            state = apply_unchecked(state, move)
+
+
+def tile_harvest(state: GameState, move: PlaceTile) -> Harvest:
+    """What ``move`` would harvest in ``state`` (R-3.3), before the Stock limit."""
+    scenes = state.config.tiles[move.tile].scenes
+    return harvest(
+        state.config.layout,
+        state.valley,
+        move.first,
+        move.second,
+        (scenes[0], scenes[1]),
+        state.config.interpretations,
+    )
+
+
+def harvest_kinds(state: GameState, move: PlaceTile) -> frozenset[str]:
+    """The sources ``"A"`` to ``"D"`` (R-3.3) the harvest of ``move`` draws on."""
+    grid = state.config.layout
+    gained = tile_harvest(state, move)
+    kinds = set()
+    if any(harvest_sources(state, move, "A")):
+        kinds.add("A")
+    if gained.wheat:
+        kinds.add("B")
+    if any(grid.icon_at[s] is not None for s in (move.first, move.second)):
+        kinds.add("C")
+    if gained.quarries:
+        kinds.add("D")
+    return frozenset(kinds)
+
+
+_HARVEST_SHOWN = {
+    "A": frozenset("A"),
+    "B": frozenset("AB"),
+    "C": frozenset("AC"),
+    "D": frozenset("AD"),
+}
+"""The sources of each example: the case itself and the connection every placement has."""
+
+
+def _full_shops(state: GameState, player: int) -> int:
+    return sum(1 for shop in state.players[player].metropolis.shops if shop.is_full)
+
+
+def _chain(state: GameState) -> tuple[GameState, SupplyShop, PlaceBonusResource] | None:
+    """A supply whose Shop's benefit is a token that completes another Shop (R-3.5, R-6)."""
+    for move in legal_moves(state):
+        if not isinstance(move, SupplyShop):
+            continue
+        after = apply_unchecked(state, move)
+        for bonus in legal_moves(after) if after.bonuses else ():
+            if isinstance(bonus, PlaceBonusResource) and bonus.shop is not None:
+                chained = apply_unchecked(after, bonus)
+                if _full_shops(chained, state.current) == _full_shops(state, state.current) + 2:
+                    return state, move, bonus
+    return None
+
+
+def _adjacent_pairs(state: GameState) -> Iterator[tuple[int, int]]:
+    grid = state.config.layout
+    for square in range(grid.width * grid.height):
+        row, column = grid.coordinates(square)
+        if column + 1 < grid.width:
+            yield square, square + 1
+        if row + 1 < grid.height:
+            yield square, square + grid.width
+
+
+def _invalid(state: GameState, kind: str) -> PlaceTile:
+    """A placement of the first pool tile breaking R-3.1 in the way ``kind`` names."""
+    tile = state.player.pool[0]
+    grid = state.config.layout
+    centre = grid.coordinates(
+        next(
+            s
+            for s in range(grid.width * grid.height)
+            if not (state.valley.empty >> s & 1) and grid.desert >> s & 1
+        )
+    )
+    message = {
+        "not_touching": "Neither scene of the tile touches an identical scene already in play.",
+        "not_desert": "Square ({row}, {column}) is not an empty desert square.",
+    }[kind]
+
+    def distance(pair: tuple[int, int]) -> int:
+        row, column = grid.coordinates(pair[0])
+        return abs(row - centre[0]) + abs(column - centre[1])
+
+    for first, second in sorted(_adjacent_pairs(state), key=distance):
+        move = PlaceTile(tile, first, second)
+        found = violations(state, move)
+        if found and all(v.rule == "R-3.1" and v.message.msgid == message for v in found):
+            empty = state.valley.empty
+            if kind == "not_desert" and not (empty >> first & 1 or empty >> second & 1):
+                continue  # one half on an empty square, the other where no tile may lie
+            return move
+    raise LookupError(kind)  # pragma: no cover - the default catalogue always has both
+
+
+@functools.cache
+def positions(catalogue: Catalogue | None = None) -> Positions:
+    """The positions of every example, from seeded games of ``catalogue`` (default one)."""
+    catalogue = catalogue or default_catalogue()
+    start = new_game(EXAMPLE_PLAYERS[:2], seed=1, catalogue=catalogue)
+    valid = next(m for m in legal_moves(start) if isinstance(m, PlaceTile))
+    harvests: dict[str, Found] = {}
+    enclosure = two = purchase = supply = None
+    chain: tuple[GameState, SupplyShop, PlaceBonusResource] | None = None
+    for state in _played_states(catalogue, range(1, 60)):
+        if state.phase is Phase.PLACE:
+            grid = state.config.layout
+            for move in legal_moves(state):
+                if not isinstance(move, PlaceTile):
+                    continue
+                kinds = harvest_kinds(state, move)
+                for kind, shown in _HARVEST_SHOWN.items():
+                    if kinds == shown and kind not in harvests:
+                        harvests[kind] = Found(state, move)
+                placed = (1 << move.first) | (1 << move.second)
+                empty = state.valley.empty & ~placed
+                eight = closed_quarries(grid, empty, placed, Enclosure.EIGHT)
+                four = closed_quarries(grid, empty, placed, Enclosure.ORTHOGONAL)
+                if enclosure is None and set(eight) - set(four):
+                    enclosure = Found(state, move)
+                if two is None and len(eight) >= 2:
+                    two = Found(state, move)
+        elif state.phase is Phase.BUILD and purchase is None:
+            for move in legal_moves(state):
+                if isinstance(move, BuildDistrict) and sum(move.tokens) == 1 and move.wheat == 1:
+                    purchase = Found(state, move)
+                    break
+        elif state.phase is Phase.SUPPLY and not state.bonuses:
+            chain = chain or _chain(state)
+            for move in legal_moves(state) if supply is None else ():
+                if isinstance(move, SupplyShop):
+                    after = apply_unchecked(state, move)
+                    if after.player.metropolis.wheat > state.player.metropolis.wheat:
+                        supply = Found(state, move)
+                        break
+        if len(harvests) == 4 and None not in (enclosure, two, purchase, supply, chain):
+            break
+    if enclosure is None or two is None or purchase is None or supply is None or chain is None:
+        raise LookupError("no seeded game shows every example")  # pragma: no cover
+    if len(harvests) < 4:
+        raise LookupError("no seeded game shows every harvest")  # pragma: no cover
+    return Positions(
+        start=start,
+        valid=valid,
+        not_touching=_invalid(start, "not_touching"),
+        not_desert=_invalid(start, "not_desert"),
+        harvests=tuple(sorted(harvests.items())),
+        enclosure=enclosure,
+        two_quarries=two,
+        purchase=purchase,
+        supply=supply,
+        chain=chain,
+    )
+
+
+def _square(state: GameState, square: int) -> str:
+    grid = state.config.layout
+    return square_name(square, grid.width, grid.height)
+
+
+def _squares(state: GameState, squares: Sequence[int]) -> Message | str:
+    return all_of([_square(state, s) for s in squares])
+
+
+def _tokens(counts: Counts) -> Message | str:
+    return harvest_gain(Harvest(counts, 0, (), 0))
+
+
+_RESOURCES = tuple(tokens_of((1, 1, 1, 1)))
+
+
+def _placement_examples(found: Positions, lang: Language) -> list[Example]:
+    state = found.start
+    legal_squares = sorted(
+        {s for m in legal_moves(state) if isinstance(m, PlaceTile) for s in (m.first, m.second)}
+    )
+    out = [
+        Example(
+            "R-3.1-valid",
+            "R-3.1",
+            _(
+                "First board, outlined: every square where a tile of the Personal Pool may "
+                "lie. Second board, a legal placement: {player} lays {tile} on {squares}; a "
+                "scene touches an identical scene of the starting tile.",
+                player=state.player.name,
+                tile=found.valid.tile,
+                squares=_squares(state, (found.valid.first, found.valid.second)),
+            ),
+            (
+                board(state, legal_squares=legal_squares, lang=lang),
+                board(apply_unchecked(state, found.valid), last_move=found.valid, lang=lang),
+            ),
+            {"move": found.valid, "violations": violations(state, found.valid)},
+        )
+    ]
+    for kind, move, caption in (
+        (
+            "not-touching",
+            found.not_touching,
+            _(
+                "Not allowed: {tile} on {squares} touches no identical scene in play (R-3.1).",
+                tile=found.not_touching.tile,
+                squares=_squares(state, (found.not_touching.first, found.not_touching.second)),
+            ),
+        ),
+        (
+            "not-desert",
+            found.not_desert,
+            _(
+                "Not allowed: {tile} on {squares} would cover a square that is not an empty "
+                "desert square (R-3.1).",
+                tile=found.not_desert.tile,
+                squares=_squares(state, (found.not_desert.first, found.not_desert.second)),
+            ),
+        ),
+    ):
+        out.append(
+            Example(
+                f"R-3.1-{kind}",
+                "R-3.1",
+                caption,
+                (board(state, highlights=(move.first, move.second), lang=lang),),
+                {"move": move, "violations": violations(state, move)},
+            )
+        )
+    return out
+
+
+def harvest_gain(gained: Harvest) -> Message | str:
+    """``2 Grapes and 1 Wheat``: the tokens and Wheat of a harvest."""
+    parts: list[Message | str] = [
+        Icon.of(resource).amount(n)
+        for resource, n in zip(_RESOURCES, gained.tokens, strict=True)
+        if n
+    ]
+    if gained.wheat:
+        parts.append(wheat(gained.wheat))
+    return all_of(parts) or _("nothing")
+
+
+def _harvest_caption(kind: str, state: GameState, move: PlaceTile, gained: Harvest) -> Message:
+    squares = _squares(state, (move.first, move.second))
+    gain = harvest_gain(gained)
+    captions = {
+        "A": _(
+            "Connection (R-3.3.A): {tile} on {squares} touches identical scenes in play "
+            "(outlined); harvest: {gain}.",
+            tile=move.tile,
+            squares=squares,
+            gain=gain,
+        ),
+        "B": _(
+            "Wheat (R-3.3.B): {tile} on {squares} lies next to wheat squares (outlined); "
+            "harvest: {gain}.",
+            tile=move.tile,
+            squares=squares,
+            gain=gain,
+        ),
+        "C": _(
+            "Covered icon (R-3.3.C): {tile} on {squares} covers a printed resource icon "
+            "(outlined); harvest: {gain}.",
+            tile=move.tile,
+            squares=squares,
+            gain=gain,
+        ),
+        "D": _(
+            "Quarry (R-3.3.D): {tile} on {squares} shuts in the empty square {quarry}; "
+            "harvest: {gain}, and a token of the player's choice or a Monument there.",
+            tile=move.tile,
+            squares=squares,
+            quarry=_squares(state, gained.quarries),
+            gain=gain,
+        ),
+    }
+    return captions[kind]
+
+
+def harvest_sources(state: GameState, move: PlaceTile, kind: str) -> tuple[int, ...]:
+    """The squares a harvest of ``kind`` comes from (outlined on its picture)."""
+    grid = state.config.layout
+    first, second = move.first, move.second
+    a, b = state.config.tiles[move.tile].scenes[:2]
+    if kind == "A":
+        mask = grid.nb4[first] & state.valley.scenes[a] | grid.nb4[second] & state.valley.scenes[b]
+    elif kind == "B":
+        mask = (grid.nb4[first] | grid.nb4[second]) & grid.wheat
+    elif kind == "C":
+        mask = sum(1 << s for s in (first, second) if grid.icon_at[s] is not None)
+    else:
+        return tile_harvest(state, move).quarries
+    return tuple(s for s in range(grid.width * grid.height) if mask >> s & 1)
+
+
+def _harvest_examples(found: Positions, lang: Language) -> list[Example]:
+    out = []
+    for kind, item in found.harvests:
+        state, move = item.state, cast(PlaceTile, item.move)
+        gained = tile_harvest(state, move)
+        sources = harvest_sources(state, move, kind)
+        out.append(
+            Example(
+                f"R-3.3.{kind}",
+                f"R-3.3.{kind}",
+                _harvest_caption(kind, state, move, gained),
+                (
+                    board(
+                        apply_unchecked(state, move),
+                        last_move=move,
+                        harvest_sources=() if kind == "D" else sources,
+                        closed_quarries=sources if kind == "D" else (),
+                        lang=lang,
+                    ),
+                ),
+                {"move": move, "harvest": gained, "kind": kind, "sources": sources},
+            )
+        )
+    return out
+
+
+def _quarry_examples(found: Positions, lang: Language) -> list[Example]:
+    out = []
+    state, move = found.enclosure.state, cast(PlaceTile, found.enclosure.move)
+    grid = state.config.layout
+    placed = (1 << move.first) | (1 << move.second)
+    empty = state.valley.empty & ~placed
+    eight = closed_quarries(grid, empty, placed, Enclosure.EIGHT)
+    four = closed_quarries(grid, empty, placed, Enclosure.ORTHOGONAL)
+    only = tuple(s for s in eight if s not in four)
+    out.append(
+        Example(
+            "I-1",
+            "I-1",
+            _(
+                "{tile} on {squares} fills the last diagonal neighbour of {quarry}: a Quarry "
+                "under the default reading (all 8 neighbours). Under the alternative (4 "
+                "orthogonal neighbours) this placement closes no Quarry there: the square "
+                "was already shut in on its four sides.",
+                tile=move.tile,
+                squares=_squares(state, (move.first, move.second)),
+                quarry=_squares(state, only),
+            ),
+            (board(apply_unchecked(state, move), last_move=move, closed_quarries=only, lang=lang),),
+            {
+                "move": move,
+                "eight": eight,
+                "four": four,
+                "shown": only,
+                "shut_in_before": tuple(
+                    not grid.nb4[square] & state.valley.empty for square in only
+                ),
+            },
+        )
+    )
+    state, move = found.two_quarries.state, cast(PlaceTile, found.two_quarries.move)
+    gained = tile_harvest(state, move)
+    out.append(
+        Example(
+            "I-2",
+            "I-2",
+            _(
+                "{tile} on {squares} shuts in {quarries} at once: under the default reading "
+                "each is a Quarry with its own choice.",
+                tile=move.tile,
+                squares=_squares(state, (move.first, move.second)),
+                quarries=_squares(state, gained.quarries),
+            ),
+            (
+                board(
+                    apply_unchecked(state, move),
+                    last_move=move,
+                    closed_quarries=gained.quarries,
+                    lang=lang,
+                ),
+            ),
+            {"move": move, "harvest": gained},
+        )
+    )
+    return out
+
+
+def _purchase_example(found: Positions, lang: Language) -> Example:
+    state, move = found.purchase.state, cast(BuildDistrict, found.purchase.move)
+    catalogue = state.config.catalogue
+    built = catalogue.district(move.district)
+    after = apply_unchecked(state, move)
+    player = state.current
+    return Example(
+        "R-3.4",
+        "R-3.4",
+        _(
+            "{player} builds {district} (cost {cost}) paying {tokens} and 1 Wheat: the Wheat "
+            "marker moves down from {before} to {after}.",
+            player=state.player.name,
+            district=move.district,
+            cost=built.cost,
+            tokens=_tokens(move.tokens),
+            before=state.player.metropolis.wheat,
+            after=after.players[player].metropolis.wheat,
+        ),
+        (
+            district(built, lang=lang, registry=catalogue.registry),
+            metropolis(
+                after.players[player], player=player, lang=lang, registry=after.config.registry
+            ),
+        ),
+        {
+            "move": move,
+            "cost": built.cost,
+            "violations": violations(state, move),
+            "wheat": (state.player.metropolis.wheat, after.players[player].metropolis.wheat),
+        },
+    )
+
+
+def _supply_example(found: Positions, lang: Language) -> Example:
+    state, move = found.supply.state, cast(SupplyShop, found.supply.move)
+    after = apply_unchecked(state, move)
+    player = state.current
+    completed = after.players[player].metropolis.shops[move.shop].shop
+    return Example(
+        "R-3.5",
+        "R-3.5",
+        _(
+            "{player} puts {resource} on Shop {shop} ({text}): the Shop is fully supplied "
+            "and its benefit applies at once, Wheat {before} → {after}.",
+            player=state.player.name,
+            resource=move.resource.one,
+            shop=move.shop + 1,
+            text=describe_shop(completed, state.config.registry),
+            before=state.player.metropolis.wheat,
+            after=after.players[player].metropolis.wheat,
+        ),
+        (
+            metropolis(
+                after.players[player], player=player, lang=lang, registry=after.config.registry
+            ),
+        ),
+        {
+            "move": move,
+            "violations": violations(state, move),
+            "wheat": (state.player.metropolis.wheat, after.players[player].metropolis.wheat),
+        },
+    )
+
+
+def _chain_example(found: Positions, lang: Language) -> Example:
+    state, move, bonus = found.chain
+    player = state.current
+    after = apply_unchecked(state, move)
+    chained = apply_unchecked(after, bonus)
+    shops = chained.players[player].metropolis.shops
+    registry = state.config.registry
+    return Example(
+        "R-3.5-chain",
+        "R-3.5",
+        _(
+            "A chain: {player} puts {resource} on Shop {shop} ({text}). That Shop is fully "
+            "supplied: its benefit brings {bonus}, put at once on Shop {other} ({other_text}), "
+            "which is fully supplied in turn.",
+            player=state.player.name,
+            resource=move.resource.one,
+            shop=move.shop + 1,
+            text=describe_shop(shops[move.shop].shop, registry),
+            bonus=bonus.resource.one,
+            other=(bonus.shop or 0) + 1,
+            other_text=describe_shop(shops[bonus.shop or 0].shop, registry),
+        ),
+        (
+            metropolis(
+                chained.players[player],
+                player=player,
+                lang=lang,
+                registry=chained.config.registry,
+            ),
+        ),
+        {
+            "moves": (move, bonus),
+            "violations": (violations(state, move), violations(after, bonus)),
+            "full_shops": (_full_shops(state, player), _full_shops(chained, player)),
+        },
+    )
+
+
+def _kind_shop(catalogue: Catalogue, kind: str) -> Shop | None:
+    shops = [s for d in catalogue.districts for s in d.shops]
+    shops += [s for b in catalogue.metropolis_boards for s in b.shops]
+    return next((s for s in shops if s.benefit.kind == kind), None)
+
+
+def _shop_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
+    out = []
+    for kind in catalogue.registry:
+        example = _kind_shop(catalogue, kind.id)
+        if example is None:
+            continue
+        out.append(
+            Example(
+                f"R-6-{kind.id}",
+                "R-6",
+                _(
+                    "{kind}: {shop}",
+                    kind=kind.title,
+                    shop=describe_shop(example, catalogue.registry),
+                ),
+                (shop(example, lang=lang, registry=catalogue.registry),),
+                {"kind": kind.id, "shop": example},
+            )
+        )
+    return out
+
+
+def _setup_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
+    out = []
+    for players in (2, 3, 4):
+        state = new_game(EXAMPLE_PLAYERS[:players], seed=2018, catalogue=catalogue)
+        out.append(
+            Example(
+                f"R-2-{players}",
+                "R-2",
+                _(
+                    "Setup for {n} players: {boards} Valley boards, the starting tile, "
+                    "{pool} tiles in the Common Pool, {offer} Districts on offer.",
+                    n=players,
+                    boards=len(state.config.layout.boards),
+                    pool=len(state.common_pool),
+                    offer=len(state.offer),
+                ),
+                (table(state, lang=lang),),
+                {
+                    "players": players,
+                    "boards": len(state.config.layout.boards),
+                    "common_pool": len(state.common_pool),
+                    "offer": len(state.offer),
+                    "pools": tuple(len(p.pool) for p in state.players),
+                },
+            )
+        )
+    return out
+
+
+def _titled(svg: str, title: str) -> str:
+    """``svg`` (a Metropolis with no board id) headed by ``title`` instead."""
+    root = ET.fromstring(svg)
+    untitled = root.findtext(f"{{{_SVG}}}title")
+    for node in root.iter():
+        if node.text is not None and node.text == untitled:
+            node.text = title
+    return ET.tostring(root, encoding="unicode")
+
+
+_SVG = "http://www.w3.org/2000/svg"
+ET.register_namespace("", _SVG)
+
+
+def _lisa_example(catalogue: Catalogue, lang: Language) -> Example:
+    position = rulebook_example(catalogue)
+    name = render(EXAMPLE_PLAYER, lang)
+    sheet = score_position(position, catalogue.registry).sheets[0]
+    return Example(
+        "R-5.6",
+        "R-5.6",
+        _(
+            "{player}'s Metropolis in the rulebooks' scoring example: {amount}, as on the "
+            "score sheet above.",
+            player=EXAMPLE_PLAYER,
+            amount=debens(sheet.total),
+        ),
+        (
+            _titled(
+                metropolis(
+                    position.players[0].metropolis,
+                    player=0,
+                    lang=lang,
+                    registry=catalogue.registry,
+                ),
+                name,
+            ),
+        ),
+        {"total": sheet.total, "stages": tuple(line.debens for line in sheet.lines)},
+    )
+
+
+RANKING_MONUMENTS = (3, 3, 2, 0)
+"""Monuments on the board in the ranking example: a tie for first, then second, then none."""
+
+
+def ranking_position(catalogue: Catalogue) -> FinalPosition:
+    """Four players with :data:`RANKING_MONUMENTS` Monuments each (R-5.4)."""
+    base = rulebook_example(catalogue)
+    model = base.players[0]
+    players = tuple(
+        evolve(model, name=name, metropolis=evolve(model.metropolis, monuments=n))
+        for name, n in zip(EXAMPLE_PLAYERS, RANKING_MONUMENTS, strict=True)
+    )
+    return evolve(base, players=players)
+
+
+def _ranking_picture(rows: Sequence[tuple[str, int, int]], lang: Language) -> str:
+    """Each player's Monuments on the board and the Debens they score (R-5.4)."""
+    width, line = 360, 34
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {width} {line * len(rows) + 16}",
+            "width": str(width),
+            "height": str(line * len(rows) + 16),
+            "class": "fertility monument-ranking",
+            "lang": lang.value,
+            "font-family": "'DejaVu Sans', Verdana, sans-serif",
+        },
+    )
+    ET.SubElement(svg, "title").text = render(_("Monuments (R-5.4)"), lang)
+    for index, (name, count, amount) in enumerate(rows):
+        y = 8 + index * line
+        ET.SubElement(svg, "text", {"x": "8", "y": str(y + 21), "font-size": "14"}).text = name
+        for pawn in range(count):
+            x = 110 + pawn * 26
+            ET.SubElement(
+                svg,
+                "path",
+                {
+                    "class": "monument",
+                    "d": f"M{x},{y + 28} L{x + 9},{y + 4} L{x + 18},{y + 28} Z",
+                    "fill": "#c9a227",
+                    "stroke": "#5a3a12",
+                },
+            )
+        ET.SubElement(
+            svg,
+            "text",
+            {"x": "250", "y": str(y + 21), "font-size": "14", "font-weight": "bold"},
+        ).text = render(debens(amount), lang)
+    return ET.tostring(svg, encoding="unicode")
+
+
+def _ranking_example(catalogue: Catalogue, lang: Language) -> Example:
+    lines = monument_lines(ranking_position(catalogue))
+    rows = [(line.player, n, line.debens) for line, n in zip(lines, RANKING_MONUMENTS, strict=True)]
+    return Example(
+        "R-5.4",
+        "R-5.4",
+        _(
+            "A Monument ranking with a tie: {first} share first place and score 15 Debens "
+            "each; {second} is second and scores 7; {last} has no Monument and scores 0.",
+            first=all_of([rows[0][0], rows[1][0]]),
+            second=rows[2][0],
+            last=rows[3][0],
+        ),
+        (_ranking_picture(rows, lang),),
+        {"rows": tuple(rows)},
+    )
+
+
+def worked_examples(
+    language: Language | str = Language.EN, catalogue: Catalogue | None = None
+) -> tuple[Example, ...]:
+    """Every worked example, pictures and captions in ``language``."""
+    lang = Language.parse(language)
+    catalogue = catalogue or default_catalogue()
+    found = positions(catalogue)
+    return (
+        *_setup_examples(catalogue, lang),
+        *_placement_examples(found, lang),
+        *_harvest_examples(found, lang),
+        _purchase_example(found, lang),
+        _supply_example(found, lang),
+        _chain_example(found, lang),
+        *_shop_examples(catalogue, lang),
+        _ranking_example(catalogue, lang),
+        _lisa_example(catalogue, lang),
+        *_quarry_examples(found, lang),
+    )

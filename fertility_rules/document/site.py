@@ -1,0 +1,71 @@
+"""What the documentation site takes from the library: its gallery and its language names.
+
+The Sphinx extension of ``docs/`` builds pages from these, so their texts live in the
+library's message catalogues with every other text.
+"""
+
+from __future__ import annotations
+
+from fertility_rules import svg as pictures
+from fertility_rules.catalogue.catalogue import Catalogue
+from fertility_rules.catalogue.loader import default_catalogue
+from fertility_rules.document.blocks import Block, Figure, Heading, Paragraph
+from fertility_rules.document.rules_document import example_figures
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import _
+from fertility_rules.i18n.translate import render
+
+__all__ = ["LANGUAGES_LABEL", "LANGUAGE_NAMES", "gallery_blocks"]
+
+LANGUAGE_NAMES = {
+    Language.EN: "English",
+    Language.FR: "Français",
+    Language.PL: "Polski",
+    Language.NL: "Nederlands",
+}
+"""Each language in its own words, as a language switcher shows it."""
+
+LANGUAGES_LABEL = _("Languages")
+"""The label of a language switcher."""
+
+
+def gallery_blocks(
+    language: Language | str = Language.EN, catalogue: Catalogue | None = None
+) -> list[Block]:
+    """Every worked example of the rules, then one component of each kind, captioned."""
+    lang = Language.parse(language)
+    catalogue = catalogue or default_catalogue()
+    blocks: list[Block] = [
+        Heading(1, render(_("Pictures"), lang)),
+        Paragraph(
+            render(
+                _(
+                    "The worked examples of the rules, drawn from positions the engine "
+                    "reached, then one component of each kind, as the library draws them."
+                ),
+                lang,
+            )
+        ),
+        Heading(2, render(_("Worked examples"), lang), "worked-examples"),
+    ]
+    for figures in example_figures(lang, catalogue).values():
+        blocks.extend(figures)
+    blocks.append(Heading(2, render(_("Components"), lang), "components"))
+    components = (
+        ("tile", pictures.tile(catalogue.valley_tiles[0], lang=lang), _("Valley tile")),
+        ("start", pictures.start_tile(catalogue.start_tile, lang=lang), _("Starting tile")),
+        ("district", pictures.district(catalogue.districts[0], lang=lang), _("District tile")),
+        (
+            "valley",
+            pictures.valley_board(catalogue.valley_boards[0], lang=lang),
+            _("Valley board"),
+        ),
+        (
+            "metropolis",
+            pictures.metropolis(catalogue.metropolis_boards[0], lang=lang),
+            _("Metropolis board"),
+        ),
+    )
+    for name, svg, caption in components:
+        blocks.append(Figure(f"component-{name}", (svg,), render(caption, lang)))
+    return blocks

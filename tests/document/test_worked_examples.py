@@ -1,0 +1,232 @@
+"""Each worked example shows what the engine really does (R-2, R-3, R-5, R-6, I-1, I-2)."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from fertility_rules.cli import main
+from fertility_rules.document import rules_document
+from fertility_rules.document.examples import (
+    Example,
+    harvest_kinds,
+    positions,
+    worked_examples,
+)
+from fertility_rules.i18n import render
+from fertility_rules.model.resources import RESOURCES, Icon
+from fertility_rules.rules import (
+    BuildDistrict,
+    PlaceTile,
+    apply_unchecked,
+    is_legal,
+    legal_moves,
+    violations,
+)
+from fertility_rules.rules.interpretations import Enclosure
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def examples() -> dict[str, Example]:
+    return {example.id: example for example in worked_examples("en")}
+
+
+def caption(example: Example, language: str = "en") -> str:
+    return render(example.caption, language)
+
+
+def test_every_picture_is_a_scalable_svg(examples: dict[str, Example]) -> None:
+    assert len(examples) >= 20
+    for example in examples.values():
+        assert example.svgs
+        for svg in example.svgs:
+            root = ET.fromstring(svg)
+            assert root.tag == f"{SVG}svg"
+            assert root.get("viewBox")
+
+
+@pytest.mark.parametrize("language", ["fr", "pl", "nl"])
+def test_captions_are_translated(examples: dict[str, Example], language: str) -> None:
+    for example in worked_examples(language):
+        assert caption(example, language) != caption(examples[example.id])
+        assert ET.fromstring(example.svgs[0]).get("lang") == language
+
+
+def test_valid_placement_is_legal(examples: dict[str, Example]) -> None:
+    found = positions()
+    example = examples["R-3.1-valid"]
+    assert example.facts["violations"] == ()
+    assert is_legal(found.start, found.valid)
+    assert found.valid in legal_moves(found.start)
+
+
+@pytest.mark.parametrize(
+    ("example_id", "message"),
+    [
+        ("R-3.1-not-touching", "Neither scene of the tile touches an identical scene"),
+        ("R-3.1-not-desert", "is not an empty desert square"),
+    ],
+)
+def test_invalid_placements_break_r_3_1(
+    examples: dict[str, Example], example_id: str, message: str
+) -> None:
+    state = positions().start
+    move = examples[example_id].facts["move"]
+    assert isinstance(move, PlaceTile)
+    found = violations(state, move)
+    assert found
+    assert {v.rule for v in found} == {"R-3.1"}
+    assert all(message in render(v.message) for v in found)
+    assert move not in legal_moves(state)
+
+
+@pytest.mark.parametrize("kind", ["A", "B", "C", "D"])
+def test_harvest_counts_are_the_ones_in_the_caption(
+    examples: dict[str, Example], kind: str
+) -> None:
+    found = dict(positions().harvests)[kind]
+    state, move = found.state, found.move
+    assert isinstance(move, PlaceTile)
+    example = examples[f"R-3.3.{kind}"]
+    gained = example.facts["harvest"]
+    # The kinds drawn: the case itself, plus the connection every legal placement has.
+    assert harvest_kinds(state, move) == frozenset({"A", kind})
+    after = apply_unchecked(state, move)
+    player = state.current
+    supply = after.players[player].supply
+    gained_tokens = tuple(a - b for a, b in zip(supply, state.player.supply, strict=True))
+    assert gained_tokens == gained.tokens  # the Stock is far from empty here
+    wheat = after.players[player].metropolis.wheat - state.player.metropolis.wheat
+    assert wheat == gained.wheat
+    text = caption(example)
+    for resource, n in zip(RESOURCES, gained.tokens, strict=True):
+        if n:
+            assert render(Icon.of(resource).amount(n)) in text
+    if kind == "B":
+        assert gained.wheat > 0
+        assert f"{gained.wheat} Wheat" in text
+    if kind == "C":
+        grid = state.config.layout
+        assert any(grid.icon_at[s] is not None for s in (move.first, move.second))
+    if kind == "D":
+        assert gained.quarries
+        assert after.quarries == gained.quarries
+
+
+def test_quarry_enclosure_default_and_alternative(examples: dict[str, Example]) -> None:
+    facts = examples["I-1"].facts
+    shown = facts["shown"]
+    assert shown
+    assert set(shown) <= set(facts["eight"])
+    assert not set(shown) & set(facts["four"])
+    assert all(facts["shut_in_before"])
+    found = positions().enclosure
+    assert found.state.config.interpretations.quarry_enclosure is Enclosure.EIGHT
+    after = apply_unchecked(found.state, found.move)
+    assert set(shown) <= set(after.quarries)
+
+
+def test_two_quarries_at_once(examples: dict[str, Example]) -> None:
+    gained = examples["I-2"].facts["harvest"]
+    assert len(gained.quarries) >= 2
+    found = positions().two_quarries
+    after = apply_unchecked(found.state, found.move)
+    assert after.quarry_choices == len(gained.quarries)
+
+
+def test_purchase_with_a_token_and_a_wheat(examples: dict[str, Example]) -> None:
+    facts = examples["R-3.4"].facts
+    move = facts["move"]
+    assert isinstance(move, BuildDistrict)
+    assert facts["violations"] == ()
+    assert sum(move.tokens) == 1
+    assert move.wheat == 1
+    assert facts["cost"] == 2
+    before, after = facts["wheat"]
+    assert after == before - 1
+    assert f"from {before} to {after}" in caption(examples["R-3.4"])
+
+
+def test_supplying_completes_a_shop_with_an_immediate_benefit(
+    examples: dict[str, Example],
+) -> None:
+    facts = examples["R-3.5"].facts
+    assert facts["violations"] == ()
+    before, after = facts["wheat"]
+    assert after > before
+    assert f"{before} → {after}" in caption(examples["R-3.5"])
+
+
+def test_one_picture_per_shop_benefit_kind(examples: dict[str, Example]) -> None:
+    kinds = {e.facts["kind"] for e in examples.values() if e.rule == "R-6"}
+    assert kinds == {
+        "generic",
+        "specialized",
+        "statue",
+        "statue_choice",
+        "wheat",
+        "resource_to_shop",
+    }
+    for example in examples.values():
+        if example.rule == "R-6":
+            assert example.facts["shop"].benefit.kind == example.facts["kind"]
+
+
+@pytest.mark.parametrize(("players", "boards"), [(2, 3), (3, 3), (4, 4)])
+def test_setup_pictures(examples: dict[str, Example], players: int, boards: int) -> None:
+    facts = examples[f"R-2-{players}"].facts
+    assert facts["boards"] == boards  # R-1.4
+    assert facts["common_pool"] == 3  # R-2.3
+    assert facts["offer"] == 4  # R-2.5
+    assert facts["pools"] == (3,) * players  # R-2.3
+    root = ET.fromstring(examples[f"R-2-{players}"].svgs[0])
+    assert len(root.findall(f".//{SVG}*[@class='metropolis']")) == players
+    assert len(root.findall(f".//{SVG}*[@class='pool personal-pool']")) == players
+
+
+def test_monument_ranking_with_ties(examples: dict[str, Example]) -> None:
+    # R-5.4 by hand: 3 and 3 Monuments tie for first (15 each), 2 is second (7), 0 scores 0.
+    rows = examples["R-5.4"].facts["rows"]
+    assert [(n, debens) for _name, n, debens in rows] == [(3, 15), (3, 15), (2, 7), (0, 0)]
+    root = ET.fromstring(examples["R-5.4"].svgs[0])
+    assert len(root.findall(f".//{SVG}path[@class='monument']")) == 3 + 3 + 2
+
+
+def test_lisa_scores_87(examples: dict[str, Example]) -> None:
+    # R-5.6: 18 + 21 + 10 + 15 + 23.
+    assert examples["R-5.6"].facts["total"] == 87
+    assert "87 Debens" in caption(examples["R-5.6"])
+    assert ET.fromstring(examples["R-5.6"].svgs[0]).findtext(f"{SVG}title") == "Lisa"
+
+
+def test_html_document_inlines_every_picture(examples: dict[str, Example]) -> None:
+    page = rules_document("en", "html")
+    assert page.count("<figure") == len(examples)
+    assert page.count("<svg") == sum(len(e.svgs) for e in examples.values())
+
+
+def test_markdown_with_pictures_beside(tmp_path: Path) -> None:
+    assert main(["rules", "--lang", "nl", "--format", "md", "--output", f"{tmp_path}/"]) == 0
+    text = (tmp_path / "rules.nl.md").read_text(encoding="utf-8")
+    referenced = re.findall(r"\]\(([^)]+\.svg)\)", text)
+    assert len(referenced) >= 20
+    for name in referenced:
+        ET.fromstring((tmp_path / name).read_text(encoding="utf-8"))
+
+
+def test_supply_chain_completes_two_shops(examples: dict[str, Example]) -> None:
+    # R-3.5 and R-6: the bonus token of the first Shop completes a second Shop at once.
+    facts = examples["R-3.5-chain"].facts
+    assert facts["violations"] == ((), ())
+    before, after = facts["full_shops"]
+    assert after == before + 2
+    state, move, bonus = positions().chain
+    assert move in legal_moves(state)
+    assert bonus.shop is not None
+    assert f"Shop {move.shop + 1}" in caption(examples["R-3.5-chain"])
+    assert f"Shop {bonus.shop + 1}" in caption(examples["R-3.5-chain"])
