@@ -26,6 +26,7 @@ __all__ = [
     "any_icon",
     "coin",
     "monument_glyph",
+    "onto_shop_arrow",
     "player_colour",
     "resource_glyph",
     "start_symbol",
@@ -213,6 +214,19 @@ def coin(parent: ET.Element, x: float, y: float, radius: float, value: int) -> E
         fill=INK,
     )
     return group
+
+
+def onto_shop_arrow(parent: ET.Element, x: float, y: float, size: float) -> ET.Element:
+    """A bent arrow from ``x, y`` down to the right: "placed at once on another Shop"."""
+    s = fmt(size)
+    return el(
+        parent,
+        "path",
+        d=f"M{fmt(x)},{fmt(y)} q{s},0 {s},{s} l-3,-3 m3,3 l3,-3",
+        fill="none",
+        stroke=INK,
+        stroke_width=1.6,
+    )
 
 
 def statue_glyph(parent: ET.Element, x: float, y: float, size: float, colour: str) -> ET.Element:

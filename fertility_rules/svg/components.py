@@ -37,6 +37,7 @@ from fertility_rules.svg._style import (
     SCENE_MARK,
     any_icon,
     coin,
+    onto_shop_arrow,
     resource_glyph,
     statue_glyph,
     token,
@@ -48,6 +49,7 @@ __all__ = [
     "DISTRICT_WIDTH",
     "SHOP_HEIGHT",
     "SHOP_WIDTH",
+    "card",
     "district",
     "provenance_badge",
     "scene",
@@ -117,8 +119,15 @@ def provenance_badge(
 
 
 def _reconstructed_frame(
-    parent: ET.Element, provenance: Provenance | None, x: float, y: float, w: float, h: float
+    parent: ET.Element,
+    provenance: Provenance | None,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    kind: str = "reconstructed-frame",
 ) -> None:
+    """A dashed orange frame around an item, if it is reconstructed (``kind``: its class)."""
     if provenance is Provenance.RECONSTRUCTED:
         el(
             parent,
@@ -132,7 +141,7 @@ def _reconstructed_frame(
             stroke=RECONSTRUCTED,
             stroke_width=1.5,
             stroke_dasharray="5 3",
-            class_="reconstructed-frame",
+            class_=kind,
         )
 
 
@@ -327,14 +336,7 @@ def _benefit(
             for index, resource in enumerate(choices):
                 token(group, resource, start + index * 17, cy, 8, "pictogram")
             end = start + (count - 1) * 17 + 9
-            el(
-                group,
-                "path",
-                d=f"M{end},{cy - 8} q8,0 8,8 l-3,-3 m3,3 l3,-3",
-                fill="none",
-                stroke=INK,
-                stroke_width=1.6,
-            )
+            onto_shop_arrow(group, end, cy - 8, 8)
         case _:
             text = render(describe_benefit(benefit, registry), language)
             el(
@@ -479,6 +481,26 @@ def _cost(parent: ET.Element, cost: int, x: float, y: float, language: Language)
         any_icon(group, x - 7 - index * 16, y, 7)
 
 
+def card(
+    parent: ET.Element, x: float, y: float, fill: str = CARD, empty: bool = False
+) -> ET.Element:
+    """A District-sized space: a District tile, a printed space, or an empty spot (dashed)."""
+    return el(
+        parent,
+        "rect",
+        x=x,
+        y=y,
+        width=DISTRICT_WIDTH,
+        height=DISTRICT_HEIGHT,
+        rx=7,
+        fill=fill,
+        fill_opacity="0.5" if empty else None,
+        stroke=CARD_EDGE,
+        stroke_width=1 if empty else 1.4,
+        stroke_dasharray="6 4" if empty else None,
+    )
+
+
 def _district(
     parent: ET.Element,
     district: District,
@@ -492,18 +514,7 @@ def _district(
 ) -> ET.Element:
     group = el(parent, "g", class_="district", data_district=district.id)
     el(group, "title", render(_("District {id}", id=district.id), language))
-    el(
-        group,
-        "rect",
-        x=x,
-        y=y,
-        width=DISTRICT_WIDTH,
-        height=DISTRICT_HEIGHT,
-        rx=7,
-        fill=CARD,
-        stroke=CARD_EDGE,
-        stroke_width=1.4,
-    )
+    card(group, x, y)
     el(group, "text", district.id, x=x + 8, y=y + 18, font_size=13, font_weight="bold", fill=INK)
     _cost(group, district.cost, x + DISTRICT_WIDTH - 8, y + 14, language)
     for index, item in enumerate(district.shops):

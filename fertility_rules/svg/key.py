@@ -8,6 +8,7 @@ from collections.abc import Callable
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
+from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import MonumentType, Resource
 from fertility_rules.model.valley import Ground
 from fertility_rules.svg._image import SvgImage, el, image, root
@@ -15,17 +16,17 @@ from fertility_rules.svg._style import (
     GROUND_FILL,
     INK,
     PAPER,
-    RECONSTRUCTED,
     any_icon,
     coin,
     monument_glyph,
+    onto_shop_arrow,
     player_colour,
     start_symbol,
     statue_glyph,
     token,
     wheat_glyph,
 )
-from fertility_rules.svg.components import scene
+from fertility_rules.svg.components import _reconstructed_frame, scene
 from fertility_rules.svg.valley import GROUND_LABELS, _ground
 
 __all__ = ["LEGEND_HEIGHT", "LEGEND_WIDTH", "draw_legend", "legend"]
@@ -80,7 +81,7 @@ def _entries() -> list[tuple[Symbol, Message]]:
         (lambda p, x, y: coin(p, x, y, 11, 3), _("Debens")),
         (lambda p, x, y: wheat_glyph(p, x, y, 20, "#b8860b"), _("Wheat (Storehouse track)")),
         (lambda p, x, y: statue_glyph(p, x, y, 20, "#6b7280"), _("Statues of the Gods")),
-        (lambda p, x, y: _arrow(p, x, y), _("placed at once on another Shop")),
+        (lambda p, x, y: onto_shop_arrow(p, x - 6, y - 6, 10), _("placed at once on another Shop")),
         (lambda p, x, y: _full(p, x, y), _("a fully supplied Shop")),
         (
             lambda p, x, y: monument_glyph(p, MonumentType.PYRAMID, x, y, 20, player_colour(1)),
@@ -89,17 +90,6 @@ def _entries() -> list[tuple[Symbol, Message]]:
         (lambda p, x, y: _reconstructed(p, x, y), _("reconstructed: not known to be printed")),
     ]
     return entries
-
-
-def _arrow(parent: ET.Element, x: float, y: float) -> None:
-    el(
-        parent,
-        "path",
-        d=f"M{x - 6},{y - 6} q10,0 10,10 l-3,-3 m3,3 l3,-3",
-        fill="none",
-        stroke=INK,
-        stroke_width=1.6,
-    )
 
 
 def _full(parent: ET.Element, x: float, y: float) -> None:
@@ -118,19 +108,7 @@ def _full(parent: ET.Element, x: float, y: float) -> None:
 
 
 def _reconstructed(parent: ET.Element, x: float, y: float) -> None:
-    el(
-        parent,
-        "rect",
-        x=x - 12,
-        y=y - 9,
-        width=24,
-        height=18,
-        rx=3,
-        fill="none",
-        stroke=RECONSTRUCTED,
-        stroke_width=1.5,
-        stroke_dasharray="5 3",
-    )
+    _reconstructed_frame(parent, Provenance.RECONSTRUCTED, x - 9, y - 6, 18, 12, "sample")
 
 
 def draw_legend(parent: ET.Element, x0: float, y0: float, language: Language) -> ET.Element:

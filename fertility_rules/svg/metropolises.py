@@ -38,6 +38,7 @@ from fertility_rules.svg.components import (
     _district,
     _reconstructed_frame,
     _shop,
+    card,
     provenance_badge,
 )
 
@@ -243,18 +244,7 @@ def draw_metropolis(
     for space in range(spaces):
         cx, cy = cell(space)
         printed = el(group, "g", class_="starting-shops")
-        el(
-            printed,
-            "rect",
-            x=cx,
-            y=cy,
-            width=DISTRICT_WIDTH,
-            height=DISTRICT_HEIGHT,
-            rx=7,
-            fill="#e4d3a5",
-            stroke=CARD_EDGE,
-            stroke_width=1.4,
-        )
+        card(printed, cx, cy, "#e4d3a5")
         el(
             printed,
             "text",
@@ -281,19 +271,7 @@ def draw_metropolis(
         cx, cy = cell(spot + spaces)
         if district is None:
             empty = el(group, "g", class_="spot empty", data_spot=spot + 1)
-            el(
-                empty,
-                "rect",
-                x=cx,
-                y=cy,
-                width=DISTRICT_WIDTH,
-                height=DISTRICT_HEIGHT,
-                rx=7,
-                fill=PAPER,
-                fill_opacity="0.5",
-                stroke=CARD_EDGE,
-                stroke_dasharray="6 4",
-            )
+            card(empty, cx, cy, PAPER, empty=True)
             el(
                 empty,
                 "text",
