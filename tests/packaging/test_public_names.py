@@ -11,6 +11,13 @@ import pytest
 import fertility_rules
 
 
+def _printed_by(code: str) -> str:
+    """What ``code`` prints in a fresh interpreter, where nothing is imported yet."""
+    return subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    ).stdout.strip()
+
+
 @pytest.mark.parametrize("name", fertility_rules.__all__)
 def test_every_public_name_resolves(name: str) -> None:
     value = getattr(fertility_rules, name)
@@ -40,10 +47,7 @@ def test_import_leaves_formats_records_documents_pictures_and_agents_unloaded() 
         "['fertility_rules', 'document'], ['fertility_rules', 'svg'], "
         "['fertility_rules', 'agents'], ['fertility_rules', 'cli']) or m == 'cattrs'))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], check=True, capture_output=True, text=True
-    ).stdout
-    assert out.strip() == "[]"
+    assert _printed_by(code) == "[]"
 
 
 def test_a_submodule_imported_later_does_not_hide_its_function() -> None:
@@ -53,7 +57,4 @@ def test_a_submodule_imported_later_does_not_hide_its_function() -> None:
         "found = fertility_rules.text_board; "
         "print(found is module.text_board, callable(found))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], check=True, capture_output=True, text=True
-    ).stdout
-    assert out.split() == ["True", "True"]
+    assert _printed_by(code).split() == ["True", "True"]
