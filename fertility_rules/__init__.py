@@ -10,26 +10,19 @@ One import gives the whole game::
     True
 """
 
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING
+
 from fertility_rules._version import RULES_VERSION, __version__
-from fertility_rules.agents import (
-    AGENTS,
-    Agent,
-    GreedyAgent,
-    PlayedGame,
-    RandomAgent,
-    make_agent,
-    play_game,
-)
 from fertility_rules.catalogue import (
     CATALOGUE_FORMAT,
     Catalogue,
     MonumentRules,
     default_catalogue,
-    dump_catalogue,
     load_catalogue,
-    read_catalogue,
 )
-from fertility_rules.document import rules_document
 from fertility_rules.effects import (
     DEFAULT_REGISTRY,
     DebenAward,
@@ -60,18 +53,6 @@ from fertility_rules.errors import (
     Problem,
     UnknownIdError,
 )
-from fertility_rules.formats import DEFAULT_LIMITS, Limits
-from fertility_rules.formats.errors_json import dump_error
-from fertility_rules.formats.schema import SCHEMA_NAMES, schema
-from fertility_rules.formats.state import (
-    GAME_STATE_FORMAT,
-    OBSERVATION_FORMAT,
-    dump_move,
-    dump_observation,
-    dump_state,
-    read_move,
-    read_state,
-)
 from fertility_rules.i18n import Language, Message, render
 from fertility_rules.model import (
     Benefit,
@@ -91,25 +72,6 @@ from fertility_rules.model import (
 )
 from fertility_rules.model.coordinates import parse_square, square_name
 from fertility_rules.model.position import FinalPosition, PlayerPosition
-from fertility_rules.play.choices import Choice, ChoiceGroup, choices, summary
-from fertility_rules.play.history import Game
-from fertility_rules.play.notation import format_move, parse_move
-from fertility_rules.play.views import Observation, observe
-from fertility_rules.records import (
-    FirstIllegalMove,
-    GameRecord,
-    ReplayError,
-    ReplayResult,
-    dump_final_position,
-    dump_record,
-    load_final_position,
-    load_record,
-    read_final_position,
-    read_record,
-    replay,
-    rulebook_example,
-    save_record,
-)
 from fertility_rules.rules import (
     BuildDistrict,
     ClaimQuarry,
@@ -145,9 +107,107 @@ from fertility_rules.scoring import (
     score_position,
     score_totals,
 )
-from fertility_rules.scoring.render import report_to_json, report_to_text
-from fertility_rules.svg import SvgImage
-from fertility_rules.text_board import text_board
+
+if TYPE_CHECKING:
+    from fertility_rules.agents import (
+        AGENTS,
+        Agent,
+        GreedyAgent,
+        PlayedGame,
+        RandomAgent,
+        make_agent,
+        play_game,
+    )
+    from fertility_rules.catalogue import dump_catalogue, read_catalogue
+    from fertility_rules.document import rules_document
+    from fertility_rules.formats import DEFAULT_LIMITS, Limits
+    from fertility_rules.formats.errors_json import dump_error
+    from fertility_rules.formats.schema import SCHEMA_NAMES, schema
+    from fertility_rules.formats.state import (
+        GAME_STATE_FORMAT,
+        OBSERVATION_FORMAT,
+        dump_move,
+        dump_observation,
+        dump_state,
+        read_move,
+        read_state,
+    )
+    from fertility_rules.play.choices import Choice, ChoiceGroup, choices, summary
+    from fertility_rules.play.history import Game
+    from fertility_rules.play.notation import format_move, parse_move
+    from fertility_rules.play.views import Observation, observe
+    from fertility_rules.records import (
+        FirstIllegalMove,
+        GameRecord,
+        ReplayError,
+        ReplayResult,
+        dump_final_position,
+        dump_record,
+        load_final_position,
+        load_record,
+        read_final_position,
+        read_record,
+        replay,
+        rulebook_example,
+        save_record,
+    )
+    from fertility_rules.scoring.render import report_to_json, report_to_text
+    from fertility_rules.svg import SvgImage
+    from fertility_rules.text_board import text_board
+
+_LAZY: dict[str, str] = {
+    "dump_catalogue": "fertility_rules.catalogue",
+    "read_catalogue": "fertility_rules.catalogue",
+    "AGENTS": "fertility_rules.agents",
+    "Agent": "fertility_rules.agents",
+    "GreedyAgent": "fertility_rules.agents",
+    "PlayedGame": "fertility_rules.agents",
+    "RandomAgent": "fertility_rules.agents",
+    "make_agent": "fertility_rules.agents",
+    "play_game": "fertility_rules.agents",
+    "rules_document": "fertility_rules.document",
+    "dump_error": "fertility_rules.formats.errors_json",
+    "SCHEMA_NAMES": "fertility_rules.formats.schema",
+    "schema": "fertility_rules.formats.schema",
+    "GAME_STATE_FORMAT": "fertility_rules.formats.state",
+    "OBSERVATION_FORMAT": "fertility_rules.formats.state",
+    "dump_move": "fertility_rules.formats.state",
+    "dump_observation": "fertility_rules.formats.state",
+    "dump_state": "fertility_rules.formats.state",
+    "read_move": "fertility_rules.formats.state",
+    "read_state": "fertility_rules.formats.state",
+    "Choice": "fertility_rules.play.choices",
+    "ChoiceGroup": "fertility_rules.play.choices",
+    "choices": "fertility_rules.play.choices",
+    "summary": "fertility_rules.play.choices",
+    "Game": "fertility_rules.play.history",
+    "format_move": "fertility_rules.play.notation",
+    "parse_move": "fertility_rules.play.notation",
+    "Observation": "fertility_rules.play.views",
+    "observe": "fertility_rules.play.views",
+    "DEFAULT_LIMITS": "fertility_rules.formats",
+    "Limits": "fertility_rules.formats",
+    "FirstIllegalMove": "fertility_rules.records",
+    "GameRecord": "fertility_rules.records",
+    "ReplayError": "fertility_rules.records",
+    "ReplayResult": "fertility_rules.records",
+    "dump_final_position": "fertility_rules.records",
+    "dump_record": "fertility_rules.records",
+    "load_final_position": "fertility_rules.records",
+    "load_record": "fertility_rules.records",
+    "read_final_position": "fertility_rules.records",
+    "read_record": "fertility_rules.records",
+    "replay": "fertility_rules.records",
+    "rulebook_example": "fertility_rules.records",
+    "save_record": "fertility_rules.records",
+    "report_to_json": "fertility_rules.scoring.render",
+    "report_to_text": "fertility_rules.scoring.render",
+    "SvgImage": "fertility_rules.svg",
+    "text_board": "fertility_rules.text_board",
+}
+"""Names whose module is imported on first use (PEP 562): file formats, game records,
+documents, pictures and agents stay off the path of ``import fertility_rules``."""
+
 
 __all__ = [
     "AGENTS",
@@ -284,3 +344,30 @@ __all__ = [
     "text_board",
     "violations",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Import the module of a lazily loaded name on first access and keep the value."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(types.ModuleType):
+    """The package module: a submodule imported later never hides the function it is named
+    after (``fertility_rules.text_board`` stays the function, as with an eager import)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, types.ModuleType) and _LAZY.get(name) == value.__name__:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
