@@ -22,10 +22,13 @@ from fertility_rules.document import FORMATS, rules_document
 from fertility_rules.document.rules_document import rules_pictures
 from fertility_rules.effects.base import Stage
 from fertility_rules.errors import FertilityError, IllegalMoveError, MalformedInputError
+from fertility_rules.formats.errors_json import dump_error
 from fertility_rules.formats.final_position import load_final_position
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.moves import move_to_json
 from fertility_rules.formats.record import load_record, save_record
+from fertility_rules.formats.schema import SCHEMA_NAMES, schema
+from fertility_rules.formats.state import dump_observation, dump_state
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import series
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -41,6 +44,7 @@ from fertility_rules.lab.commands import (
     progress_bar,
 )
 from fertility_rules.lab.runner import GameSpec, GameSummary, run_games
+from fertility_rules.play.choices import summary
 from fertility_rules.records.game_record import GameRecord, replay
 from fertility_rules.rules.describe import describe_move
 from fertility_rules.rules.engine import apply_unchecked, final_scores
@@ -152,11 +156,16 @@ def _state_at(record: GameRecord, at: int | None) -> tuple[GameState, Move | Non
     if result.error is not None:
         error = result.error
         raise IllegalMoveError(
-            _("Move {index} is illegal: {message}", index=error.index, message=error.message),
+            _("Move {index} is illegal: {message}", index=error.index + 1, message=error.message),
             error.rule,
             error.move,
         )
     return result.state, record.moves[count - 1] if count else None
+
+
+def _schema(args: argparse.Namespace) -> int:
+    _print_json(schema(args.name))
+    return 0
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -164,7 +173,12 @@ def _show(args: argparse.Namespace) -> int:
     if args.interpretation:
         record = evolve(record, interpretations=interpretations_from(args))
     state, last = _state_at(record, args.at)
-    if args.format == "svg":
+    if args.format == "json":
+        data = dump_observation(state, moves=True) if args.view else dump_state(state)
+        _emit(json.dumps(data, indent=1, ensure_ascii=False) + "\n", args.output)
+    elif args.view:
+        _emit(summary(state, args.lang) + "\n", args.output)
+    elif args.format == "svg":
         _emit(svg.table(state, last_move=last, lang=args.lang), args.output)
     else:
         _emit(
@@ -379,7 +393,7 @@ def _verify(args: argparse.Namespace) -> int:
                 render(
                     _(
                         "Move {index} is illegal: {move} breaks {rule}: {message}",
-                        index=error.index,
+                        index=error.index + 1,
                         move=json.dumps(move),
                         rule=error.rule,
                         message=error.message,
@@ -388,13 +402,22 @@ def _verify(args: argparse.Namespace) -> int:
                 )
             )
         return 1
+    count = len(record.moves)
+    legal = ngettext("{n} move, all legal.", "{n} moves, all legal.", count)
     if not result.state.is_over:
-        print(render(_("Every move is legal, but the game is not over."), args.lang))
+        if args.format == "json":
+            _print_json({"legal": True, "moves": count, "over": False})
+        else:
+            print(render(legal, args.lang))
+            print(render(_("Every move is legal, but the game is not over."), args.lang))
         return 1
     report = final_scores(result.state)
     if args.format == "json":
-        _print_json({"legal": True, **report_to_json(report, args.lang)})
+        _print_json(
+            {"legal": True, "moves": count, "over": True, **report_to_json(report, args.lang)}
+        )
     else:
+        print(render(legal, args.lang))
         print(report_to_text(report, args.lang))
     return 0
 
@@ -559,13 +582,24 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     _add_lang(rules, t)
     rules.set_defaults(run=_rules)
 
+    schema_command = commands.add_parser(
+        "schema", help=t(_("print the JSON Schema of a file format"))
+    )
+    schema_command.add_argument("name", choices=SCHEMA_NAMES, help=t(_("file format")))
+    schema_command.set_defaults(run=_schema)
+
     show_game = commands.add_parser("show", help=t(_("draw a game record's position")))
     show_game.add_argument("file", help=t(_("game record file (JSON)")))
     show_game.add_argument(
         "--at", type=int, default=None, help=t(_("number of moves to play (default: all)"))
     )
-    _add_picture_options(show_game, t, ["text", "svg"])
+    _add_picture_options(show_game, t, ["text", "json", "svg"])
     add_interpretation_option(show_game, t)
+    show_game.add_argument(
+        "--view",
+        action="store_true",
+        help=t(_("what every player sees (R-9): no hidden order; with the legal moves")),
+    )
     _add_lang(show_game, t)
     show_game.set_defaults(run=_show)
     return parser
@@ -609,7 +643,10 @@ def _run(args: argparse.Namespace, language: str) -> int:
     try:
         return run(args)
     except FertilityError as error:
-        print(error.render(language), file=sys.stderr)
+        if getattr(args, "format", None) == "json":
+            print(json.dumps(dump_error(error, language), ensure_ascii=False), file=sys.stderr)
+        else:
+            print(error.render(language), file=sys.stderr)
         return 1
     except BrokenPipeError:
         # The reader stopped early (``| head``): not an error of ours.

@@ -1,12 +1,12 @@
 """The component catalogue: data files, loader and validation."""
 
+from typing import TYPE_CHECKING
+
 from fertility_rules.catalogue.catalogue import CATALOGUE_FORMAT, Catalogue, MonumentRules
-from fertility_rules.catalogue.loader import (
-    default_catalogue,
-    dump_catalogue,
-    load_catalogue,
-    read_catalogue,
-)
+from fertility_rules.catalogue.loader import default_catalogue, load_catalogue
+
+if TYPE_CHECKING:
+    from fertility_rules.formats.catalogue import dump_catalogue, read_catalogue
 
 __all__ = [
     "CATALOGUE_FORMAT",
@@ -17,3 +17,10 @@ __all__ = [
     "load_catalogue",
     "read_catalogue",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The catalogue file functions, imported on first use with the file formats (PEP 562)."""
+    from fertility_rules.catalogue import loader
+
+    return getattr(loader, name)

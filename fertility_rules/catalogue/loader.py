@@ -5,16 +5,14 @@ from __future__ import annotations
 import functools
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
-from fertility_rules.formats.catalogue import (
-    dump_catalogue,
-    load_catalogue_file,
-    read_catalogue,
-    read_catalogue_text,
-)
-from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
+
+if TYPE_CHECKING:
+    from fertility_rules.formats.catalogue import dump_catalogue, read_catalogue
+    from fertility_rules.formats.limits import Limits
 
 __all__ = [
     "DEFAULT_CATALOGUE_NAME",
@@ -30,18 +28,24 @@ DEFAULT_CATALOGUE_NAME = "default"
 def load_catalogue(
     path: str | Path | None = None,
     registry: EffectRegistry = DEFAULT_REGISTRY,
-    limits: Limits = DEFAULT_LIMITS,
+    limits: Limits | None = None,
 ) -> Catalogue:
     """The catalogue in ``path`` (``.toml`` or ``.json``), or the default one.
 
     The catalogue carries ``registry``: every operation on it knows its Shops' kinds.
+    ``limits`` bound what a file may hold (the default limits when ``None``).
     """
     if path is None or str(path) == DEFAULT_CATALOGUE_NAME:
         return default_catalogue() if registry is DEFAULT_REGISTRY else _read_default(registry)
-    return load_catalogue_file(path, registry, limits)
+    from fertility_rules.formats.catalogue import load_catalogue_file
+    from fertility_rules.formats.limits import DEFAULT_LIMITS
+
+    return load_catalogue_file(path, registry, DEFAULT_LIMITS if limits is None else limits)
 
 
 def _read_default(registry: EffectRegistry) -> Catalogue:
+    from fertility_rules.formats.catalogue import read_catalogue_text
+
     text = resources.files("fertility_rules.catalogue").joinpath("data/default.toml").read_bytes()
     return read_catalogue_text(text, True, "default.toml", registry)
 
@@ -50,3 +54,14 @@ def _read_default(registry: EffectRegistry) -> Catalogue:
 def default_catalogue() -> Catalogue:
     """The built-in catalogue (partly reconstructed; see its provenance)."""
     return _read_default(DEFAULT_REGISTRY)
+
+
+def __getattr__(name: str) -> object:
+    """The catalogue file functions, imported on first use with the file formats (PEP 562)."""
+    if name in ("dump_catalogue", "read_catalogue"):
+        from fertility_rules.formats import catalogue as formats
+
+        value = getattr(formats, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

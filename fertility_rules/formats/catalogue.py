@@ -17,6 +17,7 @@ from cattrs.gen import make_dict_unstructure_fn, override
 
 from fertility_rules.catalogue.catalogue import CATALOGUE_FORMAT, Catalogue, MonumentRules
 from fertility_rules.catalogue.checks import (
+    COUNTS,
     count_problems,
     god_problems,
     id_problems,
@@ -254,7 +255,7 @@ def read_catalogue(
             sections[key] = structure(raw, section_type, registry, f"$.{key}", converter)
         except MalformedInputError as error:
             problems += error.problems
-            if isinstance(raw, list):  # the section's own checks, on what the file says
+            if isinstance(raw, list) and key in COUNTS:  # the list's own checks, as written
                 found = count_problems(key, len(raw)) + id_problems(key, _ids(raw))
                 problems += [Problem(f"$.{p.path}", p.message, p.rule) for p in found]
     if problems:

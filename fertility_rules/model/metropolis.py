@@ -182,7 +182,7 @@ class Metropolis:
 
     def token_total(self) -> int:
         """Tokens on the Metropolis board, the first tie-break (R-4.3)."""
-        return sum(state.token_count for state in self.shops)
+        return sum(self.token_counts())
 
 
 evolve_metropolis: Callable[..., Metropolis] = replacer(Metropolis, checked=False)

@@ -105,7 +105,7 @@ def check_build(state: GameState, move: BuildDistrict) -> list[Violation]:
     spots = player.metropolis.spots
     if not 0 <= move.spot < len(spots) or spots[move.spot] is not None:
         problems.append(
-            Violation("R-3.4", _("Spot {spot} of your Metropolis is not free.", spot=move.spot))
+            Violation("R-3.4", _("Spot {spot} of your Metropolis is not free.", spot=move.spot + 1))
         )
     if len(move.tokens) != 4 or any(n < 0 for n in move.tokens) or move.wheat < 0:
         problems.append(Violation("R-3.4", _("A payment cannot be negative.")))

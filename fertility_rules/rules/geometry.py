@@ -74,6 +74,26 @@ class ValleyLayout:
         ) & self.full
 
 
+@functools.lru_cache(maxsize=16)
+def _neighbour_masks(width: int, height: int, diagonal: bool) -> tuple[int, ...]:
+    """The neighbours of each square as a mask, 4 or 8 around (cached: they depend on
+    the size of the board only, not on the boards laid)."""
+
+    def neighbours(i: int) -> int:
+        row, column = divmod(i, width)
+        out = 0
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if (dr, dc) == (0, 0) or (not diagonal and dr and dc):
+                    continue
+                r, c = row + dr, column + dc
+                if 0 <= r < height and 0 <= c < width:
+                    out |= 1 << (r * width + c)
+        return out
+
+    return tuple(neighbours(i) for i in range(width * height))
+
+
 @functools.lru_cache(maxsize=1024)
 def layout(boards: tuple[tuple[ValleyBoard, bool], ...]) -> ValleyLayout:
     """The layout of ``boards`` (left to right, ``True`` = turned by 180°), cached (bounded)."""
@@ -87,18 +107,6 @@ def layout(boards: tuple[tuple[ValleyBoard, bool], ...]) -> ValleyLayout:
 
     def mask(predicate: Callable[[BoardSquare], bool]) -> int:
         return sum(1 << i for i, sq in enumerate(squares) if predicate(sq))
-
-    def neighbours(i: int, diagonal: bool) -> int:
-        row, column = divmod(i, width)
-        out = 0
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                if (dr, dc) == (0, 0) or (not diagonal and dr and dc):
-                    continue
-                r, c = row + dr, column + dc
-                if 0 <= r < height and 0 <= c < width:
-                    out |= 1 << (r * width + c)
-        return out
 
     first_column = sum(1 << (r * width) for r in range(height))
     last_column = sum(1 << (r * width + width - 1) for r in range(height))
@@ -114,8 +122,8 @@ def layout(boards: tuple[tuple[ValleyBoard, bool], ...]) -> ValleyLayout:
         water=mask(lambda sq: sq.ground is Ground.WATER),
         icon_at=tuple(sq.icon for sq in squares),
         start_symbols=tuple(i for i, sq in enumerate(squares) if sq.start),
-        nb4=tuple(neighbours(i, False) for i in range(count)),
-        nb8=tuple(neighbours(i, True) for i in range(count)),
+        nb4=_neighbour_masks(width, height, False),
+        nb8=_neighbour_masks(width, height, True),
         not_first_column=full & ~first_column,
         not_last_column=full & ~last_column,
     )

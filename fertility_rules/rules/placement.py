@@ -33,16 +33,18 @@ __all__ = [
 
 
 class _Placements(dict[int, PlaceTile]):
-    """The placements of one tile laid one way, by lower square, made when first needed."""
+    """The placements of one tile laid one way, keyed by the bit of the lower square
+    (``1 << square``, as the masks give it), made when first needed."""
 
     def __init__(self, tile_id: str, step: int, swapped: bool) -> None:
         super().__init__()
         self.tile_id, self.step, self.swapped = tile_id, step, swapped
 
-    def __missing__(self, square: int) -> PlaceTile:
+    def __missing__(self, bit: int) -> PlaceTile:
+        square = bit.bit_length() - 1
         other = square + self.step
         first, second = (other, square) if self.swapped else (square, other)
-        move = self[square] = place_tile(self.tile_id, first, second)
+        move = self[bit] = place_tile(self.tile_id, first, second)
         return move
 
 
@@ -55,7 +57,7 @@ def _extend(moves: list[PlaceTile], mask: int, tile_id: str, step: int, swapped:
     table = _placements_of(tile_id, step, swapped)
     while mask:
         low = mask & -mask
-        moves.append(table[low.bit_length() - 1])
+        moves.append(table[low])
         mask ^= low
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
@@ -12,6 +13,7 @@ from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.metropolis import Metropolis
 from fertility_rules.model.position import FinalPosition, PlayerPosition
+from fertility_rules.model.resources import Counts
 from fertility_rules.model.shop import Shop
 from fertility_rules.scoring.sheet import ScoreLine, ScoreReport, ScoreSheet
 from fertility_rules.scoring.stages import (
@@ -34,13 +36,48 @@ StageTotals: TypeAlias = tuple[int, int, int, int, int]
 _FinalKind: TypeAlias = tuple[EffectKind, Stage, Callable[[Any, ShopContext], Award]]
 
 
-@functools.lru_cache(maxsize=4096)
+class _FinalShops(dict[Shop, "_FinalKind | None"]):
+    """The final kind of each Shop met, for one registry; filled on first lookup.
+
+    A dictionary with ``__missing__`` rather than ``functools.lru_cache``: scoring looks
+    up every Shop of every Metropolis, and a plain item lookup keyed by the (hash-caching)
+    Shop is the cheapest lookup CPython offers. Bounded: emptied when it grows past
+    :data:`_SHOPS_KEPT`, so that callers inventing Shops cannot grow it without end.
+    """
+
+    def __init__(self, registry: EffectRegistry) -> None:
+        super().__init__()
+        self.registry = registry
+
+    def __missing__(self, shop: Shop) -> _FinalKind | None:
+        if len(self) >= _SHOPS_KEPT:
+            self.clear()
+        kind = self.registry.of(shop.benefit)
+        found = None
+        if kind.timing is Timing.FINAL and kind.score is not None and kind.stage is not None:
+            found = (kind, kind.stage, kind.score)
+        self[shop] = found
+        return found
+
+
+_SHOPS_KEPT = 4096
+_REGISTRIES_KEPT = 16
+_final_shops_of: dict[EffectRegistry, _FinalShops] = {}
+
+
+def _final_shops(registry: EffectRegistry) -> _FinalShops:
+    """The final kinds of Shops under ``registry`` (at most a few registries are kept)."""
+    found = _final_shops_of.get(registry)
+    if found is None:
+        if len(_final_shops_of) >= _REGISTRIES_KEPT:
+            _final_shops_of.clear()
+        found = _final_shops_of[registry] = _FinalShops(registry)
+    return found
+
+
 def _final_kind(shop: Shop, registry: EffectRegistry) -> _FinalKind | None:
     """The kind, stage and score of a Shop scored at the end, else ``None`` (cached)."""
-    kind = registry.of(shop.benefit)
-    if kind.timing is not Timing.FINAL or kind.score is None or kind.stage is None:
-        return None
-    return kind, kind.stage, kind.score
+    return _final_shops(registry)[shop]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -64,20 +101,24 @@ def _shop_lines(
     """Lines for every final Shop (0 when partly supplied) and the Statues it gives."""
     lines: list[ScoreLine] = []
     statues: list[StatueAward] = []
-    totals = metropolis.token_counts()
+    final_kinds = _final_shops(registry)
+    totals: Counts | None = None
     for index, state in enumerate(metropolis.shops):
-        found = _final_kind(state.shop, registry)
+        shop = state.shop
+        found = final_kinds[shop]
         if found is None:
             continue
         kind, stage, score = found
-        if not state.is_full:
-            lines.append(_not_supplied(player, index, state.shop, registry, stage, kind.rule))
+        if sum(state.tokens) != shop.size:  # not fully supplied
+            lines.append(_not_supplied(player, index, shop, registry, stage, kind.rule))
             continue
-        award = score(state.shop.benefit, ShopContext(metropolis, index, totals))
+        if totals is None:
+            totals = metropolis.token_counts()
+        award = score(shop.benefit, ShopContext(metropolis, index, totals))
         if isinstance(award, StatueAward):
             statues.append(award)
             continue
-        reason = _("{shop}: {why}", shop=_shop_label(index, state.shop, registry), why=award.reason)
+        reason = _("{shop}: {why}", shop=_shop_label(index, shop, registry), why=award.reason)
         lines.append(ScoreLine(player, stage, award.debens, kind.rule, reason, index))
     return lines, statues
 
@@ -87,9 +128,22 @@ def _player_lines(
 ) -> list[ScoreLine]:
     metropolis = player.metropolis
     lines, statues = _shop_lines(player.name, metropolis, registry)
-    lines.append(statue_line(player.name, statues, gods, metropolis.statue_scale))
-    lines.append(wheat_line(player.name, metropolis.wheat, metropolis.wheat_track))
+    if statues:
+        lines.append(statue_line(player.name, statues, gods, metropolis.statue_scale))
+    else:
+        lines.append(_no_statue_line(player.name, gods, metropolis.statue_scale))
+    lines.append(_wheat_line(player.name, metropolis.wheat, metropolis.wheat_track))
     return lines
+
+
+@functools.lru_cache(maxsize=1024)
+def _no_statue_line(player: str, gods: tuple[str, ...], scale: tuple[int, ...]) -> ScoreLine:
+    """The Statues line of a player with no Statue (cached: it depends on these only)."""
+    return statue_line(player, (), gods, scale)
+
+
+_wheat_line = functools.lru_cache(maxsize=1024)(wheat_line)
+"""The Wheat line (cached: it depends on the player, the marker and the track only)."""
 
 
 def _stage_totals(lines: list[ScoreLine]) -> tuple[int, int, int, int, int]:
@@ -116,6 +170,9 @@ def rank(sheets: tuple[ScoreSheet, ...]) -> tuple[tuple[ScoreSheet, ...], tuple[
     return ranked, winners
 
 
+_by_stage = operator.attrgetter("stage")
+
+
 def score_position(
     position: FinalPosition, registry: EffectRegistry = DEFAULT_REGISTRY
 ) -> ScoreReport:
@@ -125,7 +182,7 @@ def score_position(
     for player in position.players:
         lines = _player_lines(player, position.gods, registry)
         lines.append(monuments[player.name])
-        ordered = tuple(sorted(lines, key=lambda line: line.stage))
+        ordered = tuple(sorted(lines, key=_by_stage))
         sheets.append(
             ScoreSheet(
                 player=player.name,
@@ -148,29 +205,34 @@ def score_totals(
     simulations and searches that score many positions and read no score sheet.
     """
     _counts, monument_values = monument_debens(position)
+    final_kinds = _final_shops(registry)
+    gods = position.gods
     out: list[StageTotals] = []
     for player in position.players:
         metropolis = player.metropolis
         totals = [0, 0, 0, 0, 0]
         statues: list[StatueAward] = []
-        tokens = metropolis.token_counts()
+        tokens: Counts | None = None
         for index, state in enumerate(metropolis.shops):
-            found = _final_kind(state.shop, registry)
-            if found is None or not state.is_full:
+            shop = state.shop
+            found = final_kinds[shop]
+            if found is None or sum(state.tokens) != shop.size:  # not fully supplied
                 continue
             kind, stage, score = found
+            if tokens is None:
+                tokens = metropolis.token_counts()
             context = ShopContext(metropolis, index, tokens)
             if kind.points is not None:
-                totals[stage - 1] += kind.points(state.shop.benefit, context)
+                totals[stage - 1] += kind.points(shop.benefit, context)
                 continue
-            award = score(state.shop.benefit, context)
+            award = score(shop.benefit, context)
             if isinstance(award, StatueAward):
                 statues.append(award)
             else:
                 totals[stage - 1] += award.debens
-        totals[Stage.STATUES - 1] += statue_debens(statues, position.gods, metropolis.statue_scale)[
-            3
-        ]
+        scale = metropolis.statue_scale
+        # No Statue: no different god, the first square of the scale (R-5.3).
+        totals[Stage.STATUES - 1] += statue_debens(statues, gods, scale)[3] if statues else scale[0]
         totals[Stage.MONUMENTS - 1] += monument_values.get(metropolis.monuments, 0)
         totals[Stage.WHEAT - 1] += metropolis.wheat_track[metropolis.wheat]
         out.append((totals[0], totals[1], totals[2], totals[3], totals[4]))

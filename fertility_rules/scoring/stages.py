@@ -6,6 +6,7 @@ to the player or the table, each returning explained :class:`ScoreLine` values.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from fertility_rules.effects.base import Stage, StatueAward
@@ -95,32 +96,48 @@ def monument_lines(position: FinalPosition) -> tuple[ScoreLine, ...]:
     lines = []
     for player in position.players:
         n = player.metropolis.monuments
-        amount = values.get(n, 0)
         if n == 0:
-            reason = _("no Monument on the central board: {amount}", amount=debens(0))
-        elif counts and n == counts[0]:
-            reason = ngettext(
-                "{n} Monument, the most: {amount}",
-                "{n} Monuments, the most: {amount}",
-                n,
-                amount=debens(amount),
-            )
+            place = _NONE
+        elif n == counts[0]:
+            place = _MOST
         elif len(counts) > 1 and n == counts[1]:
-            reason = ngettext(
-                "{n} Monument, second place: {amount}",
-                "{n} Monuments, second place: {amount}",
-                n,
-                amount=debens(amount),
-            )
+            place = _SECOND
         else:
-            reason = ngettext(
-                "{n} Monument, below second place: {amount}",
-                "{n} Monuments, below second place: {amount}",
-                n,
-                amount=debens(amount),
-            )
-        lines.append(ScoreLine(player.name, Stage.MONUMENTS, amount, "R-5.4", reason))
+            place = _BELOW
+        lines.append(_monument_line(player.name, n, values.get(n, 0), place))
     return tuple(lines)
+
+
+_NONE, _MOST, _SECOND, _BELOW = range(4)
+
+
+@functools.lru_cache(maxsize=1024)
+def _monument_line(player: str, n: int, amount: int, place: int) -> ScoreLine:
+    """Cached: the line depends on the player, the count, the Debens and the place only."""
+    if place == _NONE:
+        reason = _("no Monument on the central board: {amount}", amount=debens(0))
+    elif place == _MOST:
+        reason = ngettext(
+            "{n} Monument, the most: {amount}",
+            "{n} Monuments, the most: {amount}",
+            n,
+            amount=debens(amount),
+        )
+    elif place == _SECOND:
+        reason = ngettext(
+            "{n} Monument, second place: {amount}",
+            "{n} Monuments, second place: {amount}",
+            n,
+            amount=debens(amount),
+        )
+    else:
+        reason = ngettext(
+            "{n} Monument, below second place: {amount}",
+            "{n} Monuments, below second place: {amount}",
+            n,
+            amount=debens(amount),
+        )
+    return ScoreLine(player, Stage.MONUMENTS, amount, "R-5.4", reason)
 
 
 def wheat_line(player: str, wheat: int, track: Sequence[int]) -> ScoreLine:

@@ -258,7 +258,7 @@ def test_cli_verify_a_bad_record(
     path, index = bad_record
     assert main(["verify", str(path)]) == 1
     out = capsys.readouterr().out
-    assert f"Move {index} " in out
+    assert f"Move {index + 1} " in out  # texts count moves from 1, JSON from 0
     assert "R-3.4" in out
     assert "D99" in out
 

@@ -203,6 +203,17 @@ def test_catalogue_every_problem_at_once_even_with_broken_sections() -> None:
     } <= found
 
 
+@pytest.mark.parametrize("section", ["stock", "monuments", "gods"])
+def test_a_catalogue_section_written_as_a_list_is_a_problem_not_a_crash(section: str) -> None:
+    document = copy.deepcopy(dump_catalogue(default_catalogue()))
+    document[section] = [0, 0, 0]
+    kept = copy.deepcopy(document)
+    paths = [p for p, _r, _m in problems(read_catalogue, document)]
+    assert paths
+    assert all(path.startswith(f"$.{section}") for path in paths)
+    assert document == kept
+
+
 def test_a_shape_problem_names_the_format_a_rule_problem_its_rule() -> None:
     document = table()
     document["players"][0]["score"] = 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar
 
 from attrs import frozen
@@ -39,6 +40,12 @@ def _points(benefit: GenericBenefit, context: ShopContext) -> int:
 
 
 def _score(benefit: GenericBenefit, context: ShopContext) -> DebenAward:
+    return _award(benefit)
+
+
+@functools.lru_cache(maxsize=1024)
+def _award(benefit: GenericBenefit) -> DebenAward:
+    """Cached: a generic Shop's award depends on its benefit alone."""
     return DebenAward(
         benefit.debens, _("fully supplied generic Shop: {amount}", amount=debens(benefit.debens))
     )

@@ -1,0 +1,58 @@
+"""Hot-seat Fertility in a terminal: players take turns at one keyboard.
+
+Run: ``python hotseat.py Amunet Bek --seed 7 --lang fr``. At each decision the state
+and the grouped choices are shown; type a move in notation (``place V23 a6 b6``),
+``undo``, ``save FILE`` or ``quit``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+import fertility_rules as fr
+
+
+def show(game: fr.Game, lang: str, out: TextIO) -> None:
+    print(fr.summary(game.state, lang), file=out)
+    for group in fr.choices(game.state):
+        print("  " + fr.render(group.title, lang), file=out)
+        for option in group.options:
+            print(f"    {option.notation:<22} {fr.render(option.description, lang)}", file=out)
+
+
+def play(game: fr.Game, line: str, lang: str, out: TextIO) -> fr.Game:
+    """The game after one line of input; errors are printed, the game kept."""
+    command, _, rest = line.strip().partition(" ")
+    try:
+        if command == "undo":
+            return game.undo()
+        if command == "save":
+            fr.save_record(game.record, rest.strip())
+            return game
+        return game.play(fr.parse_move(line, game.state))
+    except fr.FertilityError as error:
+        print(error.render(lang), file=out)
+        return game
+
+
+def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("players", nargs="+")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--lang", default="en")
+    args = parser.parse_args(argv)
+    game = fr.Game.new(args.players, seed=args.seed)
+    while not game.state.is_over:
+        show(game, args.lang, out)
+        line = stdin.readline()
+        if not line or line.strip() == "quit":
+            return 1
+        game = play(game, line, args.lang, out)
+    print(fr.report_to_text(fr.final_scores(game.state), args.lang), file=out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,413 @@
+"""JSON Schemas (draft 2020-12) of every file format of the library.
+
+The schemas are built here from the library's own enumerations (resources, icons,
+Monument types, provenances, interpretation switches, benefit kinds and their
+parameters) and shipped as ``fertility_rules/formats/schemas/NAME.json``; a test keeps
+the shipped files equal to what this module builds. A schema checks the shape of a
+document: ids against a catalogue, the rules (a Shop's tokens fitting its icons, a
+Wheat marker on its track) and the readers' limits are the readers' business.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+from typing import Any
+
+from attrs import fields
+
+from fertility_rules.effects.base import ParamType
+from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
+from fertility_rules.errors import UnknownIdError
+from fertility_rules.i18n.message import _
+from fertility_rules.model.provenance import Provenance
+from fertility_rules.model.resources import Icon, MonumentType, Resource
+from fertility_rules.model.valley import SQUARE_LEGEND
+from fertility_rules.rules.interpretations import Interpretations
+from fertility_rules.rules.state import Phase
+
+__all__ = ["SCHEMA_NAMES", "build_schema", "schema"]
+
+_BASE = "https://fertility-rules.invalid/schemas/"
+SCHEMA_NAMES = (
+    "final-position",
+    "game-record",
+    "catalogue",
+    "game-state",
+    "observation",
+    "move",
+)
+"""The formats with a schema; ``NAME`` is the format id without ``fertility-rules/``
+and ``/1``."""
+
+Schema = dict[str, Any]
+
+
+def _enum(values: list[Any]) -> Schema:
+    return {"enum": values}
+
+
+def _list(items: Schema, min_items: int = 0, max_items: int | None = None) -> Schema:
+    out: Schema = {"type": "array", "items": items}
+    if min_items:
+        out["minItems"] = min_items
+    if max_items is not None:
+        out["maxItems"] = max_items
+    return out
+
+
+def _object(required: list[str], properties: dict[str, Schema]) -> Schema:
+    return {
+        "type": "object",
+        "required": required,
+        "properties": properties,
+        "additionalProperties": False,
+    }
+
+
+_NAT: Schema = {"type": "integer", "minimum": 0}
+_STRING: Schema = {"type": "string"}
+_RESOURCE: Schema = {"$ref": "#/$defs/resource"}
+_SQUARE: Schema = {"$ref": "#/$defs/square"}
+
+
+def _param(kind: ParamType) -> Schema:
+    if kind is ParamType.POSITIVE_INT:
+        return {"type": "integer", "minimum": 1}
+    if kind is ParamType.RESOURCE:
+        return _RESOURCE
+    if kind is ParamType.RESOURCES:
+        return {**_list(_RESOURCE, 1, 4), "uniqueItems": True}
+    return {**_list({"type": "string", "minLength": 1}, 1), "uniqueItems": True}
+
+
+def _benefits(registry: EffectRegistry) -> Schema:
+    kinds = []
+    for kind in registry:
+        properties: dict[str, Schema] = {"kind": {"const": kind.id}}
+        properties.update({p.name: _param(p.type) for p in kind.params})
+        kinds.append(_object(["kind", *(p.name for p in kind.params)], properties))
+    return {"oneOf": kinds}
+
+
+def _defs(registry: EffectRegistry) -> Schema:
+    interpretation = {
+        a.name: _enum([m.value for m in type(getattr(Interpretations(), a.name))])
+        for a in fields(Interpretations)
+    }
+    return {
+        "resource": _enum([r.key for r in Resource]),
+        "icon": _enum([i.value for i in Icon]),
+        "monument_type": _enum([m.value for m in MonumentType]),
+        "provenance": _enum([p.value for p in Provenance]),
+        "square": {**_list(_NAT, 2, 2), "description": "[row, column], from 0"},
+        "tokens": _list(_RESOURCE),
+        "track": _list(_NAT, 1),
+        "benefit": _benefits(registry),
+        "interpretations": {
+            "type": "object",
+            "properties": interpretation,
+            "additionalProperties": False,
+        },
+        "counts": _object([], {r.key: _NAT for r in Resource}),
+    }
+
+
+def _shop(with_tokens: bool, provenance: bool) -> Schema:
+    properties: dict[str, Schema] = {
+        "requires": _list({"$ref": "#/$defs/icon"}, 1),
+        "benefit": {"$ref": "#/$defs/benefit"},
+    }
+    required = ["requires", "benefit"]
+    if provenance:
+        properties["provenance"] = {"$ref": "#/$defs/provenance"}
+        properties["note"] = _STRING
+        required.append("provenance")
+    else:
+        properties["id"] = _STRING
+    if with_tokens:
+        properties["tokens"] = {"$ref": "#/$defs/tokens"}
+    return _object(required, properties)
+
+
+def _sourced(required: list[str], properties: dict[str, Schema]) -> Schema:
+    return _object(
+        [*required, "provenance"],
+        {**properties, "provenance": {"$ref": "#/$defs/provenance"}, "note": _STRING},
+    )
+
+
+def _catalogue() -> Schema:
+    track = _sourced(["values"], {"values": {"$ref": "#/$defs/track"}})
+    codes = "".join(SQUARE_LEGEND)
+    row = {"type": "string", "pattern": "^[" + "".join(re.escape(c) for c in codes) + "]{4}$"}
+    shop = _shop(False, True)
+    return _object(
+        ["format", "name"],
+        {
+            "format": {"const": "fertility-rules/catalogue/1"},
+            "name": _STRING,
+            "title": _STRING,
+            "note": _STRING,
+            "stock": _sourced(["per_resource"], {"per_resource": _NAT}),
+            "monuments": _sourced(
+                ["types", "per_type", "first", "second"],
+                {
+                    "types": _list({"$ref": "#/$defs/monument_type"}, 1),
+                    "per_type": _NAT,
+                    "first": _NAT,
+                    "second": _NAT,
+                },
+            ),
+            "gods": _sourced(["names"], {"names": _list({"type": "string", "minLength": 1}, 1)}),
+            "start_tile": _sourced(["scenes"], {"scenes": _list(_list(_RESOURCE, 2, 2), 2, 2)}),
+            "valley_boards": _list(
+                _sourced(["id", "rows"], {"id": _STRING, "rows": _list(row, 8, 8)}), 1
+            ),
+            "valley_tiles": _list(
+                _sourced(["id", "scenes"], {"id": _STRING, "scenes": _list(_RESOURCE, 2, 2)}), 1
+            ),
+            "metropolis_boards": _list(
+                _sourced(
+                    ["id", "wheat_track", "statue_scale", "shops"],
+                    {
+                        "id": _STRING,
+                        "spots": {"const": 7},
+                        "wheat_track": track,
+                        "statue_scale": track,
+                        "shops": _list(shop, 4, 4),
+                    },
+                ),
+                1,
+            ),
+            "districts": _list(
+                _sourced(
+                    ["id", "cost", "shops"],
+                    {"id": _STRING, "cost": _NAT, "shops": _list(shop, 1, 3)},
+                ),
+                1,
+            ),
+        },
+    )
+
+
+def _final_position() -> Schema:
+    shop_by_id = _object(["shop"], {"shop": _STRING, "tokens": {"$ref": "#/$defs/tokens"}})
+    player = _object(
+        ["name", "wheat", "monuments", "shops"],
+        {
+            "name": _STRING,
+            "wheat": _NAT,
+            "monuments": {"type": "integer", "minimum": 0, "maximum": 4},
+            "wheat_track": {"$ref": "#/$defs/track"},
+            "statue_scale": {"$ref": "#/$defs/track"},
+            "shops": _list({"oneOf": [_shop(True, False), shop_by_id]}),
+        },
+    )
+    return _object(
+        ["format", "players"],
+        {
+            "format": {"const": "fertility-rules/final-position/1"},
+            "gods": {**_list({"type": "string", "minLength": 1}, 1), "uniqueItems": True},
+            "monument_scores": _object([], {"first": _NAT, "second": _NAT}),
+            "players": _list(player, 1),
+        },
+    )
+
+
+def _move() -> Schema:
+    tile = {"tile": _STRING}
+    kinds = [
+        _object(
+            ["type", "tile", "squares"],
+            {"type": {"const": "place"}, **tile, "squares": _list(_SQUARE, 2, 2)},
+        ),
+        _object(["type", "tile"], {"type": {"const": "discard"}, **tile}),
+        _object(
+            ["type", "square"],
+            {
+                "type": {"const": "quarry"},
+                "square": _SQUARE,
+                "resource": _RESOURCE,
+                "monument": {"type": "boolean"},
+            },
+        ),
+        _object(
+            ["type", "district", "spot"],
+            {
+                "type": {"const": "build"},
+                "district": _STRING,
+                "spot": {**_NAT, "description": "from 0: spot 1 is 0"},
+                "tokens": {"$ref": "#/$defs/tokens"},
+                "wheat": _NAT,
+            },
+        ),
+        _object(["type"], {"type": {"const": "skip_build"}}),
+        _object(
+            ["type", "resource", "shop"],
+            {"type": {"const": "supply"}, "resource": _RESOURCE, "shop": _NAT},
+        ),
+        _object(
+            ["type", "resource", "shop"],
+            {
+                "type": {"const": "bonus"},
+                "resource": _RESOURCE,
+                "shop": {"oneOf": [_NAT, {"type": "null"}]},
+            },
+        ),
+        _object(["type"], {"type": {"const": "end_supply"}}),
+        _object(["type", "tile"], {"type": {"const": "take"}, **tile}),
+        _object(["type", "tile"], {"type": {"const": "remove"}, **tile}),
+    ]
+    return {"oneOf": kinds}
+
+
+def _setup() -> Schema:
+    return _object(
+        ["valley", "start", "tiles", "districts", "metropolis_boards", "monument_types"],
+        {
+            "valley": _list(
+                _object(["board"], {"board": _STRING, "rotated": {"type": "boolean"}}), 1
+            ),
+            "start": _SQUARE,
+            "start_rotation": {"type": "integer", "minimum": 0, "maximum": 3},
+            "tiles": _list(_STRING),
+            "districts": _list(_STRING),
+            "metropolis_boards": _list(_STRING),
+            "monument_types": _list({"$ref": "#/$defs/monument_type"}),
+        },
+    )
+
+
+_HEAD: dict[str, Schema] = {
+    "rules_version": _STRING,
+    "catalogue": {"oneOf": [{"const": "default"}, {"$ref": "catalogue.json"}]},
+    "interpretations": {"$ref": "#/$defs/interpretations"},
+    "variant": {"type": "boolean"},
+}
+
+
+def _game_record() -> Schema:
+    return _object(
+        ["format", "players", "moves"],
+        {
+            "format": {"const": "fertility-rules/game-record/1"},
+            **_HEAD,
+            "players": _list(_STRING, 2, 4),
+            "seed": {"type": "integer"},
+            "setup": _setup(),
+            "moves": _list({"$ref": "move.json"}),
+        },
+    )
+
+
+def _table(fmt: str, extra: dict[str, Schema], required: list[str]) -> Schema:
+    player = _object(
+        ["name", "monument_type", "board", "shops"],
+        {
+            "name": _STRING,
+            "monument_type": {"$ref": "#/$defs/monument_type"},
+            "board": _STRING,
+            "wheat": _NAT,
+            "monuments": {"type": "integer", "minimum": 0, "maximum": 4},
+            "districts": _list(
+                _object(
+                    ["district", "spot"],
+                    {"district": _STRING, "spot": {"type": "integer", "minimum": 0, "maximum": 6}},
+                ),
+                0,
+                7,
+            ),
+            "shops": _list({"$ref": "#/$defs/tokens"}),
+            "supply": {"$ref": "#/$defs/counts"},
+            "pool": _list(_STRING),
+            "turns": _NAT,
+        },
+    )
+    placed = _object(
+        ["tile", "squares", "scenes"],
+        {
+            "tile": _STRING,
+            "squares": _list(_SQUARE, 1),
+            "scenes": _list(_RESOURCE, 1),
+            "player": _NAT,
+        },
+    )
+    properties: dict[str, Schema] = {
+        "format": {"const": fmt},
+        **_HEAD,
+        "valley": _list(_object(["board"], {"board": _STRING, "rotated": {"type": "boolean"}}), 1),
+        "tiles": _list(placed),
+        "monuments": _list(_object(["square", "player"], {"square": _SQUARE, "player": _NAT})),
+        "players": _list(player, 2, 4),
+        "stock": {"$ref": "#/$defs/counts"},
+        "common_pool": _list(_STRING),
+        "offer": _list(_STRING),
+        "current": _NAT,
+        "phase": _enum([p.value for p in Phase]),
+        "quarries": _list(_SQUARE),
+        "quarry_choices": _NAT,
+        "bonuses": _list(_list(_RESOURCE)),
+        "discarded": _list(_STRING),
+        "removed": _list(_STRING),
+        "turn": _NAT,
+        "turns_left": _NAT,
+        **extra,
+    }
+    return _object(["format", "valley", "tiles", "players", "stock", *required], properties)
+
+
+def _builders() -> dict[str, Any]:
+    return {
+        "final-position": _final_position,
+        "game-record": _game_record,
+        "catalogue": _catalogue,
+        "game-state": lambda: _table(
+            "fertility-rules/game-state/1",
+            {"pile": _list(_STRING), "district_deck": _list(_STRING)},
+            [],
+        ),
+        "observation": lambda: _table(
+            "fertility-rules/observation/1",
+            {
+                "pile_size": _NAT,
+                "deck_size": _NAT,
+                "unseen_districts": {**_list(_STRING), "uniqueItems": True},
+                "legal_moves": _list({"$ref": "move.json"}),
+            },
+            ["pile_size", "deck_size", "unseen_districts"],
+        ),
+        "move": _move,
+    }
+
+
+def build_schema(name: str, registry: EffectRegistry = DEFAULT_REGISTRY) -> Schema:
+    """The schema of format ``name`` (one of :data:`SCHEMA_NAMES`) for ``registry``'s
+    benefit kinds."""
+    builders = _builders()
+    if name not in builders:
+        raise UnknownIdError(
+            _(
+                "unknown format {found!r}; expected {expected!r}",
+                found=name,
+                expected=", ".join(SCHEMA_NAMES),
+            )
+        )
+    body = builders[name]()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": _BASE + name + ".json",
+        "title": f"fertility-rules/{name}/1",
+        **body,
+        "$defs": _defs(registry),
+    }
+
+
+def schema(name: str) -> Schema:
+    """The shipped schema of format ``name`` (one of :data:`SCHEMA_NAMES`)."""
+    if name not in SCHEMA_NAMES:
+        build_schema(name)  # raises UnknownIdError naming the known formats
+    text = resources.files("fertility_rules.formats").joinpath(f"schemas/{name}.json")
+    data: Schema = json.loads(text.read_text(encoding="utf-8"))
+    return data

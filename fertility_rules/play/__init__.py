@@ -1,0 +1,1 @@
+"""What an app needs around the referee: views, history, move notation, choices."""

@@ -1,0 +1,229 @@
+"""A short text notation for moves, for people and for logs.
+
+One move is one line of words separated by spaces; keywords and resources are not
+case sensitive. Squares are named as on the pictures and the text board (``c4``:
+column letter from the left, row number from the top); spots and Shops are counted
+from 1, as a person counts them. Resources are written with one letter: ``a``
+Alabaster, ``b`` Bovine, ``p`` Papyrus flower, ``g`` Grapes; ``w`` is one Wheat.
+
+Grammar (``[ ]`` optional, ``|`` or)::
+
+    move     = place | discard | quarry | build | "skip" | supply | bonus | "end"
+             | take | remove
+    place    = "place" TILE SQUARE SQUARE          ; first scene, then second (R-3.1)
+    discard  = "discard" TILE                      ; R-3.2
+    quarry   = "quarry" SQUARE (RES | "monument")  ; R-3.3.D
+    build    = "build" DISTRICT SPOT PAYMENT       ; R-3.4
+    supply   = "supply" RES SHOP                   ; R-3.5
+    bonus    = "bonus" RES (SHOP | "supply")       ; R-6, I-6
+    take     = "take" TILE                         ; R-3.6
+    remove   = "remove" TILE                       ; R-8
+    PAYMENT  = "-" | { "a" | "b" | "p" | "g" } { "w" }   ; tokens, then Wheat
+    SPOT     = 1..7     SHOP = 1..n     RES = "a" | "b" | "p" | "g"
+
+Examples: ``place V23 a6 b6``, ``quarry c4 monument``, ``build D07 3 aabw``,
+``supply g 5``, ``bonus a supply``, ``end``.
+
+Reading needs the state only for the width of the central board; the move read is
+well formed, and the rules (:func:`~fertility_rules.apply`) say whether it is legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.model.coordinates import parse_square, square_name
+from fertility_rules.model.resources import NO_TOKENS, Counts, Resource, add_token, tokens_of
+from fertility_rules.play.views import Table
+from fertility_rules.rules.moves import (
+    BuildDistrict,
+    ClaimQuarry,
+    DiscardTile,
+    EndSupplying,
+    Move,
+    PlaceBonusResource,
+    PlaceTile,
+    RemoveTile,
+    SkipBuilding,
+    SupplyShop,
+    TakeTile,
+)
+
+__all__ = ["MAX_NOTATION_LENGTH", "format_move", "parse_move"]
+
+MAX_NOTATION_LENGTH = 200
+"""Longest text :func:`parse_move` reads: a move is a few short words."""
+
+_LETTERS = {Resource.ALABASTER: "a", Resource.BOVINE: "b", Resource.PAPYRUS: "p"}
+_LETTERS[Resource.GRAPES] = "g"
+_BY_LETTER = {letter: resource for resource, letter in _LETTERS.items()}
+_WHEAT = "w"
+
+
+def format_move(move: Move, state: Table) -> str:
+    """``move`` in the notation of this module (the board width comes from ``state``)."""
+    width = state.config.layout.width
+    match move:
+        case PlaceTile(tile, first, second):
+            return f"place {tile} {square_name(first, width)} {square_name(second, width)}"
+        case DiscardTile(tile):
+            return f"discard {tile}"
+        case ClaimQuarry(square, resource):
+            what = "monument" if resource is None else _LETTERS[resource]
+            return f"quarry {square_name(square, width)} {what}"
+        case BuildDistrict(district, spot, tokens, wheat):
+            payment = "".join(_LETTERS[r] for r in tokens_of(tokens)) + _WHEAT * wheat
+            return f"build {district} {spot + 1} {payment or '-'}"
+        case SkipBuilding():
+            return "skip"
+        case SupplyShop(resource, shop):
+            return f"supply {_LETTERS[resource]} {shop + 1}"
+        case PlaceBonusResource(resource, shop):
+            where = "supply" if shop is None else str(shop + 1)
+            return f"bonus {_LETTERS[resource]} {where}"
+        case EndSupplying():
+            return "end"
+        case TakeTile(tile):
+            return f"take {tile}"
+        case RemoveTile(tile):
+            return f"remove {tile}"
+    raise TypeError(move)  # pragma: no cover - the match is exhaustive
+
+
+def _fail(message: Message, rule: str | None = None) -> MalformedInputError:
+    return MalformedInputError.single("$", message, rule)
+
+
+def _resource(word: str) -> Resource:
+    found = _BY_LETTER.get(word.lower())
+    if found is None:
+        try:
+            found = Resource.from_key(word.lower())
+        except KeyError:
+            raise _fail(
+                _("{word!r} is not a resource: expected a, b, p or g", word=word[:20]), "R-1.1"
+            ) from None
+    return found
+
+
+def _number(word: str, wrong: Message, rule: str) -> int:
+    if not (word.isascii() and word.isdigit() and len(word) <= 3 and int(word) >= 1):
+        raise _fail(wrong, rule)
+    return int(word) - 1
+
+
+def _shop_number(word: str) -> Message:
+    return _("{word!r} is not a Shop number (1, 2, …)", word=word[:20])
+
+
+def _payment(word: str) -> tuple[Counts, int]:
+    if word == "-":
+        return NO_TOKENS, 0
+    tokens: Counts = NO_TOKENS
+    letters = word.lower()
+    body = letters.rstrip(_WHEAT)
+    wheat = len(letters) - len(body)
+    for letter in body:
+        resource = _BY_LETTER.get(letter)
+        if resource is None:
+            raise _fail(
+                _(
+                    "{word!r} is not a payment: token letters a, b, p, g, then one w per "
+                    "Wheat, or - for nothing",
+                    word=word[:20],
+                ),
+                "R-3.4",
+            )
+        tokens = add_token(tokens, resource)
+    return tokens, wheat
+
+
+def _square(word: str, width: int) -> int:
+    try:
+        return parse_square(word, width)
+    except MalformedInputError as error:
+        problem = error.problems[0]
+        raise _fail(problem.message, problem.rule) from None
+
+
+_Parser = Callable[[list[str], int], Move]
+
+
+def _place(words: list[str], width: int) -> Move:
+    return PlaceTile(words[0], _square(words[1], width), _square(words[2], width))
+
+
+def _quarry(words: list[str], width: int) -> Move:
+    square = _square(words[0], width)
+    if words[1].lower() == "monument":
+        return ClaimQuarry(square, None)
+    return ClaimQuarry(square, _resource(words[1]))
+
+
+def _build(words: list[str], width: int) -> Move:
+    tokens, wheat = _payment(words[2])
+    return BuildDistrict(
+        words[0],
+        _number(words[1], _("{word!r} is not a spot number (1 to 7)", word=words[1][:20]), "R-1.7"),
+        tokens,
+        wheat,
+    )
+
+
+def _supply(words: list[str], width: int) -> Move:
+    return SupplyShop(_resource(words[0]), _number(words[1], _shop_number(words[1]), "R-3.5"))
+
+
+def _bonus(words: list[str], width: int) -> Move:
+    shop = (
+        None if words[1].lower() == "supply" else _number(words[1], _shop_number(words[1]), "R-6")
+    )
+    return PlaceBonusResource(_resource(words[0]), shop)
+
+
+_PARSERS: dict[str, tuple[int, _Parser]] = {
+    "place": (3, _place),
+    "discard": (1, lambda w, _width: DiscardTile(w[0])),
+    "quarry": (2, _quarry),
+    "build": (3, _build),
+    "skip": (0, lambda w, _width: SkipBuilding()),
+    "supply": (2, _supply),
+    "bonus": (2, _bonus),
+    "end": (0, lambda w, _width: EndSupplying()),
+    "take": (1, lambda w, _width: TakeTile(w[0])),
+    "remove": (1, lambda w, _width: RemoveTile(w[0])),
+}
+
+
+def parse_move(text: str, state: Table) -> Move:
+    """The move written ``text`` in this module's notation; raises
+    :class:`~fertility_rules.MalformedInputError` saying what is wrong."""
+    if not isinstance(text, str) or len(text) > MAX_NOTATION_LENGTH:
+        raise _fail(
+            _("a move is a short line of text (at most {n} characters)", n=MAX_NOTATION_LENGTH)
+        )
+    words = text.split()
+    if not words:
+        raise _fail(_("empty move"))
+    entry = _PARSERS.get(words[0].lower())
+    if entry is None:
+        raise _fail(
+            _(
+                "unknown move {word!r}; expected one of: {known}",
+                word=words[0][:20],
+                known=", ".join(_PARSERS),
+            )
+        )
+    count, parse = entry
+    if len(words) - 1 != count:
+        raise _fail(
+            _(
+                "{keyword!r} takes {n} words after it, not {found}",
+                keyword=words[0].lower(),
+                n=count,
+                found=len(words) - 1,
+            )
+        )
+    return parse(words[1:], state.config.layout.width)

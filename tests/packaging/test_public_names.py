@@ -1,0 +1,60 @@
+"""Every public name resolves, and the outer rooms load only when one of their names is used."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+import pytest
+
+import fertility_rules
+
+
+def _printed_by(code: str) -> str:
+    """What ``code`` prints in a fresh interpreter, where nothing is imported yet."""
+    return subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    ).stdout.strip()
+
+
+@pytest.mark.parametrize("name", fertility_rules.__all__)
+def test_every_public_name_resolves(name: str) -> None:
+    value = getattr(fertility_rules, name)
+    namespace: dict[str, object] = {}
+    exec(f"from fertility_rules import {name} as found", namespace)
+    assert namespace["found"] is value
+
+
+def test_lazy_names_are_the_values_of_their_modules() -> None:
+    for name, module in fertility_rules._LAZY.items():
+        assert name in fertility_rules.__all__
+        assert getattr(fertility_rules, name) is getattr(importlib.import_module(module), name)
+
+
+def test_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no_such_name"):
+        fertility_rules.no_such_name  # noqa: B018
+    assert "new_game" in dir(fertility_rules)
+    assert set(fertility_rules.__all__) <= set(dir(fertility_rules))
+
+
+def test_import_leaves_formats_records_documents_pictures_and_agents_unloaded() -> None:
+    code = (
+        "import sys, fertility_rules; "
+        "print(sorted(m for m in sys.modules if m.split('.')[:2] in ("
+        "['fertility_rules', 'formats'], ['fertility_rules', 'records'], "
+        "['fertility_rules', 'document'], ['fertility_rules', 'svg'], "
+        "['fertility_rules', 'agents'], ['fertility_rules', 'cli']) or m == 'cattrs'))"
+    )
+    assert _printed_by(code) == "[]"
+
+
+def test_a_submodule_imported_later_does_not_hide_its_function() -> None:
+    code = (
+        "import fertility_rules, importlib; "
+        "module = importlib.import_module('fertility_rules.text_board'); "
+        "found = fertility_rules.text_board; "
+        "print(found is module.text_board, callable(found))"
+    )
+    assert _printed_by(code).split() == ["True", "True"]

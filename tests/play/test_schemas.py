@@ -1,0 +1,226 @@
+"""JSON Schemas: shipped files match the library, every document validates, and the
+schemas and the readers agree on what they refuse."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+import fertility_rules as fr
+from fertility_rules.formats.schema import SCHEMA_NAMES, build_schema, schema
+from fertility_rules.testing.strategies import catalogue_documents, final_positions
+from tests.play.helpers import played
+
+ROOT = Path(__file__).resolve().parents[2]
+REGISTRY = Registry().with_resources(
+    (schema(name)["$id"], Resource.from_contents(schema(name))) for name in SCHEMA_NAMES
+)
+
+
+def _validator(name: str) -> Draft202012Validator:
+    return Draft202012Validator(schema(name), registry=REGISTRY)
+
+
+def _valid(name: str, document: object) -> bool:
+    return not list(_validator(name).iter_errors(document))
+
+
+def _assert_valid(name: str, document: object) -> None:
+    errors = [
+        f"{list(e.absolute_path)}: {e.message}"[:300]
+        for e in _validator(name).iter_errors(document)
+    ]
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("name", SCHEMA_NAMES)
+def test_shipped_schemas_are_what_the_library_builds(name: str) -> None:
+    assert schema(name) == json.loads(json.dumps(build_schema(name)))
+    Draft202012Validator.check_schema(schema(name))
+
+
+def test_unknown_schema_names_are_library_errors() -> None:
+    with pytest.raises(fr.UnknownIdError):
+        schema("chess")
+
+
+def test_examples_and_golden_files_validate() -> None:
+    _assert_valid("catalogue", fr.dump_catalogue(fr.default_catalogue()))
+    for path in (ROOT / "docs" / "examples").glob("*.json"):
+        _assert_valid("final-position", json.loads(path.read_text("utf-8")))
+    records = sorted((ROOT / "tests" / "golden" / "records").glob("*.json"))
+    games = [p for p in records if not p.name.endswith(".score.json")]
+    assert games
+    for path in games:
+        _assert_valid("game-record", json.loads(path.read_text("utf-8")))
+    _assert_valid("final-position", fr.dump_final_position(fr.rulebook_example()))
+
+
+@given(played(60))
+def test_generated_states_views_records_and_moves_validate(game: fr.Game) -> None:
+    state = game.state
+    _assert_valid("game-state", fr.dump_state(state))
+    _assert_valid("observation", fr.dump_observation(state, moves=True))
+    _assert_valid("game-record", fr.dump_record(game.record))
+    for move in fr.legal_moves(state):
+        _assert_valid("move", fr.dump_move(move, state))
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(catalogue_documents())
+def test_generated_catalogues_validate(document: dict[str, Any]) -> None:
+    _assert_valid("catalogue", document)
+
+
+@given(final_positions())
+def test_generated_final_positions_validate(position: fr.FinalPosition) -> None:
+    _assert_valid("final-position", fr.dump_final_position(position))
+
+
+# ---------------------------------------------------------------- agreement on refusals
+
+SAVED = fr.Game.new(["Amunet", "Bek"], seed=9)
+
+
+def _state_with(change: Any) -> dict[str, Any]:
+    data = copy.deepcopy(fr.dump_state(SAVED.state))
+    change(data)
+    return data
+
+
+def _rejects(read: Any, document: object) -> bool:
+    try:
+        read(document)
+    except fr.FertilityError:
+        return True
+    return False
+
+
+SHAPE_BREAKS = [
+    lambda d: d.update(format="x"),
+    lambda d: d.update(extra=1),
+    lambda d: d.pop("players"),
+    lambda d: d.update(turn="one"),
+    lambda d: d.update(turn=-1),
+    lambda d: d.update(phase="dance"),
+    lambda d: d["stock"].update(bovine=-3),
+    lambda d: d["stock"].update(gold=1),
+    lambda d: d["tiles"][0]["squares"].__setitem__(0, [1]),
+    lambda d: d["tiles"][0]["squares"].__setitem__(0, [-1, 0]),
+    lambda d: d["tiles"][0].update(scenes=["wood"]),
+    lambda d: d["players"][0].update(monument_type="tower"),
+    lambda d: d["players"][0].update(monuments=5),
+    lambda d: d["players"][0]["shops"][0].append("gold"),
+    lambda d: d["players"][0].update(districts=[{"district": "D01", "spot": 9}]),
+    lambda d: d["interpretations"].update(quarry_enclosure="six"),
+    lambda d: d.update(catalogue=3),
+    lambda d: d.update(players=[d["players"][0]]),
+]
+
+
+@pytest.mark.parametrize("index", range(len(SHAPE_BREAKS)))
+def test_schema_and_reader_refuse_the_same_broken_shapes(index: int) -> None:
+    document = _state_with(SHAPE_BREAKS[index])
+    assert not _valid("game-state", document)
+    assert _rejects(fr.read_state, document)
+
+
+# Known one-directional cases: documents of the right shape that break a rule or name
+# an id the catalogue does not have. The schema accepts them (it knows no catalogue and
+# no rule); the reader refuses them.
+READER_ONLY = [
+    lambda d: d["pile"].append("V99"),  # unknown tile id
+    lambda d: d["players"][0].update(board="M9"),  # unknown Metropolis board
+    lambda d: d["players"][0]["shops"][0].extend(["grapes"] * 5),  # tokens beyond icons (R-1.6)
+    lambda d: d["players"][0].update(wheat=99),  # Wheat off the track (R-1.2)
+    lambda d: d["tiles"][0]["squares"].__setitem__(0, [9, 0]),  # off the board (R-1.4)
+    lambda d: d.update(current=3),  # no such player
+    lambda d: d.update(rules_version="0"),  # another rules version
+]
+
+
+@pytest.mark.parametrize("index", range(len(READER_ONLY)))
+def test_rule_and_id_problems_are_the_readers_alone(index: int) -> None:
+    document = _state_with(READER_ONLY[index])
+    assert _valid("game-state", document)
+    assert _rejects(fr.read_state, document)
+
+
+MOVE_BREAKS = [
+    {"type": "fly"},
+    {"type": "supply", "resource": "gold", "shop": 0},
+    {"type": "supply", "resource": "grapes"},
+    {"type": "supply", "resource": "grapes", "shop": -1},
+    {"type": "build", "district": "D01", "spot": 0, "tokens": ["wood"]},
+    {"type": "place", "tile": "V01", "squares": [[0, 0]]},
+    {"type": "end_supply", "extra": True},
+    "end",
+]
+
+
+@pytest.mark.parametrize("document", MOVE_BREAKS)
+def test_schema_and_reader_refuse_the_same_broken_moves(document: object) -> None:
+    assert not _valid("move", document)
+    assert _rejects(lambda d: fr.read_move(d, SAVED.state), document)
+
+
+@pytest.mark.parametrize("name", SCHEMA_NAMES)
+def test_the_command_prints_the_shipped_schema(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from fertility_rules.cli import main
+
+    assert main(["schema", name]) == 0
+    assert json.loads(capsys.readouterr().out) == schema(name)
+
+
+RECORD = fr.dump_record(SAVED.play(fr.legal_moves(SAVED.state)[0]).record)
+
+RECORD_BREAKS = [
+    lambda d: d.update(players=3),
+    lambda d: d.update(players=["A"]),
+    lambda d: d.update(players=["A", "B", "C", "D", "E"]),
+    lambda d: d.update(extra=True),
+    lambda d: d["moves"].append({"type": "fly"}),
+    lambda d: d["moves"].append({"type": "supply", "resource": "grapes", "shop": "1"}),
+    lambda d: d.update(variant="yes"),
+    lambda d: d["interpretations"].update(district_offer=5),
+    lambda d: d.pop("moves"),
+]
+
+
+@pytest.mark.parametrize("index", range(len(RECORD_BREAKS)))
+def test_schema_and_reader_refuse_the_same_broken_records(index: int) -> None:
+    document = copy.deepcopy(RECORD)
+    RECORD_BREAKS[index](document)
+    assert not _valid("game-record", document)
+    assert _rejects(fr.read_record, document)
+
+
+def test_a_record_needs_a_seed_or_a_setup_which_only_the_reader_knows() -> None:
+    # One-directional: the schema cannot say "one of two optional keys" without
+    # repeating the record; the reader refuses (R-2).
+    document = copy.deepcopy(RECORD)
+    document.pop("setup")
+    document.pop("seed", None)
+    assert _valid("game-record", document)
+    assert _rejects(fr.read_record, document)
+
+
+def test_a_setup_is_checked_when_the_game_starts() -> None:
+    # One-directional: the schema refuses a quarter-turn count of 4; the record reader
+    # takes the setup as written and start_game refuses it (R-2.1) when the game is set up.
+    document = copy.deepcopy(RECORD)
+    document["setup"]["start_rotation"] = 4
+    assert not _valid("game-record", document)
+    record = fr.read_record(document)
+    with pytest.raises(fr.MalformedInputError) as caught:
+        record.initial_state()
+    assert any(p.rule == "R-2.1" for p in caught.value.problems)
