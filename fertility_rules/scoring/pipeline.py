@@ -153,18 +153,17 @@ def _stage_totals(lines: list[ScoreLine]) -> tuple[int, int, int, int, int]:
     return (totals[0], totals[1], totals[2], totals[3], totals[4])
 
 
+def _ranks(keys: list[tuple[int, int]]) -> list[int]:
+    """1 + how many keys are better: equal keys share a rank (R-4.3)."""
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
 def rank(sheets: tuple[ScoreSheet, ...]) -> tuple[tuple[ScoreSheet, ...], tuple[str, ...]]:
     """Ranks by total, then fewest tokens on the Metropolis; ties share (R-4.3)."""
     keys = [(sheet.total, -sheet.tokens_on_metropolis) for sheet in sheets]
     ranked = tuple(
-        ScoreSheet(
-            sheet.player,
-            sheet.lines,
-            sheet.stage_totals,
-            sheet.tokens_on_metropolis,
-            1 + sum(1 for other in keys if other > key),
-        )
-        for sheet, key in zip(sheets, keys, strict=True)
+        ScoreSheet(sheet.player, sheet.lines, sheet.stage_totals, sheet.tokens_on_metropolis, place)
+        for sheet, place in zip(sheets, _ranks(keys), strict=True)
     )
     winners = tuple(sheet.player for sheet in ranked if sheet.rank == 1)
     return ranked, winners
@@ -178,22 +177,19 @@ def score_position(
 ) -> ScoreReport:
     """Score every player through the five stages in order and rank them."""
     monuments = {line.player: line for line in monument_lines(position)}
-    sheets = []
+    rows = []
     for player in position.players:
         lines = _player_lines(player, position.gods, registry)
         lines.append(monuments[player.name])
-        ordered = tuple(sorted(lines, key=_by_stage))
-        sheets.append(
-            ScoreSheet(
-                player=player.name,
-                lines=ordered,
-                stage_totals=_stage_totals(lines),
-                tokens_on_metropolis=player.metropolis.token_total(),
-                rank=0,
-            )
-        )
-    ranked, winners = rank(tuple(sheets))
-    return ScoreReport(ranked, winners)
+        stage_totals = _stage_totals(lines)
+        tokens = player.metropolis.token_total()
+        rows.append((player.name, tuple(sorted(lines, key=_by_stage)), stage_totals, tokens))
+    places = _ranks([(sum(row[2]), -row[3]) for row in rows])
+    sheets = tuple(
+        ScoreSheet(name, ordered, stage_totals, tokens, place)
+        for (name, ordered, stage_totals, tokens), place in zip(rows, places, strict=True)
+    )
+    return ScoreReport(sheets, tuple(sheet.player for sheet in sheets if sheet.rank == 1))
 
 
 def score_totals(
