@@ -23,6 +23,7 @@ from attrs import evolve, field, frozen
 from fertility_rules.agents.simulate import make_agent, play_game
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
+from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.registry import describe_shop
 from fertility_rules.i18n.amounts import debens, wheat
 from fertility_rules.i18n.language import Language
@@ -31,10 +32,10 @@ from fertility_rules.i18n.message import Message, _, pgettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.coordinates import square_name
 from fertility_rules.model.position import FinalPosition
-from fertility_rules.model.resources import Counts, Icon, tokens_of
-from fertility_rules.model.shop import Shop
+from fertility_rules.model.resources import Counts, Icon, Resource, sub_counts, tokens_of
+from fertility_rules.model.shop import Shop, ShopState
 from fertility_rules.records.rulebook_example import rulebook_example
-from fertility_rules.rules.engine import apply_unchecked, legal_moves, violations
+from fertility_rules.rules.engine import apply, apply_unchecked, legal_moves, violations
 from fertility_rules.rules.harvest import Harvest, closed_quarries, harvest
 from fertility_rules.rules.interpretations import Enclosure
 from fertility_rules.rules.moves import (
@@ -56,6 +57,7 @@ __all__ = [
     "Example",
     "Positions",
     "positions",
+    "rulebook_supply",
     "worked_examples",
 ]
 
@@ -601,6 +603,117 @@ def _chain_example(found: Positions, lang: Language) -> Example:
     )
 
 
+RULEBOOK_SUPPLY_BOARD = "M1"
+"""The Metropolis board of the supply example: its starting Shop 3 takes Grapes, +1 Wheat."""
+
+RULEBOOK_SUPPLY_DISTRICTS = ("D39", "D07")
+"""Built on the first two spots: Papyrus -> 5 Debens; Alabaster and Bovine -> 4 Debens."""
+
+_GRAPES_SHOP, _PAPYRUS_SHOP, _BOVINE_SHOP = 2, 4, 5
+
+
+@functools.cache
+def rulebook_supply(
+    catalogue: Catalogue | None = None,
+) -> tuple[GameState, tuple[SupplyShop, ...]]:
+    """The rulebooks' supplying example (R-3.5): the supply step of a seeded game, with
+    the current player holding 1 Bovine, 1 Papyrus and 1 Grapes in supply and a
+    Metropolis where those go, in this order, to a +1 Wheat Shop, a 5-Deben Shop and a
+    Shop that also needs an Alabaster (built with ``attrs.evolve``: a position, not a
+    history). Returns the state and the three supply moves."""
+    catalogue = catalogue or default_catalogue()
+    state = new_game(EXAMPLE_PLAYERS[:2], seed=1, catalogue=catalogue)
+    board = catalogue.metropolis_board(RULEBOOK_SUPPLY_BOARD)
+    built = tuple(catalogue.district(d) for d in RULEBOOK_SUPPLY_DISTRICTS)
+    city = board.empty_metropolis()
+    city = evolve(
+        city,
+        spots=(*built, *city.spots[len(built) :]),
+        shops=city.shops + tuple(ShopState(s) for d in built for s in d.shops),
+    )
+    supply: Counts = (0, 1, 1, 1)
+    player = evolve(state.player, metropolis=city, supply=supply)
+    state = evolve(
+        state.with_player(player),
+        phase=Phase.SUPPLY,
+        stock=sub_counts(state.stock, supply),
+        district_deck=tuple(d for d in state.district_deck if d not in RULEBOOK_SUPPLY_DISTRICTS),
+        offer=tuple(d for d in state.offer if d not in RULEBOOK_SUPPLY_DISTRICTS),
+    )
+    moves = (
+        SupplyShop(Resource.GRAPES, _GRAPES_SHOP),
+        SupplyShop(Resource.PAPYRUS, _PAPYRUS_SHOP),
+        SupplyShop(Resource.BOVINE, _BOVINE_SHOP),
+    )
+    return state, moves
+
+
+def _rulebook_supply_example(catalogue: Catalogue, lang: Language) -> Example:
+    state, moves = rulebook_supply(catalogue)
+    player = state.current
+    steps = [state]
+    for move in moves:
+        steps.append(apply(steps[-1], move))
+    registry = catalogue.registry
+    shops = steps[-1].players[player].metropolis.shops
+    grapes, papyrus, bovine = (shops[m.shop] for m in moves)
+    reward = cast(GenericBenefit, papyrus.shop.benefit).debens
+    missing = tuple(
+        Icon.of(r)
+        for r, need, held in zip(_RESOURCES, bovine.shop.need, bovine.tokens, strict=True)
+        if need > held
+    )
+    wheat_steps = tuple(s.players[player].metropolis.wheat for s in steps)
+
+    def picture(step: GameState, title: Message) -> str:
+        shown = evolve(step.players[player], name=render(title, lang))
+        return metropolis(shown, player=player, lang=lang, registry=registry)
+
+    return Example(
+        "R-3.5-rulebook",
+        "R-3.5",
+        _(
+            "The rulebooks' example: {player} has {tokens} in supply. First {grapes} on Shop "
+            "{first} ({first_text}): fully supplied, so the Wheat marker climbs from {before} "
+            "to {after}. Then {papyrus} on Shop {second} ({second_text}): fully "
+            "supplied, {amount} at the end of the game. Last {bovine} on Shop {third} "
+            "({third_text}): {held} of its {size} tokens; it scores nothing unless {missing} "
+            "joins it in a later turn.",
+            player=EXAMPLE_PLAYER,
+            tokens=_tokens(state.player.supply),
+            grapes=moves[0].resource.one,
+            first=moves[0].shop + 1,
+            first_text=describe_shop(grapes.shop, registry),
+            before=wheat_steps[0],
+            after=wheat_steps[1],
+            papyrus=moves[1].resource.one,
+            second=moves[1].shop + 1,
+            second_text=describe_shop(papyrus.shop, registry),
+            amount=debens(reward),
+            bovine=moves[2].resource.one,
+            third=moves[2].shop + 1,
+            third_text=describe_shop(bovine.shop, registry),
+            held=bovine.token_count,
+            size=bovine.shop.size,
+            missing=all_of([icon.amount(1) for icon in missing]),
+        ),
+        (
+            picture(steps[0], _("{player}, before supplying", player=EXAMPLE_PLAYER)),
+            picture(steps[-1], _("{player}, after supplying", player=EXAMPLE_PLAYER)),
+        ),
+        {
+            "moves": moves,
+            "violations": tuple(violations(s, m) for s, m in zip(steps, moves, strict=False)),
+            "wheat": wheat_steps,
+            "full": tuple(shops[m.shop].is_full for m in moves),
+            "debens": reward,
+            "held": (bovine.token_count, bovine.shop.size),
+            "missing": missing,
+            "supply": (state.player.supply, steps[-1].players[player].supply),
+        },
+    )
+
+
 def _kind_shop(catalogue: Catalogue, kind: str) -> Shop | None:
     shops = [s for d in catalogue.districts for s in d.shops]
     shops += [s for b in catalogue.metropolis_boards for s in b.shops]
@@ -786,6 +899,7 @@ def worked_examples(
         _purchase_example(found, lang),
         _supply_example(found, lang),
         _chain_example(found, lang),
+        _rulebook_supply_example(catalogue, lang),
         *_shop_examples(catalogue, lang),
         _ranking_example(catalogue, lang),
         _lisa_example(catalogue, lang),

@@ -14,19 +14,24 @@ from fertility_rules.document.examples import (
     Example,
     harvest_kinds,
     positions,
+    rulebook_supply,
     worked_examples,
 )
+from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.i18n import render
-from fertility_rules.model.resources import RESOURCES, Icon
+from fertility_rules.model.resources import RESOURCES, Icon, Resource
 from fertility_rules.rules import (
     BuildDistrict,
     PlaceTile,
+    apply,
     apply_unchecked,
     is_legal,
     legal_moves,
     violations,
 )
 from fertility_rules.rules.interpretations import Enclosure
+from fertility_rules.rules.state import Phase
+from fertility_rules.testing.engine import check_invariants, tiles_in_game
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -230,3 +235,42 @@ def test_supply_chain_completes_two_shops(examples: dict[str, Example]) -> None:
     assert bonus.shop is not None
     assert f"Shop {move.shop + 1}" in caption(examples["R-3.5-chain"])
     assert f"Shop {bonus.shop + 1}" in caption(examples["R-3.5-chain"])
+
+
+def test_the_rulebooks_supply_example(examples: dict[str, Example]) -> None:
+    # as in the rulebooks: Grapes -> +1 Wheat at once, Papyrus -> a
+    # 5-Deben Shop, Bovine -> a Shop that still waits for its Alabaster.
+    state, moves = rulebook_supply()
+    assert state.phase is Phase.SUPPLY
+    assert state.player.supply == (0, 1, 1, 1)  # Alabaster, Bovine, Papyrus, Grapes
+    assert [m.resource for m in moves] == [Resource.GRAPES, Resource.PAPYRUS, Resource.BOVINE]
+    before = state.player.metropolis.wheat
+    after_grapes = apply(state, moves[0])
+    assert after_grapes.player.metropolis.wheat == before + 1
+    final = apply(apply(after_grapes, moves[1]), moves[2])
+    shops = final.player.metropolis.shops
+    papyrus, bovine = shops[moves[1].shop], shops[moves[2].shop]
+    assert papyrus.is_full
+    assert isinstance(papyrus.shop.benefit, GenericBenefit)
+    assert papyrus.shop.benefit.debens == 5
+    assert not bovine.is_full
+    assert (bovine.token_count, bovine.shop.size) == (1, 2)
+    assert bovine.shop.need == (1, 1, 0, 0)
+    assert bovine.tokens == (0, 1, 0, 0)
+    assert final.player.supply == (0, 0, 0, 0)
+    assert final.phase is Phase.SUPPLY
+    assert check_invariants(final, tiles_in_game(state)) == []
+    facts = examples["R-3.5-rulebook"].facts
+    assert facts["violations"] == ((), (), ())
+    assert facts["wheat"] == (before, before + 1, before + 1, before + 1)
+    assert facts["full"] == (True, True, False)
+    text = caption(examples["R-3.5-rulebook"])
+    assert f"from {before} to {before + 1}" in text
+    assert f"Shop {moves[1].shop + 1} (1 Papyrus flower → 5 Debens)" in text
+    assert "5 Debens at the end of the game" in text
+    assert "1 of its 2 tokens" in text
+    assert "unless 1 Alabaster joins it" in text
+    assert "Lisa has 1 Bovine, 1 Papyrus flower and 1 Grapes in supply" in text
+    before_svg, after_svg = (ET.fromstring(svg) for svg in examples["R-3.5-rulebook"].svgs)
+    assert before_svg.findtext(f"{SVG}title") == "Lisa, before supplying"
+    assert after_svg.findtext(f"{SVG}title") == "Lisa, after supplying"
