@@ -19,7 +19,7 @@ from fertility_rules.agents.simulate import make_agent, play_game
 from fertility_rules.catalogue.describe import describe_catalogue
 from fertility_rules.catalogue.loader import load_catalogue
 from fertility_rules.document import FORMATS, rules_document
-from fertility_rules.document.rules_document import rules_pictures
+from fertility_rules.document.rules_document import interpretation_notes, rules_pictures
 from fertility_rules.effects.base import Stage
 from fertility_rules.errors import FertilityError, IllegalMoveError, MalformedInputError
 from fertility_rules.formats.errors_json import dump_error
@@ -48,6 +48,13 @@ from fertility_rules.play.choices import summary
 from fertility_rules.records.game_record import GameRecord, replay
 from fertility_rules.rules.describe import describe_move
 from fertility_rules.rules.engine import apply_unchecked, final_scores
+from fertility_rules.rules.interpretations import (
+    INTERPRETATION_INFO,
+    KIND_LABELS,
+    OPTION_LABELS,
+    InterpretationKind,
+    Interpretations,
+)
 from fertility_rules.rules.moves import EndSupplying, Move, SkipBuilding
 from fertility_rules.rules.state import GameState
 from fertility_rules.scoring.pipeline import score_position
@@ -602,7 +609,50 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     )
     _add_lang(show_game, t)
     show_game.set_defaults(run=_show)
+
+    readings = commands.add_parser(
+        "interpretations", help=t(_("list the interpretation switches and settled readings"))
+    )
+    readings.add_argument(
+        "--format", choices=["text", "json"], default="text", help=t(_("output format"))
+    )
+    _add_lang(readings, t)
+    readings.set_defaults(run=_interpretations)
     return parser
+
+
+def _interpretations(args: argparse.Namespace) -> int:
+    """Every id of the specification by kind; a switch with its values and default."""
+    lang, defaults = args.lang, Interpretations()
+    entries: dict[str, list[dict[str, Any]]] = {kind.value: [] for kind in InterpretationKind}
+    for info in INTERPRETATION_INFO:
+        entry: dict[str, Any] = {"id": info.id, "title": render(info.title, lang)}
+        if info.field is not None:
+            default = getattr(defaults, info.field)
+            entry["name"] = info.field
+            entry["values"] = [
+                {"value": v.value, "label": render(OPTION_LABELS[v], lang)} for v in type(default)
+            ]
+            entry["default"] = default.value
+        if info.reason is not None:
+            entry["reason"] = render(info.reason, lang)
+        entry["rules"] = list(info.rules)
+        entry["sources"] = [render(source, lang) for source in info.sources]
+        entries[info.kind.value].append(entry)
+    if args.format == "json":
+        _print_json(entries)
+        return 0
+    for kind, heading in KIND_LABELS.items():
+        print(render(heading, lang))
+        for info in (i for i in INTERPRETATION_INFO if i.kind is kind):
+            print(f"  {info.id} {render(info.title, lang)}")
+            for note in interpretation_notes(info):
+                print(f"    {render(note, lang)}")
+            if info.field is not None:
+                values = [str(v.value) for v in type(getattr(defaults, info.field))]
+                usage = f"--interpretation {info.field}={'|'.join(values)}"
+                print(f"    {usage}")
+    return 0
 
 
 def _add_picture_options(

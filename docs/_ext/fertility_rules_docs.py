@@ -4,9 +4,9 @@ At ``builder-inited`` it writes, for the configured ``language``:
 
 - ``_generated/rules.<lang>.rst``: :func:`fertility_rules.document.rules_document`
   in reStructuredText, so the rule texts have one source, the library's catalogues;
-- ``_generated/interpretations.<lang>.rst``: the switchable interpretations of
-  :data:`fertility_rules.rules.interpretations.INTERPRETATION_INFO` with their rule
-  texts, options, values and sources.
+- ``_generated/interpretations.<lang>.rst``: the interpretations of
+  :data:`fertility_rules.rules.interpretations.INTERPRETATION_INFO` by kind (switches,
+  settled readings, retired) with their rule texts, values, rules and sources.
 
 Pages pull them in with ``.. fertility-generated:: rules`` (an ``include`` of the
 file of the build language). The text of these files, and the docstrings shown by
@@ -38,11 +38,12 @@ from fertility_rules.document.rules_document import interpretation_notes
 from fertility_rules.document.site import LANGUAGE_NAMES, LANGUAGES_LABEL, gallery_blocks
 from fertility_rules.effects import DEFAULT_REGISTRY
 from fertility_rules.i18n import Language, render
-from fertility_rules.rules.interpretations import INTERPRETATION_INFO
+from fertility_rules.rules.interpretations import INTERPRETATION_INFO, KIND_LABELS
 from fertility_rules.texts.rule_texts import rule_text
 
 GENERATED = "_generated"
 UNDERLINE = "~"
+KIND_UNDERLINE = "-"
 
 
 def build_language(config: Config) -> Language:
@@ -64,14 +65,18 @@ def escape(text: str) -> str:
 
 
 def interpretations_rst(language: Language) -> str:
-    """One section per interpretation: localized title and text, option, values, sources."""
+    """Switches, settled readings, retired: one section per id with its text, kind and sources."""
     out: list[str] = []
-    for info in INTERPRETATION_INFO:
-        text = rule_text(info.id)
-        title = escape(f"{info.id} {render(text.title, language)}")
-        out += [title, UNDERLINE * max(len(title), 4), "", escape(render(text.text, language)), ""]
-        for note in interpretation_notes(info):
-            out += [escape(render(note, language)), ""]
+    for kind, heading in KIND_LABELS.items():
+        group = escape(render(heading, language))
+        out += [group, KIND_UNDERLINE * max(len(group), 4), ""]
+        for info in (i for i in INTERPRETATION_INFO if i.kind is kind):
+            text = rule_text(info.id)
+            title = escape(f"{info.id} {render(text.title, language)}")
+            out += [title, UNDERLINE * max(len(title), 4), ""]
+            out += [escape(render(text.text, language)), ""]
+            for note in interpretation_notes(info):
+                out += [escape(render(note, language)), ""]
     return "\n".join(out)
 
 

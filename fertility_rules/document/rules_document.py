@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
-from attrs import fields
-
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.document.blocks import (
@@ -266,15 +264,20 @@ def _variant(w: _Writer) -> None:
 
 
 def interpretation_notes(info: InterpretationInfo) -> tuple[Message, ...]:
-    """The option line (values, default marked) and the sources line of an interpretation."""
+    """The kind line (a switch's values with the default marked), the rules and the sources."""
     notes: list[Message] = []
-    if info.field in {f.name for f in fields(Interpretations)}:
+    if info.field is not None:
         default = getattr(_DEFAULTS, info.field)
         options: list[Message | str] = []
         for member in type(default):
             label = OPTION_LABELS.get(member, str(member.value))
             options.append(_("{option} (default)", option=label) if member is default else label)
-        notes.append(_("Option {field}: {options}", field=info.field, options=any_of(options)))
+        notes.append(_("Switch {field}: {options}", field=info.field, options=any_of(options)))
+    elif info.reason is not None:
+        notes.append(_("Retired: {reason}", reason=info.reason))
+    else:
+        notes.append(_("Settled reading: the engine always plays the default; not a switch"))
+    notes.append(_("Rules: {rules}", rules=", ".join(info.rules)))
     notes.append(_("Sources: {sources}", sources=series(info.sources)))
     return tuple(notes)
 
@@ -286,9 +289,10 @@ def _interpretations(w: _Writer) -> None:
     w.heading(2, _("Interpretations"), "interpretations")
     w.paragraph(
         _(
-            "Where the rulebooks are silent or disagree, the library takes a default "
-            "reading that can be switched. Each option below names its values; the "
-            "default is marked."
+            "Where the rulebooks are silent or disagree, the specification lists the point. "
+            "A switch has a default reading and at least one alternative a user may choose; "
+            "a settled reading is played as fixed behaviour because every rulebook that "
+            "speaks agrees; a retired point cannot arise."
         )
     )
     for info in INTERPRETATION_INFO:

@@ -18,6 +18,7 @@ from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import DEFAULT_CATALOGUE_NAME, dump_catalogue, read_catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.formats import interpretations as _former  # noqa: F401 - reads old options
 from fertility_rules.formats.converter import (
     attempt,
     converter_for,

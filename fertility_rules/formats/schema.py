@@ -20,6 +20,7 @@ from attrs import fields
 from fertility_rules.effects.base import ParamType
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import UnknownIdError
+from fertility_rules.formats.interpretations import FORMER_OPTIONS
 from fertility_rules.i18n.message import _
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import Icon, MonumentType, Resource
@@ -96,6 +97,13 @@ def _defs(registry: EffectRegistry) -> Schema:
         a.name: _enum([m.value for m in type(getattr(Interpretations(), a.name))])
         for a in fields(Interpretations)
     }
+    # Records written before the split may hold a former option at its single value.
+    interpretation.update(
+        {
+            name: {"const": value, "description": f"former option ({info_id}), read and dropped"}
+            for name, (info_id, value) in FORMER_OPTIONS.items()
+        }
+    )
     return {
         "resource": _enum([r.key for r in Resource]),
         "icon": _enum([i.value for i in Icon]),

@@ -14,7 +14,9 @@ from concurrent.futures import Executor
 from pathlib import Path
 
 from fertility_rules.errors import FertilityError, UnknownIdError
-from fertility_rules.formats.record import load_record
+from fertility_rules.formats.documents import read_document
+from fertility_rules.formats.record import read_record
+from fertility_rules.formats.state import GAME_STATE_FORMAT, read_state
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
@@ -37,7 +39,10 @@ from fertility_rules.lab.render import (
     comparison_to_text,
 )
 from fertility_rules.lab.runner import Progress
+from fertility_rules.play.notation import parse_move
 from fertility_rules.rules.interpretations import Interpretations
+from fertility_rules.rules.moves import Move
+from fertility_rules.rules.state import GameState
 
 __all__ = [
     "add_adjudicate",
@@ -241,31 +246,61 @@ def add_compare(
     parser.set_defaults(run=_compare)
 
 
+def _position(args: argparse.Namespace) -> tuple[GameState, int | None]:
+    """The position: a game-state file as it is, or a record replayed ``--at`` moves."""
+    data = read_document(args.record)
+    if isinstance(data, dict) and data.get("format") == GAME_STATE_FORMAT:
+        return read_state(data, source=args.record), None
+    if args.at is None:
+        raise UnknownIdError(
+            _(
+                "Give --at N with a game record, or a game-state file ({fmt}).",
+                fmt=GAME_STATE_FORMAT,
+            )
+        )
+    return position_at(read_record(data, source=args.record), args.at), args.at
+
+
+def _disputed(text: str, state: GameState, width: int) -> Move:
+    """The move as JSON (inline or a file) or in the text notation (``place V23 a6 b6``)."""
+    if text.lstrip().startswith("{") or Path(text).is_file():
+        return read_move(text, width)
+    return parse_move(text, state)
+
+
 def _adjudicate(args: argparse.Namespace) -> int:
-    record = load_record(args.record)
-    state = position_at(record, args.at)
+    state, at = _position(args)
     base = interpretations_from(args) if args.interpretation else state.config.interpretations
     readings = readings_varying(args.vary, base)
-    width = record.width
+    width = state.config.layout.width
     if args.all_moves:
         judged = disputed_moves(state, readings)
     elif args.move is None:
         raise UnknownIdError(_("Give the disputed move with --move, or use --all-moves."))
     else:
-        judged = (adjudicate(state, read_move(args.move, width), readings),)
+        judged = (adjudicate(state, _disputed(args.move, state, width), readings),)
     if args.format == "json":
         data = {
-            "at": args.at,
+            "at": at,
             "moves": [adjudication_to_json(j, width, args.lang) for j in judged],
         }
         text = json.dumps(data, indent=2, ensure_ascii=False)
     else:
-        heading = _(
-            "Position after {at} moves: turn {turn}, {player} must {decision}.",
-            at=args.at,
-            turn=state.turn,
-            player=state.player.name,
-            decision=state.phase.label,
+        heading = (
+            _(
+                "Position after {at} moves: turn {turn}, {player} must {decision}.",
+                at=at,
+                turn=state.turn,
+                player=state.player.name,
+                decision=state.phase.label,
+            )
+            if at is not None
+            else _(
+                "Position of the game state: turn {turn}, {player} must {decision}.",
+                turn=state.turn,
+                player=state.player.name,
+                decision=state.phase.label,
+            )
         )
         blocks = [render(heading, args.lang)]
         blocks += [adjudication_to_text(j, width, args.lang) for j in judged]
@@ -287,12 +322,16 @@ def add_adjudicate(
     parser = commands.add_parser(
         "adjudicate", help=t(_("judge a disputed move under each reading of the switches"))
     )
-    parser.add_argument("record", help=t(_("game record file (JSON)")))
     parser.add_argument(
-        "--at", type=int, required=True, help=t(_("the position after this many moves"))
+        "record", help=t(_("game record file (with --at) or game-state file (JSON)"))
     )
     parser.add_argument(
-        "--move", default=None, help=t(_("the disputed move as JSON (inline or a file)"))
+        "--at", type=int, default=None, help=t(_("the position after this many moves"))
+    )
+    parser.add_argument(
+        "--move",
+        default=None,
+        help=t(_("the disputed move: JSON (inline or a file) or notation (place V23 a6 b6)")),
     )
     parser.add_argument(
         "--all-moves",

@@ -17,7 +17,11 @@ from attrs import evolve, frozen
 
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.message import _
-from fertility_rules.rules.interpretations import INTERPRETATION_INFO, Interpretations
+from fertility_rules.rules.interpretations import (
+    INTERPRETATION_INFO,
+    InterpretationKind,
+    Interpretations,
+)
 
 __all__ = [
     "SWITCHES",
@@ -31,7 +35,7 @@ __all__ = [
     "with_interpretations",
 ]
 
-SWITCH_IDS = ("I-1", "I-2", "I-6", "I-10", "I-12", "I-14")
+SWITCH_IDS = tuple(i.id for i in INTERPRETATION_INFO if i.kind is InterpretationKind.SWITCH)
 """The ids the specification lists as switches."""
 
 

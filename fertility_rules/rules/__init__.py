@@ -11,7 +11,11 @@ from fertility_rules.rules.engine import (
     violations,
 )
 from fertility_rules.rules.geometry import ValleyLayout
-from fertility_rules.rules.interpretations import INTERPRETATION_INFO, Interpretations
+from fertility_rules.rules.interpretations import (
+    INTERPRETATION_INFO,
+    InterpretationKind,
+    Interpretations,
+)
 from fertility_rules.rules.moves import (
     BuildDistrict,
     ClaimQuarry,
@@ -37,6 +41,7 @@ __all__ = [
     "EndSupplying",
     "GameConfig",
     "GameState",
+    "InterpretationKind",
     "Interpretations",
     "Move",
     "Phase",

@@ -11,7 +11,6 @@ from fertility_rules.rules.interpretations import (
     Interpretations,
     OwnHalves,
     QuarryCount,
-    WheatAdjacency,
 )
 from fertility_rules.rules.state import ValleyState
 
@@ -67,11 +66,8 @@ def harvest(
     counts[b] += (nb4[second] & valley.scenes[b]).bit_count()
     if a == b and options.own_halves is OwnHalves.COUNTED:
         counts[a] += 2
-    # B. Wheat squares next to the tile (I-4).
-    if options.wheat_adjacency is WheatAdjacency.ONCE:
-        wheat = ((nb4[first] | nb4[second]) & grid.wheat).bit_count()
-    else:
-        wheat = (nb4[first] & grid.wheat).bit_count() + (nb4[second] & grid.wheat).bit_count()
+    # B. Wheat squares next to the tile, each once (I-4 is retired: none touches both halves).
+    wheat = ((nb4[first] | nb4[second]) & grid.wheat).bit_count()
     # C. Printed icons covered.
     for square in (first, second):
         icon = grid.icon_at[square]

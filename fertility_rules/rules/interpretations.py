@@ -1,7 +1,9 @@
-"""Switchable rule interpretations (I-1 to I-14): one immutable options value.
+"""Rule interpretations (I-1 to I-14): the switches as one immutable options value.
 
-Each option names its default and the rulebook passages it comes from; the engine,
-the game records and the generated documents all read this one value.
+The specification ("Interpretations") sorts its ids into switches (readings a user may
+choose), settled readings (the engine plays them as fixed behaviour) and one retired
+id (a question that cannot arise). :data:`INTERPRETATION_INFO` says, in one place, the
+kind, rules and sources of every id; the engine, the records and the documents read it.
 """
 
 from __future__ import annotations
@@ -10,25 +12,24 @@ import enum
 
 from attrs import frozen
 
+from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.message import Message, _
+from fertility_rules.texts.rule_texts import rule_text
 
 __all__ = [
     "INTERPRETATION_INFO",
+    "KIND_LABELS",
     "OPTION_LABELS",
-    "AnyShopSource",
-    "EmptyStock",
     "Enclosure",
     "InterpretationInfo",
+    "InterpretationKind",
     "Interpretations",
-    "LastRound",
     "LostResource",
     "OfferSize",
     "OwnHalves",
     "QuarryCount",
     "StartTileShape",
-    "StatueDuplicates",
-    "WheatAdjacency",
-    "WheatOverflow",
+    "interpretation_info",
 ]
 
 
@@ -50,31 +51,6 @@ class QuarryCount(enum.Enum):
     """At most one Quarry per placement."""
 
 
-class EmptyStock(enum.Enum):
-    """I-3: taking a token the Stock has run out of."""
-
-    NOTHING = "nothing"
-    """The player takes nothing (PL, NL, FR 003). Default and only reading."""
-
-
-class WheatAdjacency(enum.Enum):
-    """I-4: a wheat square next to both halves of the placed tile."""
-
-    ONCE = "once"
-    """Counts once. Default."""
-    PER_HALF = "per_half"
-    """Counts once per adjacent half."""
-
-
-class AnyShopSource(enum.Enum):
-    """I-5: where the token of an "any resource" Shop comes from."""
-
-    SUPPLY = "supply"
-    """Any token of the player's supply, like every other Shop. Default."""
-    STOCK = "stock"
-    """From the Stock (FR 001 wording): recorded for documentation, not playable."""
-
-
 class LostResource(enum.Enum):
     """I-6: an immediate resource that no other Shop can take."""
 
@@ -84,20 +60,6 @@ class LostResource(enum.Enum):
     """The token goes to the player's supply."""
 
 
-class WheatOverflow(enum.Enum):
-    """I-7: Wheat beyond the top of the Wheat Storehouse."""
-
-    STOP = "stop"
-    """The marker stops on the top square; extra Wheat is lost. Default and only reading."""
-
-
-class StatueDuplicates(enum.Enum):
-    """I-8: Statues of the same god."""
-
-    LARGEST_SET = "largest_set"
-    """Only the largest set of different Statues scores. Default and only reading."""
-
-
 class OfferSize(enum.Enum):
     """I-10: how many Districts are on offer after a purchase."""
 
@@ -105,13 +67,6 @@ class OfferSize(enum.Enum):
     """Refill to 4 (FR, EN, PL). Default."""
     THREE = 3
     """Refill to 3 (the NL text, taken as a slip)."""
-
-
-class LastRound(enum.Enum):
-    """I-11: the last round."""
-
-    ONE_MORE_TURN = "one_more_turn"
-    """Every player, the triggering one included, plays one more turn. Default."""
 
 
 class OwnHalves(enum.Enum):
@@ -127,144 +82,185 @@ class StartTileShape(enum.Enum):
     """I-14: the shape of the starting tile."""
 
     FROM_CATALOGUE = "from_catalogue"
-    """2 x 2 by default; the catalogue gives the scenes. Default and only reading."""
+    """2 x 2 by default; the catalogue gives the shape and scenes. Default."""
 
 
 @frozen
 class Interpretations:
-    """The reading of every point where the rulebooks are silent or disagree."""
+    """The reading of every switch: the points where the rulebooks allow more than one."""
 
     quarry_enclosure: Enclosure = Enclosure.EIGHT
     quarries_per_placement: QuarryCount = QuarryCount.EACH
-    empty_stock: EmptyStock = EmptyStock.NOTHING
-    wheat_adjacency: WheatAdjacency = WheatAdjacency.ONCE
-    any_shop_source: AnyShopSource = AnyShopSource.SUPPLY
     lost_resource: LostResource = LostResource.LOST
-    wheat_overflow: WheatOverflow = WheatOverflow.STOP
-    statue_duplicates: StatueDuplicates = StatueDuplicates.LARGEST_SET
     district_offer: OfferSize = OfferSize.FOUR
-    last_round: LastRound = LastRound.ONE_MORE_TURN
     own_halves: OwnHalves = OwnHalves.NOT_COUNTED
     start_tile: StartTileShape = StartTileShape.FROM_CATALOGUE
 
-    def playable_problems(self) -> list[Message]:
-        """Options recorded for documentation that the engine cannot play."""
-        if self.any_shop_source is AnyShopSource.STOCK:
-            return [
-                _(
-                    "the I-5 reading 'any resource from the Stock' is recorded for "
-                    "documentation only and cannot be played"
-                )
-            ]
-        return []
+
+class InterpretationKind(enum.Enum):
+    """The three kinds of the specification ("Interpretations")."""
+
+    SWITCH = "switch"
+    """More than one reading changes play: a field of :class:`Interpretations`."""
+    SETTLED = "settled"
+    """Every rulebook that speaks agrees: fixed behaviour, documented with its sources."""
+    RETIRED = "retired"
+    """The question cannot arise: documented with the reason."""
+
+
+KIND_LABELS: dict[InterpretationKind, Message] = {
+    InterpretationKind.SWITCH: _("Switches"),
+    InterpretationKind.SETTLED: _("Settled readings"),
+    InterpretationKind.RETIRED: _("Retired"),
+}
+"""The heading of each kind in the documents."""
 
 
 @frozen
 class InterpretationInfo:
-    """What an option is about, where it comes from, and which field holds it."""
+    """What an id is, which rules it reads, where it comes from, and how records held it.
+
+    ``field`` is the switch's field of :class:`Interpretations`; ``former`` the field and
+    single value a record written before the split may hold for a settled or retired id.
+    The title is the rule text's (one source for both).
+    """
 
     id: str
-    field: str | None
-    title: Message
+    kind: InterpretationKind
+    rules: tuple[str, ...]
     sources: tuple[Message, ...]
+    field: str | None = None
+    former: tuple[str, str] | None = None
+    reason: Message | None = None
 
+    @property
+    def title(self) -> Message:
+        return rule_text(self.id).title
+
+
+_SWITCH = InterpretationKind.SWITCH
+_SETTLED = InterpretationKind.SETTLED
 
 INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
     InterpretationInfo(
         "I-1",
-        "quarry_enclosure",
-        _("Quarry enclosure"),
+        _SWITCH,
+        ("R-3.3.D",),
         (
             _("PL rulebook: a closed space is surrounded on every side, diagonals included"),
             _("FR, EN and NL rulebooks: an entirely closed space of one empty square"),
         ),
+        field="quarry_enclosure",
     ),
     InterpretationInfo(
         "I-2",
-        "quarries_per_placement",
-        _("Several Quarries at once"),
+        _SWITCH,
+        ("R-3.3.D",),
         (_("all rulebooks speak of one Quarry; none says what happens when two close at once"),),
+        field="quarries_per_placement",
     ),
     InterpretationInfo(
         "I-3",
-        "empty_stock",
-        _("Empty Stock"),
+        _SETTLED,
+        ("R-1.1",),
         (
             _("PL, NL and FR 003 rulebooks: 20 tokens of each resource, nothing when none is left"),
             _("FR 000 and EN rulebooks: silent"),
         ),
+        former=("empty_stock", "nothing"),
     ),
     InterpretationInfo(
         "I-4",
-        "wheat_adjacency",
-        _("Wheat square next to both halves"),
+        InterpretationKind.RETIRED,
+        ("R-3.3.B",),
         (_("all rulebooks: one Wheat for each wheat square the tile touches"),),
+        former=("wheat_adjacency", "once"),
+        reason=_(
+            "cannot occur: on a square grid no square is orthogonally next to both halves "
+            "of a tile, so each wheat square next to the tile counts once"
+        ),
     ),
     InterpretationInfo(
         "I-5",
-        "any_shop_source",
-        _("The 'any resource' Shop"),
+        _SETTLED,
+        ("R-1.6",),
         (
             _("FR 001 rulebook: the token comes from the Stock"),
             _("FR 000 and EN rulebooks: any resource"),
         ),
+        former=("any_shop_source", "supply"),
     ),
     InterpretationInfo(
         "I-6",
-        "lost_resource",
-        _("Immediate resource with no Shop to take it"),
+        _SWITCH,
+        ("R-6",),
         (_("all rulebooks: the resource is placed at once on another Shop; silent otherwise"),),
+        field="lost_resource",
     ),
     InterpretationInfo(
         "I-7",
-        "wheat_overflow",
-        _("Wheat beyond the top of the track"),
+        _SETTLED,
+        ("R-1.7", "R-7"),
         (_("all rulebooks: silent; the track has a last square"),),
+        former=("wheat_overflow", "stop"),
     ),
     InterpretationInfo(
         "I-8",
-        "statue_duplicates",
-        _("Duplicate Statues"),
+        _SETTLED,
+        ("R-5.3",),
         (_("all rulebooks: the largest collection of different Statues scores"),),
+        former=("statue_duplicates", "largest_set"),
     ),
     InterpretationInfo(
         "I-9",
-        None,
-        _("Specialized multiplier"),
+        _SETTLED,
+        ("R-5.2",),
         (_("EN rulebook: 1 or 3 Debens per token"), _("PL and NL rulebooks: 1 to 3 Debens")),
     ),
     InterpretationInfo(
         "I-10",
-        "district_offer",
-        _("Refilling the District offer"),
+        _SWITCH,
+        ("R-3.6",),
         (_("FR, EN and PL rulebooks: the offer is refilled to 4"), _("NL rulebook: to 3")),
+        field="district_offer",
     ),
     InterpretationInfo(
         "I-11",
-        "last_round",
-        _("Last round"),
+        _SETTLED,
+        ("R-4.2",),
         (_("all rulebooks: each player plays a last turn; every player has played 9 turns"),),
+        former=("last_round", "one_more_turn"),
     ),
     InterpretationInfo(
         "I-12",
-        "own_halves",
-        _("The placed tile's own halves"),
+        _SWITCH,
+        ("R-3.3.A",),
         (_("all rulebooks: a scene earns for each identical scene it connects to in play"),),
+        field="own_halves",
     ),
     InterpretationInfo(
         "I-13",
-        "empty_stock",
-        _("Empty Stock for immediate benefits and Quarries"),
+        _SETTLED,
+        ("R-6", "R-3.3.D"),
         (_("follows I-3: a resource the Stock lacks cannot be taken"),),
     ),
     InterpretationInfo(
         "I-14",
-        "start_tile",
-        _("Shape of the starting tile"),
+        _SWITCH,
+        ("R-1.3", "R-2.1"),
         (_("all rulebooks: the starting tile shows the four scene types"),),
+        field="start_tile",
     ),
 )
 """Every interpretation of the specification, in order."""
+
+
+def interpretation_info(interpretation_id: str) -> InterpretationInfo:
+    """The entry of ``interpretation_id`` (``I-1``...)."""
+    for info in INTERPRETATION_INFO:
+        if info.id == interpretation_id:
+            return info
+    raise UnknownIdError(_("Unknown rule id {id!r}.", id=interpretation_id))
 
 
 OPTION_LABELS: dict[enum.Enum, Message] = {
@@ -272,18 +268,10 @@ OPTION_LABELS: dict[enum.Enum, Message] = {
     Enclosure.ORTHOGONAL: _("the 4 orthogonal neighbours"),
     QuarryCount.EACH: _("one Quarry per closed square"),
     QuarryCount.ONE: _("at most one Quarry"),
-    EmptyStock.NOTHING: _("nothing is taken"),
-    WheatAdjacency.ONCE: _("counted once"),
-    WheatAdjacency.PER_HALF: _("counted once per half"),
-    AnyShopSource.SUPPLY: _("from the supply"),
-    AnyShopSource.STOCK: _("from the Stock"),
     LostResource.LOST: _("lost"),
     LostResource.TO_SUPPLY: _("to the supply"),
-    WheatOverflow.STOP: _("the marker stops at the top"),
-    StatueDuplicates.LARGEST_SET: _("the largest set only"),
     OfferSize.FOUR: _("refilled to 4"),
     OfferSize.THREE: _("refilled to 3"),
-    LastRound.ONE_MORE_TURN: _("one more turn each"),
     OwnHalves.NOT_COUNTED: _("not counted"),
     OwnHalves.COUNTED: _("counted"),
     StartTileShape.FROM_CATALOGUE: _("from the catalogue"),

@@ -279,9 +279,6 @@ def start_game(
     grid = None if problems else _layout(catalogue, setup.valley)
     if grid is not None:
         problems += _check_start(grid, setup)
-    problems += [
-        Problem("$.interpretations", message, "I-5") for message in options.playable_problems()
-    ]
     if problems or grid is None:
         raise MalformedInputError(problems)
     row, column = setup.start

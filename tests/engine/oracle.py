@@ -47,7 +47,6 @@ from fertility_rules.rules.interpretations import (
     OfferSize,
     OwnHalves,
     QuarryCount,
-    WheatAdjacency,
 )
 
 PAWNS = 4
@@ -189,10 +188,7 @@ def harvest(state: GameState, move: PlaceTile) -> Harvest:
         {n for n in board.neighbours(square) if board.ground[n] is Ground.WHEAT}
         for square, _scene in halves
     ]
-    if options.wheat_adjacency is WheatAdjacency.ONCE:
-        wheat = len(wheat_next[0] | wheat_next[1])
-    else:
-        wheat = len(wheat_next[0]) + len(wheat_next[1])
+    wheat = len(wheat_next[0] | wheat_next[1])
     for square, _scene in halves:
         icon = board.icons[square]
         if icon is not None:

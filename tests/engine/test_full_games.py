@@ -49,7 +49,6 @@ from fertility_rules.rules.interpretations import (
     OfferSize,
     OwnHalves,
     QuarryCount,
-    WheatAdjacency,
 )
 from fertility_rules.testing.engine import check_invariants
 
@@ -106,7 +105,6 @@ def test_replay_and_round_trip(players: int, variant: bool, seed: int) -> None:
 ALTERNATIVES = Interpretations(
     quarry_enclosure=Enclosure.ORTHOGONAL,
     quarries_per_placement=QuarryCount.ONE,
-    wheat_adjacency=WheatAdjacency.PER_HALF,
     lost_resource=LostResource.TO_SUPPLY,
     district_offer=OfferSize.THREE,
     own_halves=OwnHalves.COUNTED,

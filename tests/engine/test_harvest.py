@@ -6,15 +6,11 @@ by hand in the comments (squares are written (row, column)).
 
 from __future__ import annotations
 
-from attrs import evolve
-
 from fertility_rules.model.resources import Resource
 from fertility_rules.rules import PlaceTile, apply, legal_moves
-from fertility_rules.rules.harvest import harvest
 from fertility_rules.rules.interpretations import (
     Interpretations,
     OwnHalves,
-    WheatAdjacency,
 )
 from fertility_rules.rules.state import Phase
 from tests.engine.positions import game, sq, tile, with_wheat
@@ -130,36 +126,26 @@ def test_wheat_counts_each_wheat_field_next_to_the_tile() -> None:
     assert after.player.supply == (0, 1, 0, 0)
 
 
-def test_no_square_touches_both_halves_so_per_half_changes_nothing() -> None:
-    # I-4 speaks of a wheat square adjacent to both halves; on a square grid the two
-    # halves of a domino have no orthogonal neighbour in common, so the alternative
-    # reading can never change a harvest. Checked on every domino of the board, and on
-    # every legal placement of the wheat position under both readings.
-    state = game(WHEAT_GROUND, scenes=WHEAT_SCENES, pool=(tile(B, P), tile(B, B), tile(P, B)))
+def test_no_square_touches_both_halves_so_i4_is_retired() -> None:
+    # I-4 (retired) asked about a wheat square adjacent to both halves; on a square grid
+    # the two halves of a domino have no orthogonal neighbour in common. Checked on every
+    # domino of the board.
+    state = game(WHEAT_GROUND, scenes=WHEAT_SCENES, pool=(tile(B, P),))
     grid = state.config.layout
+    checked = 0
     for square in range(grid.width * grid.height):
         for other in (square + 1, square + grid.width):
             if other < grid.width * grid.height and grid.nb4[square] >> other & 1:
                 assert grid.nb4[square] & grid.nb4[other] == 0
-    once = state.config.interpretations
-    per_half = evolve(once, wheat_adjacency=WheatAdjacency.PER_HALF)
-    checked = 0
-    for move in legal_moves(state):
-        assert isinstance(move, PlaceTile)
-        scenes = state.config.tiles[move.tile].scenes
-        a = harvest(grid, state.valley, move.first, move.second, scenes, once)
-        b = harvest(grid, state.valley, move.first, move.second, scenes, per_half)
-        assert a == b
-        checked += 1
+                checked += 1
     assert checked > 0
 
 
-def test_per_half_reading_counts_each_half_separately() -> None:
+def test_each_wheat_square_next_to_the_tile_counts_once() -> None:
     bp = tile(B, P)
-    options = Interpretations(wheat_adjacency=WheatAdjacency.PER_HALF)
-    state = game(WHEAT_GROUND, scenes=WHEAT_SCENES, pool=(bp,), options=options)
+    state = game(WHEAT_GROUND, scenes=WHEAT_SCENES, pool=(bp,))
     after = apply(state, PlaceTile(bp, sq(3, 3), sq(3, 4)))
-    # (3,3): 2 wheat fields; (3,4): 1 -> 3, the same as the default (no shared field).
+    # (3,3): 2 wheat fields; (3,4): 1 -> 3 (R-3.3.B).
     assert after.player.metropolis.wheat == 3
 
 

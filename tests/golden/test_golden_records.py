@@ -8,10 +8,11 @@ and review the diff of ``tests/golden/records/``.
 from __future__ import annotations
 
 import difflib
+import json
 
 import pytest
 
-from fertility_rules.records import load_record, replay
+from fertility_rules.records import dump_record, load_record, replay
 from tests.golden.regenerate import GAMES, RECORDS, play, record_text, score_text
 
 REGENERATE = "If the change is intended, run `python tests/golden/regenerate.py`."
@@ -54,7 +55,10 @@ def test_golden_record_replays_to_its_score_sheet(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_agents_still_play_the_golden_game(name: str) -> None:
-    expected = (RECORDS / f"{name}.json").read_text(encoding="utf-8")
+    # The stored file is read and written again, so that a record written before a format
+    # change (the former interpretation options, I-3 ... I-11) compares by its content.
+    stored = load_record(RECORDS / f"{name}.json")
+    expected = json.dumps(dump_record(stored), indent=1, ensure_ascii=False) + "\n"
     actual = record_text(play(GAMES[name]))
     if actual != expected:
         pytest.fail(
