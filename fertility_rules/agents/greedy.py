@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 
-from fertility_rules.rules.engine import apply_unchecked, final_scores
+from fertility_rules.rules.engine import apply_unchecked, final_position
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState
+from fertility_rules.scoring.pipeline import score_totals
 
 __all__ = ["GreedyAgent", "position_value"]
 
@@ -21,12 +22,15 @@ DISTRICT = 1.5
 
 
 def position_value(state: GameState, player: int) -> float:
-    """How good ``state`` looks for ``player`` right now."""
-    sheet = final_scores(state).sheets[player]
+    """How good ``state`` looks for ``player`` right now.
+
+    The score comes from the totals-only path: no score sheet is explained.
+    """
+    totals = score_totals(final_position(state), state.config.registry)[player]
     me = state.players[player]
     partial = sum(s.token_count for s in me.metropolis.shops if not s.is_full)
     return (
-        sheet.total
+        sum(totals)
         + SUPPLY_TOKEN * sum(me.supply)
         + PARTIAL_TOKEN * partial
         + DISTRICT * len(me.metropolis.districts)
