@@ -21,7 +21,7 @@ from fertility_rules.catalogue.loader import load_catalogue
 from fertility_rules.document import FORMATS, rules_document
 from fertility_rules.document.rules_document import interpretation_notes, rules_pictures
 from fertility_rules.effects.base import Stage
-from fertility_rules.errors import FertilityError, IllegalMoveError, MalformedInputError
+from fertility_rules.errors import FertilityError
 from fertility_rules.formats.errors_json import dump_error
 from fertility_rules.formats.final_position import load_final_position
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
@@ -33,6 +33,7 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import series
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
+from fertility_rules.lab.adjudicate import position_at
 from fertility_rules.lab.commands import (
     add_adjudicate,
     add_compare,
@@ -154,20 +155,7 @@ def _emit(text: str, output: str | None) -> None:
 def _state_at(record: GameRecord, at: int | None) -> tuple[GameState, Move | None]:
     """The state after the first ``at`` moves (all by default) and the last move played."""
     count = len(record.moves) if at is None else at
-    if not 0 <= count <= len(record.moves):
-        raise MalformedInputError.single(
-            "--at",
-            _("The record has {n} moves; --at must be 0 to {n}.", n=len(record.moves)),
-        )
-    result = replay(evolve(record, moves=record.moves[:count]))
-    if result.error is not None:
-        error = result.error
-        raise IllegalMoveError(
-            _("Move {index} is illegal: {message}", index=error.index + 1, message=error.message),
-            error.rule,
-            error.move,
-        )
-    return result.state, record.moves[count - 1] if count else None
+    return position_at(record, count), record.moves[count - 1] if count else None
 
 
 def _schema(args: argparse.Namespace) -> int:

@@ -18,7 +18,8 @@ from fertility_rules.formats.documents import parse_document, read_document
 from fertility_rules.formats.moves import move_from_json
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import NO_TOKENS, Counts
-from fertility_rules.records.game_record import GameRecord, replay
+from fertility_rules.play.history import Game
+from fertility_rules.records.game_record import GameRecord
 from fertility_rules.rules.engine import apply_unchecked, legal_moves, violations
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.moves import Move
@@ -127,24 +128,20 @@ def disputed_moves(
 
 
 def position_at(record: GameRecord, at: int) -> GameState:
-    """The position after the first ``at`` moves of ``record``, replayed under its reading."""
+    """The position after the first ``at`` moves of ``record``, replayed under its reading.
+
+    Raises :class:`IllegalMoveError` at the first illegal move (1-based in the message).
+    """
     if not 0 <= at <= len(record.moves):
         raise MalformedInputError.single(
-            "at",
+            "--at",
             _(
                 "The record has {n} moves: --at must be between 0 and {n}, not {at}.",
                 n=len(record.moves),
                 at=at,
             ),
         )
-    result = replay(evolve(record, moves=record.moves[:at]))
-    if result.error is not None:
-        raise MalformedInputError.single(
-            f"$.moves[{result.error.index}]",
-            _("Move {index} of the record is illegal.", index=result.error.index),
-            result.error.rule,
-        )
-    return result.state
+    return Game.from_record(evolve(record, moves=record.moves[:at])).state
 
 
 def read_move(text: str, width: int) -> Move:
