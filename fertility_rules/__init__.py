@@ -132,6 +132,7 @@ if TYPE_CHECKING:
         dump_observation,
         dump_state,
         read_move,
+        read_observation,
         read_state,
     )
     from fertility_rules.lab import (
@@ -208,6 +209,7 @@ _LAZY: dict[str, str] = {
     "dump_observation": "fertility_rules.formats.state",
     "dump_state": "fertility_rules.formats.state",
     "read_move": "fertility_rules.formats.state",
+    "read_observation": "fertility_rules.formats.state",
     "read_state": "fertility_rules.formats.state",
     "Choice": "fertility_rules.play.choices",
     "ChoiceGroup": "fertility_rules.play.choices",
@@ -372,6 +374,7 @@ __all__ = [
     "read_catalogue",
     "read_final_position",
     "read_move",
+    "read_observation",
     "read_record",
     "read_state",
     "readings_varying",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias, TypeVar
 
-from attrs import field, frozen
+from attrs import evolve, field, fields, frozen
 from cattrs import Converter
 from cattrs.gen import make_dict_unstructure_fn
 
@@ -63,6 +63,7 @@ __all__ = [
     "dump_observation",
     "dump_state",
     "read_move",
+    "read_observation",
     "read_state",
 ]
 
@@ -164,6 +165,14 @@ class _Table:
 class _StateDocument(_Table):
     pile: tuple[str, ...] = ()
     district_deck: tuple[str, ...] = ()
+
+
+@frozen(kw_only=True)
+class _ObservationDocument(_Table):
+    pile_size: int = 0
+    deck_size: int = 0
+    unseen_districts: tuple[str, ...] = ()
+    legal_moves: tuple[Any, ...] = ()
 
 
 @format_hooks
@@ -560,3 +569,46 @@ def read_state(
     if problems.found or state is None:
         raise MalformedInputError(problems.found, source, GAME_STATE_FORMAT)
     return state
+
+
+def read_observation(
+    data: object, source: str | None = None, registry: EffectRegistry = DEFAULT_REGISTRY
+) -> Observation:
+    """Validate ``data`` (a ``fertility-rules/observation/1`` document) into an
+    :class:`~fertility_rules.play.views.Observation`, the pair of :func:`dump_observation`.
+
+    The table is checked as :func:`read_state` checks a state; the hidden parts are only
+    sizes and a set (R-9.2). Legal moves, when present, are checked as moves of the view.
+    """
+    context = _Context(registry, 0)
+    converter = converter_with(registry, {Catalogue: context.catalogue})
+    document = structure_document(
+        data, _ObservationDocument, OBSERVATION_FORMAT, source, registry, converter
+    )
+    problems = _Problems()
+    if document.pile_size < 0:
+        problems.add("$.pile_size", _("a number of 0 or more is needed"), "R-9.1")
+    if document.deck_size != len(document.unseen_districts):
+        problems.add(
+            "$.deck_size",
+            _(
+                "the deck holds {n} Districts not yet seen, not {size}",
+                n=len(document.unseen_districts),
+                size=document.deck_size,
+            ),
+            "R-9.2",
+        )
+    table = {name: getattr(document, name) for name in _TABLE_FIELDS}
+    state_document = _StateDocument(**table, district_deck=document.unseen_districts)
+    state = _state(state_document, registry, problems)
+    if problems.found or state is None:
+        raise MalformedInputError(problems.found, source, OBSERVATION_FORMAT)
+    view = evolve(observe(state), pile_size=document.pile_size)
+    for index, move in enumerate(document.legal_moves):
+        problems.run(join("$.legal_moves", index), read_move, move, view)
+    if problems.found:
+        raise MalformedInputError(problems.found, source, OBSERVATION_FORMAT)
+    return view
+
+
+_TABLE_FIELDS: tuple[str, ...] = tuple(a.name for a in fields(_Table))

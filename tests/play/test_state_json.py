@@ -20,6 +20,7 @@ from fertility_rules import (
     legal_moves,
     observe,
     read_move,
+    read_observation,
     read_state,
 )
 from fertility_rules.testing.strategies import json_values
@@ -184,3 +185,28 @@ def test_malformed_moves_name_the_path(data: object, path: str) -> None:
     with pytest.raises(MalformedInputError) as caught:
         read_move(data, SAVED.state)
     assert any(p.path.startswith(path) for p in caught.value.problems)
+
+
+@given(played(60))
+def test_an_observation_reads_back_as_the_view_it_was_written_from(game: Game) -> None:
+    state = game.state
+    data = json.loads(json.dumps(dump_observation(state, moves=True)))
+    assert read_observation(data) == observe(state)
+    assert read_observation(dump_observation(observe(state))) == observe(state)
+
+
+def test_a_view_whose_deck_size_disagrees_with_its_unseen_districts_is_refused() -> None:
+    data = dump_observation(SAVED.state)
+    data["deck_size"] += 1
+    with pytest.raises(MalformedInputError) as caught:
+        read_observation(data)
+    assert [p.path for p in caught.value.problems] == ["$.deck_size"]
+    assert caught.value.problems[0].rule == "R-9.2"
+
+
+def test_a_bad_legal_move_in_a_view_is_refused_at_its_path() -> None:
+    data = dump_observation(SAVED.state, moves=True)
+    data["legal_moves"][0] = {"type": "no-such-move"}
+    with pytest.raises(MalformedInputError) as caught:
+        read_observation(data)
+    assert caught.value.problems[0].path.startswith("$.legal_moves[0]")
