@@ -280,7 +280,7 @@ def dump_state(state: GameState) -> dict[str, Any]:
     """The JSON-like form of ``state``, hidden information included; :func:`read_state`
     reads it back equal."""
     document = _StateDocument(
-        **_table_fields(state), pile=state.pile, district_deck=state.district_deck
+        **_table_fields(state), pile=tuple(state.pile), district_deck=tuple(state.district_deck)
     )
     return _unstructure(document, GAME_STATE_FORMAT, state.config.catalogue)
 

@@ -18,6 +18,7 @@ __all__ = [
     "add_counts",
     "add_token",
     "counts_of",
+    "shared_counts",
     "sub_counts",
     "tokens_of",
 ]
@@ -155,26 +156,51 @@ Counts: TypeAlias = tuple[int, int, int, int]
 NO_TOKENS: Counts = (0, 0, 0, 0)
 
 
+_COUNTS_KEPT = 1 << 16
+_known_counts: dict[Counts, Counts] = {NO_TOKENS: NO_TOKENS}
+_known = _known_counts.get
+
+
+def shared_counts(counts: Counts) -> Counts:
+    """The one tuple kept for this value (or ``counts`` itself once many are kept).
+
+    States in a history keep many token counts, mostly the same few small values: one
+    tuple per value makes them cost nothing after the first. Bounded, so that callers
+    inventing counts cannot grow the table without end. The engine's own arithmetic
+    below looks the table up inline and calls this only for a value not yet kept.
+    """
+    found = _known(counts)
+    if found is not None:
+        return found
+    if len(_known_counts) < _COUNTS_KEPT:
+        _known_counts[counts] = counts
+    return counts
+
+
 def add_token(counts: Counts, resource: Resource, amount: int = 1) -> Counts:
     """``counts`` with ``amount`` more (or fewer) tokens of ``resource``."""
     a, b, c, d = counts
     if resource == 0:
-        return (a + amount, b, c, d)
-    if resource == 1:
-        return (a, b + amount, c, d)
-    if resource == 2:
-        return (a, b, c + amount, d)
-    return (a, b, c, d + amount)
+        new = (a + amount, b, c, d)
+    elif resource == 1:
+        new = (a, b + amount, c, d)
+    elif resource == 2:
+        new = (a, b, c + amount, d)
+    else:
+        new = (a, b, c, d + amount)
+    return _known(new) or shared_counts(new)
 
 
 def add_counts(left: Counts, right: Counts) -> Counts:
     """The sum of two counts."""
-    return (left[0] + right[0], left[1] + right[1], left[2] + right[2], left[3] + right[3])
+    new = (left[0] + right[0], left[1] + right[1], left[2] + right[2], left[3] + right[3])
+    return _known(new) or shared_counts(new)
 
 
 def sub_counts(left: Counts, right: Counts) -> Counts:
     """``left`` minus ``right``."""
-    return (left[0] - right[0], left[1] - right[1], left[2] - right[2], left[3] - right[3])
+    new = (left[0] - right[0], left[1] - right[1], left[2] - right[2], left[3] - right[3])
+    return _known(new) or shared_counts(new)
 
 
 def counts_of(tokens: tuple[Resource, ...] | list[Resource]) -> Counts:

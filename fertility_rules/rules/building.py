@@ -16,6 +16,7 @@ from fertility_rules.model.resources import (
     add_token,
     sub_counts,
 )
+from fertility_rules.model.sequences import Rest
 from fertility_rules.model.shop import ShopState
 from fertility_rules.rules.moves import BuildDistrict, Move, SkipBuilding, build_district
 from fertility_rules.rules.state import (
@@ -147,11 +148,12 @@ def check_build(state: GameState, move: BuildDistrict) -> list[Violation]:
 
 
 def _refill_offer(
-    state: GameState, offer: tuple[str, ...], deck: tuple[str, ...]
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    state: GameState, offer: tuple[str, ...], deck: Rest[str]
+) -> tuple[tuple[str, ...], Rest[str]]:
     size = state.config.interpretations.district_offer.value
     missing = max(0, size - len(offer))
-    return offer + deck[:missing], deck[missing:]
+    drawn, deck = deck.draw(missing)
+    return offer + drawn, deck
 
 
 @functools.lru_cache(maxsize=1024)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from fertility_rules.model.resources import Counts, Resource
+from fertility_rules.model.resources import Counts, Resource, shared_counts, sub_counts
 from fertility_rules.rules.geometry import ValleyLayout
 from fertility_rules.rules.interpretations import (
     Enclosure,
@@ -84,13 +84,12 @@ def harvest(
 
 def take_from_stock(stock: Counts, wanted: Counts) -> tuple[Counts, Counts]:
     """``(new stock, tokens taken)``: the Stock gives what it has, no more (R-1.1, I-3)."""
-    taken = (
-        min(stock[0], wanted[0]),
-        min(stock[1], wanted[1]),
-        min(stock[2], wanted[2]),
-        min(stock[3], wanted[3]),
+    taken = shared_counts(
+        (
+            min(stock[0], wanted[0]),
+            min(stock[1], wanted[1]),
+            min(stock[2], wanted[2]),
+            min(stock[3], wanted[3]),
+        )
     )
-    return (
-        (stock[0] - taken[0], stock[1] - taken[1], stock[2] - taken[2], stock[3] - taken[3]),
-        taken,
-    )
+    return sub_counts(stock, taken), taken

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import evolve_metropolis
@@ -32,29 +33,27 @@ __all__ = [
 ]
 
 
-class _Placements(dict[int, PlaceTile]):
-    """The placements of one tile laid one way, keyed by the bit of the lower square
-    (``1 << square``, as the masks give it), made when first needed."""
+@functools.lru_cache(maxsize=1024)
+def _placements_of(tile_id: str, step: int, swapped: bool, size: int) -> Mapping[int, PlaceTile]:
+    """The placements of one tile laid one way on a board of ``size`` squares, keyed by
+    the bit of the lower square (``1 << square``, as the masks give it).
 
-    def __init__(self, tile_id: str, step: int, swapped: bool) -> None:
-        super().__init__()
-        self.tile_id, self.step, self.swapped = tile_id, step, swapped
-
-    def __missing__(self, bit: int) -> PlaceTile:
-        square = bit.bit_length() - 1
-        other = square + self.step
-        first, second = (other, square) if self.swapped else (square, other)
-        move = self[bit] = place_tile(self.tile_id, first, second)
-        return move
-
-
-_placements_of = functools.lru_cache(maxsize=1024)(_Placements)
-"""Moves are values: the same ones serve every game with these tiles (bounded cache)."""
+    Moves are values: the same ones serve every game with this tile and board size, so
+    they are made once, all together, and a listing only looks them up (bounded cache).
+    """
+    table: dict[int, PlaceTile] = {}
+    for square in range(size - step):
+        other = square + step
+        first, second = (other, square) if swapped else (square, other)
+        table[1 << square] = place_tile(tile_id, first, second)
+    return table
 
 
-def _extend(moves: list[PlaceTile], mask: int, tile_id: str, step: int, swapped: bool) -> None:
+def _extend(
+    moves: list[PlaceTile], mask: int, tile_id: str, step: int, swapped: bool, size: int
+) -> None:
     """Append the placements whose lower square is in ``mask``, in square order."""
-    table = _placements_of(tile_id, step, swapped)
+    table = _placements_of(tile_id, step, swapped, size)
     while mask:
         low = mask & -mask
         moves.append(table[low])
@@ -101,9 +100,11 @@ def placements(state: GameState, tile_id: str) -> list[PlaceTile]:
 
 def _placements(state: GameState, tile_id: str, near: list[int]) -> list[PlaceTile]:
     moves: list[PlaceTile] = []
+    grid = state.config.layout
+    size = grid.width * grid.height
     for mask, step, swapped in _placement_masks(state, tile_id, near):
         if mask:
-            _extend(moves, mask, tile_id, step, swapped)
+            _extend(moves, mask, tile_id, step, swapped, size)
     return moves
 
 
@@ -190,6 +191,10 @@ def check_discard(state: GameState, move: DiscardTile) -> list[Violation]:
     return []
 
 
+_squares = functools.lru_cache(maxsize=16384)(lambda first, second: (first, second))
+"""The pair of squares of a tile laid: one tuple per pair, shared by every game."""
+
+
 def apply_place(state: GameState, move: PlaceTile) -> GameState:
     config = state.config
     scenes = config.tiles[move.tile].scenes
@@ -203,9 +208,8 @@ def apply_place(state: GameState, move: PlaceTile) -> GameState:
         valley,
         empty=valley.empty & ~(first | second),
         scenes=(valley_scenes[0], valley_scenes[1], valley_scenes[2], valley_scenes[3]),
-        tiles=(
-            *valley.tiles,
-            PlacedTile(move.tile, (move.first, move.second), scenes, state.current),
+        tiles=valley.tiles.plus(
+            PlacedTile(move.tile, _squares(move.first, move.second), scenes, state.current)
         ),
     )
     stock, taken = take_from_stock(state.stock, result.tokens)

@@ -130,21 +130,46 @@ def random_setup(
     catalogue: Catalogue, players: int, variant: bool = False, seed: int | None = None
 ) -> Setup:
     """A setup drawn with ``random.Random(seed)``: boards, turns, piles, boards per player."""
+    return _random_setup(catalogue, players, variant, seed)[0]
+
+
+def _shuffle(rng: random.Random, items: list[str]) -> None:
+    """``rng.shuffle(items)``, step for step (Fisher-Yates from the end, each index drawn
+    by rejection from ``getrandbits``), without a method call per item: a seed deals the
+    same game on every Python version, and setting up costs less."""
+    getrandbits = rng.getrandbits
+    for i, n, k in _shuffle_steps(len(items)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+@functools.lru_cache(maxsize=64)
+def _shuffle_steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """``(index, bound, bits)`` of each swap of a shuffle of ``length`` items."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))
+
+
+def _random_setup(
+    catalogue: Catalogue, players: int, variant: bool, seed: int | None
+) -> tuple[Setup, ValleyLayout]:
+    """The setup drawn from ``seed`` and its Valley layout."""
     _check_players(players, variant)
     rng = random.Random(seed)
-    boards = rng.sample(list(catalogue.valley_boards), valley_boards_for(players))
+    boards = rng.sample(catalogue.valley_boards, valley_boards_for(players))
     valley = tuple((board.id, rng.random() < 0.5) for board in boards)
     grid = _layout(catalogue, valley)
     # Between equally near start symbols the players choose (R-2.1): here, the seed does.
-    symbols = [s for s in _nearest_start_symbols(grid) if _anchors_on(grid, s)]
+    symbols = _start_symbols(grid)
     start = min(_anchors_on(grid, rng.choice(symbols)))[1] if symbols else (0, 0)
     tiles = [t.id for t in catalogue.valley_tiles]
-    rng.shuffle(tiles)
+    _shuffle(rng, tiles)
     districts = [d.id for d in catalogue.districts]
-    rng.shuffle(districts)
+    _shuffle(rng, districts)
     metropolis = rng.sample([b.id for b in catalogue.metropolis_boards], players)
-    monuments = rng.sample(list(catalogue.monuments.types), players)
-    return Setup(
+    monuments = rng.sample(catalogue.monuments.types, players)
+    setup = Setup(
         valley=valley,
         start=start,
         start_rotation=rng.randrange(4),
@@ -153,6 +178,13 @@ def random_setup(
         metropolis_boards=tuple(metropolis),
         monument_types=tuple(monuments),
     )
+    return setup, grid
+
+
+@functools.lru_cache(maxsize=256)
+def _start_symbols(grid: ValleyLayout) -> tuple[int, ...]:
+    """The start symbols nearest the centre with a desert block for the starting tile."""
+    return tuple(s for s in _nearest_start_symbols(grid) if _anchors_on(grid, s))
 
 
 def _check_players(players: int, variant: bool) -> None:
@@ -173,14 +205,18 @@ def _rotate(scenes: tuple[tuple[Resource, Resource], ...], quarter_turns: int) -
     return [grid[0][0], grid[0][1], grid[1][0], grid[1][1]]
 
 
+def _check_names(names: Sequence[str]) -> list[Problem]:
+    if len(set(names)) != len(names):
+        return [Problem("$.players", _("two players have the same name"))]
+    return []
+
+
 def _check_setup(
     catalogue: Catalogue, names: Sequence[str], setup: Setup, variant: bool
 ) -> list[Problem]:
-    problems = []
+    problems = _check_names(names)
     players = len(names)
     ids = catalogue.ids
-    if len(set(names)) != players:
-        problems.append(Problem("$.players", _("two players have the same name")))
     if len(setup.valley) != valley_boards_for(players) or any(
         b not in ids.valley_boards for b, _r in setup.valley
     ):
@@ -273,7 +309,6 @@ def start_game(
     The effect kinds are ``registry``'s, by default those the catalogue carries.
     """
     catalogue = catalogue or default_catalogue()
-    options = interpretations or Interpretations()
     _check_players(len(names), variant)
     problems = _check_setup(catalogue, names, setup, variant)
     grid = None if problems else _layout(catalogue, setup.valley)
@@ -281,6 +316,19 @@ def start_game(
         problems += _check_start(grid, setup)
     if problems or grid is None:
         raise MalformedInputError(problems)
+    return _table(names, setup, grid, catalogue, variant, interpretations, registry)
+
+
+def _table(
+    names: Sequence[str],
+    setup: Setup,
+    grid: ValleyLayout,
+    catalogue: Catalogue,
+    variant: bool,
+    interpretations: Interpretations | None,
+    registry: EffectRegistry | None,
+) -> GameState:
+    """The state after a setup already checked (R-2): the table as it is laid out."""
     row, column = setup.start
     squares = [grid.index(row + dr, column + dc) for dr in (0, 1) for dc in (0, 1)]
     scenes = _rotate(catalogue.start_tile.scenes, setup.start_rotation)
@@ -310,7 +358,7 @@ def start_game(
     stock = catalogue.stock_per_resource
     config = GameConfig(
         catalogue=catalogue,
-        interpretations=options,
+        interpretations=interpretations or Interpretations(),
         variant=variant,
         layout=grid,
         tiles=catalogue.tiles_by_id,
@@ -338,5 +386,9 @@ def new_game(
 ) -> GameState:
     """A game set up at random from ``seed`` (R-2); players in turn order."""
     catalogue = catalogue or default_catalogue()
-    setup = random_setup(catalogue, len(names), variant, seed)
-    return start_game(names, setup, catalogue, variant, interpretations, registry)
+    setup, grid = _random_setup(catalogue, len(names), variant, seed)
+    problems = _check_names(names)
+    if problems:
+        raise MalformedInputError(problems)
+    # The drawn setup is valid by construction: only the names come from the caller.
+    return _table(names, setup, grid, catalogue, variant, interpretations, registry)

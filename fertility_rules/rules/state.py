@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -14,6 +14,7 @@ from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis
 from fertility_rules.model.resources import Counts, MonumentType, Resource
+from fertility_rules.model.sequences import Chain, Rest
 from fertility_rules.model.valley import ValleyTile
 from fertility_rules.model.values import reduce_to_init, replacer
 from fertility_rules.rules.geometry import ValleyLayout
@@ -105,6 +106,14 @@ class GameConfig:
     """Pickled through its fields (the tiles as a dict, read-only again once read)."""
 
 
+def _chain(tiles: Iterable[PlacedTile]) -> Chain[PlacedTile]:
+    return Chain.of(tiles)
+
+
+def _pile(items: Iterable[str]) -> Rest[str]:
+    return Rest(items)
+
+
 @frozen
 class PlacedTile:
     """A tile on the central board; ``squares[i]`` shows ``scenes[i]``."""
@@ -121,7 +130,8 @@ class ValleyState:
 
     empty: int
     scenes: tuple[int, int, int, int]
-    tiles: tuple[PlacedTile, ...]
+    tiles: Chain[PlacedTile] = field(converter=_chain)
+    """The tiles laid, in order; a new placement shares the earlier ones."""
     monuments: tuple[tuple[int, int], ...] = ()
     """``(square, player)`` of each Monument built in a Quarry."""
 
@@ -150,9 +160,11 @@ class GameState:
     valley: ValleyState
     players: tuple[PlayerState, ...]
     stock: Counts
-    pile: tuple[str, ...]
+    pile: Rest[str] = field(converter=_pile)
+    """The Valley pile, top first; drawing shares the order with the state before."""
     common_pool: tuple[str, ...]
-    district_deck: tuple[str, ...]
+    district_deck: Rest[str] = field(converter=_pile)
+    """The District deck, top first, shared the same way."""
     offer: tuple[str, ...]
     current: int = 0
     phase: Phase = Phase.PLACE
@@ -186,7 +198,8 @@ class GameState:
         return self.turns_left is not None
 
 
-evolve_state: Callable[..., GameState] = replacer(GameState)
-"""A copy of a state with some fields changed: the rules build one per decision."""
+evolve_state: Callable[..., GameState] = replacer(GameState, checked=False)
+"""A copy of a state with some fields changed: the rules build one per decision (a
+state has no validators; converters apply to the fields given)."""
 evolve_player: Callable[..., PlayerState] = replacer(PlayerState)
-evolve_valley: Callable[..., ValleyState] = replacer(ValleyState)
+evolve_valley: Callable[..., ValleyState] = replacer(ValleyState, checked=False)

@@ -103,8 +103,8 @@ def _finish(
     the turn's last changes, applied with these in one new state.
     """
     missing = COMMON_POOL - len(common_pool)
-    pool = common_pool + state.pile[:missing]
-    pile = state.pile[missing:]
+    drawn, pile = state.pile.draw(missing)
+    pool = common_pool + drawn
     turns_left = state.turns_left
     if turns_left is not None:
         turns_left -= 1

@@ -7,14 +7,23 @@ import operator
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
-from fertility_rules.effects.base import Award, EffectKind, ShopContext, Stage, StatueAward, Timing
+from fertility_rules.effects.base import (
+    Award,
+    DebenAward,
+    EffectKind,
+    ShopContext,
+    Stage,
+    StatueAward,
+    Timing,
+)
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry, describe_shop
+from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.metropolis import Metropolis
 from fertility_rules.model.position import FinalPosition, PlayerPosition
 from fertility_rules.model.resources import Counts
-from fertility_rules.model.shop import Shop
+from fertility_rules.model.shop import Benefit, Shop
 from fertility_rules.scoring.sheet import ScoreLine, ScoreReport, ScoreSheet
 from fertility_rules.scoring.stages import (
     monument_debens,
@@ -36,104 +45,172 @@ StageTotals: TypeAlias = tuple[int, int, int, int, int]
 _FinalKind: TypeAlias = tuple[EffectKind, Stage, Callable[[Any, ShopContext], Award]]
 
 
-class _FinalShops(dict[Shop, "_FinalKind | None"]):
-    """The final kind of each Shop met, for one registry; filled on first lookup.
+class _FinalKinds(dict[type[Benefit], "_FinalKind | None"]):
+    """The final kind of each benefit class met, for one registry; filled on first lookup.
 
-    A dictionary with ``__missing__`` rather than ``functools.lru_cache``: scoring looks
-    up every Shop of every Metropolis, and a plain item lookup keyed by the (hash-caching)
-    Shop is the cheapest lookup CPython offers. Bounded: emptied when it grows past
-    :data:`_SHOPS_KEPT`, so that callers inventing Shops cannot grow it without end.
+    Keyed by the benefit's class, which alone decides its kind (``Benefit.kind`` is a
+    class attribute): a class hashes by identity in C, where a Shop would call its
+    Python ``__hash__`` for every Shop of every Metropolis scored. A plain dictionary
+    with ``__missing__`` is the cheapest lookup CPython offers; it holds at most one
+    entry per benefit class of the registry.
     """
 
     def __init__(self, registry: EffectRegistry) -> None:
         super().__init__()
         self.registry = registry
+        self.unsupplied: dict[tuple[str, int, int], tuple[Shop, ScoreLine]] = {}
+        """The 0-Deben lines of Shops not fully supplied, by player, index and Shop.
 
-    def __missing__(self, shop: Shop) -> _FinalKind | None:
-        if len(self) >= _SHOPS_KEPT:
-            self.clear()
-        kind = self.registry.of(shop.benefit)
+        Keyed by the Shop's identity, the Shop kept beside its line: Shops are shared
+        catalogue values, and an identity lookup is a C-level hash where the Shop's own
+        would be a Python call for every Shop of every Metropolis scored.
+        """
+        self.full: dict[tuple[str, int, int], tuple[Shop, DebenAward, ScoreLine]] = {}
+        """The lines of fully supplied Shops, with the Shop and the award they explain."""
+        self.labels: dict[tuple[int, int], tuple[Shop, Message]] = {}
+        """``Shop n (its content)`` by index and Shop identity, the Shop kept beside."""
+
+    def not_supplied(self, player: str, index: int, shop: Shop, found: _FinalKind) -> ScoreLine:
+        """The 0-Deben line of a Shop not fully supplied, made and kept (it depends on
+        these only; :func:`_shop_lines` looks it up in :attr:`unsupplied` first)."""
+        key = (player, index, id(shop))
+        if len(self.unsupplied) >= _LINES_KEPT:
+            self.unsupplied.clear()
+        kind, stage, _score = found
+        reason = _(
+            "{shop}: not fully supplied, {amount}",
+            shop=self.label(index, shop),
+            amount=debens(0),
+        )
+        line = ScoreLine(player, stage, 0, kind.rule, reason, index)
+        self.unsupplied[key] = (shop, line)
+        return line
+
+    def supplied(
+        self, player: str, index: int, shop: Shop, stage: Stage, rule: str, award: DebenAward
+    ) -> ScoreLine:
+        """The line of a fully supplied Shop; kept while its kind gives the same award
+        object (kinds whose award depends on the Shop alone cache it)."""
+        key = (player, index, id(shop))
+        entry = self.full.get(key)
+        if entry is not None and entry[0] is shop and entry[1] is award:
+            return entry[2]
+        if len(self.full) >= _LINES_KEPT:
+            self.full.clear()
+        reason = _("{shop}: {why}", shop=self.label(index, shop), why=award.reason)
+        line = ScoreLine(player, stage, award.debens, rule, reason, index)
+        self.full[key] = (shop, award, line)
+        return line
+
+    def label(self, index: int, shop: Shop) -> Message:
+        """``Shop n (its content)``: 1-based, as a person reads it (kept)."""
+        key = (index, id(shop))
+        entry = self.labels.get(key)
+        if entry is not None and entry[0] is shop:
+            return entry[1]
+        if len(self.labels) >= _LINES_KEPT:
+            self.labels.clear()
+        text = _("Shop {index} ({shop})", index=index + 1, shop=describe_shop(shop, self.registry))
+        self.labels[key] = (shop, text)
+        return text
+
+    def __missing__(self, benefit_type: type[Benefit]) -> _FinalKind | None:
+        kind = self.registry.find(benefit_type.kind)
+        if not issubclass(benefit_type, kind.benefit_type):
+            raise UnknownIdError(
+                _(
+                    "Benefit {value!r} is not of kind {kind!r}.",
+                    value=benefit_type.__name__,
+                    kind=kind.id,
+                )
+            )
         found = None
         if kind.timing is Timing.FINAL and kind.score is not None and kind.stage is not None:
             found = (kind, kind.stage, kind.score)
-        self[shop] = found
+        self[benefit_type] = found
         return found
 
 
-_SHOPS_KEPT = 4096
 _REGISTRIES_KEPT = 16
-_final_shops_of: dict[EffectRegistry, _FinalShops] = {}
+_LINES_KEPT = 8192
+_final_kinds_of: dict[EffectRegistry, _FinalKinds] = {}
 
 
-def _final_shops(registry: EffectRegistry) -> _FinalShops:
-    """The final kinds of Shops under ``registry`` (at most a few registries are kept)."""
-    found = _final_shops_of.get(registry)
+def _final_shops(registry: EffectRegistry) -> _FinalKinds:
+    """The final kinds of benefits under ``registry`` (at most a few registries are kept)."""
+    found = _final_kinds_of.get(registry)
     if found is None:
-        if len(_final_shops_of) >= _REGISTRIES_KEPT:
-            _final_shops_of.clear()
-        found = _final_shops_of[registry] = _FinalShops(registry)
+        if len(_final_kinds_of) >= _REGISTRIES_KEPT:
+            _final_kinds_of.clear()
+        found = _final_kinds_of[registry] = _FinalKinds(registry)
     return found
 
 
 def _final_kind(shop: Shop, registry: EffectRegistry) -> _FinalKind | None:
     """The kind, stage and score of a Shop scored at the end, else ``None`` (cached)."""
-    return _final_shops(registry)[shop]
-
-
-@functools.lru_cache(maxsize=4096)
-def _shop_label(index: int, shop: Shop, registry: EffectRegistry) -> Message:
-    return _("Shop {index} ({shop})", index=index + 1, shop=describe_shop(shop, registry))
-
-
-@functools.lru_cache(maxsize=8192)
-def _not_supplied(
-    player: str, index: int, shop: Shop, registry: EffectRegistry, stage: Stage, rule: str
-) -> ScoreLine:
-    """The 0-Deben line of a Shop not fully supplied (cached: it depends on these only)."""
-    label = _shop_label(index, shop, registry)
-    reason = _("{shop}: not fully supplied, {amount}", shop=label, amount=debens(0))
-    return ScoreLine(player, stage, 0, rule, reason, index)
+    return _final_shops(registry)[type(shop.benefit)]
 
 
 def _shop_lines(
     player: str, metropolis: Metropolis, registry: EffectRegistry
-) -> tuple[list[ScoreLine], list[StatueAward]]:
-    """Lines for every final Shop (0 when partly supplied) and the Statues it gives."""
+) -> tuple[list[ScoreLine], list[StatueAward], Counts, list[ScoreLine]]:
+    """Lines for every final Shop (0 when partly supplied), the Statues they give, the
+    tokens on the Metropolis per resource (counted in the same pass), and the lines of
+    the fully supplied Shops (the only ones that may give Debens)."""
     lines: list[ScoreLine] = []
-    statues: list[StatueAward] = []
     final_kinds = _final_shops(registry)
-    totals: Counts | None = None
+    known = final_kinds.unsupplied.get
+    full: list[tuple[int, int, Shop, _FinalKind]] = []
+    a = b = c = d = 0
     for index, state in enumerate(metropolis.shops):
+        ta, tb, tc, td = state.tokens
+        a += ta
+        b += tb
+        c += tc
+        d += td
         shop = state.shop
-        found = final_kinds[shop]
+        found = final_kinds[type(shop.benefit)]
         if found is None:
             continue
-        kind, stage, score = found
-        if sum(state.tokens) != shop.size:  # not fully supplied
-            lines.append(_not_supplied(player, index, shop, registry, stage, kind.rule))
+        if ta + tb + tc + td == shop.size:
+            # Scored once every token is counted; its line keeps its place.
+            full.append((len(lines), index, shop, found))
             continue
-        if totals is None:
-            totals = metropolis.token_counts()
-        award = score(shop.benefit, ShopContext(metropolis, index, totals))
+        entry = known((player, index, id(shop)))
+        if entry is not None and entry[0] is shop:
+            lines.append(entry[1])
+        else:
+            lines.append(final_kinds.not_supplied(player, index, shop, found))
+    tokens = (a, b, c, d)
+    statues: list[StatueAward] = []
+    scored: list[tuple[int, ScoreLine]] = []
+    for place, index, shop, (kind, stage, score) in full:
+        award = score(shop.benefit, ShopContext(metropolis, index, tokens))
         if isinstance(award, StatueAward):
             statues.append(award)
-            continue
-        reason = _("{shop}: {why}", shop=_shop_label(index, shop, registry), why=award.reason)
-        lines.append(ScoreLine(player, stage, award.debens, kind.rule, reason, index))
-    return lines, statues
+        else:
+            scored.append(
+                (place, final_kinds.supplied(player, index, shop, stage, kind.rule, award))
+            )
+    for place, line in reversed(scored):
+        lines.insert(place, line)
+    return lines, statues, tokens, [line for _place, line in scored]
 
 
 def _player_lines(
-    player: PlayerPosition, gods: tuple[str, ...], registry: EffectRegistry
-) -> list[ScoreLine]:
+    player: PlayerPosition, gods: tuple[str, ...], registry: EffectRegistry, monument: ScoreLine
+) -> tuple[list[ScoreLine], StageTotals, int]:
+    """A player's lines, stage totals and tokens on the Metropolis."""
     metropolis = player.metropolis
-    lines, statues = _shop_lines(player.name, metropolis, registry)
+    lines, statues, tokens, scored = _shop_lines(player.name, metropolis, registry)
     if statues:
-        lines.append(statue_line(player.name, statues, gods, metropolis.statue_scale))
+        statue = statue_line(player.name, statues, gods, metropolis.statue_scale)
     else:
-        lines.append(_no_statue_line(player.name, gods, metropolis.statue_scale))
-    lines.append(_wheat_line(player.name, metropolis.wheat, metropolis.wheat_track))
-    return lines
+        statue = _no_statue_line(player.name, gods, metropolis.statue_scale)
+    wheat = _wheat_line(player.name, metropolis.wheat, metropolis.wheat_track)
+    lines += (statue, wheat, monument)
+    scored += (statue, wheat, monument)
+    return lines, _stage_totals(scored), sum(tokens)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -179,10 +256,8 @@ def score_position(
     monuments = {line.player: line for line in monument_lines(position)}
     rows = []
     for player in position.players:
-        lines = _player_lines(player, position.gods, registry)
-        lines.append(monuments[player.name])
-        stage_totals = _stage_totals(lines)
-        tokens = player.metropolis.token_total()
+        monument = monuments[player.name]
+        lines, stage_totals, tokens = _player_lines(player, position.gods, registry, monument)
         rows.append((player.name, tuple(sorted(lines, key=_by_stage)), stage_totals, tokens))
     places = _ranks([(sum(row[2]), -row[3]) for row in rows])
     sheets = tuple(
@@ -190,6 +265,10 @@ def score_position(
         for (name, ordered, stage_totals, tokens), place in zip(rows, places, strict=True)
     )
     return ScoreReport(sheets, tuple(sheet.player for sheet in sheets if sheet.rank == 1))
+
+
+_STATUES, _MONUMENTS, _WHEAT = Stage.STATUES - 1, Stage.MONUMENTS - 1, Stage.WHEAT - 1
+"""Indexes of the player-level stages in :data:`StageTotals`."""
 
 
 def score_totals(
@@ -208,15 +287,24 @@ def score_totals(
         metropolis = player.metropolis
         totals = [0, 0, 0, 0, 0]
         statues: list[StatueAward] = []
-        tokens: Counts | None = None
+        # Only fully supplied Shops score (R-5.1): those are few, so they are found in
+        # the pass that counts the tokens on the Metropolis.
+        full: list[tuple[int, Shop]] = []
+        a = b = c = d = 0
         for index, state in enumerate(metropolis.shops):
-            shop = state.shop
-            found = final_kinds[shop]
-            if found is None or sum(state.tokens) != shop.size:  # not fully supplied
+            ta, tb, tc, td = state.tokens
+            a += ta
+            b += tb
+            c += tc
+            d += td
+            if ta + tb + tc + td == state.shop.size:
+                full.append((index, state.shop))
+        tokens = (a, b, c, d)
+        for index, shop in full:
+            found = final_kinds[type(shop.benefit)]
+            if found is None:
                 continue
             kind, stage, score = found
-            if tokens is None:
-                tokens = metropolis.token_counts()
             context = ShopContext(metropolis, index, tokens)
             if kind.points is not None:
                 totals[stage - 1] += kind.points(shop.benefit, context)
@@ -228,8 +316,8 @@ def score_totals(
                 totals[stage - 1] += award.debens
         scale = metropolis.statue_scale
         # No Statue: no different god, the first square of the scale (R-5.3).
-        totals[Stage.STATUES - 1] += statue_debens(statues, gods, scale)[3] if statues else scale[0]
-        totals[Stage.MONUMENTS - 1] += monument_values.get(metropolis.monuments, 0)
-        totals[Stage.WHEAT - 1] += metropolis.wheat_track[metropolis.wheat]
+        totals[_STATUES] += statue_debens(statues, gods, scale)[3] if statues else scale[0]
+        totals[_MONUMENTS] += monument_values.get(metropolis.monuments, 0)
+        totals[_WHEAT] += metropolis.wheat_track[metropolis.wheat]
         out.append((totals[0], totals[1], totals[2], totals[3], totals[4]))
     return tuple(out)

@@ -20,6 +20,8 @@ from fertility_rules import (
     score_totals,
 )
 from fertility_rules.effects.kinds.generic import GENERIC
+from fertility_rules.effects.registry import describe_shop
+from fertility_rules.i18n.translate import render
 from fertility_rules.effects.kinds.specialized import SPECIALIZED
 from fertility_rules.testing.strategies import final_positions
 
@@ -60,3 +62,35 @@ def test_totals_of_random_games_equal_the_explained_pipeline() -> None:
         position = final_position(state)
         assert score_totals(position) == _explained(position)
         assert sum(map(sum, score_totals(position))) > 0
+
+
+def test_kept_lines_follow_the_shop_at_each_index() -> None:
+    """Lines are kept by player, Shop index and Shop; another Shop at the same index
+    (another District built there) gets its own line, in both scoring paths."""
+    seen = []
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = new_game(("A", "B"), seed=seed)
+        while not state.is_over:
+            moves = legal_moves(state)
+            state = apply_unchecked(state, moves[rng.randrange(len(moves))])
+        position = final_position(state)
+        report = score_position(position)
+        for player, sheet in zip(position.players, report.sheets, strict=True):
+            for line in sheet.lines:
+                if line.shop is not None:
+                    shop = player.metropolis.shops[line.shop]
+                    full = sum(shop.tokens) == shop.shop.size
+                    # The line explains exactly this Shop, supplied or not.
+                    assert full or line.debens == 0
+                    text = render(line.reason, "en")
+                    assert text.startswith(f"Shop {line.shop + 1} (")
+                    assert render(describe_shop(shop.shop), "en") in text
+                    assert ("not fully supplied" in text) != full
+                    seen.append((sheet.player, line.shop, shop.shop))
+        assert score_totals(position) == _explained(position)
+    # The same player and index met different Shops across games.
+    by_place: dict[tuple[str, int], set[object]] = {}
+    for player, index, shop in seen:
+        by_place.setdefault((player, index), set()).add(shop)
+    assert any(len(shops) > 1 for shops in by_place.values())

@@ -37,6 +37,7 @@ from fertility_rules import (
     new_game,
     violations,
 )
+from fertility_rules.model.sequences import Chain, Rest
 from fertility_rules.rules.setup import Setup, random_setup, start_game
 from fertility_rules.rules.state import GameState, PlacedTile
 from fertility_rules.testing.engine import games
@@ -221,7 +222,8 @@ def mutable_containers(roots: list[tuple[object, str]], seen: set[int]) -> Itera
         if id(value) in seen or isinstance(value, _LEAVES):
             continue
         seen.add(id(value))
-        if isinstance(value, (tuple, frozenset)):
+        shared = isinstance(value, (Chain, Rest)) and _refuses_changes(value)
+        if isinstance(value, (tuple, frozenset)) or shared:
             stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
         elif isinstance(value, types.MappingProxyType):
             stack.extend((key, f"{path}.keys()") for key in value)
@@ -233,6 +235,17 @@ def mutable_containers(roots: list[tuple[object, str]], seen: set[int]) -> Itera
             continue  # a cached function given as a field: code, not data
         else:
             yield f"{path}: {type(value).__name__}"
+
+
+def _refuses_changes(value: object) -> bool:
+    """A shared sequence counts as immutable only if setting any slot fails."""
+    for name in ("_before", "_last", "_length", "_items", "_start", "extra"):
+        try:
+            setattr(value, name, None)
+        except AttributeError:
+            continue
+        return False
+    return True
 
 
 def test_the_walk_finds_a_mutable_container() -> None:
