@@ -24,7 +24,6 @@ from fertility_rules.rules.state import (
     Phase,
     evolve_player,
     evolve_state,
-    replace_at,
 )
 from fertility_rules.rules.violations import Violation
 
@@ -181,7 +180,7 @@ def apply_build(state: GameState, move: BuildDistrict) -> GameState:
     offer, deck = _refill_offer(state, offer, state.district_deck)
     return evolve_state(
         state,
-        players=replace_at(state.players, state.current, player),
+        player=player,
         stock=add_counts(state.stock, move.tokens),
         offer=offer,
         district_deck=deck,

@@ -15,10 +15,11 @@ from fertility_rules.rules.state import (
     GameState,
     Phase,
     PlacedTile,
+    evolve_out_of_play,
     evolve_player,
     evolve_state,
     evolve_valley,
-    replace_at,
+    owing,
     without,
 )
 from fertility_rules.rules.violations import Violation
@@ -228,11 +229,10 @@ def apply_place(state: GameState, move: PlaceTile) -> GameState:
     quarries, choices, phase = quarry_step(player, stock, result.quarries, result.quarry_choices)
     return evolve_state(
         state,
-        players=replace_at(state.players, state.current, player),
+        player=player,
         valley=valley,
         stock=stock,
-        quarries=quarries,
-        quarry_choices=choices,
+        pending=owing(state.pending, quarries=quarries, quarry_choices=choices),
         phase=phase,
     )
 
@@ -241,7 +241,7 @@ def apply_discard(state: GameState, move: DiscardTile) -> GameState:
     player = evolve_player(state.player, pool=without(state.player.pool, move.tile))
     return evolve_state(
         state,
-        players=replace_at(state.players, state.current, player),
-        discarded=(*state.discarded, move.tile),
+        player=player,
+        out_of_play=evolve_out_of_play(state.out_of_play, discarded=(*state.discarded, move.tile)),
         phase=Phase.BUILD,
     )

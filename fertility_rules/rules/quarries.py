@@ -13,7 +13,7 @@ from fertility_rules.rules.state import (
     evolve_player,
     evolve_state,
     evolve_valley,
-    replace_at,
+    owing,
 )
 from fertility_rules.rules.violations import Violation
 
@@ -78,10 +78,9 @@ def apply_quarry(state: GameState, move: ClaimQuarry) -> GameState:
     quarries, choices, phase = quarry_step(player, stock, quarries, choices)
     return evolve_state(
         state,
-        players=replace_at(state.players, state.current, player),
+        player=player,
         valley=valley,
         stock=stock,
-        quarries=quarries,
-        quarry_choices=choices,
+        pending=owing(state.pending, quarries=quarries, quarry_choices=choices),
         phase=phase,
     )

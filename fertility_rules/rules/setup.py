@@ -15,7 +15,7 @@ from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _
 from fertility_rules.model.resources import MonumentType, Resource
-from fertility_rules.model.valley import Ground
+from fertility_rules.model.valley import Ground, StartTile
 from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.state import GameConfig, GameState, PlacedTile, PlayerState, ValleyState
@@ -31,6 +31,9 @@ __all__ = [
     "start_game",
     "tiles_in_play",
 ]
+
+_NO_INTERPRETATION_CHOSEN = Interpretations()
+"""The default reading of every switch, shared by the games that choose none."""
 
 PERSONAL_POOL = 3
 COMMON_POOL = 3
@@ -319,6 +322,25 @@ def start_game(
     return _table(names, setup, grid, catalogue, variant, interpretations, registry)
 
 
+@functools.lru_cache(maxsize=1024)
+def _start_valley(
+    grid: ValleyLayout, start: tuple[int, int], start_tile: StartTile, rotation: int
+) -> ValleyState:
+    """The central board with the starting tile laid (R-2.1); cached: a value that
+    depends on these only, the same for every game set up this way."""
+    row, column = start
+    squares = [grid.index(row + dr, column + dc) for dr in (0, 1) for dc in (0, 1)]
+    scenes = _rotate(start_tile.scenes, rotation)
+    masks = [0, 0, 0, 0]
+    for square, scene in zip(squares, scenes, strict=True):
+        masks[scene] |= 1 << square
+    return ValleyState(
+        empty=grid.desert & ~sum(1 << s for s in squares),
+        scenes=(masks[0], masks[1], masks[2], masks[3]),
+        tiles=(PlacedTile("start", tuple(squares), tuple(scenes), None),),
+    )
+
+
 def _table(
     names: Sequence[str],
     setup: Setup,
@@ -329,18 +351,7 @@ def _table(
     registry: EffectRegistry | None,
 ) -> GameState:
     """The state after a setup already checked (R-2): the table as it is laid out."""
-    row, column = setup.start
-    squares = [grid.index(row + dr, column + dc) for dr in (0, 1) for dc in (0, 1)]
-    scenes = _rotate(catalogue.start_tile.scenes, setup.start_rotation)
-    masks = [0, 0, 0, 0]
-    for square, scene in zip(squares, scenes, strict=True):
-        masks[scene] |= 1 << square
-    empty = grid.desert & ~sum(1 << s for s in squares)
-    valley = ValleyState(
-        empty=empty,
-        scenes=(masks[0], masks[1], masks[2], masks[3]),
-        tiles=(PlacedTile("start", tuple(squares), tuple(scenes), None),),
-    )
+    valley = _start_valley(grid, setup.start, catalogue.start_tile, setup.start_rotation)
     tiles = list(setup.tiles)
     players = []
     for index, name in enumerate(names):
@@ -358,7 +369,7 @@ def _table(
     stock = catalogue.stock_per_resource
     config = GameConfig(
         catalogue=catalogue,
-        interpretations=interpretations or Interpretations(),
+        interpretations=interpretations or _NO_INTERPRETATION_CHOSEN,
         variant=variant,
         layout=grid,
         tiles=catalogue.tiles_by_id,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import field, frozen
 
@@ -13,7 +13,7 @@ from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis
-from fertility_rules.model.resources import Counts, MonumentType, Resource
+from fertility_rules.model.resources import NO_TOKENS, Counts, MonumentType, Resource
 from fertility_rules.model.sequences import Chain, Rest
 from fertility_rules.model.valley import ValleyTile
 from fertility_rules.model.values import reduce_to_init, replacer
@@ -21,15 +21,23 @@ from fertility_rules.rules.geometry import ValleyLayout
 from fertility_rules.rules.interpretations import Interpretations
 
 __all__ = [
+    "NONE_OUT_OF_PLAY",
+    "NOTHING_PENDING",
+    "STATE_ATTRIBUTES",
     "GameConfig",
     "GameState",
+    "OutOfPlay",
+    "Pending",
     "Phase",
     "PlacedTile",
     "PlayerState",
     "ValleyState",
+    "evolve_out_of_play",
+    "evolve_pending",
     "evolve_player",
     "evolve_state",
     "evolve_valley",
+    "owing",
     "replace_at",
     "without",
 ]
@@ -153,12 +161,79 @@ class PlayerState:
 
 
 @frozen
+class Pending:
+    """What the current turn still owes: choices for Quarries just closed (R-3.3.D, I-2),
+    resources of immediate benefits (R-6), and once the end is triggered, the turns left
+    (R-4.2, I-11). Most states owe nothing and share :data:`NOTHING_PENDING`."""
+
+    quarries: tuple[int, ...] = ()
+    """Squares of the Quarries awaiting a choice."""
+    quarry_choices: int = 0
+    """Choices still to make among ``quarries`` (I-2)."""
+    bonuses: tuple[tuple[Resource, ...], ...] = ()
+    """Pending ``resource_to_shop`` benefits, the last one first (R-6)."""
+    turns_left: int | None = None
+    """Turns still to play once the end is triggered (R-4.2, I-11)."""
+
+
+NOTHING_PENDING = Pending()
+
+
+@frozen
+class OutOfPlay:
+    """Valley tiles out of the game: discarded (R-3.2) and, in the 2-player variant,
+    removed from the Common Pool (R-8). Most games share :data:`NONE_OUT_OF_PLAY`."""
+
+    discarded: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+
+
+NONE_OUT_OF_PLAY = OutOfPlay()
+
+_UNSET: Any = object()
+
+STATE_ATTRIBUTES = (
+    "config",
+    "valley",
+    "players",
+    "stock",
+    "pile",
+    "common_pool",
+    "district_deck",
+    "offer",
+    "current",
+    "phase",
+    "quarries",
+    "quarry_choices",
+    "bonuses",
+    "discarded",
+    "removed",
+    "turn",
+    "turns_left",
+)
+"""What a state tells, by name: the arguments of :class:`GameState` and its attributes."""
+
+
+@frozen(init=False)
 class GameState:
-    """Everything about a game at one decision; never changes (use the rules to move)."""
+    """Everything about a game at one decision; never changes (use the rules to move).
+
+    Made as ``GameState(config, valley, players, stock, pile, common_pool, district_deck,
+    offer, current=0, phase=Phase.PLACE, quarries=(), quarry_choices=0, bonuses=(),
+    discarded=(), removed=(), turn=1, turns_left=None)``; each of these is an attribute.
+
+    Stored so that a history of states shares what decisions do not change: the player
+    deciding is kept apart from the other seats (a decision changes that player alone),
+    (whose seat, left empty, tells :attr:`current`), and what only some turns change
+    sits in :class:`Pending` and :class:`OutOfPlay`.
+    """
 
     config: GameConfig = field(repr=False)
     valley: ValleyState
-    players: tuple[PlayerState, ...]
+    player: PlayerState
+    """The player whose decision it is."""
+    seats: tuple[PlayerState | None, ...] = field(repr=False)
+    """The players in turn order, ``None`` at the seat of :attr:`player`."""
     stock: Counts
     pile: Rest[str] = field(converter=_pile)
     """The Valley pile, top first; drawing shares the order with the state before."""
@@ -166,28 +241,119 @@ class GameState:
     district_deck: Rest[str] = field(converter=_pile)
     """The District deck, top first, shared the same way."""
     offer: tuple[str, ...]
-    current: int = 0
-    phase: Phase = Phase.PLACE
-    quarries: tuple[int, ...] = ()
-    """Squares of the Quarries awaiting a choice."""
-    quarry_choices: int = 0
-    """Choices still to make among ``quarries`` (I-2)."""
-    bonuses: tuple[tuple[Resource, ...], ...] = ()
-    """Pending ``resource_to_shop`` benefits, the last one first (R-6)."""
-    discarded: tuple[str, ...] = ()
-    removed: tuple[str, ...] = ()
-    turn: int = 1
-    turns_left: int | None = None
-    """Turns still to play once the end is triggered (R-4.2, I-11)."""
+    phase: Phase
+    turn: int
+    pending: Pending
+    out_of_play: OutOfPlay
+
+    def __init__(
+        self,
+        config: GameConfig,
+        valley: ValleyState,
+        players: Iterable[PlayerState] | None = None,
+        stock: Counts = NO_TOKENS,
+        pile: Iterable[str] = (),
+        common_pool: tuple[str, ...] = (),
+        district_deck: Iterable[str] = (),
+        offer: tuple[str, ...] = (),
+        current: int = _UNSET,
+        phase: Phase = Phase.PLACE,
+        quarries: tuple[int, ...] = _UNSET,
+        quarry_choices: int = _UNSET,
+        bonuses: tuple[tuple[Resource, ...], ...] = _UNSET,
+        discarded: tuple[str, ...] = _UNSET,
+        removed: tuple[str, ...] = _UNSET,
+        turn: int = 1,
+        turns_left: int | None = _UNSET,
+        *,
+        player: PlayerState | None = None,
+        seats: tuple[PlayerState | None, ...] | None = None,
+        pending: Pending = NOTHING_PENDING,
+        out_of_play: OutOfPlay = NONE_OUT_OF_PLAY,
+    ) -> None:
+        if players is None:
+            # From the stored form (``attrs.evolve``): the seats with the player put back.
+            if player is None or seats is None or seats.count(None) != 1:
+                raise TypeError("GameState needs the players in turn order")
+            deciding = seats.index(None)
+            players = cast("tuple[PlayerState, ...]", replace_at(seats, deciding, player))
+            if current is _UNSET:
+                current = deciding
+        elif current is _UNSET:
+            current = 0
+        everyone = tuple(players)
+        if not 0 <= current < len(everyone):
+            raise IndexError(f"no player sits at index {current}")
+        owed = _given(quarries=quarries, quarry_choices=quarry_choices, bonuses=bonuses)
+        if turns_left is not _UNSET:
+            owed["turns_left"] = turns_left
+        aside = _given(discarded=discarded, removed=removed)
+        if owed:
+            pending = _shared_pending(evolve_pending(pending, **owed))
+        if aside:
+            out_of_play = _shared_aside(evolve_out_of_play(out_of_play, **aside))
+        put = object.__setattr__
+        put(self, "config", config)
+        put(self, "valley", valley)
+        put(self, "player", everyone[current])
+        put(self, "seats", replace_at(everyone, current, None))
+        put(self, "stock", stock)
+        put(self, "pile", Rest(pile))
+        put(self, "common_pool", common_pool)
+        put(self, "district_deck", Rest(district_deck))
+        put(self, "offer", offer)
+        put(self, "phase", phase)
+        put(self, "turn", turn)
+        put(self, "pending", pending)
+        put(self, "out_of_play", out_of_play)
 
     @property
-    def player(self) -> PlayerState:
-        """The player whose decision it is."""
-        return self.players[self.current]
+    def current(self) -> int:
+        """The index of the player whose decision it is: the seat left empty."""
+        return self.seats.index(None)
+
+    @property
+    def players(self) -> tuple[PlayerState, ...]:
+        """The players in turn order."""
+        seats = self.seats
+        current = seats.index(None)
+        return cast(
+            "tuple[PlayerState, ...]", (*seats[:current], self.player, *seats[current + 1 :])
+        )
+
+    @property
+    def quarries(self) -> tuple[int, ...]:
+        """Squares of the Quarries awaiting a choice (R-3.3.D)."""
+        return self.pending.quarries
+
+    @property
+    def quarry_choices(self) -> int:
+        """Choices still to make among :attr:`quarries` (I-2)."""
+        return self.pending.quarry_choices
+
+    @property
+    def bonuses(self) -> tuple[tuple[Resource, ...], ...]:
+        """Pending ``resource_to_shop`` benefits, the last one first (R-6)."""
+        return self.pending.bonuses
+
+    @property
+    def turns_left(self) -> int | None:
+        """Turns still to play once the end is triggered (R-4.2, I-11)."""
+        return self.pending.turns_left
+
+    @property
+    def discarded(self) -> tuple[str, ...]:
+        """Tiles discarded because none could be laid (R-3.2)."""
+        return self.out_of_play.discarded
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """Tiles removed from the Common Pool in the 2-player variant (R-8)."""
+        return self.out_of_play.removed
 
     def with_player(self, player: PlayerState) -> GameState:
         """This state with the current player replaced (a new state)."""
-        return evolve_state(self, players=replace_at(self.players, self.current, player))
+        return evolve_state(self, player=player)
 
     @property
     def is_over(self) -> bool:
@@ -198,8 +364,40 @@ class GameState:
         return self.turns_left is not None
 
 
+def _given(**values: object) -> dict[str, object]:
+    """The keyword arguments actually given."""
+    return {key: value for key, value in values.items() if value is not _UNSET}
+
+
+def _shared_pending(pending: Pending) -> Pending:
+    return NOTHING_PENDING if pending == NOTHING_PENDING else pending
+
+
+def _shared_aside(out_of_play: OutOfPlay) -> OutOfPlay:
+    return NONE_OUT_OF_PLAY if out_of_play == NONE_OUT_OF_PLAY else out_of_play
+
+
+evolve_pending: Callable[..., Pending] = replacer(Pending)
+evolve_out_of_play: Callable[..., OutOfPlay] = replacer(OutOfPlay)
+
+
+def owing(
+    pending: Pending,
+    *,
+    quarries: tuple[int, ...] = (),
+    quarry_choices: int = 0,
+    bonuses: tuple[tuple[Resource, ...], ...] = (),
+) -> Pending:
+    """``pending`` with these Quarry choices and benefits owed (the shared value when
+    nothing is owed and no end is triggered): the rules set them at most decisions."""
+    if not (quarries or quarry_choices or bonuses) and pending.turns_left is None:
+        return NOTHING_PENDING
+    return Pending(quarries, quarry_choices, bonuses, pending.turns_left)
+
+
 evolve_state: Callable[..., GameState] = replacer(GameState, checked=False)
-"""A copy of a state with some fields changed: the rules build one per decision (a
-state has no validators; converters apply to the fields given)."""
+"""A copy of a state with some stored fields changed (``player``, ``seats``, ``pending``,
+``out_of_play`` rather than the attributes made from them): the rules build one per
+decision. A state has no validators; converters apply to the fields given."""
 evolve_player: Callable[..., PlayerState] = replacer(PlayerState)
 evolve_valley: Callable[..., ValleyState] = replacer(ValleyState, checked=False)

@@ -32,6 +32,7 @@ from fertility_rules.rules.state import (
     PlayerState,
     evolve_player,
     evolve_state,
+    owing,
     replace_at,
 )
 from fertility_rules.rules.turn_end import end_turn
@@ -222,11 +223,14 @@ def _next_decision(
     shops = player.metropolis.shops
     while bonuses and not _bonus_options(shops, stock, lost, bonuses[0]):
         bonuses = bonuses[1:]
+    pending = state.pending
+    if bonuses != pending.bonuses:
+        pending = owing(pending, bonuses=bonuses)
     return evolve_state(
         state,
-        players=replace_at(state.players, state.current, player),
+        player=player,
         stock=stock,
-        bonuses=bonuses,
+        pending=pending,
         phase=Phase.BONUS if bonuses else Phase.SUPPLY,
     )
 

@@ -10,9 +10,10 @@ from fertility_rules.rules.state import (
     GameState,
     Phase,
     PlayerState,
+    evolve_out_of_play,
+    evolve_pending,
     evolve_player,
     evolve_state,
-    replace_at,
     without,
 )
 from fertility_rules.rules.violations import Violation
@@ -34,12 +35,7 @@ def end_turn(state: GameState) -> GameState:
     stock = add_counts(state.stock, player.supply)
     if state.common_pool:
         return evolve_state(
-            state,
-            players=replace_at(
-                state.players, state.current, evolve_player(player, supply=NO_TOKENS)
-            ),
-            stock=stock,
-            phase=Phase.TAKE,
+            state, player=evolve_player(player, supply=NO_TOKENS), stock=stock, phase=Phase.TAKE
         )
     return _finish(state, player, stock, state.common_pool, state.removed, supply=NO_TOKENS)
 
@@ -70,9 +66,7 @@ def apply_take(state: GameState, move: TakeTile) -> GameState:
     if state.config.variant and common_pool:
         return evolve_state(
             state,
-            players=replace_at(
-                state.players, state.current, evolve_player(state.player, pool=pool)
-            ),
+            player=evolve_player(state.player, pool=pool),
             common_pool=common_pool,
             phase=Phase.REMOVE,
         )
@@ -106,26 +100,39 @@ def _finish(
     drawn, pile = state.pile.draw(missing)
     pool = common_pool + drawn
     turns_left = state.turns_left
+    seats = state.seats
     if turns_left is not None:
         turns_left -= 1
     elif len(pool) < COMMON_POOL:
-        turns_left = len(state.players)  # I-11: one more turn each
+        turns_left = len(seats)  # I-11: one more turn each
     player = evolve_player(player, turns=player.turns + 1, **player_changes)
-    players = replace_at(state.players, state.current, player)
-    current, phase, turn = state.current, Phase.OVER, state.turn
+    phase, turn = Phase.OVER, state.turn
     if turns_left != 0:
-        current = (current + 1) % len(players)
-        phase = Phase.PLACE if players[current].pool else Phase.BUILD
+        # The next player decides: this one goes back to their seat.
+        current = state.current
+        following = (current + 1) % len(seats)
+        table = list(seats)
+        table[current] = player
+        player = table[following]  # type: ignore[assignment]
+        table[following] = None
+        seats = tuple(table)
+        phase = Phase.PLACE if player.pool else Phase.BUILD
         turn += 1
+    pending = state.pending
+    if turns_left != pending.turns_left:
+        pending = evolve_pending(pending, turns_left=turns_left)
+    out_of_play = state.out_of_play
+    if removed is not out_of_play.removed:
+        out_of_play = evolve_out_of_play(out_of_play, removed=removed)
     return evolve_state(
         state,
-        players=players,
+        player=player,
+        seats=seats,
         stock=stock,
         common_pool=pool,
         pile=pile,
-        removed=removed,
-        turns_left=turns_left,
-        current=current,
+        out_of_play=out_of_play,
+        pending=pending,
         phase=phase,
         turn=turn,
     )

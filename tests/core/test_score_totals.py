@@ -20,9 +20,9 @@ from fertility_rules import (
     score_totals,
 )
 from fertility_rules.effects.kinds.generic import GENERIC
+from fertility_rules.effects.kinds.specialized import SPECIALIZED
 from fertility_rules.effects.registry import describe_shop
 from fertility_rules.i18n.translate import render
-from fertility_rules.effects.kinds.specialized import SPECIALIZED
 from fertility_rules.testing.strategies import final_positions
 
 # Kinds without the message-free ``points``: totals must then fall back on ``score``.
@@ -67,7 +67,7 @@ def test_totals_of_random_games_equal_the_explained_pipeline() -> None:
 def test_kept_lines_follow_the_shop_at_each_index() -> None:
     """Lines are kept by player, Shop index and Shop; another Shop at the same index
     (another District built there) gets its own line, in both scoring paths."""
-    seen = []
+    seen: list[tuple[str, int, object]] = []
     for seed in range(12):
         rng = random.Random(seed)
         state = new_game(("A", "B"), seed=seed)
@@ -91,6 +91,6 @@ def test_kept_lines_follow_the_shop_at_each_index() -> None:
         assert score_totals(position) == _explained(position)
     # The same player and index met different Shops across games.
     by_place: dict[tuple[str, int], set[object]] = {}
-    for player, index, shop in seen:
-        by_place.setdefault((player, index), set()).add(shop)
+    for name, index, kept in seen:
+        by_place.setdefault((name, index), set()).add(kept)
     assert any(len(shops) > 1 for shops in by_place.values())

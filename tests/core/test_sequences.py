@@ -27,8 +27,8 @@ def test_a_chain_is_the_tuple_of_what_was_added(items: list[str]) -> None:
     assert list(chain) == items
     assert list(reversed(chain)) == items[::-1]
     assert chain[1:] == tuple(items[1:])
-    assert chain + ("x",) == (*items, "x")
-    assert ("x",) + chain == ("x", *items)
+    assert chain + ("x",) == (*items, "x")  # noqa: RUF005 (the operator is tested)
+    assert ("x",) + chain == ("x", *items)  # noqa: RUF005
     assert pickle.loads(pickle.dumps(chain)) == chain
     assert copy.deepcopy(chain) == chain
     if items:
@@ -47,7 +47,8 @@ def test_a_pile_draws_from_the_top(items: list[str], draws: list[int]) -> None:
         taken = max(0, count)
         assert drawn == tuple(left[:taken])
         left = left[taken:]
-        assert after == tuple(left) and len(after) == len(left)
+        assert after == tuple(left)
+        assert len(after) == len(left)
         assert pile == tuple(items[len(items) - len(pile) :])  # the pile drawn from is unchanged
         pile = after
     assert pile == Rest(left)

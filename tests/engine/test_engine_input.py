@@ -222,8 +222,7 @@ def mutable_containers(roots: list[tuple[object, str]], seen: set[int]) -> Itera
         if id(value) in seen or isinstance(value, _LEAVES):
             continue
         seen.add(id(value))
-        shared = isinstance(value, (Chain, Rest)) and _refuses_changes(value)
-        if isinstance(value, (tuple, frozenset)) or shared:
+        if isinstance(value, (tuple, frozenset, Chain, Rest)) and _refuses_changes(value):
             stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
         elif isinstance(value, types.MappingProxyType):
             stack.extend((key, f"{path}.keys()") for key in value)
@@ -238,7 +237,8 @@ def mutable_containers(roots: list[tuple[object, str]], seen: set[int]) -> Itera
 
 
 def _refuses_changes(value: object) -> bool:
-    """A shared sequence counts as immutable only if setting any slot fails."""
+    """A tuple, frozenset or shared sequence counts as immutable only if setting any
+    slot fails (a subclass could add writable ones)."""
     for name in ("_before", "_last", "_length", "_items", "_start", "extra"):
         try:
             setattr(value, name, None)

@@ -58,3 +58,42 @@ def test_a_submodule_imported_later_does_not_hide_its_function() -> None:
         "print(found is module.text_board, callable(found))"
     )
     assert _printed_by(code).split() == ["True", "True"]
+
+
+_FIRST_IMPORTS = r"""
+import importlib, pkgutil, sys
+import fertility_rules
+
+def forget():
+    for loaded in [m for m in sys.modules if m.split(".")[0] == "fertility_rules"]:
+        del sys.modules[loaded]
+
+names = {}
+for name, module in fertility_rules._LAZY.items():
+    names.setdefault(module, name)  # one name per module: the module is what loads
+modules = [m.name for m in pkgutil.walk_packages(fertility_rules.__path__, "fertility_rules.")]
+failed = []
+for module, name in sorted(names.items()):
+    forget()
+    try:
+        exec(f"from fertility_rules import {name}")
+    except Exception as error:
+        failed.append(f"{name}: {error!r}")
+for module in modules:
+    forget()
+    try:
+        importlib.import_module(module)
+    except Exception as error:
+        failed.append(f"{module}: {error!r}")
+print(len(names) + len(modules))
+print("\n".join(failed))
+"""
+
+
+def test_every_name_and_module_can_be_imported_first() -> None:
+    """An app's first import may be any public name or module: no import cycle may
+    depend on what was imported before (``from fertility_rules import dump_state`` in a
+    fresh interpreter once failed that way)."""
+    count, *failed = _printed_by(_FIRST_IMPORTS).splitlines()
+    assert int(count) > 100
+    assert failed == []
