@@ -170,9 +170,13 @@ class Rest(_Items[T], Generic[T]):
         """The ``count`` items on top (fewer if the pile runs out) and the pile after."""
         if count <= 0:
             return (), self
+        items = self._items
         start = self._start
-        end = min(len(self._items), start + count)
-        return self._items[start:end], _rest(self._items, end)
+        end = min(len(items), start + count)
+        rest: Rest[T] = object.__new__(Rest)
+        object.__setattr__(rest, "_items", items)
+        object.__setattr__(rest, "_start", end)
+        return items[start:end], rest
 
     def __len__(self) -> int:
         return len(self._items) - self._start

@@ -20,22 +20,14 @@ def replacer(cls: type[T], *, checked: bool = True) -> Callable[..., T]:
 
     It does what :func:`attrs.evolve` does, but the fields are spelled out once in
     generated code instead of being looked up on every call: the engine builds a new
-    state at every decision. ``checked=False`` skips the class's validators, for the
-    engine's own transitions between values it has already checked; converters still
-    apply to the fields given (a kept field was converted when it was first set).
+    state at every decision. ``checked=False`` skips the class's validators and
+    converters, for the engine's own transitions between values it has already checked
+    and already holds in the stored types.
     """
     fields = [field for field in attrs.fields(cls) if field.init]  # type: ignore[arg-type]
     params = ", ".join(f"{field.alias}=_KEEP" for field in fields)
-    converters = {f"_convert_{field.name}": field.converter for field in fields if field.converter}
-    # Unchecked, a converter still applies, but only to the fields given.
     values = [
-        f"value.{field.name} if {field.alias} is _KEEP else "
-        + (
-            f"_convert_{field.name}({field.alias})"
-            if not checked and field.converter
-            else field.alias
-        )
-        for field in fields
+        f"value.{field.name} if {field.alias} is _KEEP else {field.alias}" for field in fields
     ]
     if checked:
         body = f"    return cls({', '.join(values)})\n"
@@ -51,7 +43,6 @@ def replacer(cls: type[T], *, checked: bool = True) -> Callable[..., T]:
         "_KEEP": _KEEP,
         "_new": object.__new__,
         "_set": object.__setattr__,
-        **converters,
     }
     exec(compile(source, f"<replace {cls.__qualname__}>", "exec"), namespace)
     function: Callable[..., T] = namespace["replace"]

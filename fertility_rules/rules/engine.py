@@ -143,9 +143,13 @@ def violations(state: GameState, move: Move) -> tuple[Violation, ...]:
     Anything that is not a state or not a move raises :class:`MalformedInputError`.
     """
     _check_state(state)
-    handler = _handler(move)
+    return tuple(_broken(state, move, _handler(move)))
+
+
+def _broken(state: GameState, move: Move, handler: _Handler) -> list[Violation]:
+    """The rules ``move`` breaks, its handler given (looked up once per move)."""
     if handler.phase is not state.phase:
-        return (
+        return [
             Violation(
                 "R-3" if state.phase is not Phase.OVER else "R-4.2",
                 _(
@@ -153,9 +157,9 @@ def violations(state: GameState, move: Move) -> tuple[Violation, ...]:
                     player=state.player.name,
                     decision=state.phase.label,
                 ),
-            ),
-        )
-    return tuple(handler.check(state, move))
+            )
+        ]
+    return handler.check(state, move)
 
 
 def is_legal(state: GameState, move: Move) -> bool:
@@ -164,11 +168,13 @@ def is_legal(state: GameState, move: Move) -> bool:
 
 def apply(state: GameState, move: Move) -> GameState:
     """The state after ``move``; :class:`IllegalMoveError` names the rule it breaks."""
-    problems = violations(state, move)
+    _check_state(state)
+    handler = _handler(move)
+    problems = _broken(state, move, handler)
     if problems:
         first = problems[0]
         raise IllegalMoveError(first.message, first.rule, move)
-    return _HANDLERS[type(move)].perform(state, move)
+    return handler.perform(state, move)
 
 
 def apply_unchecked(state: GameState, move: Move) -> GameState:

@@ -232,7 +232,7 @@ def apply_place(state: GameState, move: PlaceTile) -> GameState:
         player=player,
         valley=valley,
         stock=stock,
-        pending=owing(state.pending, quarries=quarries, quarry_choices=choices),
+        pending=owing(state.pending, quarries, choices),
         phase=phase,
     )
 

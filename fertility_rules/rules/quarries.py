@@ -81,6 +81,6 @@ def apply_quarry(state: GameState, move: ClaimQuarry) -> GameState:
         player=player,
         valley=valley,
         stock=stock,
-        pending=owing(state.pending, quarries=quarries, quarry_choices=choices),
+        pending=owing(state.pending, quarries, choices),
         phase=phase,
     )

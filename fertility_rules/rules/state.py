@@ -38,6 +38,7 @@ __all__ = [
     "evolve_state",
     "evolve_valley",
     "owing",
+    "owing_bonuses",
     "replace_at",
     "without",
 ]
@@ -381,23 +382,27 @@ evolve_pending: Callable[..., Pending] = replacer(Pending)
 evolve_out_of_play: Callable[..., OutOfPlay] = replacer(OutOfPlay)
 
 
-def owing(
-    pending: Pending,
-    *,
-    quarries: tuple[int, ...] = (),
-    quarry_choices: int = 0,
-    bonuses: tuple[tuple[Resource, ...], ...] = (),
-) -> Pending:
-    """``pending`` with these Quarry choices and benefits owed (the shared value when
-    nothing is owed and no end is triggered): the rules set them at most decisions."""
-    if not (quarries or quarry_choices or bonuses) and pending.turns_left is None:
-        return NOTHING_PENDING
-    return Pending(quarries, quarry_choices, bonuses, pending.turns_left)
+def owing(pending: Pending, quarries: tuple[int, ...], quarry_choices: int) -> Pending:
+    """``pending`` with these Quarry choices owed (R-3.3.D, I-2): the rules set them at
+    every placement, and nearly always nothing is owed at all."""
+    if quarries or quarry_choices or pending.bonuses or pending.turns_left is not None:
+        if quarries == pending.quarries and quarry_choices == pending.quarry_choices:
+            return pending
+        return Pending(quarries, quarry_choices, pending.bonuses, pending.turns_left)
+    return NOTHING_PENDING
+
+
+def owing_bonuses(pending: Pending, bonuses: tuple[tuple[Resource, ...], ...]) -> Pending:
+    """``pending`` with these immediate benefits owed (R-6)."""
+    if bonuses == pending.bonuses:
+        return pending
+    return _shared_pending(evolve_pending(pending, bonuses=bonuses))
 
 
 evolve_state: Callable[..., GameState] = replacer(GameState, checked=False)
 """A copy of a state with some stored fields changed (``player``, ``seats``, ``pending``,
-``out_of_play`` rather than the attributes made from them): the rules build one per
-decision. A state has no validators; converters apply to the fields given."""
+``out_of_play`` rather than the attributes made from them, the piles as :class:`Rest`):
+the rules build one per decision, nothing is checked or converted."""
 evolve_player: Callable[..., PlayerState] = replacer(PlayerState)
 evolve_valley: Callable[..., ValleyState] = replacer(ValleyState, checked=False)
+"""A copy of the central board, unchecked: the rules pass the tiles as a :class:`Chain`."""

@@ -32,7 +32,7 @@ from fertility_rules.rules.state import (
     PlayerState,
     evolve_player,
     evolve_state,
-    owing,
+    owing_bonuses,
     replace_at,
 )
 from fertility_rules.rules.turn_end import end_turn
@@ -223,14 +223,11 @@ def _next_decision(
     shops = player.metropolis.shops
     while bonuses and not _bonus_options(shops, stock, lost, bonuses[0]):
         bonuses = bonuses[1:]
-    pending = state.pending
-    if bonuses != pending.bonuses:
-        pending = owing(pending, bonuses=bonuses)
     return evolve_state(
         state,
         player=player,
         stock=stock,
-        pending=pending,
+        pending=owing_bonuses(state.pending, bonuses),
         phase=Phase.BONUS if bonuses else Phase.SUPPLY,
     )
 
