@@ -58,13 +58,35 @@ def _supply_shop(resource: Resource, index: int) -> SupplyShop:
     return _SUPPLY_SHOP[resource][index] if index < 32 else supply_shop(resource, index)
 
 
+_ACCEPTANCE_KEPT = 16384
+_accepted: dict[int, tuple[ShopState, tuple[bool, bool, bool, bool]]] = {}
+
+
+def _acceptance(shop_state: ShopState) -> tuple[bool, bool, bool, bool]:
+    """Which resources the Shop can take now (R-1.6), kept by the Shop state's identity.
+
+    A Shop state is a value shared by every later state until a token lands on it, so
+    supplying asks the same ones again and again; an identity lookup (the value kept
+    beside its answer, so the identity cannot be reused) is a C-level hash where the
+    value's own would be a Python call. Bounded: emptied when full.
+    """
+    entry = _accepted.get(id(shop_state))
+    if entry is not None and entry[0] is shop_state:
+        return entry[1]
+    if len(_accepted) >= _ACCEPTANCE_KEPT:
+        _accepted.clear()
+    found = shop_state.shop.acceptance(shop_state.tokens)
+    _accepted[id(shop_state)] = (shop_state, found)
+    return found
+
+
 def supply_moves(state: GameState) -> list[Move]:
     moves: list[Move] = [_END]
     player = state.player
     supply = player.supply
     if not any(supply):
         return moves
-    accepted = [s.shop.acceptance(s.tokens) for s in player.metropolis.shops]
+    accepted = [_acceptance(shop_state) for shop_state in player.metropolis.shops]
     for resource in RESOURCES:
         if supply[resource]:
             moves.extend(
@@ -114,7 +136,7 @@ def _shop_problems(state: GameState, resource: Resource, shop: int) -> list[Viol
     if not 0 <= shop < len(shops):
         return [Violation("R-3.5", _("Your Metropolis has no Shop number {n}.", n=shop + 1))]
     shop_state = shops[shop]
-    if not shop_state.shop.accepts(shop_state.tokens, resource):
+    if not _acceptance(shop_state)[resource]:
         return [
             Violation(
                 "R-1.6",
@@ -200,13 +222,19 @@ def _put(
     resource: Resource,
     shop: int,
     registry: EffectRegistry,
+    supply: Counts | None = None,
 ) -> tuple[PlayerState, Bonuses]:
-    """``resource`` onto Shop ``shop``; its immediate benefit applies if this fills it."""
+    """``resource`` onto Shop ``shop``; its immediate benefit applies if this fills it.
+    ``supply``, when given, is the player's supply after the token left it."""
     metropolis = player.metropolis
     old = metropolis.shops[shop]
     new = new_shop_state(old.shop, add_token(old.tokens, resource))
     shops = replace_at(metropolis.shops, shop, new)
-    player = evolve_player(player, metropolis=evolve_metropolis(metropolis, shops=shops))
+    metropolis = evolve_metropolis(metropolis, shops=shops)
+    if supply is None:
+        player = evolve_player(player, metropolis=metropolis)
+    else:
+        player = evolve_player(player, metropolis=metropolis, supply=supply)
     if new.is_full:
         kind = registry.of(new.shop.benefit)
         if kind.trigger is not None:
@@ -234,8 +262,10 @@ def _next_decision(
 
 def apply_supply(state: GameState, move: SupplyShop) -> GameState:
     player = state.player
-    player = evolve_player(player, supply=add_token(player.supply, move.resource, -1))
-    player, bonuses = _put(player, state.bonuses, move.resource, move.shop, state.config.registry)
+    supply = add_token(player.supply, move.resource, -1)
+    player, bonuses = _put(
+        player, state.bonuses, move.resource, move.shop, state.config.registry, supply
+    )
     return _next_decision(state, player, state.stock, bonuses)
 
 
