@@ -398,7 +398,11 @@ def _verify(args: argparse.Namespace) -> int:
             )
         return 1
     count = len(record.moves)
-    legal = ngettext("{n} move, all legal.", "{n} moves, all legal.", count)
+    legal = (
+        ngettext("{n} move, and it is legal.", "{n} moves, all legal.", count)
+        if count
+        else _("No move to check yet.")
+    )
     if not result.state.is_over:
         if args.format == "json":
             _print_json({"legal": True, "moves": count, "over": False})

@@ -166,7 +166,10 @@ class _Table:
                 _none, more = attempt("", self.player, converter, rest)
                 problems += [p for p in more if p not in problems]
             raise MalformedInputError(problems) from None
-        scale = player.statue_scale or self.catalogue.statue_scale.values
+        # Left out, a track is the catalogue's; written empty, it is refused.
+        scale = self.catalogue.statue_scale.values
+        if player.statue_scale is not None:
+            scale = player.statue_scale
         if len(scale) < len(self.gods) + 1:  # a file gives a value for every count of gods
             message = _(
                 "the Statues scale needs a value for 0 to {n} different Statues", n=len(self.gods)
@@ -174,7 +177,7 @@ class _Table:
             raise MalformedInputError.single("statue_scale", message, "R-5.3")
         metropolis = Metropolis(
             player.shops,
-            player.wheat_track or self.catalogue.wheat_track.values,
+            self.catalogue.wheat_track.values if player.wheat_track is None else player.wheat_track,
             scale,
             player.wheat,
             player.monuments,

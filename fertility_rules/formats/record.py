@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 from cattrs import Converter
@@ -31,10 +31,12 @@ from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.moves import MoveDocument, move_to_json
 from fertility_rules.i18n.message import _
 from fertility_rules.model.resources import MonumentType
-from fertility_rules.records.game_record import GameRecord
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.setup import Setup, valley_boards_for
+
+if TYPE_CHECKING:
+    from fertility_rules.records.game_record import GameRecord
 
 __all__ = ["GAME_RECORD_FORMAT", "dump_record", "load_record", "read_record", "save_record"]
 
@@ -187,6 +189,10 @@ def read_record(
     An embedded catalogue is read with ``registry`` (it names the effect kinds the
     catalogue's Shops may use).
     """
+    # Imported here: ``fertility_rules.records`` re-exports this module, so importing it
+    # at the top would make this module fail when it is the first one imported.
+    from fertility_rules.records.game_record import GameRecord
+
     context = _Context(registry, _width(data))
     converter = converter_with(registry, {Catalogue: context.catalogue, Move: context.move})
     document = structure_document(

@@ -152,7 +152,18 @@ def _catalogue() -> Schema:
     row = {"type": "string", "pattern": "^[" + "".join(re.escape(c) for c in codes) + "]{4}$"}
     shop = _shop(False, True)
     return _object(
-        ["format", "name"],
+        [
+            "format",
+            "name",
+            "stock",
+            "monuments",
+            "gods",
+            "start_tile",
+            "valley_boards",
+            "valley_tiles",
+            "metropolis_boards",
+            "districts",
+        ],
         {
             "format": {"const": "fertility-rules/catalogue/1"},
             "name": _STRING,

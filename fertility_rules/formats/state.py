@@ -6,8 +6,9 @@ embedded as in game records; keys come in one fixed order, so two dumps diff cle
 A game state keeps everything, hidden information included (the Valley pile and the
 District deck in order); an observation keeps only what R-9 makes public and may carry
 the legal moves. :func:`read_state` checks the form, every id against the catalogue and
-every square against the board; it does not replay the game, so a state made by hand
-is taken as the rules would continue it.
+every square against the board, and that the state is one a game can reach (R-7's
+invariants, whose turn and decision it is: :mod:`fertility_rules.formats.reachable`),
+so that the referee never meets a table it cannot play on.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from fertility_rules.formats.converter import (
 )
 from fertility_rules.formats.documents import join
 from fertility_rules.formats.moves import move_from_json, move_to_json
+from fertility_rules.formats.reachable import reachability_problems
 from fertility_rules.formats.record import _BoardPlace, _Context, version_problems
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import Metropolis
@@ -565,7 +567,9 @@ def read_state(
         data, _StateDocument, GAME_STATE_FORMAT, source, registry, converter
     )
     problems = _Problems()
-    state = None if problems.found else _state(document, registry, problems)
+    state = _state(document, registry, problems)
+    if state is not None and not problems.found:
+        problems.found.extend(reachability_problems(state))
     if problems.found or state is None:
         raise MalformedInputError(problems.found, source, GAME_STATE_FORMAT)
     return state
@@ -601,6 +605,8 @@ def read_observation(
     table = {name: getattr(document, name) for name in _TABLE_FIELDS}
     state_document = _StateDocument(**table, district_deck=document.unseen_districts)
     state = _state(state_document, registry, problems)
+    if state is not None and not problems.found:
+        problems.found.extend(reachability_problems(state, document.pile_size))
     if problems.found or state is None:
         raise MalformedInputError(problems.found, source, OBSERVATION_FORMAT)
     view = evolve(observe(state), pile_size=document.pile_size)

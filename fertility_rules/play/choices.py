@@ -1,7 +1,8 @@
 """Legal moves grouped the way a person decides, and the state in words.
 
-A person does not choose among 79 placements at once: first a tile, then where it
-goes; first a District, then a spot and a payment; first a token, then a Shop. Each
+A person does not choose among 79 placements at once: first a tile, then the two
+squares, then which way round; first a District, then a spot, then a payment; first a
+token, then a Shop. The groups nest in that order (:class:`ChoiceGroup`). Each
 option carries its move, its notation and a translatable description that names what
 matters for the choice (the tile's scenes, the District's Shops, the Shop's content).
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from attrs import frozen
+from attrs import Factory, define, frozen
 
 from fertility_rules.effects.registry import describe_shop
 from fertility_rules.i18n.lists import all_of, series
@@ -23,10 +24,16 @@ from fertility_rules.rules.describe import describe_move
 from fertility_rules.rules.engine import legal_moves
 from fertility_rules.rules.moves import (
     BuildDistrict,
+    ClaimQuarry,
     DiscardTile,
+    EndSupplying,
     Move,
+    PlaceBonusResource,
     PlaceTile,
+    RemoveTile,
+    SkipBuilding,
     SupplyShop,
+    TakeTile,
 )
 from fertility_rules.rules.state import GameState
 
@@ -44,12 +51,34 @@ class Choice:
 
 @frozen
 class ChoiceGroup:
-    """Options that share a first decision (a tile, a District, a token)."""
+    """Options that share a decision, and the decisions that come after it.
+
+    The first level is what a person picks first (a tile, a District, a token, a
+    Quarry, or a kind of move); under a tile come its pairs of squares, under a
+    District its spots, each holding the options that differ only in what is left
+    (the tile's turn, the payment). ``items`` holds groups or options, never both.
+    """
 
     key: str
-    """What is chosen first: a tile or District id, a resource key, or a move kind."""
+    """What is chosen at this level: a tile or District id, a resource key, a square
+    name (a Quarry's, or two for a tile's squares, lowest first), a spot counted from 1,
+    or a move keyword of the notation (``discard``, ``skip``, ``end``, ``take``…)."""
     title: Message
-    options: tuple[Choice, ...]
+    items: tuple[ChoiceGroup | Choice, ...]
+
+    @property
+    def options(self) -> tuple[Choice, ...]:
+        """Every option of this group, at any depth, in order."""
+        return tuple(
+            option
+            for item in self.items
+            for option in (item.options if isinstance(item, ChoiceGroup) else (item,))
+        )
+
+    @property
+    def groups(self) -> tuple[ChoiceGroup, ...]:
+        """The groups of the next decision (empty when ``items`` are options)."""
+        return tuple(item for item in self.items if isinstance(item, ChoiceGroup))
 
 
 def _join(parts: Sequence[Message]) -> Message | str:
@@ -85,50 +114,111 @@ def _describe(state: GameState, move: Move) -> Message:
             return _(
                 "spot {spot}, paying {payment}", spot=spot + 1, payment=_payment(tokens, wheat)
             )
-        case SupplyShop(_resource, shop):
+        case SupplyShop(_resource, shop) | PlaceBonusResource(_resource, int(shop)):
             state_shop = state.player.metropolis.shops[shop]
             return _(
                 "Shop {shop}: {shop_text}",
                 shop=shop + 1,
                 shop_text=describe_shop(state_shop.shop, state.config.registry),
             )
+        case DiscardTile(tile) | TakeTile(tile) | RemoveTile(tile):
+            return _tile_text(state, tile)
     return describe_move(move, width)
 
 
-def _first_choice(state: GameState, move: Move) -> tuple[str, Message]:
+Level = tuple[str, Message]
+
+
+def _district_level(state: GameState, district: str) -> Level:
+    found = state.config.catalogue.district(district)
+    shops = [describe_shop(shop, state.config.registry) for shop in found.shops]
+    return district, _(
+        "Build District {district} (cost {cost}): {shops}",
+        district=district,
+        cost=found.cost,
+        shops=series(shops),
+    )
+
+
+def _levels(state: GameState, move: Move) -> tuple[Level, ...]:
+    """The decisions that lead to ``move``, first one first (its groups' keys and titles)."""
+    width = state.config.layout.width
     match move:
-        case PlaceTile(tile):
-            return tile, _("Lay {tile}", tile=_tile_text(state, tile))
+        case PlaceTile(tile, first, second):
+            low, high = (square_name(s, width) for s in sorted((first, second)))
+            return (
+                (tile, _("Lay {tile}", tile=_tile_text(state, tile))),
+                (f"{low} {high}", _("on {first} and {second}", first=low, second=high)),
+            )
         case DiscardTile():
-            return "discard", _("Discard a tile (none can be laid)")
-        case BuildDistrict(district):
-            found = state.config.catalogue.district(district)
-            shops = [describe_shop(shop, state.config.registry) for shop in found.shops]
-            return district, _(
-                "Build District {district} (cost {cost}): {shops}",
-                district=district,
-                cost=found.cost,
-                shops=series(shops),
+            return (("discard", _("Discard a tile (none can be laid)")),)
+        case ClaimQuarry(square):
+            name = square_name(square, width)
+            return ((name, _("Choose for the Quarry on {square}", square=name)),)
+        case BuildDistrict(district, spot):
+            return (
+                _district_level(state, district),
+                (str(spot + 1), _("on spot {spot}", spot=spot + 1)),
             )
+        case SkipBuilding():
+            return (("skip", _("Build no District this turn")),)
         case SupplyShop(resource):
-            return resource.key, _(
-                "Supply {resource} ({n} in the supply)",
-                resource=resource.label,
-                n=state.player.supply[resource],
+            return (
+                (
+                    resource.key,
+                    _(
+                        "Supply {resource} ({n} in the supply)",
+                        resource=resource.label,
+                        n=state.player.supply[resource],
+                    ),
+                ),
             )
-    return type(move).__name__, describe_move(move, state.config.layout.width)
+        case PlaceBonusResource(resource):
+            return ((resource.key, _("Place the bonus {resource}", resource=resource.label)),)
+        case EndSupplying():
+            return (("end", _("End supplying")),)
+        case TakeTile():
+            return (("take", _("Take a tile from the Common Pool")),)
+        case RemoveTile():
+            return (("remove", _("Remove a tile of the Common Pool from the game")),)
+    raise TypeError(move)  # pragma: no cover - the match is exhaustive
+
+
+@define
+class _Draft:
+    """A group while the options are sorted in; frozen into a :class:`ChoiceGroup`."""
+
+    key: str
+    title: Message
+    items: list[_Draft | Choice] = Factory(list)
+    groups: dict[str, _Draft] = Factory(dict)
+
+    def add(self, levels: Sequence[Level], choice: Choice) -> None:
+        if not levels:
+            self.items.append(choice)
+            return
+        (key, title), *rest = levels
+        group = self.groups.get(key)
+        if group is None:
+            group = self.groups[key] = _Draft(key, title)
+            self.items.append(group)
+        group.add(rest, choice)
+
+    def freeze(self) -> ChoiceGroup:
+        items = tuple(i.freeze() if isinstance(i, _Draft) else i for i in self.items)
+        return ChoiceGroup(self.key, self.title, items)
 
 
 def choices(state: GameState) -> tuple[ChoiceGroup, ...]:
-    """The legal moves of ``state`` grouped by first decision, in the order listed."""
-    groups: dict[str, tuple[Message, list[Choice]]] = {}
+    """The legal moves of ``state`` grouped by decision: placing by tile, then by pair
+    of squares; building by District, then by spot (then the payment); supplying by
+    token (then the Shop); a Quarry by its square. Groups keep the order in which
+    :func:`~fertility_rules.legal_moves` first lists them."""
+    decision = _Draft("", state.phase.label)
     for move in legal_moves(state):
-        key, title = _first_choice(state, move)
-        entry = groups.setdefault(key, (title, []))
-        entry[1].append(Choice(move, format_move(move, state), _describe(state, move)))
-    return tuple(
-        ChoiceGroup(key, title, tuple(options)) for key, (title, options) in groups.items()
-    )
+        choice = Choice(move, format_move(move, state), _describe(state, move))
+        decision.add(_levels(state, move), choice)
+    return decision.freeze().groups
 
 
 def _line(state: GameState, index: int) -> Message:

@@ -1,7 +1,8 @@
 """A short text notation for moves, for people and for logs.
 
-One move is one line of words separated by spaces; keywords and resources are not
-case sensitive. Squares are named as on the pictures and the text board (``c4``:
+One move is one line of words separated by spaces; keywords, resources, squares and
+the ids of tiles and Districts are not case sensitive (an id is written back as the
+catalogue spells it). Squares are named as on the pictures and the text board (``c4``:
 column letter from the left, row number from the top); spots and Shops are counted
 from 1, as a person counts them. Resources are written with one letter: ``a``
 Alabaster, ``b`` Bovine, ``p`` Papyrus flower, ``g`` Grapes; ``w`` is one Wheat.
@@ -24,13 +25,14 @@ Grammar (``[ ]`` optional, ``|`` or)::
 Examples: ``place V23 a6 b6``, ``quarry c4 monument``, ``build D07 3 aabw``,
 ``supply g 5``, ``bonus a supply``, ``end``.
 
-Reading needs the state only for the width of the central board; the move read is
-well formed, and the rules (:func:`~fertility_rules.apply`) say whether it is legal.
+Reading needs the state only for the width of the central board and the catalogue's
+ids; the move read is well formed, and the rules (:func:`~fertility_rules.apply`) say
+whether it is legal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
@@ -148,35 +150,50 @@ def _square(word: str, width: int) -> int:
         raise _fail(problem.message, problem.rule) from None
 
 
-_Parser = Callable[[list[str], int], Move]
+def _id(word: str, known: Collection[str]) -> str:
+    """``word`` as the catalogue spells it when one id matches it ignoring case;
+    otherwise as written (the rules then say the tile or District is not there)."""
+    if word in known:
+        return word
+    folded = word.casefold()
+    matches = [key for key in known if key.casefold() == folded]
+    return matches[0] if len(matches) == 1 else word
 
 
-def _place(words: list[str], width: int) -> Move:
-    return PlaceTile(words[0], _square(words[1], width), _square(words[2], width))
+def _tile(word: str, table: Table) -> str:
+    return _id(word, table.config.catalogue.ids.valley_tiles)
 
 
-def _quarry(words: list[str], width: int) -> Move:
-    square = _square(words[0], width)
+_Parser = Callable[[list[str], Table], Move]
+
+
+def _place(words: list[str], table: Table) -> Move:
+    width = table.config.layout.width
+    return PlaceTile(_tile(words[0], table), _square(words[1], width), _square(words[2], width))
+
+
+def _quarry(words: list[str], table: Table) -> Move:
+    square = _square(words[0], table.config.layout.width)
     if words[1].lower() == "monument":
         return ClaimQuarry(square, None)
     return ClaimQuarry(square, _resource(words[1]))
 
 
-def _build(words: list[str], width: int) -> Move:
+def _build(words: list[str], table: Table) -> Move:
     tokens, wheat = _payment(words[2])
     return BuildDistrict(
-        words[0],
+        _id(words[0], table.config.catalogue.ids.districts),
         _number(words[1], _("{word!r} is not a spot number (1 to 7)", word=words[1][:20]), "R-1.7"),
         tokens,
         wheat,
     )
 
 
-def _supply(words: list[str], width: int) -> Move:
+def _supply(words: list[str], table: Table) -> Move:
     return SupplyShop(_resource(words[0]), _number(words[1], _shop_number(words[1]), "R-3.5"))
 
 
-def _bonus(words: list[str], width: int) -> Move:
+def _bonus(words: list[str], table: Table) -> Move:
     shop = (
         None if words[1].lower() == "supply" else _number(words[1], _shop_number(words[1]), "R-6")
     )
@@ -185,15 +202,15 @@ def _bonus(words: list[str], width: int) -> Move:
 
 _PARSERS: dict[str, tuple[int, _Parser]] = {
     "place": (3, _place),
-    "discard": (1, lambda w, _width: DiscardTile(w[0])),
+    "discard": (1, lambda w, table: DiscardTile(_tile(w[0], table))),
     "quarry": (2, _quarry),
     "build": (3, _build),
-    "skip": (0, lambda w, _width: SkipBuilding()),
+    "skip": (0, lambda w, _table: SkipBuilding()),
     "supply": (2, _supply),
     "bonus": (2, _bonus),
-    "end": (0, lambda w, _width: EndSupplying()),
-    "take": (1, lambda w, _width: TakeTile(w[0])),
-    "remove": (1, lambda w, _width: RemoveTile(w[0])),
+    "end": (0, lambda w, _table: EndSupplying()),
+    "take": (1, lambda w, table: TakeTile(_tile(w[0], table))),
+    "remove": (1, lambda w, table: RemoveTile(_tile(w[0], table))),
 }
 
 
@@ -226,4 +243,4 @@ def parse_move(text: str, state: Table) -> Move:
                 found=len(words) - 1,
             )
         )
-    return parse(words[1:], state.config.layout.width)
+    return parse(words[1:], state)

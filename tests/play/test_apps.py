@@ -15,7 +15,15 @@ from typing import Any
 
 import pytest
 
-from fertility_rules import Game, format_move, legal_moves, load_record, replay
+from fertility_rules import (
+    Game,
+    choices,
+    format_move,
+    legal_moves,
+    load_record,
+    render,
+    replay,
+)
 
 APPS = Path(__file__).resolve().parents[2] / "docs" / "examples" / "apps"
 
@@ -58,6 +66,9 @@ def test_hotseat_plays_undoes_saves_and_reports_errors(tmp_path: Path) -> None:
     text = out.getvalue()
     assert "unknown move 'fly'" in text
     assert "Turn 1" in text
+    # The second level is shown one step further in: a tile, then its pairs of squares.
+    tile = choices(game.state)[0]
+    assert f"\n  {render(tile.title)}\n    {render(tile.groups[0].title)}\n      " in text
     record = load_record(saved)
     assert record.moves == after.play(legal_moves(after.state)[0]).moves
     assert replay(record).ok

@@ -106,3 +106,25 @@ def test_spots_in_violations_count_from_one(game: Game) -> None:
     taken = state.with_player(evolve(player, metropolis=evolve(player.metropolis, spots=spots)))
     found = violations(taken, BuildDistrict(state.offer[1], 0, (0, 0, 0, 0), 0))
     assert any(render(v.message) == "Spot 1 of your Metropolis is not free." for v in found)
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "zero"),
+    [
+        ("en", "1 move, and it is legal.", "No move to check yet."),
+        ("fr", "1 coup, et il est légal.", "Aucun coup à vérifier pour l'instant."),
+        ("pl", "1 ruch i jest on legalny.", "Na razie nie ma ruchów do sprawdzenia."),
+        ("nl", "1 zet, en die is geldig.", "Nog geen zetten om te controleren."),
+    ],
+)
+def test_verify_says_one_move_and_no_move_in_words_of_their_own(
+    lang: str, one: str, zero: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = Game.new(["Amunet", "Bek"], seed=21)
+    for moves, expected in ((1, one), (0, zero)):
+        played = start.play(legal_moves(start.state)[0]) if moves else start
+        path = tmp_path / f"{moves}.json"
+        save_record(played.record, path)
+        assert main(["verify", str(path), "--lang", lang]) == 1  # legal, not over
+        first = capsys.readouterr().out.splitlines()[0]
+        assert first == expected

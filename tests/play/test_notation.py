@@ -8,12 +8,15 @@ from hypothesis import given
 from fertility_rules import (
     BuildDistrict,
     ClaimQuarry,
+    DiscardTile,
     Game,
     MalformedInputError,
     PlaceBonusResource,
     PlaceTile,
+    RemoveTile,
     Resource,
     SupplyShop,
+    TakeTile,
     format_move,
     legal_moves,
     new_game,
@@ -30,8 +33,11 @@ def test_every_legal_move_round_trips(game: Game) -> None:
         for move in legal_moves(state):
             text = format_move(move, state)
             assert parse_move(text, state) == move
-            # Keywords, squares and resources ignore case (the default ids are upper case).
+            # Keywords, squares, resources and ids ignore case (the default ids are upper
+            # case); the id read back is the catalogue's, so the text round trip is exact.
             assert parse_move(text.upper(), observe(state)) == move
+            assert parse_move(text.lower(), state) == move
+            assert format_move(parse_move(text.lower(), state), state) == text
             texts.add(text)
         assert len(texts) == len(legal_moves(state))  # distinct moves, distinct texts
 
@@ -49,6 +55,12 @@ STATE = new_game(["Amunet", "Bek"], seed=1)  # a 12-square-wide board
         ("build D07 3 aabww", BuildDistrict("D07", 2, (2, 1, 0, 0), 2)),
         ("build D07 1 -", BuildDistrict("D07", 0, (0, 0, 0, 0), 0)),
         ("supply grapes 5", SupplyShop(Resource.GRAPES, 4)),
+        ("Place v23 A6 b6", PlaceTile("V23", 60, 61)),
+        ("build d07 3 AABWW", BuildDistrict("D07", 2, (2, 1, 0, 0), 2)),
+        ("take v05", TakeTile("V05")),
+        ("discard V05", DiscardTile("V05")),
+        # An id no catalogue entry matches is kept as written: the rules refuse it.
+        ("remove x99", RemoveTile("x99")),
         ("  bonus P   supply ", PlaceBonusResource(Resource.PAPYRUS, None)),
     ],
 )

@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
 import fertility_rules as fr
 from fertility_rules.formats.schema import SCHEMA_NAMES, build_schema, schema
+from fertility_rules.testing.strategies import _paths as json_paths
 from fertility_rules.testing.strategies import catalogue_documents, final_positions
 from tests.play.helpers import played
 
@@ -224,3 +227,151 @@ def test_a_setup_is_checked_when_the_game_starts() -> None:
     with pytest.raises(fr.MalformedInputError) as caught:
         record.initial_state()
     assert any(p.rule == "R-2.1" for p in caught.value.problems)
+
+
+# ------------------------------------------- agreement on refusals: catalogues, positions
+#
+# Valid documents broken at random in the four ways a hand-edited file breaks: a value
+# of the wrong type, a key missing, a key too many, a value out of range. Whenever the
+# schema refuses a broken document, the reader must refuse it too (the reader refuses at
+# least what the schema refuses). The other direction does not hold, and need not: the
+# reader checks what a schema cannot say (see the examples after the property tests).
+
+_WRONG_VALUES: list[object] = [None, True, "x", 1.5, -1, [], {}, [1], {"x": 1}]
+_OUT_OF_RANGE: list[object] = [-1, -(10**6), 10**9, 0, "", "gold", [], [[]]]
+
+
+def _parent(document: Any, path: tuple[Any, ...]) -> Any:
+    for key in path[:-1]:
+        document = document[key]
+    return document
+
+
+@st.composite
+def _broken(draw: st.DrawFn, documents: st.SearchStrategy[dict[str, Any]]) -> dict[str, Any]:
+    """A valid document from ``documents`` with one to three random breaks."""
+    document = copy.deepcopy(draw(documents))
+    for _ in range(draw(st.integers(1, 3))):
+        paths = [p for p in json_paths(document) if p != ("format",)]  # tested above
+        # Half the breaks near the top, where a key or a number may break without the
+        # shape breaking: a catalogue has thousands of board squares deeper down.
+        shallow = [p for p in paths if len(p) <= 3]
+        path = draw(st.sampled_from(shallow if draw(st.booleans()) else paths))
+        parent = _parent(document, path)
+        how = draw(st.sampled_from(["type", "missing", "extra", "range"]))
+        if how == "type":
+            parent[path[-1]] = draw(st.sampled_from(_WRONG_VALUES))
+        elif how == "range":
+            parent[path[-1]] = draw(st.sampled_from(_OUT_OF_RANGE))
+        elif how == "missing" and isinstance(parent, dict):
+            del parent[path[-1]]
+        elif how == "missing":
+            parent.pop(path[-1])
+        elif isinstance(parent, dict):
+            parent[draw(st.sampled_from(["extra", "id", "shops", "tokens", "kind"]))] = 1
+        else:
+            parent.append(copy.deepcopy(parent[path[-1]]))
+    return document
+
+
+@settings(
+    max_examples=150,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(_broken(catalogue_documents()))
+def test_the_catalogue_reader_refuses_whatever_the_schema_refuses(
+    document: dict[str, Any],
+) -> None:
+    if not _valid("catalogue", document):
+        assert _rejects(fr.read_catalogue, document)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(_broken(final_positions().map(fr.dump_final_position)))
+def test_the_final_position_reader_refuses_whatever_the_schema_refuses(
+    document: dict[str, Any],
+) -> None:
+    if not _valid("final-position", document):
+        assert _rejects(fr.read_final_position, document)
+
+
+CATALOGUE = fr.dump_catalogue(fr.default_catalogue())
+
+# Known one-directional cases: well-shaped catalogues that break a rule between fields.
+# The schema accepts them (it cannot compare one item with another); the reader refuses.
+CATALOGUE_READER_ONLY: list[Callable[[dict[str, Any]], object]] = [
+    # Two Valley tiles with one id: ids are unique per kind.
+    lambda d: d["valley_tiles"][1].update(id=d["valley_tiles"][0]["id"]),
+    # Two Districts with one id.
+    lambda d: d["districts"][1].update(id=d["districts"][0]["id"]),
+    # A Statue of a god the catalogue does not name (R-5.3).
+    lambda d: d["districts"][0]["shops"][0].update(benefit={"kind": "statue", "gods": ["Thoth"]}),
+    # A Wheat track that goes down (R-1.7).
+    lambda d: d["metropolis_boards"][0]["wheat_track"].update(values=[0, 5, 3]),
+    # A Statues scale too short for the five gods (R-5.3).
+    lambda d: d["metropolis_boards"][0]["statue_scale"].update(values=[0, 2]),
+    # Valley boards without a start symbol anywhere (R-2.1).
+    lambda d: [b.update(rows=[r.replace("S", ".") for r in b["rows"]]) for b in d["valley_boards"]],
+]
+
+
+@pytest.mark.parametrize("index", range(len(CATALOGUE_READER_ONLY)))
+def test_catalogue_rules_between_fields_are_the_readers_alone(index: int) -> None:
+    document = copy.deepcopy(CATALOGUE)
+    CATALOGUE_READER_ONLY[index](document)
+    assert _valid("catalogue", document)
+    assert _rejects(fr.read_catalogue, document)
+
+
+POSITION = fr.dump_final_position(fr.rulebook_example())
+
+# Known one-directional cases for final positions: the schema knows neither the icons a
+# Shop's tokens must match, nor the gods of the table, nor where a track ends.
+POSITION_READER_ONLY: list[Callable[[dict[str, Any]], object]] = [
+    # Tokens a Shop's icons cannot take (R-1.6).
+    lambda d: d["players"][0]["shops"][0].update(tokens=["grapes"] * 9),
+    # Wheat beyond the top of the track (R-1.2).
+    lambda d: d["players"][0].update(wheat=999),
+    # A Statue of a god not at the table (R-5.3).
+    lambda d: d["players"][0]["shops"].append(
+        {"requires": ["any"], "benefit": {"kind": "statue", "gods": ["Thoth"]}}
+    ),
+    # A track that goes down (R-1.7).
+    lambda d: d["players"][0].update(wheat_track=[0, 5, 3]),
+    # A Statues scale too short for the gods at the table (R-5.3).
+    lambda d: d["players"][0].update(statue_scale=[0, 2]),
+]
+
+
+@pytest.mark.parametrize("index", range(len(POSITION_READER_ONLY)))
+def test_final_position_rules_between_fields_are_the_readers_alone(index: int) -> None:
+    document = copy.deepcopy(POSITION)
+    POSITION_READER_ONLY[index](document)
+    assert _valid("final-position", document)
+    assert _rejects(fr.read_final_position, document)
+
+
+@pytest.mark.parametrize(
+    "key", [key for key in CATALOGUE if key not in ("format", "name", "title", "note")]
+)
+def test_a_catalogue_without_a_section_is_refused_by_both(key: str) -> None:
+    # The schema once required only the format and the name; the reader needs every
+    # section, so the schema now says so too.
+    document = copy.deepcopy(CATALOGUE)
+    del document[key]
+    assert not _valid("catalogue", document)
+    assert _rejects(fr.read_catalogue, document)
+
+
+@pytest.mark.parametrize("key", ["wheat_track", "statue_scale"])
+def test_an_empty_track_is_refused_by_both(key: str) -> None:
+    # Found by the random breaks above: the reader took an empty track for a missing
+    # one and used the catalogue's; a track left out is the catalogue's, an empty one
+    # is refused (R-1.7, R-5.3).
+    document = copy.deepcopy(POSITION)
+    document["players"][0][key] = []
+    assert not _valid("final-position", document)
+    assert _rejects(fr.read_final_position, document)
+    del document["players"][0][key]
+    assert _valid("final-position", document)
+    assert not _rejects(fr.read_final_position, document)

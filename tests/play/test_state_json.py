@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -164,11 +166,13 @@ def test_any_value_anywhere_gives_a_library_error_or_a_state(
         target = target[key]
     target[path[-1]] = junk
     try:
-        read_state(document)
+        state = read_state(document)
         outcome = "read"
     except FertilityError as error:
         outcome = str(error)
     assert outcome  # a state or a library error with a message, never another exception
+    if outcome == "read":  # and the referee plays on what it read
+        assert legal_moves(state) or state.is_over
 
 
 @pytest.mark.parametrize(
@@ -210,3 +214,17 @@ def test_a_bad_legal_move_in_a_view_is_refused_at_its_path() -> None:
     with pytest.raises(MalformedInputError) as caught:
         read_observation(data)
     assert caught.value.problems[0].path.startswith("$.legal_moves[0]")
+
+
+@pytest.mark.parametrize("name", ["read_state", "dump_state", "read_move", "dump_observation"])
+def test_the_json_pairs_work_as_the_first_name_an_app_uses(name: str) -> None:
+    # formats.record was re-exported by the records package it imported: reaching it
+    # first (through these names, or `import fertility_rules.formats.record`) failed
+    # with a circular import in a fresh interpreter.
+    code = (
+        "import fertility_rules as fr, fertility_rules.formats.record; "
+        f"fr.{name}; print(fr.read_state(fr.dump_state(fr.new_game(['A', 'B'], 1))).turn)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.strip() == "1"

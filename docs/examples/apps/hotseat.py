@@ -17,9 +17,17 @@ import fertility_rules as fr
 def show(game: fr.Game, lang: str, out: TextIO) -> None:
     print(fr.summary(game.state, lang), file=out)
     for group in fr.choices(game.state):
-        print("  " + fr.render(group.title, lang), file=out)
-        for option in group.options:
-            print(f"    {option.notation:<22} {fr.render(option.description, lang)}", file=out)
+        show_choices(group, lang, out, "  ")
+
+
+def show_choices(item: fr.ChoiceGroup | fr.Choice, lang: str, out: TextIO, indent: str) -> None:
+    """A group's title, then what it holds one step further in (tile, squares, ways round)."""
+    if isinstance(item, fr.Choice):
+        print(f"{indent}{item.notation:<22} {fr.render(item.description, lang)}", file=out)
+        return
+    print(indent + fr.render(item.title, lang), file=out)
+    for child in item.items:
+        show_choices(child, lang, out, indent + "  ")
 
 
 def play(game: fr.Game, line: str, lang: str, out: TextIO) -> fr.Game:
