@@ -19,9 +19,11 @@ from fertility_rules.model.resources import (
     add_counts,
     add_token,
     counts_of,
+    shared_counts,
     sub_counts,
     tokens_of,
 )
+from fertility_rules.model.sequences import Chain, Rest
 from fertility_rules.model.shop import Benefit, Shop, ShopState, icons_text
 from fertility_rules.model.valley import (
     BOARD_HEIGHT,
@@ -44,6 +46,7 @@ __all__ = [
     "SQUARE_LEGEND",
     "Benefit",
     "BoardSquare",
+    "Chain",
     "Counts",
     "District",
     "Ground",
@@ -53,6 +56,7 @@ __all__ = [
     "MonumentType",
     "Provenance",
     "Resource",
+    "Rest",
     "Shop",
     "ShopState",
     "Source",
@@ -64,6 +68,7 @@ __all__ = [
     "add_token",
     "counts_of",
     "icons_text",
+    "shared_counts",
     "sub_counts",
     "tokens_of",
 ]

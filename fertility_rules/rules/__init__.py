@@ -30,11 +30,21 @@ from fertility_rules.rules.moves import (
     TakeTile,
 )
 from fertility_rules.rules.setup import Setup, new_game, random_setup, start_game, tiles_in_play
-from fertility_rules.rules.state import GameConfig, GameState, Phase, PlayerState, ValleyState
+from fertility_rules.rules.state import (
+    STATE_ATTRIBUTES,
+    GameConfig,
+    GameState,
+    OutOfPlay,
+    Pending,
+    Phase,
+    PlayerState,
+    ValleyState,
+)
 from fertility_rules.rules.violations import Violation
 
 __all__ = [
     "INTERPRETATION_INFO",
+    "STATE_ATTRIBUTES",
     "BuildDistrict",
     "ClaimQuarry",
     "DiscardTile",
@@ -44,6 +54,8 @@ __all__ = [
     "InterpretationKind",
     "Interpretations",
     "Move",
+    "OutOfPlay",
+    "Pending",
     "Phase",
     "PlaceBonusResource",
     "PlaceTile",
