@@ -64,6 +64,11 @@ class Phase(enum.Enum):
     OVER = "over"
     """The game is over: final scoring applies (R-4)."""
 
+    __hash__ = object.__hash__
+    """Members are singletons compared by identity; hashing them by identity (in C)
+    spares the engine a Python call at every decision, where it looks up the moves of
+    the current decision. ``Enum`` hashes the member's name in Python."""
+
     @property
     def label(self) -> Message:
         return _PHASE_LABELS[self]
