@@ -11,6 +11,7 @@ from attrs import field, frozen
 
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
+from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis
 from fertility_rules.model.resources import NO_TOKENS, Counts, MonumentType, Resource
@@ -280,7 +281,7 @@ class GameState:
         if players is None:
             # From the stored form (``attrs.evolve``): the seats with the player put back.
             if player is None or seats is None or seats.count(None) != 1:
-                raise TypeError("GameState needs the players in turn order")
+                raise MalformedInputError.single("players", _("a table has at least one player"))
             deciding = seats.index(None)
             players = cast("tuple[PlayerState, ...]", replace_at(seats, deciding, player))
             if current is _UNSET:
@@ -288,8 +289,10 @@ class GameState:
         elif current is _UNSET:
             current = 0
         everyone = tuple(players)
-        if not 0 <= current < len(everyone):
-            raise IndexError(f"no player sits at index {current}")
+        if type(current) is not int or not 0 <= current < len(everyone):
+            raise MalformedInputError.single(
+                "current", _("no player has the index {n}", n=current), "R-2.7"
+            )
         owed = _given(quarries=quarries, quarry_choices=quarry_choices, bonuses=bonuses)
         if turns_left is not _UNSET:
             owed["turns_left"] = turns_left

@@ -7,7 +7,7 @@ import random
 import attrs
 import pytest
 
-from fertility_rules import apply_unchecked, legal_moves, new_game
+from fertility_rules import MalformedInputError, apply_unchecked, legal_moves, new_game
 from fertility_rules.rules.state import (
     NONE_OUT_OF_PLAY,
     NOTHING_PENDING,
@@ -43,9 +43,11 @@ def test_a_state_is_what_its_attributes_tell() -> None:
 def test_a_state_needs_its_players_and_a_player_at_the_current_seat() -> None:
     state = new_game(("A", "B"), seed=3)
     values = {name: getattr(state, name) for name in STATE_ATTRIBUTES}
-    with pytest.raises(IndexError):
-        GameState(**{**values, "current": 2})
-    with pytest.raises(TypeError):
+    for current in (2, -1, "0", 0.0, True):
+        with pytest.raises(MalformedInputError) as error:
+            GameState(**{**values, "current": current})
+        assert [(p.path, p.rule) for p in error.value.problems] == [("current", "R-2.7")]
+    with pytest.raises(MalformedInputError):
         GameState(**{**values, "players": None})
 
 
