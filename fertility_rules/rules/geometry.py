@@ -8,7 +8,6 @@ tests a few integer operations each.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 
 from attrs import frozen
 
@@ -94,36 +93,57 @@ def _neighbour_masks(width: int, height: int, diagonal: bool) -> tuple[int, ...]
     return tuple(neighbours(i) for i in range(width * height))
 
 
+@functools.lru_cache(maxsize=64)
+def _board_rows(board: ValleyBoard, rotated: bool) -> tuple[tuple[BoardSquare, ...], ...]:
+    """A board's squares row by row, as laid (turned by 180° or not); cached, so that a
+    new arrangement of known boards only puts rows side by side."""
+    return tuple(
+        tuple(board.square(row, column, rotated) for column in range(BOARD_WIDTH))
+        for row in range(BOARD_HEIGHT)
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def _inner_columns(width: int, height: int) -> tuple[int, int]:
+    """The squares not in the first column, and those not in the last (masks)."""
+    full = (1 << (width * height)) - 1
+    first = sum(1 << (r * width) for r in range(height))
+    last = sum(1 << (r * width + width - 1) for r in range(height))
+    return full & ~first, full & ~last
+
+
 @functools.lru_cache(maxsize=1024)
 def layout(boards: tuple[tuple[ValleyBoard, bool], ...]) -> ValleyLayout:
     """The layout of ``boards`` (left to right, ``True`` = turned by 180°), cached (bounded)."""
     width, height = BOARD_WIDTH * len(boards), BOARD_HEIGHT
-    squares: list[BoardSquare] = []
-    for row in range(height):
-        for column in range(width):
-            board, rotated = boards[column // BOARD_WIDTH]
-            squares.append(board.square(row, column % BOARD_WIDTH, rotated))
-    count = width * height
-
-    def mask(predicate: Callable[[BoardSquare], bool]) -> int:
-        return sum(1 << i for i, sq in enumerate(squares) if predicate(sq))
-
-    first_column = sum(1 << (r * width) for r in range(height))
-    last_column = sum(1 << (r * width + width - 1) for r in range(height))
-    full = (1 << count) - 1
+    parts = [_board_rows(board, rotated) for board, rotated in boards]
+    squares = tuple(square for row in range(height) for part in parts for square in part[row])
+    desert = wheat = water = 0
+    start_symbols = []
+    for index, square in enumerate(squares):
+        ground = square.ground
+        if ground is Ground.DESERT:
+            desert |= 1 << index
+        elif ground is Ground.WHEAT:
+            wheat |= 1 << index
+        elif ground is Ground.WATER:
+            water |= 1 << index
+        if square.start:
+            start_symbols.append(index)
+    not_first_column, not_last_column = _inner_columns(width, height)
     return ValleyLayout(
         boards=boards,
         width=width,
         height=height,
-        squares=tuple(squares),
-        full=full,
-        desert=mask(lambda sq: sq.ground is Ground.DESERT),
-        wheat=mask(lambda sq: sq.ground is Ground.WHEAT),
-        water=mask(lambda sq: sq.ground is Ground.WATER),
-        icon_at=tuple(sq.icon for sq in squares),
-        start_symbols=tuple(i for i, sq in enumerate(squares) if sq.start),
+        squares=squares,
+        full=(1 << (width * height)) - 1,
+        desert=desert,
+        wheat=wheat,
+        water=water,
+        icon_at=tuple(square.icon for square in squares),
+        start_symbols=tuple(start_symbols),
         nb4=_neighbour_masks(width, height, False),
         nb8=_neighbour_masks(width, height, True),
-        not_first_column=full & ~first_column,
-        not_last_column=full & ~last_column,
+        not_first_column=not_first_column,
+        not_last_column=not_last_column,
     )
