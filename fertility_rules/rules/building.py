@@ -68,17 +68,25 @@ def _builds_by_spot(
     return tuple(build_district(district_id, spot, tokens, wheat) for spot in range(spots))
 
 
-@functools.lru_cache(maxsize=8192)
 def _district_builds(
-    district_id: str, cost: int, supply: Counts, wheat: int, spots: tuple[int, ...], count: int
-) -> tuple[BuildDistrict, ...]:
-    """Every way to build ``district_id`` on the free ``spots`` (cached: moves are values)."""
-    moves: list[BuildDistrict] = []
+    moves: list[Move],
+    district_id: str,
+    cost: int,
+    supply: Counts,
+    wheat: int,
+    spots: tuple[int, ...],
+    count: int,
+) -> None:
+    """Append every way to build ``district_id`` on the free ``spots``.
+
+    Not cached as a whole: in new games the supply, the Wheat and the free spots rarely
+    meet the same District twice, so such a cache misses four times in five; the
+    payments and the rows of moves it is made of are cached.
+    """
     every_spot = len(spots) == count
     for tokens, paid in _payments(cost, supply, wheat):
         row = _builds_by_spot(district_id, tokens, paid, count)
         moves.extend(row if every_spot else [row[spot] for spot in spots])
-    return tuple(moves)
 
 
 def build_moves(state: GameState) -> list[Move]:
@@ -93,7 +101,7 @@ def build_moves(state: GameState) -> list[Move]:
     count = len(player.metropolis.spots)
     for district_id in state.offer:
         cost = catalogue.district(district_id).cost
-        moves.extend(_district_builds(district_id, cost, supply, wheat, spots, count))
+        _district_builds(moves, district_id, cost, supply, wheat, spots, count)
     return moves
 
 

@@ -86,7 +86,14 @@ def supply_moves(state: GameState) -> list[Move]:
     supply = player.supply
     if not any(supply):
         return moves
-    accepted = [_acceptance(shop_state) for shop_state in player.metropolis.shops]
+    accepted = []
+    known = _accepted.get  # _acceptance, its usual case inline: asked for every Shop
+    for shop_state in player.metropolis.shops:
+        entry = known(id(shop_state))
+        if entry is not None and entry[0] is shop_state:
+            accepted.append(entry[1])
+        else:
+            accepted.append(_acceptance(shop_state))
     for resource in RESOURCES:
         if supply[resource]:
             moves.extend(
