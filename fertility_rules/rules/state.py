@@ -411,6 +411,7 @@ evolve_state: Callable[..., GameState] = replacer(GameState, checked=False)
 """A copy of a state with some stored fields changed (``player``, ``seats``, ``pending``,
 ``out_of_play`` rather than the attributes made from them, the piles as :class:`Rest`):
 the rules build one per decision, nothing is checked or converted."""
-evolve_player: Callable[..., PlayerState] = replacer(PlayerState)
+evolve_player: Callable[..., PlayerState] = replacer(PlayerState, checked=False)
+"""A copy of a player with some fields changed (a player has no validators)."""
 evolve_valley: Callable[..., ValleyState] = replacer(ValleyState, checked=False)
 """A copy of the central board, unchecked: the rules pass the tiles as a :class:`Chain`."""
