@@ -146,11 +146,6 @@ def _final_shops(registry: EffectRegistry) -> _FinalKinds:
     return found
 
 
-def _final_kind(shop: Shop, registry: EffectRegistry) -> _FinalKind | None:
-    """The kind, stage and score of a Shop scored at the end, else ``None`` (cached)."""
-    return _final_shops(registry)[type(shop.benefit)]
-
-
 def _shop_lines(
     player: str, metropolis: Metropolis, registry: EffectRegistry
 ) -> tuple[list[ScoreLine], list[StatueAward], Counts, list[ScoreLine]]:
