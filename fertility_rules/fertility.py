@@ -14,9 +14,15 @@ from attrs import evolve
 
 from fertility_rules._version import RULES_VERSION
 from fertility_rules.agents.simulate import AGENTS
-from fertility_rules.catalogue.loader import DEFAULT_CATALOGUE_NAME, default_catalogue
+from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.effects.base import Stage
 from fertility_rules.formats.moves import move_from_json, move_to_json
+from fertility_rules.formats.setup import (
+    catalogue_from_json,
+    catalogue_to_json,
+    setup_from_json,
+    setup_to_json,
+)
 from fertility_rules.games import (
     GameFormats,
     GamePictures,
@@ -103,42 +109,6 @@ def _interpretations_from_json(data: object, path: str) -> Interpretations:
     from fertility_rules.formats.interpretations import read_interpretations
 
     return read_interpretations(data, path)
-
-
-def _setup_to_json(setup: Any) -> dict[str, Any]:
-    from fertility_rules.formats.converter import converter_for
-    from fertility_rules.formats.record import _SetupDocument
-
-    data: dict[str, Any] = converter_for().unstructure(_SetupDocument.of(setup))
-    return data
-
-
-def _setup_from_json(data: object, path: str) -> Any:
-    from fertility_rules.formats.converter import structure
-    from fertility_rules.formats.record import _SetupDocument
-
-    return structure(data, _SetupDocument, path=path).setup()
-
-
-def _catalogue_to_json(catalogue: Catalogue | None) -> object:
-    from fertility_rules.formats.catalogue import dump_catalogue
-
-    return DEFAULT_CATALOGUE_NAME if catalogue is None else dump_catalogue(catalogue)
-
-
-def _catalogue_from_json(data: object, path: str, registry: Any) -> Catalogue | None:
-    from fertility_rules.effects.registry import DEFAULT_REGISTRY
-    from fertility_rules.errors import MalformedInputError
-    from fertility_rules.formats.catalogue import read_catalogue
-
-    if data == DEFAULT_CATALOGUE_NAME:
-        return None
-    if isinstance(data, dict):
-        return read_catalogue(data, registry=registry or DEFAULT_REGISTRY)
-    raise MalformedInputError.single(
-        path,
-        _("a catalogue is {name!r} or an embedded catalogue object", name=DEFAULT_CATALOGUE_NAME),
-    )
 
 
 def _load_catalogue(path: str | None, limits: Any) -> Catalogue:
@@ -319,6 +289,7 @@ RULES = GameRules(
     info=game_info("fertility"),
     rules_version=RULES_VERSION,
     rule_id=RULE_ID,
+    setup_rule="R-2",
     initial_state=_initial_state,
     check_players=_check_players,
     random_setup=_random_setup,
@@ -351,10 +322,10 @@ RULES = GameRules(
         record_move_from_json=_record_move_from_json,
         interpretations_to_json=_interpretations_to_json,
         interpretations_from_json=_interpretations_from_json,
-        setup_to_json=_setup_to_json,
-        setup_from_json=_setup_from_json,
-        catalogue_to_json=_catalogue_to_json,
-        catalogue_from_json=_catalogue_from_json,
+        setup_to_json=setup_to_json,
+        setup_from_json=setup_from_json,
+        catalogue_to_json=catalogue_to_json,
+        catalogue_from_json=catalogue_from_json,
         load_catalogue=_load_catalogue,
         schemas={name: functools.partial(_schema, name) for name in _SCHEMAS},
         load_final_position=_load_final_position,

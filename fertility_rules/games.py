@@ -332,6 +332,8 @@ class GameRules:
     """Changes only when the behaviour of the rules changes; records keep it."""
     rule_id: str
     """A regular expression matching the game's rule and interpretation ids."""
+    setup_rule: str
+    """The id of the rule of setup (``R-2``, ``A-2``), named by setup errors."""
 
     # -- setup
     initial_state: Callable[[GameRecord], Any]
