@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import evolve
 
 from fertility_rules._version import RULES_VERSION
-from fertility_rules.agents.simulate import AGENTS
+from fertility_rules.agents.builtin import AGENTS
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.effects.base import Stage
 from fertility_rules.formats.moves import move_from_json, move_to_json
@@ -24,6 +24,7 @@ from fertility_rules.formats.setup import (
     setup_to_json,
 )
 from fertility_rules.games import (
+    Gain,
     GameFormats,
     GamePictures,
     GameRules,
@@ -31,7 +32,9 @@ from fertility_rules.games import (
     Measure,
     game_info,
 )
+from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
+from fertility_rules.model.resources import Icon, Resource
 from fertility_rules.play.views import observe
 from fertility_rules.rules.engine import (
     apply,
@@ -46,7 +49,7 @@ from fertility_rules.rules.interpretations import (
     OPTION_LABELS,
     Interpretations,
 )
-from fertility_rules.rules.moves import ClaimQuarry, DiscardTile, Move
+from fertility_rules.rules.moves import ClaimQuarry, DiscardTile, EndSupplying, Move, SkipBuilding
 from fertility_rules.rules.setup import _check_players, random_setup, start_game, valley_boards_for
 from fertility_rules.rules.state import GameState
 
@@ -73,19 +76,30 @@ def _catalogue(record: GameRecord) -> Catalogue:
     return catalogue
 
 
-def _random_setup(record: GameRecord) -> Any:
-    return random_setup(_catalogue(record), len(record.players), record.variant, record.seed)
+def _random_setup(players: int, seed: int | None, catalogue: Any, variant: bool) -> Any:
+    return random_setup(catalogue or default_catalogue(), players, variant, seed)
 
 
 def _initial_state(record: GameRecord) -> GameState:
-    setup = record.setup if record.setup is not None else _random_setup(record)
+    setup = record.setup
+    if setup is None:
+        setup = random_setup(_catalogue(record), len(record.players), record.variant, record.seed)
     return start_game(
         record.players, setup, _catalogue(record), record.variant, record.interpretations
     )
 
 
+def _interpretations_of(state: GameState) -> Interpretations:
+    return state.config.interpretations
+
+
 def _under(state: GameState, reading: Interpretations) -> GameState:
     return evolve(state, config=evolve(state.config, interpretations=reading))
+
+
+def _agent_view(state: GameState) -> GameState:
+    """Fertility's built-in agents still read the state they are given."""
+    return state
 
 
 # ----------------------------------------------------------------------------- formats
@@ -174,9 +188,11 @@ def _score_final_position(position: Any, catalogue: Catalogue) -> Any:
 # ------------------------------------------------------------------------------ texts
 
 
-def _describe_move(move: Move, state: GameState) -> Message:
+def _describe_move(move: Move, state: GameState) -> Message | None:
     from fertility_rules.rules.describe import describe_move
 
+    if isinstance(move, SkipBuilding | EndSupplying):
+        return None
     return describe_move(move, state.config.layout.width)
 
 
@@ -233,6 +249,22 @@ def _describe_catalogue(catalogue: Catalogue, language: str) -> str:
     return describe_catalogue(catalogue, language)
 
 
+def _catalogue_check(file: str, catalogue: Catalogue) -> Message:
+    return _(
+        "{file}: valid catalogue {name!r} ({districts} Districts, {tiles} Valley tiles).",
+        file=file,
+        name=catalogue.name,
+        districts=len(catalogue.districts),
+        tiles=len(catalogue.valley_tiles),
+    )
+
+
+def _rules_pictures(language: str, catalogue: Catalogue | None) -> dict[str, str]:
+    from fertility_rules.document.rules_document import rules_pictures
+
+    return rules_pictures(language, catalogue)
+
+
 def _rules_document(language: str, fmt: str, catalogue: Catalogue | None) -> str:
     from fertility_rules.document import rules_document
 
@@ -269,6 +301,35 @@ def _catalogue_page(catalogue: Catalogue, language: str) -> str:
 # ------------------------------------------------------------------------------- lab
 
 
+def _tokens_text(tokens: tuple[int, ...]) -> Message | str:
+    parts = [Icon.of(r).amount(n) for r, n in zip(Resource, tokens, strict=True) if n]
+    return all_of(parts) if parts else "0"
+
+
+def _gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
+    """Tokens harvested, Wheat, Quarries to choose for, Monuments built, and the size of
+    the District offer afterwards (I-10)."""
+    was, now = before.players[mover], after.players[mover]
+    tokens = tuple(now.supply[r] - was.supply[r] for r in range(len(Resource)))
+    wheat = now.metropolis.wheat - was.metropolis.wheat
+    quarries = max(0, after.quarry_choices - before.quarry_choices) if after.current == mover else 0
+    monuments = now.metropolis.monuments - was.metropolis.monuments
+    offer = len(after.offer)
+    return (
+        Gain(
+            "tokens",
+            _("Tokens"),
+            tokens,
+            {r.key: n for r, n in zip(Resource, tokens, strict=True) if n},
+            _tokens_text(tokens),
+        ),
+        Gain("wheat", _("Wheat"), wheat, wheat, str(wheat)),
+        Gain("quarries", _("Quarries"), quarries, quarries, str(quarries)),
+        Gain("monuments", _("Monuments"), monuments, monuments, str(monuments)),
+        Gain("offer", _("Districts on offer"), offer, offer, str(offer)),
+    )
+
+
 def _quarries(record: GameRecord) -> int:
     return sum(1 for move in record.moves if isinstance(move, ClaimQuarry))
 
@@ -300,9 +361,12 @@ RULES = GameRules(
     apply=apply,
     apply_unchecked=apply_unchecked,
     observe=observe,
+    agent_view=_agent_view,
     with_interpretations=_under,
+    interpretations_of=_interpretations_of,
     final_scores=final_scores,
     stages=tuple(Stage),
+    gains=_gains,
     measures=(
         Measure("quarries", _("Quarries per game"), _quarries),
         Measure("monuments", _("Monuments per game"), _monuments),
@@ -341,8 +405,10 @@ RULES = GameRules(
         report_to_text=_report_to_text,
         report_to_json=_report_to_json,
         describe_catalogue=_describe_catalogue,
+        catalogue_check=_catalogue_check,
         rules_document=_rules_document,
         rules_formats=("md", "rst", "html"),
+        rules_pictures=_rules_pictures,
     ),
     pictures=GamePictures(
         table=_table,

@@ -46,6 +46,7 @@ __all__ = [
     "KIND_LABELS",
     "Agent",
     "AgentFactory",
+    "Gain",
     "GameFormats",
     "GameInfo",
     "GamePictures",
@@ -186,7 +187,7 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, view: Any, moves: Sequence[Any]) -> Any: ...
+    def choose(self, view: Any, moves: list[Any]) -> Any: ...
 
 
 AgentFactory = Callable[[int | None], Agent]
@@ -202,6 +203,22 @@ class Measure:
     label: Message
     count: Callable[[GameRecord], int]
     """The count of a finished game, from its record."""
+
+
+@frozen
+class Gain:
+    """One thing a move yields to its mover, as the lab's adjudication shows it."""
+
+    key: str
+    """Stable key, written in JSON outputs (``quarries``)."""
+    label: Message
+    """Its column heading (``Quarries``)."""
+    value: Any
+    """The value itself (``1``, or a tuple of token counts)."""
+    json: Any
+    """The value as JSON."""
+    text: Message | str
+    """The value as shown in a table."""
 
 
 # --------------------------------------------------------------------------------- groups
@@ -259,8 +276,9 @@ class GameFormats:
 class GameTexts:
     """A game's texts: what the command line and the documents print."""
 
-    describe_move: Callable[[Any, Any], Message]
-    """``(move, state)``: the move in a turn log (``placed V23 on a6-b6``)."""
+    describe_move: Callable[[Any, Any], Message | None]
+    """``(move, state)``: the move in a turn log (``lays V23 on a6 and b6``); ``None`` for a
+    move the log leaves out (one that only ends a step)."""
     format_move: Callable[[Any, Any], str]
     """``(move, state)``: the move in the game's notation."""
     parse_move: Callable[[str, Any], Any]
@@ -276,10 +294,15 @@ class GameTexts:
     report_to_json: Callable[[Any, Language], dict[str, Any]]
     describe_catalogue: Callable[[Any, Language], str]
     """``catalogue show``: the components and their provenance."""
+    catalogue_check: Callable[[str, Any], Message]
+    """``(file, catalogue)``: what ``catalogue check`` says of a valid catalogue file."""
     rules_document: Callable[[Language, str, Any], str] | None = None
     """``(language, format, catalogue)``: the complete rules document."""
     rules_formats: tuple[str, ...] = ()
     """The formats :attr:`rules_document` writes (``md``, ``rst``, ``html``)."""
+    rules_pictures: Callable[[Language, Any], Mapping[str, str]] | None = None
+    """``(language, catalogue)``: the pictures a Markdown rules document refers to, by file
+    name."""
 
 
 @frozen(kw_only=True)
@@ -341,9 +364,10 @@ class GameRules:
     players, seed or explicit setup, variant, interpretations and catalogue."""
     check_players: Callable[[int, bool], None]
     """``(players, variant)``: a library error naming the setup rule when not allowed."""
-    random_setup: Callable[[GameRecord], Any] | None = None
-    """An explicit setup drawn from the record's seed (at random without one), which
-    records keep for games started without a seed; ``None``: such records get a seed."""
+    random_setup: Callable[[int, int | None, Any, bool], Any] | None = None
+    """``(players, seed, catalogue, variant)``: an explicit setup drawn from ``seed`` (at
+    random when ``None``), which records keep for games started without a seed; ``None``:
+    the game has no explicit setups, and such records get a seed drawn instead."""
     new_interpretations: Callable[[], Any]
     """The game's interpretations value with every default reading."""
 
@@ -359,16 +383,23 @@ class GameRules:
     """The next state of a move known to be legal."""
     observe: Callable[[Any], Any]
     """The public view of a state: what agents and spectators are given."""
+    agent_view: Callable[[Any], Any] | None = None
+    """What the runners give agents, when not the public view: for a game whose agents
+    still read the state; ``None`` (the protocol's aim): :attr:`observe`."""
     sample_state: Callable[[Any, Any], Any] | None = None
     """``(view, seed_or_rng)``: a state consistent with the view (hidden draws redealt)."""
     with_interpretations: Callable[[Any, Any], Any]
     """``(state, interpretations)``: the same position read under other readings."""
+    interpretations_of: Callable[[Any], Any]
+    """The interpretations a state is played under."""
 
     # -- scoring
     final_scores: Callable[[Any], ReportLike]
     stages: tuple[StageLike, ...]
     measures: tuple[Measure, ...] = ()
     """What the lab counts in each finished game beside the scores."""
+    gains: Callable[[Any, Any, int], tuple[Gain, ...]] | None = None
+    """``(before, after, mover)``: what a legal move yielded its mover, for adjudications."""
 
     # -- interpretations
     interpretations: tuple[InterpretationLike, ...]
