@@ -314,9 +314,7 @@ def _game_record() -> Schema:
     record = _object(
         ["format", "players", "moves"],
         {
-            "format": {
-                "enum": ["fertility-rules/game-record/2", "fertility-rules/game-record/1"]
-            },
+            "format": {"enum": ["fertility-rules/game-record/2", "fertility-rules/game-record/1"]},
             "game": {"const": "fertility"},
             **_HEAD,
             "players": _list(_STRING, 2, 4),
