@@ -21,7 +21,14 @@ from fertility_rules.errors import FertilityError, UnknownIdError
 from fertility_rules.formats.errors_json import dump_error
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.record import load_record, save_record
-from fertility_rules.games import GAMES, KIND_LABELS, GameRules, InterpretationKind, find_game
+from fertility_rules.games import (
+    GAMES,
+    KIND_LABELS,
+    GameInfo,
+    GameRules,
+    InterpretationKind,
+    find_game,
+)
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of, series
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -180,7 +187,7 @@ def _schema(args: argparse.Namespace) -> int:
 def _load_record(args: argparse.Namespace) -> GameRecord:
     """The record of ``args.file``, of the game ``--game`` names, read under the readings of
     ``--interpretation``."""
-    record = load_record(args.file, limits=_limits(args))
+    record = load_record(args.file, limits=_limits(args), games=args.known_games)
     check_record_game(args, record.game)
     if args.interpretation:
         record = evolve(record, interpretations=interpretations_from(args))
@@ -733,13 +740,15 @@ def _requested_language(argv: Sequence[str]) -> str:
     return Language.EN.value
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, games: Sequence[GameInfo] = GAMES) -> int:
+    """Run the command of ``argv`` on one of ``games`` (the library's by default)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     requested = _requested_language(arguments)
     language = requested if requested in LANGUAGES else Language.EN.value
     with argparse_language(language):
         args = build_parser(language).parse_args(arguments)
     language = getattr(args, "lang", language)
+    args.known_games = tuple(games)
     try:
         return _run(args, language)
     except Exception as error:  # a bug of ours: one line, never a traceback
@@ -750,7 +759,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _game(args: argparse.Namespace, language: str) -> None:
     """The game of ``--game`` as ``args.rules``; a switch value it does not have is refused
     as argparse refuses an argument (exit status 2)."""
-    args.rules = find_game(args.game or GAMES[0].name)
+    args.rules = find_game(args.game or args.known_games[0].name, args.known_games)
     problem = check_interpretations(args, args.rules)
     if problem is not None:
         with argparse_language(language):

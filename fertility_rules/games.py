@@ -343,7 +343,7 @@ def _load(module: str) -> GameRules:
     return rules
 
 
-@frozen(kw_only=True, eq=False)
+@frozen(kw_only=True, eq=False, repr=False)
 class GameRules:
     """Everything the shared machinery asks of a game.
 
@@ -428,6 +428,9 @@ class GameRules:
 
     def __hash__(self) -> int:
         return hash(self.info)
+
+    def __repr__(self) -> str:
+        return f"<GameRules of {self.info.name!r}>"
 
     def __reduce__(self) -> tuple[Callable[[str], GameRules], tuple[str]]:
         """Pickled as the name of its module: worker processes load the game themselves."""

@@ -284,7 +284,7 @@ def _position(args: argparse.Namespace, rules: GameRules) -> tuple[Any, int | No
                 fmt=state_format,
             )
         )
-    record = read_record(data, source=args.record)
+    record = read_record(data, source=args.record, games=args.known_games)
     check_record_game(args, record.game)
     return position_at(record, args.at), args.at
 
@@ -297,8 +297,8 @@ def _disputed(text: str, state: Any, rules: GameRules) -> Any:
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
-    rules: GameRules = args.rules
-    state, at = _position(args, rules)
+    state, at = _position(args, args.rules)
+    rules: GameRules = args.rules  # a record's own game
     base = interpretations_from(args) if args.interpretation else rules.interpretations_of(state)
     readings = readings_varying(args.vary, base, rules)
     if args.all_moves:

@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.games import GameRules, find_game
+from fertility_rules.games import GAMES, GameInfo, GameRules, find_game
 from fertility_rules.i18n.message import _
 from fertility_rules.lab.readings import (
     parse_interpretation,
@@ -74,7 +74,8 @@ class Comparison:
     results: tuple[ReadingResult, ...]
     winner_changed: Estimate
     """How often the winners are not the same under every reading."""
-    game: str = "fertility"
+    game: GameRules = field(factory=find_game, converter=find_game)
+    """The game played (given by name or by its rules)."""
 
 
 def measure(
@@ -132,9 +133,9 @@ def compare(
         raise MalformedInputError.single(
             "readings", _("A comparison needs at least one reading and one game.")
         )
-    name = find_game(game).name
+    rules = find_game(game)
     specs = [
-        GameSpec(first_seed + k, tuple(agents), reading, variant, game=name)
+        GameSpec(first_seed + k, tuple(agents), reading, variant, game=rules)
         for reading in readings
         for k in range(games)
     ]
@@ -154,7 +155,7 @@ def compare(
             for reading, part in zip(readings, per_reading, strict=True)
         ),
         winner_changed=proportion_ci(changed, games),
-        game=name,
+        game=rules,
     )
 
 
@@ -197,10 +198,10 @@ def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
     }
 
 
-def comparison_from_json(data: Mapping[str, Any]) -> Comparison:
-    """A comparison from :func:`comparison_to_json` data."""
+def comparison_from_json(data: Mapping[str, Any], games: Sequence[GameInfo] = GAMES) -> Comparison:
+    """A comparison from :func:`comparison_to_json` data, of one of ``games``."""
     try:
-        rules = find_game(str(data.get("game", "fertility")))
+        rules = find_game(str(data.get("game", "fertility")), games)
         results = tuple(
             ReadingResult(
                 reading=_reading_from_json(entry["reading"], rules),
@@ -221,7 +222,7 @@ def comparison_from_json(data: Mapping[str, Any]) -> Comparison:
             variant=bool(data["variant"]),
             results=results,
             winner_changed=Estimate.from_json(data["winner_changed"]),
-            game=rules.name,
+            game=rules,
         )
     except (KeyError, TypeError, ValueError) as error:
         raise MalformedInputError.single(

@@ -17,7 +17,7 @@ from typing import Any
 from attrs import field, frozen
 
 from fertility_rules.agents.simulate import make_agent, play_game
-from fertility_rules.games import find_game
+from fertility_rules.games import GameRules, find_game
 from fertility_rules.records.game_record import GameRecord
 
 __all__ = ["GameSpec", "GameSummary", "default_jobs", "play_summary", "run_games"]
@@ -43,7 +43,9 @@ class GameSpec:
     catalogue: str | None = None
     """Path of a catalogue file; ``None`` for the built-in one."""
     keep_record: bool = False
-    game: str = "fertility"
+    game: GameRules = field(factory=find_game, converter=find_game)
+    """The game (given by name or by its rules); its rules travel to a worker as the name
+    of their module."""
 
 
 @frozen
@@ -74,7 +76,7 @@ class GameSummary:
 
 
 @functools.lru_cache(maxsize=8)
-def _catalogue(game: str, path: str | None) -> Any:
+def _catalogue(game: str | GameRules, path: str | None) -> Any:
     return None if path is None else find_game(game).formats.load_catalogue(path, None)
 
 
