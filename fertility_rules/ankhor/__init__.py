@@ -65,7 +65,7 @@ from fertility_rules.ankhor.scoring import (
     score_totals,
 )
 from fertility_rules.ankhor.setup import default_catalogue, new_game
-from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, Turn
+from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
 from fertility_rules.ankhor.views import Observation, observe, sample_state
 
 _LAZY: dict[str, str] = {
@@ -115,7 +115,7 @@ __all__ = [
     "TileEntry",
     "Token",
     "Tokens",
-    "Turn",
+    "TurnProgress",
     "apply",
     "apply_unchecked",
     "default_catalogue",

@@ -4,7 +4,7 @@ A state holds everything, hidden information included (the order of the two draw
 piles, A-8.2); :func:`~fertility_rules.ankhor.views.observe` gives the public part.
 What stays fixed through a game (the catalogue, the readings, the price markers dealt,
 the start player, the tokens left in the box) is one :class:`GameConfig` shared by every
-state; what only the current turn needs sits in :class:`Turn`, shared while nothing
+state; what only the current turn needs sits in :class:`TurnProgress`, shared while nothing
 happened in the turn.
 """
 
@@ -28,10 +28,10 @@ __all__ = [
     "GameState",
     "Phase",
     "PlayerState",
-    "Turn",
+    "TurnProgress",
     "evolve_player",
+    "evolve_progress",
     "evolve_state",
-    "evolve_turn",
     "replace_at",
 ]
 
@@ -85,7 +85,7 @@ class GameConfig:
 
 
 @frozen
-class Turn:
+class TurnProgress:
     """What happened so far in the current turn. Most decisions share :data:`FRESH_TURN`."""
 
     spent: int = 0
@@ -100,8 +100,8 @@ class Turn:
     """Whether this turn is a bonus turn (not counted as a turn of the round, A-6.1)."""
 
 
-FRESH_TURN = Turn()
-BONUS_TURN = Turn(bonus=True)
+FRESH_TURN = TurnProgress()
+BONUS_TURN = TurnProgress(bonus=True)
 
 
 @frozen
@@ -160,7 +160,9 @@ class GameState:
     """Tiles out of the game (A-5.2)."""
     current: int = 0
     phase: Phase = Phase.MAIN
-    turn: Turn = FRESH_TURN
+    turn: int = 1
+    """The number of the turn being played, from 1; bonus turns are turns too."""
+    progress: TurnProgress = FRESH_TURN
     ending: bool = False
     """Whether a 13th tile was placed: the round is completed, then the game ends (A-6.1)."""
 
@@ -189,4 +191,4 @@ def replace_at(
 evolve_state: Callable[..., GameState] = replacer(GameState, checked=False)
 """A copy of a state with some fields changed, unchecked: the rules pass stored types."""
 evolve_player: Callable[..., PlayerState] = replacer(PlayerState, checked=False)
-evolve_turn: Callable[..., Turn] = replacer(Turn, checked=False)
+evolve_progress: Callable[..., TurnProgress] = replacer(TurnProgress, checked=False)

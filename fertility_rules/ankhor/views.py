@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from attrs import field, frozen
 
 from fertility_rules.ankhor.model import Tile, Tokens
-from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, Turn
+from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 
@@ -41,7 +41,8 @@ class Observation:
     removed: tuple[Tile, ...]
     current: int
     phase: Phase
-    turn: Turn
+    turn: int
+    progress: TurnProgress
     ending: bool
 
     @property
@@ -82,6 +83,7 @@ def observe(state: GameState) -> Observation:
         current=state.current,
         phase=state.phase,
         turn=state.turn,
+        progress=state.progress,
         ending=state.ending,
     )
 
@@ -109,5 +111,6 @@ def sample_state(view: Observation, seed: int | random.Random | None = None) -> 
         current=view.current,
         phase=view.phase,
         turn=view.turn,
+        progress=view.progress,
         ending=view.ending,
     )

@@ -31,8 +31,8 @@ from fertility_rules.ankhor.state import (
     GameState,
     PlayerState,
     evolve_player,
+    evolve_progress,
     evolve_state,
-    evolve_turn,
     replace_at,
 )
 from fertility_rules.i18n.message import _
@@ -127,7 +127,7 @@ def _stays_connected(layout: Layout, origin: Position, target: Position) -> bool
 def _ankh_problem(table: Table) -> Violation | None:
     if spendable_ankhs(table):
         return None
-    turn = table.turn
+    turn = table.progress
     if turn.spent >= ANKH_ACTIONS:
         return Violation("A-4.1", _("At most 2 ankh tokens may be spent in a turn."))
     if table.players[table.current].tokens[Token.ANKH]:
@@ -160,7 +160,7 @@ def _spend(state: GameState, player: PlayerState) -> GameState:
             evolve_player(player, tokens=add_tokens(player.tokens, _MINUS_ANKH)),
         ),
         supply=add_tokens(state.supply, _ANKH),
-        turn=evolve_turn(state.turn, spent=state.turn.spent + 1),
+        progress=evolve_progress(state.progress, spent=state.progress.spent + 1),
     )
 
 

@@ -34,7 +34,7 @@ Cost = tuple[int, int, int, int, int]
 def spendable_ankhs(table: GameState) -> int:
     """Ankh tokens the current player may still spend this turn (A-4.1): those held but
     not taken this turn, at most two spent per turn."""
-    turn = table.turn
+    turn = table.progress
     held = table.players[table.current].tokens[Token.ANKH] - turn.ankhs_taken
     return max(0, min(held, ANKH_ACTIONS - turn.spent))
 

@@ -43,8 +43,8 @@ from fertility_rules.ankhor.rules.turn_end import after_main
 from fertility_rules.ankhor.state import (
     GameState,
     evolve_player,
+    evolve_progress,
     evolve_state,
-    evolve_turn,
     replace_at,
 )
 from fertility_rules.i18n.message import _
@@ -140,9 +140,9 @@ def check_take(state: Table, move: TakeTokens) -> list[Violation]:
 def apply_take(state: GameState, move: TakeTokens) -> GameState:
     player = state.players[state.current]
     tokens = move.tokens
-    turn = state.turn
+    turn = state.progress
     if tokens[Token.ANKH]:
-        turn = evolve_turn(turn, ankhs_taken=turn.ankhs_taken + tokens[Token.ANKH])
+        turn = evolve_progress(turn, ankhs_taken=turn.ankhs_taken + tokens[Token.ANKH])
     return after_main(
         evolve_state(
             state,
@@ -152,7 +152,7 @@ def apply_take(state: GameState, move: TakeTokens) -> GameState:
                 evolve_player(player, tokens=add_tokens(player.tokens, tokens)),
             ),
             supply=sub_tokens(state.supply, tokens),
-            turn=turn,
+            progress=turn,
         )
     )
 
@@ -348,8 +348,8 @@ def apply_buy(state: GameState, move: BuyTile) -> GameState:
     )
     offer = list(state.offer)
     offer[move.slot] = None
-    turn = evolve_turn(
-        state.turn, bought=True, scribe=state.turn.scribe or tile.kind is Kind.SCRIBE
+    turn = evolve_progress(
+        state.progress, bought=True, scribe=state.progress.scribe or tile.kind is Kind.SCRIBE
     )
     return after_main(
         evolve_state(
@@ -358,7 +358,7 @@ def apply_buy(state: GameState, move: BuyTile) -> GameState:
             supply=supply,
             reserve=reserve,
             offer=tuple(offer),
-            turn=turn,
+            progress=turn,
             ending=state.ending or len(after) >= config.catalogue.end.tiles,
         )
     )

@@ -245,7 +245,7 @@ def _removes(state: GameState) -> bool:
     removal = state.config.interpretations.two_player_removal
     if removal is Removal.EVERY_TURN:
         return True
-    return removal is Removal.NOTHING_BOUGHT and not state.turn.bought
+    return removal is Removal.NOTHING_BOUGHT and not state.progress.bought
 
 
 def _after_return(state: GameState) -> GameState:
@@ -284,23 +284,26 @@ def apply_refill(state: GameState, move: Refill) -> GameState:
 
 
 def _next_turn(state: GameState) -> GameState:
-    turn = state.turn
+    turn = state.progress
     current = state.current
     players = state.players
     if not turn.bonus:
         player = players[current]
         players = replace_at(players, current, evolve_player(player, turns=player.turns + 1))
     if turn.scribe:  # a bonus turn right after this one
-        return evolve_state(state, players=players, phase=Phase.MAIN, turn=BONUS_TURN)
+        return evolve_state(
+            state, players=players, phase=Phase.MAIN, turn=state.turn + 1, progress=BONUS_TURN
+        )
     last = (state.config.first - 1) % len(players)
     if current == last and (state.ending or _exhausted(state)):
-        return evolve_state(state, players=players, phase=Phase.OVER, turn=FRESH_TURN)
+        return evolve_state(state, players=players, phase=Phase.OVER, progress=FRESH_TURN)
     return evolve_state(
         state,
         players=players,
         current=(current + 1) % len(players),
         phase=Phase.MAIN,
-        turn=FRESH_TURN,
+        turn=state.turn + 1,
+        progress=FRESH_TURN,
     )
 
 
