@@ -13,6 +13,7 @@ from typing import TypeAlias
 
 from attrs import frozen
 
+from fertility_rules.ankhor.arguments import position_needed, require, state_needed
 from fertility_rules.ankhor.interpretations import HigherNeighbours
 from fertility_rules.ankhor.layout import Layout, groups
 from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Tokens, add_tokens
@@ -122,6 +123,7 @@ class ScoreReport:
 
 def final_position(state: GameState) -> FinalPosition:
     """The table as it stands, for final scoring (A-7)."""
+    require(state, GameState, "state", state_needed)
     config = state.config
     return FinalPosition(
         players=tuple(
@@ -236,6 +238,7 @@ def rank(keys: Sequence[tuple[int, int, int]]) -> tuple[int, ...]:
 
 def score(position: FinalPosition) -> ScoreReport:
     """Every player's explained score sheet and the winners (A-7)."""
+    require(position, FinalPosition, "position", position_needed)
     drafts = []
     for player in position.players:
         lines = _lines(player, position)
@@ -259,6 +262,8 @@ def score(position: FinalPosition) -> ScoreReport:
 
 def score_totals(position: FinalPosition) -> tuple[StageTotals, ...]:
     """Each player's points per step, without explanations (for searches)."""
+    if type(position) is not FinalPosition:
+        require(position, FinalPosition, "position", position_needed)
     return tuple(_totals(player, position) for player in position.players)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from fertility_rules.ankhor.arguments import require, table_needed
 from fertility_rules.ankhor.layout import index
 from fertility_rules.ankhor.model import COLOURS, Kind, Position, Tile
 from fertility_rules.ankhor.moves import BuyTile, Move, MoveTile, StoreTokens
@@ -106,6 +107,7 @@ def text_board(
     legend: bool = True,
 ) -> str:
     """The table as text: status, offer and prices, supply, every player's layout."""
+    require(table, (GameState, Observation), "state", table_needed)
     language = Language.parse(lang)
     out = [render(status(table), language), ""]
     offer = []

@@ -5,6 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from fertility_rules.ankhor.arguments import (
+    catalogue_needed,
+    report_needed,
+    require,
+    table_needed,
+)
 from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.model import COLOURS, TOKENS, Tile, Tokens, position_text, token_amount
 from fertility_rules.ankhor.moves import (
@@ -22,6 +28,7 @@ from fertility_rules.ankhor.moves import (
 from fertility_rules.ankhor.scoring import STAGES, ScoreReport
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.views import Observation
+from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.amounts import tokens as token_count
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
@@ -70,6 +77,7 @@ def _tile(tile: Tile | None) -> Message | str:
 
 def describe_move(move: Move, state: GameState | Observation) -> Message:
     """``move`` as a turn log tells it, from the state it is played in."""
+    require(state, (GameState, Observation), "state", table_needed)
     match move:
         case TakeTokens(tokens=tokens):
             return _("takes {tokens}", tokens=tokens_text(tokens))
@@ -117,11 +125,14 @@ def describe_move(move: Move, state: GameState | Observation) -> Message:
             return _("returns {tokens} to the supply", tokens=tokens_text(tokens))
         case Refill(pile=pile):
             return _("refills the offer from pile {pile}", pile=pile + 1)
-    return _("plays {move}", move=type(move).__name__)
+    raise MalformedInputError.single(
+        "move", _("An Ankh'or move is needed, not {kind}.", kind=type(move).__name__)
+    )
 
 
 def status(table: GameState | Observation) -> Message:
     """One line: whose turn and decision it is, or that the game is over."""
+    require(table, (GameState, Observation), "state", table_needed)
     if table.is_over:
         return _("Turn {turn}: the game is over", turn=table.turn)
     return _(
@@ -149,6 +160,7 @@ def _player_line(table: GameState | Observation, index: int) -> Message:
 def summary(table: GameState | Observation, language: Language | str = Language.EN) -> str:
     """The state in a few lines: turn and decision, each player's tiles and tokens, the
     offer with its prices, the supply, the piles and the reserve."""
+    require(table, (GameState, Observation), "state", table_needed)
     lines: list[Message] = [status(table)]
     lines.extend(_player_line(table, i) for i in range(len(table.players)))
     for slot, (tile, markers) in enumerate(zip(table.offer, table.config.prices, strict=False)):
@@ -182,6 +194,7 @@ def summary(table: GameState | Observation, language: Language | str = Language.
 def report_to_json(report: ScoreReport, language: Language | str = Language.EN) -> dict[str, Any]:
     """The score JSON: per player ``name``, ``stages``, ``total``, ``tiles``, ``tokens``,
     ``rank`` and the explained ``lines``; ``winners``."""
+    require(report, ScoreReport, "report", report_needed)
     return {
         "players": [
             {
@@ -214,6 +227,7 @@ def report_to_json(report: ScoreReport, language: Language | str = Language.EN) 
 
 def report_to_text(report: ScoreReport, language: Language | str = Language.EN) -> str:
     """A readable score sheet: each step with its explained lines, totals, ranking."""
+    require(report, ScoreReport, "report", report_needed)
     lang = Language.parse(language)
     out: list[str] = []
     for sheet in report.sheets:
@@ -256,6 +270,7 @@ def report_to_text(report: ScoreReport, language: Language | str = Language.EN) 
 
 def describe_catalogue(catalogue: Catalogue, language: Language | str = Language.EN) -> str:
     """The catalogue's components, each with its provenance; reconstructed ones marked."""
+    require(catalogue, Catalogue, "catalogue", catalogue_needed)
     lang = Language.parse(language)
 
     def line(message: Message | str) -> str:
