@@ -49,7 +49,7 @@ def _levels(table: GameState | Observation, move: Move) -> tuple[Level, ...]:
                 (
                     str(slot + 1),
                     _(
-                        "Buy the {tile} of slot {slot} (price: {price})",
+                        "Buy the tile of slot {slot} ({tile}), price: {price}",
                         tile=offered.label if offered is not None else "-",
                         slot=slot + 1,
                         price=price,
@@ -68,7 +68,7 @@ def _levels(table: GameState | Observation, move: Move) -> tuple[Level, ...]:
                 (
                     "move " + position_text(origin),
                     _(
-                        "Spend an ankh token to move the {tile} at {position}",
+                        "Spend an ankh token to move the tile at {position} ({tile})",
                         tile=moved,
                         position=position_text(origin),
                     ),

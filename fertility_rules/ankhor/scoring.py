@@ -178,7 +178,7 @@ def _lines(player: PlayerPosition, position: FinalPosition) -> list[ScoreLine]:
         )
     for placed in player.tiles:
         if placed.tile.points:
-            reason = _("points printed on the {tile}", tile=placed.tile.label)
+            reason = _("printed points: {tile}", tile=placed.tile.label)
             lines.append(ScoreLine(name, "A-7.1", placed.tile.points, reason))
     for animal in sorted(ANIMALS, key=lambda kind: kind.value):
         for group in groups(player.tiles, animal, same_level):
@@ -186,7 +186,7 @@ def _lines(player: PlayerPosition, position: FinalPosition) -> list[ScoreLine]:
             if n >= 2:
                 lines.append(ScoreLine(name, "A-7.2", n, _animal_group(animal, n)))
             else:
-                reason = _("a {tile} alone: no animal group", tile=group[0].tile.label)
+                reason = _("{tile}: no animal group", tile=group[0].tile.label)
                 lines.append(ScoreLine(name, "A-7.2", 0, reason))
     for colour in COLOURS:
         for group in groups(player.tiles, colour, same_level):
@@ -194,7 +194,7 @@ def _lines(player: PlayerPosition, position: FinalPosition) -> list[ScoreLine]:
             if n >= 2:
                 lines.append(ScoreLine(name, "A-7.3", n, _colour_group(colour, n)))
             else:
-                reason = _("a {tile} alone: no colour group", tile=group[0].tile.label)
+                reason = _("{tile}: no colour group", tile=group[0].tile.label)
                 lines.append(ScoreLine(name, "A-7.3", 0, reason))
     count = player.token_count
     lines.append(

@@ -66,8 +66,8 @@ def _layout(player: PlayerState, marked: Iterable[Position], lang: Language) -> 
         here = [p for p in player.tiles if p.level == level]
         xs = [p.x for p in here]
         ys = [p.y for p in here]
-        title = _("base") if level == 0 else _("level {n}", n=level)
-        lines.append("  " + render(title, lang) + ":")
+        title = _("Base:") if level == 0 else _("Level {n}:", n=level)
+        lines.append("  " + render(title, lang))
         columns = range(min(xs), max(xs) + 1)
         lines.append("      " + "".join(f"{x:>3} " for x in columns))
         for y in range(min(ys), max(ys) + 1):

@@ -29,7 +29,6 @@ from fertility_rules.ankhor.scoring import STAGES, ScoreReport
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.i18n.amounts import tokens as token_count
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -85,14 +84,14 @@ def describe_move(move: Move, state: GameState | Observation) -> Message:
             tile = _tile(state.offer[slot] if 0 <= slot < len(state.offer) else None)
             if unpaid is None:
                 return _(
-                    "buys the {tile} of slot {slot} and places it at {position}",
+                    "buys the tile of slot {slot} ({tile}) and places it at {position}",
                     tile=tile,
                     slot=slot + 1,
                     position=position_text(position),
                 )
             return _(
-                "buys the {tile} of slot {slot}, places it at {position} on a higher level "
-                "and does not pay the {colour} marker",
+                "buys the tile of slot {slot} ({tile}), places it at {position} on a higher "
+                "level and does not pay one {colour} marker",
                 tile=tile,
                 slot=slot + 1,
                 position=position_text(position),
@@ -147,13 +146,13 @@ def _player_line(table: GameState | Observation, index: int) -> Message:
     player = table.players[index]
     marker = "▶ " if index == table.current and not table.is_over else ""
     return _(
-        "{marker}{name}: {tiles}, {bonus}; in hand {tokens}; on warehouses {stored}",
+        "{marker}{name}: {tiles}, {bonus}; in hand {tokens}; {stored}",
         marker=marker,
         name=player.name,
         tiles=ngettext("{n} tile", "{n} tiles", len(player.tiles)),
         bonus=ngettext("{n} bonus token", "{n} bonus tokens", player.bonus),
         tokens=tokens_text(player.tokens),
-        stored=token_count(len(player.stored)),
+        stored=ngettext("{n} stored token", "{n} stored tokens", len(player.stored)),
     )
 
 
@@ -253,7 +252,11 @@ def report_to_text(report: ScoreReport, language: Language | str = Language.EN) 
                     "  Total: {total}, {tiles}, {tokens}, rank {rank}",
                     total=sheet.total,
                     tiles=ngettext("{n} tile", "{n} tiles", sheet.tiles),
-                    tokens=token_count(sheet.tokens),
+                    tokens=ngettext(
+                        "{n} resource or ankh token",
+                        "{n} resource or ankh tokens",
+                        sheet.tokens,
+                    ),
                     rank=sheet.rank,
                 ),
                 lang,
