@@ -29,6 +29,7 @@ from fertility_rules.games import (
     GamePictures,
     GameRules,
     GameTexts,
+    Lazy,
     Measure,
     game_info,
 )
@@ -113,64 +114,10 @@ def _record_move_from_json(data: object, players: int, path: str) -> Move:
     return move_from_json(data, width_for(players), path)
 
 
-def _interpretations_to_json(value: Interpretations) -> dict[str, Any]:
-    from fertility_rules.formats.interpretations import dump_interpretations
-
-    return dump_interpretations(value)
-
-
-def _interpretations_from_json(data: object, path: str) -> Interpretations:
-    from fertility_rules.formats.interpretations import read_interpretations
-
-    return read_interpretations(data, path)
-
-
 def _load_catalogue(path: str | None, limits: Any) -> Catalogue:
     from fertility_rules.catalogue.loader import load_catalogue
 
     return load_catalogue(path, limits=limits)
-
-
-def _dump_state(state: GameState) -> dict[str, Any]:
-    from fertility_rules.formats.state import dump_state
-
-    return dump_state(state)
-
-
-def _read_state(data: object) -> GameState:
-    from fertility_rules.formats.state import read_state
-
-    return read_state(data)
-
-
-def _dump_observation(view: Any) -> dict[str, Any]:
-    from fertility_rules.formats.state import dump_observation
-
-    return dump_observation(view)
-
-
-def _read_observation(data: object) -> Any:
-    from fertility_rules.formats.state import read_observation
-
-    return read_observation(data)
-
-
-def _dump_move(move: Move, table: Any) -> dict[str, Any]:
-    from fertility_rules.formats.state import dump_move
-
-    return dump_move(move, table)
-
-
-def _read_move(data: object, table: Any) -> Move:
-    from fertility_rules.formats.state import read_move
-
-    return read_move(data, table)
-
-
-def _schema(name: str) -> dict[str, Any]:
-    from fertility_rules.formats.schema import schema
-
-    return schema(name)
 
 
 def _load_final_position(path: str, catalogue: Catalogue, limits: Any) -> Any:
@@ -196,18 +143,6 @@ def _describe_move(move: Move, state: GameState) -> Message | None:
     return describe_move(move, state.config.layout.width)
 
 
-def _format_move(move: Move, state: Any) -> str:
-    from fertility_rules.play.notation import format_move
-
-    return format_move(move, state)
-
-
-def _parse_move(text: str, state: Any) -> Move:
-    from fertility_rules.play.notation import parse_move
-
-    return parse_move(text, state)
-
-
 def _status(state: GameState) -> Message:
     if state.is_over:
         return _("Turn {turn}: the game is over", turn=state.turn)
@@ -225,30 +160,6 @@ def _text_board(state: GameState, last_move: Any, language: str) -> str:
     return text_board(state, last_move=last_move, lang=language)
 
 
-def _summary(state: Any, language: str) -> str:
-    from fertility_rules.play.choices import summary
-
-    return summary(state, language)
-
-
-def _report_to_text(report: Any, language: str) -> str:
-    from fertility_rules.scoring.render import report_to_text
-
-    return report_to_text(report, language)
-
-
-def _report_to_json(report: Any, language: str) -> dict[str, Any]:
-    from fertility_rules.scoring.render import report_to_json
-
-    return report_to_json(report, language)
-
-
-def _describe_catalogue(catalogue: Catalogue, language: str) -> str:
-    from fertility_rules.catalogue.describe import describe_catalogue
-
-    return describe_catalogue(catalogue, language)
-
-
 def _catalogue_check(file: str, catalogue: Catalogue) -> Message:
     return _(
         "{file}: valid catalogue {name!r} ({districts} Districts, {tiles} Valley tiles).",
@@ -259,18 +170,6 @@ def _catalogue_check(file: str, catalogue: Catalogue) -> Message:
     )
 
 
-def _rules_pictures(language: str, catalogue: Catalogue | None) -> dict[str, str]:
-    from fertility_rules.document.rules_document import rules_pictures
-
-    return rules_pictures(language, catalogue)
-
-
-def _rules_document(language: str, fmt: str, catalogue: Catalogue | None) -> str:
-    from fertility_rules.document import rules_document
-
-    return rules_document(language, fmt, catalogue)
-
-
 # --------------------------------------------------------------------------- pictures
 
 
@@ -278,12 +177,6 @@ def _table(state: GameState, last_move: Any, language: str) -> str:
     from fertility_rules import svg
 
     return svg.table(state, last_move=last_move, lang=language)
-
-
-def _move_squares(move: Move) -> tuple[int, ...]:
-    from fertility_rules import svg
-
-    return svg.move_squares(move)
 
 
 def _catalogue_sheet(catalogue: Catalogue, language: str) -> str:
@@ -376,43 +269,50 @@ RULES = GameRules(
     option_labels=OPTION_LABELS,
     formats=GameFormats(
         state_format="fertility-rules/game-state/1",
-        dump_state=_dump_state,
-        read_state=_read_state,
-        dump_observation=_dump_observation,
-        read_observation=_read_observation,
-        dump_move=_dump_move,
-        read_move=_read_move,
+        dump_state=Lazy("fertility_rules.formats.state", "dump_state"),
+        read_state=Lazy("fertility_rules.formats.state", "read_state"),
+        dump_observation=Lazy("fertility_rules.formats.state", "dump_observation"),
+        read_observation=Lazy("fertility_rules.formats.state", "read_observation"),
+        dump_move=Lazy("fertility_rules.formats.state", "dump_move"),
+        read_move=Lazy("fertility_rules.formats.state", "read_move"),
         record_move_to_json=_record_move_to_json,
         record_move_from_json=_record_move_from_json,
-        interpretations_to_json=_interpretations_to_json,
-        interpretations_from_json=_interpretations_from_json,
+        interpretations_to_json=Lazy(
+            "fertility_rules.formats.interpretations", "dump_interpretations"
+        ),
+        interpretations_from_json=Lazy(
+            "fertility_rules.formats.interpretations", "read_interpretations"
+        ),
         setup_to_json=setup_to_json,
         setup_from_json=setup_from_json,
         catalogue_to_json=catalogue_to_json,
         catalogue_from_json=catalogue_from_json,
         load_catalogue=_load_catalogue,
-        schemas={name: functools.partial(_schema, name) for name in _SCHEMAS},
+        schemas={
+            name: functools.partial(Lazy("fertility_rules.formats.schema", "schema"), name)
+            for name in _SCHEMAS
+        },
         load_final_position=_load_final_position,
         score_final_position=_score_final_position,
     ),
     texts=GameTexts(
         describe_move=_describe_move,
-        format_move=_format_move,
-        parse_move=_parse_move,
+        format_move=Lazy("fertility_rules.play.notation", "format_move"),
+        parse_move=Lazy("fertility_rules.play.notation", "parse_move"),
         status=_status,
         text_board=_text_board,
-        summary=_summary,
-        report_to_text=_report_to_text,
-        report_to_json=_report_to_json,
-        describe_catalogue=_describe_catalogue,
+        summary=Lazy("fertility_rules.play.choices", "summary"),
+        report_to_text=Lazy("fertility_rules.scoring.render", "report_to_text"),
+        report_to_json=Lazy("fertility_rules.scoring.render", "report_to_json"),
+        describe_catalogue=Lazy("fertility_rules.catalogue.describe", "describe_catalogue"),
         catalogue_check=_catalogue_check,
-        rules_document=_rules_document,
+        rules_document=Lazy("fertility_rules.document.rules_document", "rules_document"),
         rules_formats=("md", "rst", "html"),
-        rules_pictures=_rules_pictures,
+        rules_pictures=Lazy("fertility_rules.document.rules_document", "rules_pictures"),
     ),
     pictures=GamePictures(
         table=_table,
-        move_squares=_move_squares,
+        move_squares=Lazy("fertility_rules.svg.valley", "move_squares"),
         catalogue_sheet=_catalogue_sheet,
         catalogue_page=_catalogue_page,
     ),

@@ -54,12 +54,14 @@ __all__ = [
     "GameTexts",
     "InterpretationKind",
     "InterpretationLike",
+    "Lazy",
     "Measure",
     "ReportLike",
     "SheetLike",
     "StageLike",
     "StateLike",
     "ViolationLike",
+    "by_key",
     "find_game",
     "game_info",
 ]
@@ -439,8 +441,32 @@ class GameRules:
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo("fertility", _("Fertility"), (2, 3, 4), "fertility_rules.fertility"),
+    GameInfo("ankhor", _("Ankh'or"), (2, 3, 4), "fertility_rules.ankhor.game"),
 )
 """Every game of the library, by name; the first is the default."""
+
+
+@frozen
+class Lazy:
+    """A function of a module imported on its first call (``Lazy("m", "f")(x)`` is
+    ``m.f(x)``): a game's description names its formats, texts and pictures without
+    loading them. It pickles as the two names."""
+
+    module: str
+    name: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(self.module), self.name)(*args, **kwargs)
+
+
+def by_key(value: object, field: str, name: str) -> Any:
+    """The value of ``name`` among the ``(key, value)`` pairs of ``value.<field>``: the
+    game's own measures read as attributes (``summary.quarries``)."""
+    if name != field and not name.startswith("_"):
+        for key, found in getattr(value, field):
+            if key == name:
+                return found
+    raise AttributeError(name)
 
 
 def game_info(name: str, games: Sequence[GameInfo] = GAMES) -> GameInfo:

@@ -13,23 +13,30 @@ from typing import Any
 
 from attrs import frozen
 
-from fertility_rules.errors import UnknownIdError
+from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.games import Agent, GameRules, find_game
 from fertility_rules.i18n.message import _
 from fertility_rules.records.game_record import GameRecord
 
-__all__ = ["PlayedGame", "make_agent", "play_game"]
+__all__ = ["MAX_MOVES", "PlayedGame", "make_agent", "play_game"]
+
+MAX_MOVES = 20_000
+"""Moves after which :func:`play_game` gives up: no game of agents comes near it."""
 
 
 def make_agent(name: str, seed: int | None = None, game: str | GameRules = "fertility") -> Agent:
     """The agent of ``game`` called ``name`` (``random``, ``greedy``...), seeded."""
     agents = find_game(game).agents
-    try:
-        return agents[name](seed)
-    except KeyError:
+    factory = agents.get(name) if type(name) is str else None
+    if factory is None:
         raise UnknownIdError(
-            _("Unknown agent {name!r}; known agents: {known}.", name=name, known=", ".join(agents))
-        ) from None
+            _(
+                "Unknown agent {name!r}; known agents: {known}.",
+                name=str(name)[:40],
+                known=", ".join(agents),
+            )
+        )
+    return factory(seed)
 
 
 @frozen
@@ -38,6 +45,11 @@ class PlayedGame:
 
     state: Any
     record: GameRecord
+
+    @property
+    def moves(self) -> tuple[Any, ...]:
+        """Every move played, in order."""
+        return self.record.moves
 
 
 def play_game(
@@ -53,6 +65,8 @@ def play_game(
     """Play a game of ``game`` from the setup of ``seed``, each seat moved by its agent,
     which sees the view of the game only."""
     rules = find_game(game)
+    if len(agents) != len(names):
+        raise MalformedInputError.single("agents", _("one agent is needed for each player"))
     setup = None
     if seed is None:
         # Without a seed the setup drawn cannot be drawn again: keep it in the record.
@@ -66,6 +80,10 @@ def play_game(
     view_of = rules.agent_view or rules.observe
     moves: list[Any] = []
     while not state.is_over:
+        if len(moves) >= MAX_MOVES:
+            raise MalformedInputError.single(
+                "agents", _("the game did not end within {n} moves", n=MAX_MOVES)
+            )
         legal = legal_moves(state)
         move = agents[state.current].choose(view_of(state), legal)
         moves.append(move)

@@ -16,7 +16,7 @@ from attrs import evolve, field, frozen
 
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats.documents import parse_document, read_document
-from fertility_rules.games import Gain, GameRules, find_game
+from fertility_rules.games import Gain, GameRules, by_key, find_game
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.play.history import Game
 from fertility_rules.records.game_record import GameRecord
@@ -53,11 +53,8 @@ class Outcome:
         return (self.legal, self.rule, self.values)
 
     def __getattr__(self, name: str) -> Any:
-        if name != "values" and not name.startswith("_"):
-            for key, value in self.values:
-                if key == name:
-                    return value
-        raise AttributeError(name)
+        found: Any = by_key(self, "values", name)
+        return found
 
 
 @frozen

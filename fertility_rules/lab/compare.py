@@ -15,7 +15,7 @@ from typing import Any
 from attrs import field, frozen
 
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.games import GAMES, GameInfo, GameRules, find_game
+from fertility_rules.games import GAMES, GameInfo, GameRules, by_key, find_game
 from fertility_rules.i18n.message import _
 from fertility_rules.lab.readings import (
     parse_interpretation,
@@ -56,11 +56,8 @@ class ReadingResult:
 
     def __getattr__(self, name: str) -> Estimate:
         """A measure by its key (``result.quarries``)."""
-        if name != "counts" and not name.startswith("_"):
-            for key, value in self.counts:
-                if key == name:
-                    return value
-        raise AttributeError(name)
+        found: Estimate = by_key(self, "counts", name)
+        return found
 
 
 @frozen

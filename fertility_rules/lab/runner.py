@@ -17,7 +17,7 @@ from typing import Any
 from attrs import field, frozen
 
 from fertility_rules.agents.simulate import make_agent, play_game
-from fertility_rules.games import GameRules, find_game
+from fertility_rules.games import GameRules, by_key, find_game
 from fertility_rules.records.game_record import GameRecord
 
 __all__ = ["GameSpec", "GameSummary", "default_jobs", "play_summary", "run_games"]
@@ -68,11 +68,8 @@ class GameSummary:
 
     def __getattr__(self, name: str) -> int:
         """A measure by its key (``summary.quarries``)."""
-        if name != "counts" and not name.startswith("_"):
-            for key, value in self.counts:
-                if key == name:
-                    return value
-        raise AttributeError(name)
+        found: int = by_key(self, "counts", name)
+        return found
 
 
 @functools.lru_cache(maxsize=8)

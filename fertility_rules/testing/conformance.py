@@ -82,11 +82,20 @@ def _check(problems: list[str], what: str, holds: Callable[[], bool]) -> None:
 
 
 def decision_problems(
-    rules: GameRules, state: Any, players: int, others: Sequence[Any] = (), seed: int = 0
+    rules: GameRules,
+    state: Any,
+    players: int,
+    others: Sequence[Any] = (),
+    seed: int = 0,
+    *,
+    formats: bool = True,
+    written: Sequence[Any] | None = None,
 ) -> list[str]:
     """What is wrong at one decision of ``state`` (empty when nothing is).
 
     ``others`` are moves seen elsewhere in the game: those not legal here must be refused.
+    With ``formats`` the state and its view are read back from their JSON; ``written`` are
+    the legal moves read back from their JSON and notation (all of them by default).
     """
     problems: list[str] = []
     legal = rules.legal_moves(state)
@@ -99,17 +108,18 @@ def decision_problems(
     view = rules.observe(state)
     if rules.legal_moves(view) != legal:
         problems.append("the view's legal moves differ from the state's")
-    formats, texts = rules.formats, rules.texts
-    _check(
-        problems,
-        "read_state(dump_state(state)) gives the state back",
-        lambda: formats.read_state(_json(formats.dump_state(state))) == state,
-    )
-    _check(
-        problems,
-        "read_observation(dump_observation(view)) gives the view back",
-        lambda: formats.read_observation(_json(formats.dump_observation(view))) == view,
-    )
+    files, texts = rules.formats, rules.texts
+    if formats:
+        _check(
+            problems,
+            "read_state(dump_state(state)) gives the state back",
+            lambda: files.read_state(_json(files.dump_state(state))) == state,
+        )
+        _check(
+            problems,
+            "read_observation(dump_observation(view)) gives the view back",
+            lambda: files.read_observation(_json(files.dump_observation(view))) == view,
+        )
     if rules.sample_state is not None:
         sampled = rules.sample_state(view, seed)
         if rules.observe(sampled) != view:
@@ -119,9 +129,9 @@ def decision_problems(
     for move in legal:
         if not rules.is_legal(state, move) or rules.violations(state, move):
             problems.append(f"{move!r} is listed as legal but refused")
-            continue
+    for move in legal if written is None else written:
         try:
-            if formats.read_move(_json(formats.dump_move(move, state)), state) != move:
+            if files.read_move(_json(files.dump_move(move, state)), state) != move:
                 problems.append(f"{move!r} does not read back from its JSON")
             if texts.parse_move(texts.format_move(move, state), state) != move:
                 problems.append(f"{move!r} does not read back from its notation")
@@ -177,6 +187,13 @@ def record_problems(record: GameRecord, final: Any, games: Sequence[GameInfo] = 
     return problems
 
 
+WRITTEN = 4
+"""Legal moves of each decision :func:`check_game` reads back from JSON and notation."""
+FORMATS_EVERY = 5
+""":func:`check_game` reads the state and the view back from JSON at one decision in
+this many (and at the last)."""
+
+
 def _random_game(rules: GameRules, players: int, seed: int, reading: Any) -> list[str]:
     rng = random.Random(seed)
     names = [f"P{i + 1}" for i in range(players)]
@@ -185,10 +202,18 @@ def _random_game(rules: GameRules, players: int, seed: int, reading: Any) -> lis
     seen: list[Any] = []
     while not game.state.is_over and not problems:
         state = game.state
-        problems = decision_problems(rules, state, players, seen[-8:], seed)
+        legal = rules.legal_moves(state)
+        problems = decision_problems(
+            rules,
+            state,
+            players,
+            seen[-8:],
+            seed,
+            formats=game.ply % FORMATS_EVERY == 0,
+            written=rng.sample(legal, min(WRITTEN, len(legal))),
+        )
         if problems:
             break
-        legal = rules.legal_moves(state)
         move = legal[rng.randrange(len(legal))]
         after = rules.apply(state, move)
         if rules.apply_unchecked(state, move) != after:

@@ -25,8 +25,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from attrs import evolve, frozen
+from attrs import evolve, fields, frozen
 
+from fertility_rules.agents.random_agent import RandomAgent
 from fertility_rules.errors import IllegalMoveError, MalformedInputError, Problem
 from fertility_rules.formats.base import structure, structure_document
 from fertility_rules.games import GAMES as LIBRARY_GAMES
@@ -212,16 +213,13 @@ def apply(state: State, move: Any) -> State:
     return apply_unchecked(state, move)
 
 
+def _table(table: Table) -> dict[str, Any]:
+    """The fields a state and its view share."""
+    return {field.name: getattr(table, field.name) for field in fields(Table)}
+
+
 def observe(state: State) -> View:
-    return View(
-        players=state.players,
-        hands=state.hands,
-        row=state.row,
-        current=state.current,
-        turn=state.turn,
-        reading=state.reading,
-        unseen=tuple(sorted(state.pile)),
-    )
+    return View(**_table(state), unseen=tuple(sorted(state.pile)))
 
 
 def sample_state(view: View, seed: int | random.Random) -> State:
@@ -229,15 +227,7 @@ def sample_state(view: View, seed: int | random.Random) -> State:
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     pile = list(view.unseen)
     rng.shuffle(pile)
-    return State(
-        players=view.players,
-        hands=view.hands,
-        row=view.row,
-        current=view.current,
-        turn=view.turn,
-        reading=view.reading,
-        pile=tuple(pile),
-    )
+    return State(**_table(view), pile=tuple(pile))
 
 
 def with_interpretations(state: State, reading: Interpretations) -> State:
@@ -499,16 +489,6 @@ def catalogue_check(file: str, catalogue: None) -> Message:
 
 
 # ------------------------------------------------------------------------------- agents
-
-
-class RandomAgent:
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, view: View, moves: Sequence[Take]) -> Take:
-        return moves[self._rng.randrange(len(moves))]
 
 
 class GreedyAgent:

@@ -287,7 +287,9 @@ def test_commands_say_cleanly_what_a_game_lacks(capsys: pytest.CaptureFixture[st
     assert main(["score", "x.json", *game], pairs.GAMES) == 1
     assert "Pairs has no final-position files" in capsys.readouterr().err
     assert main(["demo", "--game", "chess"], pairs.GAMES) == 1
-    assert "Unknown game 'chess'; the games are: fertility, pairs." in capsys.readouterr().err
+    assert (
+        "Unknown game 'chess'; the games are: fertility, ankhor, pairs." in capsys.readouterr().err
+    )
     assert main(["simulate", *game, "--players", "4"], pairs.GAMES) == 1
     assert "(P-2)" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exit_status:
