@@ -111,7 +111,7 @@ def _record_move_to_json(move: Move, players: int) -> dict[str, Any]:
 
 
 def _record_move_from_json(data: object, players: int, path: str) -> Move:
-    return move_from_json(data, width_for(players), path)
+    return move_from_json(data, width_for(players), path, section=True)
 
 
 def _load_catalogue(path: str | None, limits: Any) -> Catalogue:
