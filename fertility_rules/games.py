@@ -193,7 +193,8 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, view: Any, moves: list[Any]) -> Any: ...
+    def choose(self, view: Any, moves: Any) -> Any:
+        """One of ``moves``, the sequence of legal moves (never empty)."""
 
 
 AgentFactory = Callable[[int | None], Agent]

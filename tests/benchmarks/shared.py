@@ -21,6 +21,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import chess
 
@@ -77,7 +78,7 @@ def workloads(games: int) -> dict[str, Callable[[int], int]]:
     }
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--games", type=int, default=6)
@@ -98,7 +99,7 @@ def main() -> None:
             per_move[name].append(times[name] * 1e6)
         for name in ratios:
             ratios[name].append(times[name] / times["chess"])
-    figures = {
+    figures: dict[str, Any] = {
         "tree": fertility_rules.__file__,
         "per_move_us_min": {name: min(values) for name, values in per_move.items()},
         "ratio_to_chess_ply_min": {name: min(values) for name, values in ratios.items()},
@@ -110,6 +111,7 @@ def main() -> None:
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(figures, handle, indent=1)
+    return 0
 
 
 if __name__ == "__main__":
