@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fertility_rules.games import GameRules, InterpretationLike, find_game
+from fertility_rules.games import GameRules, InterpretationKind, InterpretationLike, find_game
 from fertility_rules.i18n.lists import any_of, series
 from fertility_rules.i18n.message import Message, _
 
@@ -22,8 +22,10 @@ def interpretation_notes(
             label = rules.option_labels.get(member, str(member.value))
             options.append(_("{option} (default)", option=label) if member is default else label)
         notes.append(_("Switch {field}: {options}", field=info.field, options=any_of(options)))
-    elif info.reason is not None:
+    elif info.kind is InterpretationKind.RETIRED and info.reason is not None:
         notes.append(_("Retired: {reason}", reason=info.reason))
+    elif info.reason is not None:
+        notes.append(_("Settled reading: {reason}", reason=info.reason))
     else:
         notes.append(_("Settled reading: the engine always plays the default; not a switch"))
     notes.append(_("Rules: {rules}", rules=", ".join(info.rules)))
