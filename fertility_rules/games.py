@@ -2,7 +2,7 @@
 
 The machinery every game shares (game records and their replay, the history
 :class:`~fertility_rules.play.history.Game`, the agent runners, the interpretation lab, the
-conformance kit, the file formats' plumbing, the command line and the document builder)
+conformance kit, the plumbing of the file formats, the command line and the documents)
 reaches a game only through the :class:`GameRules` value the game supplies, found by name
 with :func:`find_game`, in the manner of OpenSpiel's ``load_game`` and pgx's ``make``. It
 never imports a game's modules itself, and a game is imported only when it is first asked
@@ -112,7 +112,7 @@ class StageLike(Protocol):
 
     @property
     def label(self) -> Message:
-        """Its name in the rulebooks' terms (``Wheat Storehouse``)."""
+        """Its name in the terms of the rulebooks (``Wheat Storehouse``)."""
 
 
 class SheetLike(Protocol):
