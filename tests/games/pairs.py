@@ -33,6 +33,7 @@ from fertility_rules.errors import IllegalMoveError, MalformedInputError, Proble
 from fertility_rules.formats.base import structure, structure_document
 from fertility_rules.games import (
     DESCRIBED,
+    RECORD_PARTS,
     REFEREE,
     STATE_FORMATS,
     Gain,
@@ -513,6 +514,8 @@ class GreedyAgent:
 
 INFO = GameInfo("pairs", _("Pairs"), (2, 3), __name__)
 
+load_final_position = score_final_position = None
+"""Pairs has no final-position files: ``score`` says so."""
 _HERE = sys.modules[__name__]
 
 RULES = GameRules(
@@ -533,13 +536,7 @@ RULES = GameRules(
         **named(
             _HERE,
             *STATE_FORMATS,
-            "record_move_to_json",
-            "record_move_from_json",
-            "interpretations_to_json",
-            "interpretations_from_json",
-            "catalogue_to_json",
-            "catalogue_from_json",
-            "load_catalogue",
+            *RECORD_PARTS,
         ),
     ),
     texts=GameTexts(
