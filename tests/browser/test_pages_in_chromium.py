@@ -5,8 +5,9 @@ browser made of it: every ``<img>`` loaded (``complete`` and ``naturalWidth > 0`
 every inline ``<svg>`` laid out with a non-empty box, every ``href="#…"`` landing on an
 element of that id. Chromium prints the DOM after the scripts ran (``--dump-dom``).
 
-Chromium is the Debian package ``chromium`` (``.ci/run`` installs it). Without it the
-test is skipped locally, never in CI (``CI`` set).
+Chromium is the Debian package ``chromium`` (``.ci/run`` installs it); the Sphinx page
+also needs Sphinx (the ``docs`` extra). Without them the tests are skipped locally, with
+the reason, never in CI (``CI`` set).
 """
 
 from __future__ import annotations
@@ -59,12 +60,24 @@ window.addEventListener("load", function () {
 """
 
 
-def chromium() -> str:
-    if Path(CHROMIUM).exists():
-        return CHROMIUM
+def missing(reason: str) -> None:
+    """Skip for ``reason`` on a developer's machine; fail in CI, which installs everything."""
     if os.environ.get("CI"):
-        pytest.fail("Chromium is required in CI (.ci/run installs the Debian package)")
-    pytest.skip("Chromium is not installed (apt-get install chromium)")
+        pytest.fail(f"{reason}: CI must install it (.ci/run)")
+    pytest.skip(reason)
+
+
+def chromium() -> str:
+    if not Path(CHROMIUM).exists():
+        missing("Chromium is not installed (apt-get install chromium)")
+    return CHROMIUM
+
+
+def sphinx() -> None:
+    try:
+        import sphinx  # noqa: F401
+    except ImportError:
+        missing("Sphinx is not installed (pip install -e '.[docs]')")
 
 
 def probe(page: Path) -> dict[str, Any]:
@@ -120,6 +133,7 @@ def test_rules_document_renders_in_chromium(tmp_path: Path, language: str) -> No
 @pytest.mark.slow
 def test_sphinx_rules_page_renders_in_chromium(tmp_path: Path) -> None:
     chromium()
+    sphinx()
     out = tmp_path / "html"
     built = subprocess.run(
         [
