@@ -9,6 +9,7 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.resources import RESOURCES
+from fertility_rules.play.views import Observation
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState
 from fertility_rules.svg._image import SvgImage, el, image, root
@@ -32,7 +33,7 @@ def _label(parent: ET.Element, text: str, x: float, y: float) -> None:
 
 def _pool(
     parent: ET.Element,
-    state: GameState,
+    state: GameState | Observation,
     tiles: Iterable[str],
     kind: str,
     x: float,
@@ -46,15 +47,21 @@ def _pool(
 
 
 def table(
-    state: GameState,
+    state: GameState | Observation,
     *,
     last_move: Move | Iterable[int] | None = None,
     lang: Language | str = Language.EN,
 ) -> SvgImage:
     """Everything on the table: the central board, the Common Pool, the offer of
     Districts, the Stock and the draw piles, then each player's Metropolis with their
-    Personal Pool; the player to move is framed in their colour."""
+    Personal Pool; the player to move is framed in their colour. A view
+    (:class:`~fertility_rules.play.views.Observation`) is drawn the same: the piles are
+    counted, never shown."""
     language = Language.parse(lang)
+    if isinstance(state, Observation):
+        pile, deck = state.pile_size, state.deck_size
+    else:
+        pile, deck = len(state.pile), len(state.district_deck)
     grid = state.config.layout
     catalogue = state.config.catalogue
     board_width = grid.width * SQUARE + 2 * margin(SQUARE) + 8
@@ -147,16 +154,12 @@ def table(
         svg,
         "text",
         render(
-            ngettext(
-                "{n} Valley tile in the pile", "{n} Valley tiles in the pile", len(state.pile)
-            ),
+            ngettext("{n} Valley tile in the pile", "{n} Valley tiles in the pile", pile),
             language,
         )
         + " · "
         + render(
-            ngettext(
-                "{n} District in the deck", "{n} Districts in the deck", len(state.district_deck)
-            ),
+            ngettext("{n} District in the deck", "{n} Districts in the deck", deck),
             language,
         ),
         x=x,
