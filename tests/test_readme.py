@@ -33,7 +33,7 @@ def test_example_files_named_in_the_readme_exist() -> None:
         assert (ROOT / path).exists(), path
 
 
-HIDE_SPHINX = '''
+HIDE_SPHINX = """
 import importlib.abc
 import sys
 
@@ -46,7 +46,7 @@ class _Hidden(importlib.abc.MetaPathFinder):
 
 
 sys.meta_path.insert(0, _Hidden())
-'''
+"""
 
 
 def test_the_test_command_holds_without_the_docs_extra(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from attrs import frozen
 
 from fertility_rules.catalogue.catalogue import Catalogue
+from fertility_rules.catalogue.describe import catalogue_title
 from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -180,9 +181,7 @@ def _sections(catalogue: Catalogue, language: Language, registry: EffectRegistry
 
 
 def _heading(catalogue: Catalogue, language: Language) -> tuple[str, str | None]:
-    title = render(
-        _("Catalogue {name}: {title}", name=catalogue.name, title=catalogue.title), language
-    )
+    title = render(catalogue_title(catalogue), language)
     warning = (
         render(
             _(

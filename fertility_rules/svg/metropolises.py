@@ -377,7 +377,7 @@ def _statue_scale(
     _track(
         parent,
         "statues-scale",
-        render(_("Statues scale (different gods)"), language),
+        render(_("Statues scale (different Gods)"), language),
         metropolis.statue_scale,
         None,
         x,
