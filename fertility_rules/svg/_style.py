@@ -24,6 +24,7 @@ __all__ = [
     "SCENE_MARK",
     "WHEAT_GOLD",
     "any_icon",
+    "callout",
     "coin",
     "monument_glyph",
     "onto_shop_arrow",
@@ -289,4 +290,26 @@ def monument_glyph(
             d=d,
             opacity="0.8" if index and monument is MonumentType.PYRAMID else None,
         )
+    return group
+
+
+CALLOUT = "#9b2c2c"
+
+
+def callout(parent: ET.Element, number: int, x: float, y: float, radius: float = 10) -> ET.Element:
+    """A numbered marker at ``x, y``, as the rulebooks number the parts of a picture; the
+    caption says what each number is."""
+    group = el(parent, "g", class_="callout", data_number=number)
+    el(group, "circle", cx=x, cy=y, r=radius, fill=CALLOUT, stroke="#fdf6e3", stroke_width=2)
+    el(
+        group,
+        "text",
+        str(number),
+        x=x,
+        y=y + radius * 0.42,
+        font_size=radius * 1.2,
+        font_weight="bold",
+        text_anchor="middle",
+        fill="#ffffff",
+    )
     return group

@@ -34,6 +34,8 @@ from fertility_rules.rules.state import Phase
 from fertility_rules.testing.engine import check_invariants, tiles_in_game
 
 SVG = "{http://www.w3.org/2000/svg}"
+GOLD = "#e2b33c"
+"""The fill of a marked cell of a track (the Wheat marker's, the Statues counted)."""
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +76,8 @@ def test_valid_placement_is_legal(examples: dict[str, Example]) -> None:
     ("example_id", "message"),
     [
         ("R-3.1-not-touching", "Neither scene of the tile touches an identical scene"),
-        ("R-3.1-not-desert", "is not an empty desert square"),
+        ("R-3.1-on-wheat", "is not an empty desert square"),
+        ("R-3.1-on-water", "is not an empty desert square"),
     ],
 )
 def test_invalid_placements_break_r_3_1(
@@ -88,6 +91,17 @@ def test_invalid_placements_break_r_3_1(
     assert {v.rule for v in found} == {"R-3.1"}
     assert all(message in render(v.message) for v in found)
     assert move not in legal_moves(state)
+    grid = state.config.layout
+    ground = {"R-3.1-on-wheat": grid.wheat, "R-3.1-on-water": grid.water}.get(example_id)
+    if ground is not None:  # one half on that ground, the other on an empty desert square
+        assert ground >> move.second & 1
+        assert state.valley.empty >> move.first & 1
+    # The refused tile is drawn in place, its two scenes on the two squares (R-3.1).
+    root = ET.fromstring(examples[example_id].svgs[0])
+    (refused,) = root.findall(f".//{SVG}g[@class='refused-tile']")
+    scenes = state.config.tiles[move.tile].scenes
+    drawn = [g.get("data-scene") for g in refused.findall(f"{SVG}g")]
+    assert drawn == [scenes[0].key, scenes[1].key]
 
 
 @pytest.mark.parametrize("kind", ["A", "B", "C", "D"])
@@ -182,16 +196,32 @@ def test_one_picture_per_shop_benefit_kind(examples: dict[str, Example]) -> None
             assert example.facts["shop"].benefit.kind == example.facts["kind"]
 
 
-@pytest.mark.parametrize(("players", "boards"), [(2, 3), (3, 3), (4, 4)])
+@pytest.mark.parametrize(("players", "boards"), [(3, 3), (4, 4)])
 def test_setup_pictures(examples: dict[str, Example], players: int, boards: int) -> None:
-    facts = examples[f"R-2-{players}"].facts
+    example = examples[f"R-2-{players}"]
+    facts = example.facts
     assert facts["boards"] == boards  # R-1.4
     assert facts["common_pool"] == 3  # R-2.3
     assert facts["offer"] == 4  # R-2.5
     assert facts["pools"] == (3,) * players  # R-2.3
-    root = ET.fromstring(examples[f"R-2-{players}"].svgs[0])
-    assert len(root.findall(f".//{SVG}*[@class='metropolis']")) == players
-    assert len(root.findall(f".//{SVG}*[@class='pool personal-pool']")) == players
+    assert facts["pile"] == {3: 35, 4: 46}[players] - 3 * players - 3  # R-2.2, R-2.3
+    for svg in example.svgs:  # headed by what they show, never by a turn of play
+        assert not ET.fromstring(svg).findtext(f"{SVG}title", "").startswith("Turn")
+    if players == 4:  # board, common area, one player's area, the parts numbered 1 to 13
+        board, common, player = (ET.fromstring(svg) for svg in example.svgs)
+        numbers = [
+            int(c.get("data-number", "0"))
+            for root in (board, common, player)
+            for c in root.iter()
+            if c.get("class") == "callout"
+        ]
+        assert sorted(numbers) == list(range(1, 14))  # each part numbered once
+        assert len(player.findall(f".//{SVG}*[@class='metropolis']")) == 1
+        assert len(player.findall(f".//{SVG}*[@class='pool personal-pool']")) == 1
+        text = caption(example)
+        for number in range(1, 14):
+            assert f"{number}: " in text
+        assert f"{facts['pile']} tiles face down" in text
 
 
 def test_monument_ranking_with_ties(examples: dict[str, Example]) -> None:
@@ -199,20 +229,57 @@ def test_monument_ranking_with_ties(examples: dict[str, Example]) -> None:
     rows = examples["R-5.4"].facts["rows"]
     assert [(n, debens) for _name, n, debens in rows] == [(3, 15), (3, 15), (2, 7), (0, 0)]
     root = ET.fromstring(examples["R-5.4"].svgs[0])
-    assert len(root.findall(f".//{SVG}path[@class='monument']")) == 3 + 3 + 2
+    pawns = root.findall(f".//{SVG}g[@class='monument']")
+    assert len(pawns) == 3 + 3 + 2
+    colours = [pawn.get("fill") for pawn in pawns]
+    assert len(set(colours)) == 3  # each player's own colour, not one gold for all
 
 
 def test_lisa_scores_87(examples: dict[str, Example]) -> None:
     # R-5.6: 18 + 21 + 10 + 15 + 23.
     assert examples["R-5.6"].facts["total"] == 87
     assert "87 Debens" in caption(examples["R-5.6"])
-    assert ET.fromstring(examples["R-5.6"].svgs[0]).findtext(f"{SVG}title") == "Lisa"
+    root = ET.fromstring(examples["R-5.6"].svgs[0])
+    assert root.findtext(f"{SVG}title") == "Lisa"
+    # As the rulebooks draw her board (R-1.7): 4 starting Shops, her Shops' Districts on
+    # their spots, each marked reconstructed; no longer 9 Shops as "Starting Shops".
+    starting = root.findall(f".//{SVG}g[@class='starting-shops']")
+    assert sum(len(g.findall(f".//{SVG}g[@data-shop]")) for g in starting) == 4
+    districts = root.findall(f".//{SVG}g[@class='district']")
+    assert [d.get("data-district") for d in districts] == list(examples["R-5.6"].facts["districts"])
+    assert len(districts) >= 2
+    frames = [e for e in root.iter() if e.get("class") == "reconstructed-frame"]
+    assert len(frames) == len(districts)
+    assert "reconstructed" in caption(examples["R-5.6"])
+
+
+@pytest.mark.parametrize(
+    ("rule", "stage"), [("R-5.1", 18), ("R-5.2", 21), ("R-5.3", 10), ("R-5.5", 23)]
+)
+def test_each_scoring_stage_is_drawn_on_lisas_board(
+    examples: dict[str, Example], rule: str, stage: int
+) -> None:
+    example = examples[f"{rule}-lisa"]
+    assert f"{stage} Debens" in caption(example)  # R-5.6's stages
+    root = ET.fromstring(example.svgs[0])
+    marked = [
+        int(g.get("data-index", "-1"))
+        for g in root.iter()
+        if "marked" in (g.get("class") or "").split()
+    ]
+    assert marked == sorted(example.facts["marked"])
+    if rule == "R-5.3":  # the Statues scale marks her 3 different Statues
+        cells = root.findall(f".//{SVG}g[@class='statues-scale']/{SVG}g")
+        lit = [
+            c.get("data-statues") for c in cells if c.find(f"{SVG}rect[@fill='{GOLD}']") is not None
+        ]
+        assert lit == ["3"]
 
 
 def test_html_document_inlines_every_picture(examples: dict[str, Example]) -> None:
     page = rules_document("en", "html")
-    assert page.count("<figure") == len(examples)
-    assert page.count("<svg") == sum(len(e.svgs) for e in examples.values())
+    assert page.count("<figure") == len(examples) + 1  # and the key to the pictures
+    assert page.count("<svg") == sum(len(e.svgs) for e in examples.values()) + 1
 
 
 def test_markdown_with_pictures_beside(tmp_path: Path) -> None:
@@ -269,8 +336,15 @@ def test_the_rulebooks_supply_example(examples: dict[str, Example]) -> None:
     assert f"Shop {moves[1].shop + 1} (1 Papyrus flower → 5 Debens)" in text
     assert "5 Debens at the end of the game" in text
     assert "1 of its 2 tokens" in text
-    assert "unless 1 Alabaster joins it" in text
-    assert "Lisa has 1 Bovine, 1 Papyrus flower and 1 Grapes in supply" in text
+    assert "unless an Alabaster joins it" in text
+    assert facts["missing"] == (Icon.ALABASTER,)  # the caption names it in full
+    assert facts["supply"][0] == (0, 1, 1, 1)  # "1 Bovine, 1 Papyrus flower and 1 Grape"
+    assert "Lisa has 1 Bovine, 1 Papyrus flower and 1 Grape in supply" in text
     before_svg, after_svg = (ET.fromstring(svg) for svg in examples["R-3.5-rulebook"].svgs)
-    assert before_svg.findtext(f"{SVG}title") == "Lisa, before supplying"
-    assert after_svg.findtext(f"{SVG}title") == "Lisa, after supplying"
+    assert before_svg.findtext(f"{SVG}title") == "Lisa before supplying"
+    assert after_svg.findtext(f"{SVG}title") == "Lisa after supplying"
+    marked = [g.get("data-index", "") for g in after_svg.iter() if "marked" in g.get("class", "")]
+    assert sorted(marked) == sorted(str(m.shop) for m in moves)
+    pl = render(examples["R-3.5-rulebook"].caption, "pl")
+    assert "Wiola ma w zapasie" in pl
+    assert "gracza Wiola" not in pl

@@ -60,7 +60,7 @@ def _score(benefit: SpecializedBenefit, context: ShopContext) -> DebenAward:
 
 SPECIALIZED = EffectKind(
     id="specialized",
-    label=_("specialized Shop"),
+    label=_("Specialized Shop"),
     benefit_type=SpecializedBenefit,
     timing=Timing.FINAL,
     stage=Stage.SPECIALIZED,
