@@ -78,4 +78,4 @@ def test_the_test_command_holds_without_the_docs_extra(tmp_path: Path) -> None:
 
 
 def test_the_readme_says_how_long_the_tests_take() -> None:
-    assert re.search(r"The test suite takes about \d+ minutes", README)
+    assert re.search(r"The test suite takes about \d+\s+minutes", README)
