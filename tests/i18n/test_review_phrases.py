@@ -204,6 +204,6 @@ def test_no_quoted_phrase_in_the_documentation_translations(language: str) -> No
             catalog = read_po(handle, locale=language)
         for message in catalog:
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            for text in strings:
+            for text in map(str, strings):
                 for phrase in wrong:
-                    assert not _found(phrase, " ".join((text or "").split())), (path.name, phrase)
+                    assert not _found(phrase, " ".join(text.split())), (path.name, phrase)
