@@ -193,28 +193,34 @@ def wheat_glyph(parent: ET.Element, x: float, y: float, size: float, colour: str
 def coin(parent: ET.Element, x: float, y: float, radius: float, value: int) -> ET.Element:
     """A Deben: a gold coin with its value."""
     group = el(parent, "g", class_="deben")
+    _disc(group, x, y, radius, str(value), "#f2c94c", "#9a7416", INK, 1.1)
+    return group
+
+
+def _disc(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    radius: float,
+    text: str,
+    fill: str,
+    edge: str,
+    ink: str,
+    scale: float,
+) -> None:
+    """A disc with a bold text in its middle: a Deben's value, a callout's number."""
+    el(parent, "circle", cx=x, cy=y, r=radius, fill=fill, stroke=edge, stroke_width=radius / 8)
     el(
-        group,
-        "circle",
-        cx=x,
-        cy=y,
-        r=radius,
-        fill="#f2c94c",
-        stroke="#9a7416",
-        stroke_width=radius / 8,
-    )
-    el(
-        group,
+        parent,
         "text",
-        str(value),
+        text,
         x=x,
-        y=y + radius * 0.38,
-        font_size=radius * 1.1,
+        y=y + radius * 0.4,
+        font_size=radius * scale,
         font_weight="bold",
         text_anchor="middle",
-        fill=INK,
+        fill=ink,
     )
-    return group
 
 
 def onto_shop_arrow(parent: ET.Element, x: float, y: float, size: float) -> ET.Element:
@@ -300,16 +306,5 @@ def callout(parent: ET.Element, number: int, x: float, y: float, radius: float =
     """A numbered marker at ``x, y``, as the rulebooks number the parts of a picture; the
     caption says what each number is."""
     group = el(parent, "g", class_="callout", data_number=number)
-    el(group, "circle", cx=x, cy=y, r=radius, fill=CALLOUT, stroke="#fdf6e3", stroke_width=2)
-    el(
-        group,
-        "text",
-        str(number),
-        x=x,
-        y=y + radius * 0.42,
-        font_size=radius * 1.2,
-        font_weight="bold",
-        text_anchor="middle",
-        fill="#ffffff",
-    )
+    _disc(group, x, y, radius, str(number), CALLOUT, "#fdf6e3", "#ffffff", 1.2)
     return group

@@ -17,14 +17,12 @@ from fertility_rules.svg._style import (
     HIGHLIGHT,
     INK,
     PAPER,
-    SCENE_FILL,
     any_icon,
     callout,
     coin,
     monument_glyph,
     onto_shop_arrow,
     player_colour,
-    resource_glyph,
     start_symbol,
     statue_glyph,
     token,
@@ -32,7 +30,7 @@ from fertility_rules.svg._style import (
 )
 from fertility_rules.svg._text import label
 from fertility_rules.svg.components import _reconstructed_frame, scene
-from fertility_rules.svg.valley import GROUND_LABELS, _ground
+from fertility_rules.svg.valley import GROUND_LABELS, _ground, _printed_icon
 
 __all__ = ["LEGEND_HEIGHT", "LEGEND_WIDTH", "draw_legend", "legend"]
 
@@ -113,9 +111,8 @@ def _statue_choice(parent: ET.Element, x: float, y: float) -> None:
 
 
 def _printed(parent: ET.Element, x: float, y: float) -> None:
-    el(parent, "rect", x=x - 11, y=y - 11, width=22, height=22, fill=GROUND_FILL[Ground.DESERT])
-    el(parent, "circle", cx=x, cy=y, r=8, fill="#f7ebc9", stroke=SCENE_FILL[Resource.GRAPES])
-    resource_glyph(parent, Resource.GRAPES, x, y, 11, SCENE_FILL[Resource.GRAPES])
+    _square(Ground.DESERT)(parent, x, y)
+    _printed_icon(parent, Resource.GRAPES, x - 11, y - 11, 22, "printed-icon")
 
 
 def _outline(mark: str, dashed: bool = False) -> Symbol:
