@@ -99,7 +99,7 @@ def _entries() -> list[tuple[Symbol, Message]]:
         (_outline("quarry", dashed=True), _("a Quarry just closed")),
         (_outline("highlight"), _("a square pointed out")),
         (_refused_sample, _("a placement the rules forbid")),
-        (_link_sample, _("a token placed at once on another Shop")),
+        (_link_sample, _("where a token placed at once went")),
         (lambda p, x, y: callout(p, 1, x, y, 9), _("a numbered part, named in the caption")),
     ]
     return entries
