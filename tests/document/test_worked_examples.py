@@ -348,3 +348,43 @@ def test_the_rulebooks_supply_example(examples: dict[str, Example]) -> None:
     pl = render(examples["R-3.5-rulebook"].caption, "pl")
     assert "Wiola ma w zapasie" in pl
     assert "gracza Wiola" not in pl
+
+
+def test_the_purchase_shows_the_payment(examples: dict[str, Example]) -> None:
+    """R-3.4 as the printed book shows it: the Metropolis before and after, the token paid
+    leaving the supply and the Wheat marker going down (was: the result only)."""
+    example = examples["R-3.4"]
+    move = example.facts["move"]
+    supply_before, supply_after = example.facts["supply"]
+    assert tuple(b - a for b, a in zip(supply_before, supply_after, strict=True)) == move.tokens
+    _district, before, after = (ET.fromstring(svg) for svg in example.svgs)
+
+    def wheat(root: ET.Element) -> str | None:
+        return root.find(f".//{SVG}g[@class='wheat-marker']").get("data-wheat")  # type: ignore[union-attr]
+
+    assert (wheat(before), wheat(after)) == tuple(str(w) for w in example.facts["wheat"])
+    built = after.findall(f".//{SVG}g[@class='district']")
+    assert move.district in [d.get("data-district") for d in built]
+    assert move.district not in [
+        d.get("data-district") for d in before.findall(f".//{SVG}g[@class='district']")
+    ]
+
+
+def test_the_components_are_drawn(examples: dict[str, Example]) -> None:
+    """R-1: a Valley tile with its 2 scenes, the starting tile, a District with its cost and
+    its first Shop's requirement and benefit numbered, a Metropolis board with 4 starting
+    Shops and 7 spots, the Monument types (the printed book illustrates each)."""
+    tile = ET.fromstring(examples["R-1.3-tile"].svgs[0])
+    assert len(tile.findall(f".//{SVG}g[@data-scene]")) == 2
+    district = ET.fromstring(examples["R-1.5-district"].svgs[0])
+    numbers = [c.get("data-number") for c in district.iter() if c.get("class") == "callout"]
+    assert sorted(numbers) == ["1", "2", "3"]
+    assert "Grapes → " in caption(examples["R-1.5-district"]) or "→" in caption(
+        examples["R-1.5-district"]
+    )
+    board = ET.fromstring(examples["R-1.7-board"].svgs[0])
+    starting = board.findall(f".//{SVG}g[@class='starting-shops']//{SVG}g[@data-shop]")
+    assert len(starting) == 4
+    assert len(board.findall(f".//{SVG}g[@data-spot]")) == 7
+    monuments = ET.fromstring(examples["R-1.8-monuments"].svgs[0])
+    assert len(monuments.findall(f".//{SVG}g[@class='monument-type']")) == 4
