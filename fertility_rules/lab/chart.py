@@ -19,14 +19,15 @@ from fertility_rules.i18n.translate import render
 from fertility_rules.lab.compare import Comparison
 from fertility_rules.lab.render import reading_names
 from fertility_rules.lab.stats import Estimate
+from fertility_rules.svg._text import fit_size, text_width
 
 __all__ = ["comparison_to_svg", "ticks"]
 
 COLOURS = ("#3b6ea5", "#d08c2f", "#5a9e54", "#b5475b", "#7d5ba6", "#4a9ca3", "#8c6d46")
 WIDTH = 760
-LABEL = 190
 GAP = 10
 LEGEND_LINE = 18
+FONT = 12
 
 
 def ticks(top: float) -> list[int]:
@@ -52,16 +53,19 @@ def comparison_to_svg(comparison: Comparison, language: Language | str = Languag
         (render(stage.label, language), [r.stages[stage - 1] for r in comparison.results])
         for stage in Stage
     ]
-    bar = 14 if len(names) <= 8 else 9
+    bar = 14 if len(names) <= 8 else 11
+    small = min(10.0, bar - 2)  # the numbers beside each bar, one bar high
     scale = ticks(max([e.high for _n, es in groups for e in es if e.high == e.high] + [1.0]))
     top = float(scale[-1])
-    plot = WIDTH - LABEL - 80
+    # The measures' names, measured, set the left column: none is cut off in any language.
+    label = 10 + max(text_width(name, FONT, bold=True) for name, _estimates in groups) + 30
+    plot = WIDTH - label - 80
     legend = LEGEND_LINE * len(names)
     axis_y = 44 + legend
     height = axis_y + 24 + len(groups) * (len(names) * bar + GAP) + 16
 
     def x(value: float) -> float:
-        return LABEL + plot * max(0.0, value) / top
+        return label + plot * max(0.0, value) / top
 
     title = render(_("Mean Debens per player, 95 % intervals"), language)
     parts = [
@@ -77,7 +81,8 @@ def comparison_to_svg(comparison: Comparison, language: Language | str = Languag
         colour = COLOURS[index % len(COLOURS)]
         parts.append(f'<rect x="10" y="{y}" width="14" height="14" fill="{colour}"/>')
         parts.append(f'<text x="30" y="{y + 11}" font-weight="bold">{index + 1}</text>')
-        parts.append(f'<text x="52" y="{y + 11}">{escape(name)}</text>')
+        size = fit_size(name, FONT, WIDTH - 62)
+        parts.append(f'<text x="52" y="{y + 11}" font-size="{size:.2f}">{escape(name)}</text>')
     bottom = height - 16
     for value in scale:
         tx = x(value)
@@ -91,18 +96,18 @@ def comparison_to_svg(comparison: Comparison, language: Language | str = Languag
     y = axis_y + 12
     for title, estimates in groups:
         parts.append(
-            f'<text x="{LABEL - 30}" y="{y + bar * len(estimates) / 2 + 4:.1f}" '
+            f'<text x="{label - 30:.1f}" y="{y + bar * len(estimates) / 2 + 4:.1f}" '
             f'text-anchor="end" font-weight="bold">{escape(title)}</text>'
         )
         for index, estimate in enumerate(estimates):
             colour = COLOURS[index % len(COLOURS)]
             mid = y + bar / 2
             parts.append(
-                f'<text x="{LABEL - 4}" y="{mid + 4:.1f}" text-anchor="end" font-size="10" '
+                f'<text x="{label - 4:.1f}" y="{mid + 4:.1f}" text-anchor="end" font-size="{small:g}" '
                 f'class="reading-number">{index + 1}</text>'
             )
             parts.append(
-                f'<rect x="{LABEL}" y="{y + 1}" width="{x(estimate.value) - LABEL:.1f}" '
+                f'<rect x="{label:.1f}" y="{y + 1}" width="{x(estimate.value) - label:.1f}" '
                 f'height="{bar - 2}" fill="{colour}"/>'
             )
             parts.append(
@@ -115,11 +120,13 @@ def comparison_to_svg(comparison: Comparison, language: Language | str = Languag
                     f'stroke="black"/>'
                 )
             parts.append(
-                f'<text x="{x(estimate.high) + 4:.1f}" y="{mid + 4}" font-size="10" '
+                f'<text x="{x(estimate.high) + 4:.1f}" y="{mid + 3.5}" font-size="{small:g}" '
                 f'class="value">{escape(decimal(estimate.value, language, 1))}</text>'
             )
             y += bar
         y += GAP
-    parts.append(f'<line x1="{LABEL}" y1="{axis_y}" x2="{LABEL}" y2="{bottom}" stroke="#888"/>')
+    parts.append(
+        f'<line x1="{label:.1f}" y1="{axis_y}" x2="{label:.1f}" y2="{bottom}" stroke="#888"/>'
+    )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

@@ -89,3 +89,15 @@ def test_the_end_of_the_game_shows_scores_ranks_and_the_winner() -> None:
         if cell.find(f"{SVG}rect[@fill='{WHEAT_GOLD}']") is not None
     ]
     assert len(lit) == 4  # each player's count of different Statues is marked
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_comparison_chart_with_every_reading(language: str) -> None:
+    from fertility_rules.lab.chart import WIDTH, comparison_to_svg
+    from fertility_rules.lab.compare import compare
+    from fertility_rules.lab.readings import readings_varying
+
+    comparison = compare(readings_varying(), 1, ("random", "random"), first_seed=1, jobs=1)
+    picture = comparison_to_svg(comparison, language)
+    _check(picture)
+    assert all(box.left >= 0 and box.right <= WIDTH for box in boxes(ET.fromstring(picture)))
