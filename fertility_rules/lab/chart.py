@@ -103,8 +103,8 @@ def comparison_to_svg(comparison: Comparison, language: Language | str = Languag
             colour = COLOURS[index % len(COLOURS)]
             mid = y + bar / 2
             parts.append(
-                f'<text x="{label - 4:.1f}" y="{mid + 4:.1f}" text-anchor="end" font-size="{small:g}" '
-                f'class="reading-number">{index + 1}</text>'
+                f'<text x="{label - 4:.1f}" y="{mid + 4:.1f}" text-anchor="end" '
+                f'font-size="{small:g}" class="reading-number">{index + 1}</text>'
             )
             parts.append(
                 f'<rect x="{label:.1f}" y="{y + 1}" width="{x(estimate.value) - label:.1f}" '
