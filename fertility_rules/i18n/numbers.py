@@ -2,9 +2,8 @@
 
 ``53,34`` and ``40,0 %`` in French, ``53.34`` and ``40.0%`` in English: decimal signs,
 grouping and the percent sign's spacing all come from Babel's locale data, never from a
-table of our own. Babel is an optional dependency (the ``lab`` extra, also in ``test`` and
-``docs``): the core install prints whole numbers as plain digits and English decimals
-without it, and asks for the extra before writing decimals in another language.
+table of our own. Babel is imported on first use, so that ``import fertility_rules``
+does not load the locale data.
 """
 
 from __future__ import annotations
@@ -13,24 +12,15 @@ import copy
 import functools
 from typing import Any
 
-from fertility_rules.errors import FertilityError
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _
 
-__all__ = ["BABEL_MISSING", "decimal", "number", "percent"]
-
-BABEL_MISSING = _(
-    "Numbers in this language need Babel: install the extra with "
-    "pip install 'fertility-rules[lab]'."
-)
+__all__ = ["decimal", "number", "percent"]
 
 
 @functools.cache
 def _locale(language: Language) -> Any:
-    try:
-        from babel import Locale
-    except ImportError:
-        return None
+    from babel import Locale
+
     return Locale.parse(language.value)
 
 
@@ -49,10 +39,6 @@ def _pattern(language: Language, kind: str, digits: int) -> Any:
 def _apply(value: float, language: Language | str, kind: str, digits: int) -> str:
     lang = Language.parse(language)
     locale = _locale(lang)
-    if locale is None:
-        if lang is not Language.EN:
-            raise FertilityError(BABEL_MISSING)
-        return f"{value:,.{digits}%}" if kind == "percent" else f"{value:,.{digits}f}"
     text: str = _pattern(lang, kind, digits).apply(value, locale)
     return text
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import builtins
 import json
 import re
 from pathlib import Path
@@ -11,7 +10,6 @@ from typing import Any
 import pytest
 
 from fertility_rules.cli import main
-from fertility_rules.errors import FertilityError
 from fertility_rules.formats.moves import move_to_json
 from fertility_rules.formats.record import load_record
 from fertility_rules.i18n import numbers
@@ -73,28 +71,6 @@ def test_intervals_of_counts_never_go_below_zero(many: Any) -> None:
     for result in many.results:
         for estimate in (result.total, *result.stages, result.quarries, result.discards):
             assert estimate.low >= 0
-
-
-def test_decimals_in_another_language_need_babel(monkeypatch: pytest.MonkeyPatch) -> None:
-    real_import = builtins.__import__
-
-    def no_babel(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name == "babel" or name.startswith("babel."):
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)
-
-    numbers._locale.cache_clear()
-    numbers._pattern.cache_clear()
-    monkeypatch.setattr(builtins, "__import__", no_babel)
-    try:
-        assert numbers.decimal(53.3412, "en") == "53.34"
-        assert numbers.number(12, "pl") == "12"
-        with pytest.raises(FertilityError) as error:
-            numbers.decimal(53.3412, "fr")
-        assert "fertility-rules[lab]" in error.value.render("fr")
-    finally:
-        numbers._locale.cache_clear()
-        numbers._pattern.cache_clear()
 
 
 def test_the_chart_is_numbered_localised_and_has_a_value_axis(
