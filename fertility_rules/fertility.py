@@ -118,10 +118,10 @@ def load_catalogue(path: str | None, limits: Any) -> Catalogue:
     return load(path, limits=limits)
 
 
-def load_final_position(path: str, catalogue: Catalogue, limits: Any) -> Any:
-    from fertility_rules.formats.final_position import load_final_position as load
+def read_final_position(data: object, source: str, catalogue: Catalogue) -> Any:
+    from fertility_rules.formats.final_position import read_final_position as read
 
-    return load(path, catalogue, limits=limits)
+    return read(data, source, catalogue)
 
 
 def score_final_position(position: Any, catalogue: Catalogue) -> Any:
@@ -214,10 +214,10 @@ def gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
             {r.key: n for r, n in zip(Resource, tokens, strict=True) if n},
             _tokens_text(tokens),
         ),
-        Gain("wheat", _("Wheat"), wheat, wheat, str(wheat)),
-        Gain("quarries", _("Quarries"), quarries, quarries, str(quarries)),
-        Gain("monuments", _("Monuments"), monuments, monuments, str(monuments)),
-        Gain("offer", _("Districts on offer"), offer, offer, str(offer)),
+        Gain("wheat", _("Wheat"), wheat, wheat, wheat),
+        Gain("quarries", _("Quarries"), quarries, quarries, quarries),
+        Gain("monuments", _("Monuments"), monuments, monuments, monuments),
+        Gain("offer", _("Districts on offer"), offer, offer, offer),
     )
 
 

@@ -179,8 +179,8 @@ def gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
     bonus = now.bonus - was.bonus
     return (
         Gain("tokens", _("Tokens"), tokens, list(tokens), tokens_text(tokens)),
-        Gain("tiles", _("Tiles"), tiles, tiles, str(tiles)),
-        Gain("bonus_tokens", _("Bonus tokens"), bonus, bonus, str(bonus)),
+        Gain("tiles", _("Tiles"), tiles, tiles, tiles),
+        Gain("bonus_tokens", _("Bonus tokens"), bonus, bonus, bonus),
     )
 
 
@@ -190,7 +190,7 @@ def _agents() -> dict[str, Any]:
     return dict(AGENTS)
 
 
-load_final_position = Lazy("fertility_rules.ankhor.formats.final_position", "load_final_position")
+read_final_position = Lazy("fertility_rules.ankhor.formats.final_position", "read_final_position")
 _HERE = sys.modules[__name__]
 
 RULES = GameRules(
