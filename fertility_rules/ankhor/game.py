@@ -1,7 +1,8 @@
 """Ankh'or described for the shared machinery: its :class:`~fertility_rules.games.GameRules`.
 
-Everything here is Ankh'or's own function under the protocol's name, or a few lines
-adapting its signature; the formats, texts and agents are imported when first used.
+Everything here is Ankh'or's own public function or constant under the protocol's name,
+or a few lines adapting its signature; the notation, texts and pictures are imported when
+first used.
 """
 
 from __future__ import annotations
@@ -13,6 +14,16 @@ from typing import TYPE_CHECKING, Any, cast
 from attrs import evolve, frozen
 
 from fertility_rules.ankhor import rules, views
+from fertility_rules.ankhor.agents import AGENTS
+from fertility_rules.ankhor.catalogue import PLAYER_COUNTS
+from fertility_rules.ankhor.formats.state import (
+    ANKHOR_RULES_VERSION,
+    DEFAULT_CATALOGUE_NAME,
+    catalogue_entry,
+    dump_interpretations,
+    read_catalogue_entry,
+    read_interpretations,
+)
 from fertility_rules.ankhor.interpretations import (
     INTERPRETATION_INFO,
     OPTION_LABELS,
@@ -49,7 +60,6 @@ if TYPE_CHECKING:
 
 __all__ = ["RULES"]
 
-RULES_VERSION = "1"
 RULE_ID = r"^(A-\d+(\.\d+)*|Q-\d+)$"
 """A rule id of the specification (``A-3.8``) or an interpretation id (``Q-2``)."""
 
@@ -82,7 +92,7 @@ def initial_state(record: GameRecord) -> GameState:
 
 
 def check_players(players: int, variant: bool) -> None:
-    if players not in (2, 3, 4):
+    if players not in PLAYER_COUNTS:
         raise MalformedInputError.single(
             "players", _("Ankh'or is played by 2 to 4 players, not {n}.", n=players), "A-2.1"
         )
@@ -113,29 +123,15 @@ def record_move_from_json(data: object, players: int, path: str) -> Move:
     return move_from_json(data, path)
 
 
-def interpretations_to_json(reading: Interpretations) -> dict[str, Any]:
-    from fertility_rules.ankhor.formats.state import _converter
-
-    data: dict[str, Any] = _converter().unstructure(reading)
-    return data
-
-
-def interpretations_from_json(data: object, path: str) -> Interpretations:
-    from fertility_rules.ankhor.formats.state import _converter
-    from fertility_rules.formats.base import structure
-
-    return structure(data, Interpretations, path, _converter())
+interpretations_to_json = dump_interpretations
+interpretations_from_json = read_interpretations
 
 
 def catalogue_to_json(catalogue: Catalogue | None) -> object:
-    from fertility_rules.ankhor.formats.state import DEFAULT_CATALOGUE_NAME, catalogue_entry
-
     return DEFAULT_CATALOGUE_NAME if catalogue is None else catalogue_entry(catalogue)
 
 
 def catalogue_from_json(data: object, path: str, registry: Any) -> Catalogue | None:
-    from fertility_rules.ankhor.formats.state import read_catalogue_entry
-
     return read_catalogue_entry(data, path)
 
 
@@ -184,18 +180,12 @@ def gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
     )
 
 
-def _agents() -> dict[str, Any]:
-    from fertility_rules.ankhor.agents import AGENTS
-
-    return dict(AGENTS)
-
-
 read_final_position = Lazy("fertility_rules.ankhor.formats.final_position", "read_final_position")
 _HERE = sys.modules[__name__]
 
 RULES = GameRules(
     info=game_info("ankhor"),
-    rules_version=RULES_VERSION,
+    rules_version=ANKHOR_RULES_VERSION,
     rule_id=RULE_ID,
     setup_rule="A-2",
     **named(_HERE, *DESCRIBED),
@@ -234,6 +224,6 @@ RULES = GameRules(
         text_board=Lazy("fertility_rules.ankhor.text_board", "text_board"),
         catalogue_check=catalogue_check,
     ),
-    agents=_agents(),
+    agents=AGENTS,
 )
 """Ankh'or, as the shared machinery sees it."""

@@ -8,19 +8,44 @@ from pathlib import Path
 import jsonschema
 import pytest
 from distributed import Client, LocalCluster
+from hypothesis import HealthCheck, settings
+from hypothesis.stateful import invariant
 
+from fertility_rules.ankhor.testing import check_invariants
 from fertility_rules.cli import main
 from fertility_rules.formats.record import dump_record, load_record
 from fertility_rules.games import find_game
 from fertility_rules.lab.compare import compare
 from fertility_rules.lab.readings import readings_varying
-from fertility_rules.testing.conformance import check_game
+from fertility_rules.testing.conformance import ConformanceMachine, check_game
 
 ANKHOR = find_game("ankhor")
 
 
 def test_ankhor_passes_the_conformance_kit() -> None:
     assert check_game(ANKHOR, seeds=[3], players=[2, 4]) == []
+
+
+class AnkhorConformance(ConformanceMachine):
+    """The kit's machine (moves and undos through the history), with Ankh'or's own
+    invariants (tokens and tiles conserved, limits, scores adding up) after every step."""
+
+    game = "ankhor"
+
+    @invariant()
+    def ankhor_invariants(self) -> None:
+        if self.history is not None:
+            state = self.history.state
+            assert check_invariants(state, scores=state.is_over) == []
+
+
+TestAnkhorConformance = AnkhorConformance.TestCase
+TestAnkhorConformance.settings = settings(
+    max_examples=4,
+    stateful_step_count=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @pytest.fixture(scope="module")

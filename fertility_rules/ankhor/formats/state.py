@@ -60,6 +60,7 @@ from fertility_rules.i18n.message import _
 
 __all__ = [
     "ANKHOR_RULES_VERSION",
+    "DEFAULT_CATALOGUE_NAME",
     "GAME_STATE_FORMAT",
     "OBSERVATION_FORMAT",
     "PlacedDocument",
