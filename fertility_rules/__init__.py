@@ -48,6 +48,7 @@ from fertility_rules.effects import (
 )
 from fertility_rules.errors import (
     FertilityError,
+    HiddenInformationError,
     IllegalMoveError,
     MalformedInputError,
     Problem,
@@ -154,6 +155,7 @@ if TYPE_CHECKING:
     from fertility_rules.play.choices import Choice, ChoiceGroup, choices, summary
     from fertility_rules.play.history import Game
     from fertility_rules.play.notation import format_move, parse_move
+    from fertility_rules.play.sampling import sample_state
     from fertility_rules.play.views import Observation, observe
     from fertility_rules.records import (
         FirstIllegalMove,
@@ -220,6 +222,7 @@ _LAZY: dict[str, str] = {
     "parse_move": "fertility_rules.play.notation",
     "Observation": "fertility_rules.play.views",
     "observe": "fertility_rules.play.views",
+    "sample_state": "fertility_rules.play.sampling",
     "DEFAULT_LIMITS": "fertility_rules.formats",
     "Limits": "fertility_rules.formats",
     "FirstIllegalMove": "fertility_rules.records",
@@ -270,6 +273,7 @@ __all__ = [
     "EffectRegistry",
     "EndSupplying",
     "FertilityError",
+    "HiddenInformationError",
     "FinalPosition",
     "FirstIllegalMove",
     "GainWheat",
@@ -385,6 +389,7 @@ __all__ = [
     "rulebook_example",
     "rules_document",
     "run_games",
+    "sample_state",
     "save_record",
     "schema",
     "score_position",

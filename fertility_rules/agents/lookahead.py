@@ -7,6 +7,11 @@ by a pruned search. Each line is valued at the end of the turn, when the tokens 
 in the supply go back to the Stock (R-3.6) and so are worth nothing. The best line is
 then followed move by move, so the later decisions of the turn cost nothing.
 
+The search stops at the end of the agent's own turn, before the Common Pool is refilled
+from the Valley pile; a District bought refills the offer from the deck, which no later
+decision of the turn reads. So no line looks past a hidden draw: the agent plays on the
+view's stand-in state and decides as it would knowing the piles (R-9.2).
+
 The value of a position estimates the final score: the Debens it would score now
 (:func:`~fertility_rules.scoring.pipeline.score_totals`, without explanations), plus
 the expected value of Shops not yet fully supplied, which grows with the tokens they
@@ -16,8 +21,11 @@ already hold and shrinks as the turns run out (R-4.2: 9 turns each).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from attrs import evolve
+
+from fertility_rules.agents.base import public_view
 
 from fertility_rules.effects.base import Stage
 from fertility_rules.effects.kinds.generic import GenericBenefit
@@ -30,6 +38,7 @@ from fertility_rules.model.metropolis import Metropolis
 from fertility_rules.model.position import PlayerPosition
 from fertility_rules.model.resources import NO_TOKENS
 from fertility_rules.model.shop import ShopState
+from fertility_rules.play.views import Observation
 from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
 from fertility_rules.rules.moves import BuildDistrict, Move
 from fertility_rules.rules.placement import placements
@@ -171,7 +180,8 @@ class LookaheadAgent:
         self._plan: list[tuple[Move, GameState]] = []
         self._scorer: _Scorer
 
-    def choose(self, state: GameState, moves: list[Move]) -> Move:
+    def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
+        state = public_view(view).stand_in()
         if self._plan:
             move, expected = self._plan.pop(0)
             if _same_decision(state, expected) and move in moves:
@@ -182,7 +192,7 @@ class LookaheadAgent:
         if state.phase in (Phase.TAKE, Phase.REMOVE):
             return self._take(state, moves)
         self._scorer = _Scorer(state, state.current)
-        _value, line = self._search(state, moves, first=True)
+        _value, line = self._search(state, list(moves), first=True)
         del self._scorer
         # Each later move of the line is expected at the state the previous one leads to.
         self._plan = [(line[i + 1][0], line[i][1]) for i in range(len(line) - 1)]
@@ -247,7 +257,7 @@ class LookaheadAgent:
 
     # -- end of turn ------------------------------------------------------------
 
-    def _take(self, state: GameState, moves: list[Move]) -> Move:
+    def _take(self, state: GameState, moves: Sequence[Move]) -> Move:
         """The tile with the best harvest on the board as it stands (R-3.6, R-3.3).
 
         Each token is weighted by how much the player's open Shops need its resource.

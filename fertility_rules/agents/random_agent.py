@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+from fertility_rules.play.views import Observation
 from fertility_rules.rules.moves import Move
-from fertility_rules.rules.state import GameState
 
 __all__ = ["RandomAgent"]
 
@@ -18,5 +19,5 @@ class RandomAgent:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: GameState, moves: list[Move]) -> Move:
+    def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
         return moves[self._rng.randrange(len(moves))]

@@ -14,6 +14,7 @@ from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.message import _
+from fertility_rules.play.views import observe
 from fertility_rules.records.game_record import GameRecord
 from fertility_rules.rules.engine import apply_unchecked, legal_moves
 from fertility_rules.rules.interpretations import Interpretations
@@ -57,14 +58,15 @@ def play_game(
     catalogue: Catalogue | None = None,
     interpretations: Interpretations | None = None,
 ) -> PlayedGame:
-    """Play a game from the setup of ``seed``, each seat moved by its agent."""
+    """Play a game from the setup of ``seed``, each seat moved by its agent, which sees
+    the view of the game only (R-9)."""
     options = interpretations or Interpretations()
     setup = random_setup(catalogue or default_catalogue(), len(names), variant, seed)
     state = start_game(names, setup, catalogue, variant, options)
     moves: list[Move] = []
     while not state.is_over:
         legal = legal_moves(state)
-        move = agents[state.current].choose(state, legal)
+        move = agents[state.current].choose(observe(state), legal)
         moves.append(move)
         state = apply_unchecked(state, move)
     record = GameRecord(

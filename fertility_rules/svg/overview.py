@@ -10,7 +10,7 @@ from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.resources import RESOURCES
 from fertility_rules.rules.moves import Move
-from fertility_rules.rules.state import GameState
+from fertility_rules.rules.state import GameState, View, state_of
 from fertility_rules.svg._image import SvgImage, el, image, root
 from fertility_rules.svg._style import INK, player_colour, token
 from fertility_rules.svg.components import DISTRICT_HEIGHT, DISTRICT_WIDTH, _district, _tile
@@ -46,15 +46,17 @@ def _pool(
 
 
 def table(
-    state: GameState,
+    state: GameState | View,
     *,
     last_move: Move | Iterable[int] | None = None,
     lang: Language | str = Language.EN,
 ) -> SvgImage:
     """Everything on the table: the central board, the Common Pool, the offer of
     Districts, the Stock and the draw piles, then each player's Metropolis with their
-    Personal Pool; the player to move is framed in their colour."""
+    Personal Pool; the player to move is framed in their colour. ``state`` may be a
+    view: the piles are drawn by their sizes only."""
     language = Language.parse(lang)
+    state = state_of(state)
     grid = state.config.layout
     catalogue = state.config.catalogue
     board_width = grid.width * SQUARE + 2 * margin(SQUARE) + 8
