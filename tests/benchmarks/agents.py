@@ -15,15 +15,16 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from fertility_rules.agents import make_agent, play_game
 from fertility_rules.agents.base import Agent
 from fertility_rules.lab.stats import proportion_ci
+from fertility_rules.play.views import Observation
 from fertility_rules.rules.engine import final_position
 from fertility_rules.rules.moves import Move
-from fertility_rules.rules.state import GameState
 from fertility_rules.scoring.pipeline import score_position
 
 PLAYERS = ("A", "B", "C", "D")
@@ -37,9 +38,9 @@ class Timed:
         self.name = agent.name
         self.times: list[float] = []
 
-    def choose(self, state: GameState, moves: list[Move]) -> Move:
+    def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
         start = time.perf_counter()
-        move = self.agent.choose(state, moves)
+        move = self.agent.choose(view, moves)
         self.times.append(time.perf_counter() - start)
         return move
 
