@@ -26,7 +26,6 @@ from collections.abc import Sequence
 from attrs import evolve
 
 from fertility_rules.agents.base import public_view
-
 from fertility_rules.effects.base import Stage
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.kinds.resource_to_shop import ResourceToShopBenefit
@@ -181,7 +180,11 @@ class LookaheadAgent:
         self._scorer: _Scorer
 
     def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
-        state = public_view(view).stand_in()
+        return self.decide(public_view(view).stand_in(), moves)
+
+    def decide(self, state: GameState, moves: Sequence[Move]) -> Move:
+        """The move at ``state``, a state the caller may read whole: the view's stand-in,
+        or a state a search drew for itself (:mod:`fertility_rules.agents.ismcts`)."""
         if self._plan:
             move, expected = self._plan.pop(0)
             if _same_decision(state, expected) and move in moves:

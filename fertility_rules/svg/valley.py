@@ -330,9 +330,9 @@ def board(
     """The central board: grounds, printed icons, start symbols, tiles, Monuments.
 
     ``position`` is a game state or a view of one, or a layout of Valley boards (then
-    ``valley`` and ``monument_types`` may add tiles and Monuments). The marks outline squares: the last
-    move, the squares where a tile may be laid, Quarries just closed (R-3.3.D), the
-    sources of a harvest (R-3.3), or any ``highlights``.
+    ``valley`` and ``monument_types`` may add tiles and Monuments). The marks outline
+    squares: the last move, the squares where a tile may be laid, Quarries just closed
+    (R-3.3.D), the sources of a harvest (R-3.3), or any ``highlights``.
     """
     language = Language.parse(lang)
     if not isinstance(position, ValleyLayout):

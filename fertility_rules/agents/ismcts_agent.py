@@ -1,0 +1,141 @@
+"""The ``ismcts`` agent: information-set Monte Carlo tree search over Fertility.
+
+What the generic search (:mod:`fertility_rules.agents.ismcts`) needs of Fertility is
+here, in one value, :data:`FERTILITY_SEARCH`:
+
+- a determinization is :func:`~fertility_rules.play.sampling.sample_state` (the pile
+  and the deck drawn from what the view leaves unseen, R-9.2);
+- the tree tries, at each decision, the few moves the look-ahead's turn value ranks
+  best (every move when there are few): the placements, Districts and supplies that
+  matter, not the hundreds a decision may offer;
+- a playout continues with the look-ahead agent in every seat, past the hidden draws of
+  the determinization (the refilled Common Pool and offer), up to the start of the
+  searching player's next turn, so each line is judged after the others have answered;
+- each seat's reward is a logistic of its lead over the best other seat, in the
+  look-ahead's estimate of final Debens (the true totals once the game is over).
+
+The agent searches the decisions that shape a turn and meet the others (placing a tile,
+a Quarry, building, taking or removing a tile); it supplies Shops by the look-ahead's
+plan of the turn, which no hidden draw changes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from fertility_rules.agents.base import public_view
+from fertility_rules.agents.ismcts import Budget, SearchGame, search
+from fertility_rules.agents.lookahead import LookaheadAgent, _Scorer, turn_end_value
+from fertility_rules.play.sampling import sample_state
+from fertility_rules.play.views import Observation
+from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
+from fertility_rules.rules.moves import BuildDistrict, Move
+from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.scoring.pipeline import score_totals
+
+__all__ = ["DEFAULT_ITERATIONS", "FERTILITY_SEARCH", "ISMCTSAgent"]
+
+DEFAULT_ITERATIONS = 16
+"""Iterations per searched decision by default (see ``tests/benchmarks/results``)."""
+
+WIDTH = {Phase.PLACE: 5, Phase.BUILD: 4, Phase.SUPPLY: 3}
+"""Children per decision of these kinds (the best by the turn value); others try all."""
+
+LEAD_SCALE = 4.0
+"""Debens of lead that make a reward of about 0.73 (a logistic's unit)."""
+
+SEARCHED = frozenset({Phase.PLACE, Phase.BUILD, Phase.TAKE, Phase.REMOVE})
+
+
+def _candidates(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
+    width = WIDTH.get(state.phase)
+    if width is None or len(moves) <= width:
+        return moves
+    me = state.current
+    scorer = _Scorer(state, me)
+    ranked: list[tuple[float, int, Move]] = []
+    seen: set[object] = set()
+    for order, move in enumerate(moves):
+        if isinstance(move, BuildDistrict):
+            key: object = (move.district, move.tokens, move.wheat)
+            if key in seen:
+                continue
+            seen.add(key)
+        after = apply_unchecked(state, move)
+        ranked.append((turn_end_value(after, me, scorer), order, move))
+    ranked.sort(key=lambda item: (-item[0], item[1]))
+    return [move for _value, _order, move in ranked[:width]]
+
+
+ANSWERS = True
+"""Whether a playout goes on through the other seats' turns (else it stops when the
+searching seat's turn is over)."""
+
+
+def _rollout(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """Look-ahead play in every seat up to ``seat``'s next turn (or the end)."""
+    turns = state.players[seat].turns
+    agents = [LookaheadAgent(rng.getrandbits(32)) for _ in state.players]
+    while not state.is_over:
+        if state.players[seat].turns > turns and (not ANSWERS or state.current == seat):
+            break
+        moves = legal_moves(state)
+        move = moves[0] if len(moves) == 1 else agents[state.current].decide(state, moves)
+        state = apply_unchecked(state, move)
+    return state
+
+
+def _rewards(state: GameState) -> list[float]:
+    if state.is_over:
+        values = [float(sum(t)) for t in score_totals(final_position(state))]
+    else:
+        values = [turn_end_value(state, p) for p in range(len(state.players))]
+    rewards = []
+    for p, value in enumerate(values):
+        lead = value - max(v for q, v in enumerate(values) if q != p)
+        rewards.append(1 / (1 + math.exp(-lead / LEAD_SCALE)))
+    return rewards
+
+
+FERTILITY_SEARCH: SearchGame[GameState, Observation, Move] = SearchGame(
+    sample=sample_state,
+    legal_moves=legal_moves,
+    apply=apply_unchecked,
+    current=lambda state: state.current,
+    is_over=lambda state: state.is_over,
+    candidates=_candidates,
+    rollout=_rollout,
+    rewards=_rewards,
+)
+"""Fertility as the search sees it."""
+
+
+class ISMCTSAgent:
+    """Information-set MCTS with a determinization per iteration; the same seed plays
+    the same moves under an iteration budget."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+    ) -> None:
+        self.budget = Budget(iterations, seconds)
+        self._rng = random.Random(seed)
+        self._planner = LookaheadAgent(seed)
+        self.iterations: list[int] = []
+        """Iterations run at each searched decision (for measurements)."""
+
+    def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        seen = public_view(view)
+        if seen.phase not in SEARCHED:
+            return self._planner.choose(seen, moves)
+        move, count = search(FERTILITY_SEARCH, seen, moves, self._rng, self.budget, seen.current)
+        self.iterations.append(count)
+        return move
