@@ -82,8 +82,10 @@ class Observation:
         ``deck`` (top first): ``pile_size`` tiles among :attr:`unseen_tiles` and every
         unseen District once (R-9.2)."""
         pile, deck = tuple(pile), tuple(deck)
-        if len(set(pile)) != len(pile) or len(pile) != self.pile_size or not set(pile) <= set(
-            self.unseen_tiles
+        if (
+            len(set(pile)) != len(pile)
+            or len(pile) != self.pile_size
+            or not set(pile) <= set(self.unseen_tiles)
         ):
             raise MalformedInputError.single(
                 "pile",

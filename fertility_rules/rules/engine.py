@@ -127,8 +127,8 @@ def _check_state(state: object) -> None:
             )
         )
     raise MalformedInputError.single(
-            "state", _("A game state is needed, not {kind}.", kind=type(state).__name__)
-        )
+        "state", _("A game state is needed, not {kind}.", kind=type(state).__name__)
+    )
 
 
 def legal_moves(state: GameState | View) -> list[Move]:

@@ -84,8 +84,17 @@ def test_the_bounds_are_those_derived_from_the_rules() -> None:
     # (costs 0..2 among 4 resources and Wheat: 1 + 5 + 15); skip 1; supply 4 x 25;
     # bonus 4 x 26; end 1; take 3; remove 3 (variant).
     def expected(squares: int, variant: bool) -> int:
-        return 3 * squares * 4 + 3 + squares * 5 + 4 * 7 * 21 + 1 + 100 + 104 + 1 + 3 + (
-            3 if variant else 0
+        return (
+            3 * squares * 4
+            + 3
+            + squares * 5
+            + 4 * 7 * 21
+            + 1
+            + 100
+            + 104
+            + 1
+            + 3
+            + (3 if variant else 0)
         )
 
     assert action_count(2) == action_count(3) == expected(96, False)
@@ -126,7 +135,7 @@ def test_an_action_with_no_move_in_the_position_is_a_library_error() -> None:
 
 @pytest.mark.parametrize("players", [1, 5, "2", None])
 def test_a_player_count_outside_the_rules_is_a_library_error(players: object) -> None:
-    with pytest.raises(MalformedInputError, match="R-2.2"):
+    with pytest.raises(MalformedInputError, match=r"R-2\.2"):
         action_count(players)  # type: ignore[arg-type]
 
 

@@ -70,7 +70,7 @@ def _chi_square_threshold(df: int, alpha: float) -> float:
     """Upper ``alpha`` quantile of chi-square with ``df`` degrees of freedom
     (Wilson–Hilferty: accurate to a few parts in a thousand for df >= 10)."""
     z = NormalDist().inv_cdf(1 - alpha)
-    return df * (1 - 2 / (9 * df) + z * (2 / (9 * df)) ** 0.5) ** 3
+    return float(df * (1 - 2 / (9 * df) + z * (2 / (9 * df)) ** 0.5) ** 3)
 
 
 def _chi_square(counts: Counter[str], items: tuple[str, ...], total: int) -> float:

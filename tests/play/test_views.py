@@ -26,10 +26,10 @@ from fertility_rules import (
     parse_move,
     read_move,
     summary,
+    svg,
     text_board,
     violations,
 )
-from fertility_rules import svg
 from fertility_rules.play.views import Observation
 from fertility_rules.rules.state import STATE_ATTRIBUTES
 from tests.play.helpers import played
@@ -86,9 +86,7 @@ def test_a_view_has_no_field_for_hidden_order() -> None:
 
 
 @given(played(40), st.randoms(use_true_random=False))
-def test_nothing_in_a_view_object_depends_on_hidden_order(
-    game: Game, rng: random.Random
-) -> None:
+def test_nothing_in_a_view_object_depends_on_hidden_order(game: Game, rng: random.Random) -> None:
     # Issue 16 item 4: a set built from the deck iterated, printed and pickled in an
     # order that depended on the deck's.
     for state in list(game.states())[::9]:
@@ -151,6 +149,6 @@ def test_playing_a_move_on_a_view_says_hidden_information_is_needed() -> None:
 def test_what_is_neither_a_state_nor_a_view_is_a_library_error(thing: object) -> None:
     for function in (legal_moves, choices, summary, text_board, svg.table, svg.board):
         with pytest.raises(MalformedInputError):
-            function(thing)  # type: ignore[operator]
+            function(thing)  # type: ignore[arg-type]
     with pytest.raises(MalformedInputError):
         observe(thing)  # type: ignore[arg-type]
