@@ -15,7 +15,7 @@ from attrs import evolve
 
 from fertility_rules import svg
 from fertility_rules._version import RULES_VERSION, __version__
-from fertility_rules.agents.simulate import make_agent, play_game
+from fertility_rules.agents.simulate import AGENTS, make_agent, play_game
 from fertility_rules.catalogue.describe import describe_catalogue
 from fertility_rules.catalogue.loader import load_catalogue
 from fertility_rules.document import FORMATS, rules_document
@@ -528,7 +528,9 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     simulate.add_argument("--seed", type=int, default=None, help=t(_("seed of the setup")))
     simulate.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
     simulate.add_argument(
-        "--agents", default="random", help=t(_("comma-separated: random, greedy"))
+        "--agents",
+        default="random",
+        help=t(_("comma-separated agents by seat: {known}", known=", ".join(AGENTS))),
     )
     simulate.add_argument("--games", type=positive_int(t), default=1, help=t(_("number of games")))
     simulate.add_argument(

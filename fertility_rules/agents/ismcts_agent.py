@@ -9,8 +9,10 @@ here, in one value, :data:`FERTILITY_SEARCH`:
   best (every move when there are few): the placements, Districts and supplies that
   matter, not the hundreds a decision may offer;
 - a playout continues with the look-ahead agent in every seat, past the hidden draws of
-  the determinization (the refilled Common Pool and offer), up to the start of the
-  searching player's next turn, so each line is judged after the others have answered;
+  the determinization (the refilled Common Pool and offer), until the searching
+  player's turn and the next player's are over, so each line is judged after the
+  player it most affects has answered (in a 2-player game: at the start of the
+  searcher's next turn);
 - each seat's reward is a logistic of its lead over the best other seat, in the
   look-ahead's estimate of final Debens (the true totals once the game is over).
 
@@ -69,17 +71,15 @@ def _candidates(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
     return [move for _value, _order, move in ranked[:width]]
 
 
-ANSWERS = True
-"""Whether a playout goes on through the other seats' turns (else it stops when the
-searching seat's turn is over)."""
-
-
 def _rollout(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """Look-ahead play in every seat up to ``seat``'s next turn (or the end)."""
-    turns = state.players[seat].turns
+    """Look-ahead play in every seat until ``seat``'s turn and the next seat's are over
+    (or the game is): the next seat answers the line, the others wait."""
+    following = (seat + 1) % len(state.players)
+    mine, theirs = state.players[seat].turns, state.players[following].turns
     agents = [LookaheadAgent(rng.getrandbits(32)) for _ in state.players]
     while not state.is_over:
-        if state.players[seat].turns > turns and (not ANSWERS or state.current == seat):
+        players = state.players
+        if players[seat].turns > mine and players[following].turns > theirs:
             break
         moves = legal_moves(state)
         move = moves[0] if len(moves) == 1 else agents[state.current].decide(state, moves)

@@ -8,6 +8,7 @@ from attrs import frozen
 
 from fertility_rules.agents.base import Agent
 from fertility_rules.agents.greedy import GreedyAgent
+from fertility_rules.agents.ismcts_agent import ISMCTSAgent
 from fertility_rules.agents.lookahead import LookaheadAgent
 from fertility_rules.agents.random_agent import RandomAgent
 from fertility_rules.catalogue.catalogue import Catalogue
@@ -28,12 +29,14 @@ AGENTS: dict[str, Callable[[int | None], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "lookahead": LookaheadAgent,
+    "ismcts": ISMCTSAgent,
 }
 """The built-in agents by name."""
 
 
 def make_agent(name: str, seed: int | None = None) -> Agent:
-    """The agent called ``name`` (``random``, ``greedy`` or ``lookahead``), seeded."""
+    """The agent called ``name`` (``random``, ``greedy``, ``lookahead`` or ``ismcts``),
+    seeded."""
     try:
         return AGENTS[name](seed)
     except KeyError:

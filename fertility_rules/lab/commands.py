@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from pathlib import Path
 
+from fertility_rules.agents.simulate import AGENTS
 from fertility_rules.errors import FertilityError, UnknownIdError
 from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.record import read_record
@@ -236,7 +237,7 @@ def add_compare(
     parser.add_argument(
         "--agents",
         default="greedy",
-        help=t(_("comma-separated agents by seat: random, greedy, lookahead")),
+        help=t(_("comma-separated agents by seat: {known}", known=", ".join(AGENTS))),
     )
     parser.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
     parser.add_argument("--svg", default=None, help=t(_("also write an SVG chart to this file")))
