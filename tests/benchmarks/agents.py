@@ -167,6 +167,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{figures['iterations_per_second']:.0f} iterations per second"
         )
     if args.json:
+        # Every game's outcome and searched decisions too, so that runs in parts can be
+        # joined (``--join``).
+        figures["games_played"] = [
+            {"seed": r["seed"], "win": r["win"], "score": r["score"], "searched": r["searched"]}
+            for r in results
+        ]
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0
 
