@@ -6,8 +6,9 @@ here, in one value, :data:`FERTILITY_SEARCH`:
 - a determinization is :func:`~fertility_rules.play.sampling.sample_state` (the pile
   and the deck drawn from what the view leaves unseen, R-9.2);
 - the tree tries, at each decision, the few moves the look-ahead's turn value ranks
-  best (every move when there are few): the placements, Districts and supplies that
-  matter, not the hundreds a decision may offer;
+  best (:func:`~fertility_rules.agents.lookahead.ranked_moves`; every move when there are
+  few): the placements, Districts and supplies that matter, not the hundreds a decision
+  may offer;
 - a playout continues with the look-ahead agent in every seat, past the hidden draws of
   the determinization (the refilled Common Pool and offer), until the searching
   player's turn and the next player's are over, so each line is judged after the
@@ -29,11 +30,11 @@ from collections.abc import Sequence
 
 from fertility_rules.agents.base import public_view
 from fertility_rules.agents.ismcts import Budget, SearchGame, search
-from fertility_rules.agents.lookahead import LookaheadAgent, _Scorer, turn_end_value
+from fertility_rules.agents.lookahead import LookaheadAgent, _Scorer, ranked_moves, turn_end_value
 from fertility_rules.play.sampling import sample_state
 from fertility_rules.play.views import Observation
 from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
-from fertility_rules.rules.moves import BuildDistrict, Move
+from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState, Phase
 from fertility_rules.scoring.pipeline import score_totals
 
@@ -55,20 +56,9 @@ def _candidates(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
     width = WIDTH.get(state.phase)
     if width is None or len(moves) <= width:
         return moves
-    me = state.current
-    scorer = _Scorer(state, me)
-    ranked: list[tuple[float, int, Move]] = []
-    seen: set[object] = set()
-    for order, move in enumerate(moves):
-        if isinstance(move, BuildDistrict):
-            key: object = (move.district, move.tokens, move.wheat)
-            if key in seen:
-                continue
-            seen.add(key)
-        after = apply_unchecked(state, move)
-        ranked.append((turn_end_value(after, me, scorer), order, move))
-    ranked.sort(key=lambda item: (-item[0], item[1]))
-    return [move for _value, _order, move in ranked[:width]]
+    # Placements with the same harvest stay apart: they differ for the board to come.
+    ranked = ranked_moves(state, moves, _Scorer(state, state.current), same_harvest=False)
+    return [move for _value, move, _after in ranked[:width]]
 
 
 def _rollout(state: GameState, seat: int, rng: random.Random) -> GameState:

@@ -21,7 +21,7 @@ already hold and shrinks as the turns run out (R-4.2: 9 turns each).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from attrs import evolve
 
@@ -45,7 +45,7 @@ from fertility_rules.rules.state import GameState, Phase
 from fertility_rules.scoring.pipeline import score_totals
 from fertility_rules.scoring.stages import monument_debens
 
-__all__ = ["LookaheadAgent", "turn_end_value"]
+__all__ = ["LookaheadAgent", "ranked_moves", "turn_end_value"]
 
 TURNS = 9
 """Turns each player plays in a standard game (R-4.2)."""
@@ -165,6 +165,43 @@ def turn_end_value(state: GameState, player: int, scorer: _Scorer | None = None)
     return value
 
 
+def ranked_moves(
+    state: GameState,
+    moves: Sequence[Move],
+    scorer: _Scorer,
+    tie: Callable[[], float] | None = None,
+    same_harvest: bool = True,
+) -> list[tuple[float, Move, GameState]]:
+    """The moves of ``state`` that differ for the rest of the turn, each with its turn
+    value for the player deciding and the state it leads to, best first.
+
+    Building the same District with the same payment on another spot changes nothing
+    for the turn, nor (when ``same_harvest``) a placement with the same harvest: only the
+    first is kept. Equal values keep the order of ``moves``, or the order of ``tie``'s
+    draws when given.
+    """
+    me = state.current
+    scored: list[tuple[float, int, Move, GameState]] = []
+    seen: set[object] = set()
+    for move in moves:
+        if isinstance(move, BuildDistrict):
+            # The spot a District is built on changes nothing for the score.
+            key: object = (move.district, move.tokens, move.wheat)
+            if key in seen:
+                continue
+            seen.add(key)
+        after = apply_unchecked(state, move)
+        if same_harvest and state.phase is Phase.PLACE:
+            key = _harvest_key(after, me)
+            if key in seen:
+                continue
+            seen.add(key)
+        jitter = 1e-6 * tie() if tie is not None else 0.0
+        scored.append((turn_end_value(after, me, scorer) + jitter, len(scored), move, after))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [(value, move, after) for value, _order, move, after in scored]
+
+
 _KEPT = {Phase.PLACE: PLACEMENTS_KEPT, Phase.QUARRY: 2, Phase.BUILD: BUILDS_KEPT}
 _MID_TURN = frozenset({Phase.QUARRY, Phase.BUILD, Phase.SUPPLY, Phase.BONUS})
 
@@ -209,29 +246,11 @@ class LookaheadAgent:
         """Best value reachable by the end of the turn and the line that reaches it."""
         me = state.current
         kept = _KEPT.get(state.phase, 1)
-        scored: list[tuple[float, int, Move, GameState]] = []
-        seen: set[object] = set()
-        for move in moves:
-            if isinstance(move, BuildDistrict):
-                # The spot a District is built on changes nothing for the score.
-                key: object = (move.district, move.tokens, move.wheat)
-                if key in seen:
-                    continue
-                seen.add(key)
-            after = apply_unchecked(state, move)
-            if state.phase is Phase.PLACE:
-                key = _harvest_key(after, me)
-                if key in seen:
-                    continue
-                seen.add(key)
-            tie = self._rng.random() if first else 0.0
-            scored.append(
-                (turn_end_value(after, me, self._scorer) + 1e-6 * tie, len(scored), move, after)
-            )
-        scored.sort(key=lambda item: (-item[0], item[1]))
+        tie = self._rng.random if first else None
+        scored = ranked_moves(state, moves, self._scorer, tie)
         best_value = float("-inf")
         best_line: list[tuple[Move, GameState]] = []
-        for quick, _order, move, after in scored[:kept]:
+        for quick, move, after in scored[:kept]:
             value, rest = self._finish(after, me, quick)
             if value > best_value + 1e-9:
                 best_value, best_line = value, [(move, after), *rest]
