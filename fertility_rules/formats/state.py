@@ -45,7 +45,7 @@ from fertility_rules.model.metropolis import Metropolis
 from fertility_rules.model.resources import Counts, MonumentType, Resource, counts_of, tokens_of
 from fertility_rules.model.shop import ShopState
 from fertility_rules.play.views import Observation, Table, observe
-from fertility_rules.rules.engine import legal_moves
+from fertility_rules.rules.engine import legal_moves, require_state
 from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.moves import Move
@@ -281,7 +281,9 @@ def _unstructure(document: object, fmt: str, catalogue: Catalogue) -> dict[str, 
 
 def dump_state(state: GameState) -> dict[str, Any]:
     """The JSON-like form of ``state``, hidden information included; :func:`read_state`
-    reads it back equal."""
+    reads it back equal. A view is refused (:class:`~fertility_rules.HiddenInformationError`):
+    :func:`dump_observation` writes it."""
+    require_state(state)
     document = _StateDocument(
         **_table_fields(state), pile=tuple(state.pile), district_deck=tuple(state.district_deck)
     )

@@ -72,6 +72,7 @@ __all__ = [
     "final_scores",
     "is_legal",
     "legal_moves",
+    "require_state",
     "violations",
 ]
 
@@ -115,14 +116,17 @@ MOVE_PHASES: dict[type, Phase] = {move: handler.phase for move, handler in _HAND
 """The decision (phase) at which each kind of move is played."""
 
 
-def _check_state(state: object) -> None:
+def require_state(state: object) -> None:
+    """Refuse anything but a full state: a view with :class:`HiddenInformationError` (what
+    is asked needs the hidden piles, R-9.2), anything else with
+    :class:`MalformedInputError`."""
     if isinstance(state, GameState):
         return
     if callable(getattr(type(state), "stand_in", None)):
         raise HiddenInformationError(
             _(
-                "Playing a move needs the hidden Valley pile and District deck (R-9.2), "
-                "which a view does not hold; sample_state(view, seed) gives a state "
+                "A full game state is needed here: a view does not hold the hidden Valley "
+                "pile and District deck (R-9.2); sample_state(view, seed) gives a state "
                 "consistent with it."
             )
         )
@@ -186,7 +190,7 @@ def apply(state: GameState, move: Move) -> GameState:
     A view is refused with :class:`HiddenInformationError`: a move may draw from the
     hidden piles (R-9.2).
     """
-    _check_state(state)
+    require_state(state)
     handler = _handler(move)
     problems = _broken(state, move, handler)
     if problems:

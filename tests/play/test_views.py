@@ -152,3 +152,11 @@ def test_what_is_neither_a_state_nor_a_view_is_a_library_error(thing: object) ->
             function(thing)  # type: ignore[arg-type]
     with pytest.raises(MalformedInputError):
         observe(thing)  # type: ignore[arg-type]
+
+
+def test_writing_a_view_as_a_full_state_says_hidden_information_is_needed() -> None:
+    from fertility_rules import dump_state
+
+    view = observe(new_game(["A", "B"], seed=2))
+    with pytest.raises(HiddenInformationError, match=r"R-9\.2"):
+        dump_state(view)  # type: ignore[arg-type]
