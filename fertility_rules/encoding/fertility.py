@@ -39,6 +39,7 @@ The numeric observation has one section per public component of a view (R-9.1); 
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections.abc import Sequence
 from functools import cache
@@ -55,11 +56,12 @@ from fertility_rules.encoding.spaces import (
 )
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
-from fertility_rules.model.metropolis import SPOTS
+from fertility_rules.model.metropolis import SPOTS, Metropolis
 from fertility_rules.model.resources import Counts, MonumentType, Resource
 from fertility_rules.model.valley import Ground
 from fertility_rules.play.views import Observation, observe
 from fertility_rules.rules.engine import legal_moves
+from fertility_rules.rules.geometry import ValleyLayout
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.moves import (
     BuildDistrict,
@@ -344,12 +346,7 @@ def observation_layout_value(
     tile_count = len(catalogue.valley_tiles)
 
     def config(view: Observation) -> list[float]:
-        reading = view.config.interpretations
-        values = [float(view.config.variant)]
-        for switch in _SWITCHES:
-            value: enum.Enum = getattr(reading, switch)
-            values.append(float(list(type(value)).index(value)))
-        return values
+        return list(_config_numbers(view.config.interpretations, view.config.variant))
 
     def turn(view: Observation) -> list[float]:
         left = 0 if view.turns_left is None else view.turns_left + 1
@@ -371,25 +368,38 @@ def observation_layout_value(
 
     per_square = 3 + 4 + 1 + 4 + 1 + 1 + (players + 1) + players
 
+    def printed(layout: ValleyLayout) -> list[float]:
+        """The squares' grounds, icons and start symbols: fixed for a game."""
+        values = [0.0] * (squares * per_square)
+        for square, printed in enumerate(layout.squares):
+            at = square * per_square
+            values[at + _GROUNDS.index(printed.ground)] = 1.0
+            if printed.icon is not None:
+                values[at + 3 + RESOURCES.index(printed.icon)] = 1.0
+            values[at + 7] = float(printed.start)
+        return values
+
+    printed_boards: dict[int, tuple[ValleyLayout, list[float]]] = {}
+
     def board(view: Observation) -> list[float]:
         layout = view.config.layout
-        cells = [[0.0] * per_square for _ in range(squares)]
-        for square, printed in enumerate(layout.squares):
-            cell = cells[square]
-            cell[_GROUNDS.index(printed.ground)] = 1.0
-            if printed.icon is not None:
-                cell[3 + RESOURCES.index(printed.icon)] = 1.0
-            cell[7] = float(printed.start)
+        known = printed_boards.get(id(layout))
+        if known is None or known[0] is not layout:
+            if len(printed_boards) > 64:
+                printed_boards.clear()
+            known = printed_boards[id(layout)] = (layout, printed(layout))
+        values = known[1].copy()
         for order, placed in enumerate(view.valley.tiles):
+            seat = players if placed.player is None else placed.player
             for square, scene in zip(placed.squares, placed.scenes, strict=True):
-                cell = cells[square]
-                cell[8 + RESOURCES.index(scene)] = 1.0
-                cell[12] = tiles[placed.tile]
-                cell[13] = order + 1
-                cell[14 + (players if placed.player is None else placed.player)] = 1.0
+                at = square * per_square
+                values[at + 8 + RESOURCES.index(scene)] = 1.0
+                values[at + 12] = tiles[placed.tile]
+                values[at + 13] = order + 1
+                values[at + 14 + seat] = 1.0
         for square, seat in view.valley.monuments:
-            cells[square][15 + players + seat] = 1.0
-        return [v for cell in cells for v in cell]
+            values[square * per_square + 15 + players + seat] = 1.0
+        return values
 
     def pending(view: Observation) -> list[float]:
         quarries = [0.0] * squares
@@ -448,11 +458,21 @@ def observation_layout_value(
     return FeatureLayout(tuple(sections))
 
 
-def _shop_owners(metropolis: object) -> list[float]:
+@functools.lru_cache(maxsize=4096)
+def _config_numbers(reading: Interpretations, variant: bool) -> tuple[float, ...]:
+    values = [float(variant)]
+    for switch in _SWITCHES:
+        value: enum.Enum = getattr(reading, switch)
+        values.append(float(list(type(value)).index(value)))
+    return tuple(values)
+
+
+@functools.lru_cache(maxsize=4096)
+def _shop_owners(metropolis: Metropolis) -> tuple[float, ...]:
     """For each Shop of a Metropolis, the spot + 1 of the District it belongs to (0 for a
     starting Shop): with the Shops' order, it tells the order the Districts were built."""
-    shops = metropolis.shops  # type: ignore[attr-defined]
-    spots = metropolis.spots  # type: ignore[attr-defined]
+    shops = metropolis.shops
+    spots = metropolis.spots
     owners = [0.0] * len(shops)
     built = sum(len(d.shops) for d in spots if d)
     index = len(shops) - built
@@ -467,7 +487,7 @@ def _shop_owners(metropolis: object) -> list[float]:
         for k in range(len(district.shops)):
             owners[index + k] = spot + 1
         index += len(district.shops)
-    return owners
+    return tuple(owners)
 
 
 def observation_layout(

@@ -136,7 +136,7 @@ class FeatureLayout(Generic[V]):
                     section.name,
                     _("this section has {size} numbers, not {n}", size=section.size, n=len(part)),
                 )
-            values.extend(float(v) for v in part)
+            values.extend(part)
         return values
 
     def layout(self) -> list[tuple[str, int, int]]:
