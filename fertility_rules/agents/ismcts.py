@@ -70,13 +70,18 @@ class Budget:
     def __attrs_post_init__(self) -> None:
         if type(self.iterations) is not int or self.iterations < 1:
             raise MalformedInputError.single(
-                "iterations", _("{n} is below the minimum {min}", n=str(self.iterations), min=1)
+                "iterations",
+                _(
+                    "A number of iterations is a whole number of 1 or more, not {n}.",
+                    n=repr(self.iterations),
+                ),
             )
         if self.seconds is not None and not (
             isinstance(self.seconds, int | float) and 0 < self.seconds < math.inf
         ):
             raise MalformedInputError.single(
-                "seconds", _("a positive number of seconds is needed, not {n}", n=str(self.seconds))
+                "seconds",
+                _("a positive number of seconds is needed, not {n}", n=repr(self.seconds)),
             )
 
 
