@@ -10,16 +10,17 @@ here, in one value, :data:`FERTILITY_SEARCH`:
   few): the placements, Districts and supplies that matter, not the hundreds a decision
   may offer;
 - a playout finishes the searching player's turn with the look-ahead agent, the tile it
-  takes included: a search that starts past the end of its turn (or a tree that reaches
-  it) meets the draws of the determinization (the refilled Common Pool and offer);
+  takes included (the offer a District leaves and the Common Pool a tile leaves are
+  refilled from the determinization's deck and pile);
 - each seat's reward is a logistic of its lead over the best other seat, in the
   look-ahead's estimate of final Debens (the true totals once the game is over).
 
 The agent searches the decisions that shape its turn (placing a tile, building); the
 Quarry choices, supplying and the tile taken follow the look-ahead (its plan of the turn,
 its harvest estimate for the tile): a playout that stops at the end of the turn could not
-tell tiles apart, and a longer one costs more than the machine this was measured on
-allowed (see ``tests/benchmarks/results/ismcts.txt``).
+tell tiles apart, and a longer one costs about ten times more. Against the look-ahead
+this agent falls short of the strength asked of it; what was tried and measured is in
+``tests/benchmarks/results/ismcts-notes.txt``.
 """
 
 from __future__ import annotations
