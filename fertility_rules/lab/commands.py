@@ -13,13 +13,13 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from pathlib import Path
 
-from fertility_rules.agents.simulate import AGENTS
+from fertility_rules.agents.simulate import agents_by_seat, agents_help
 from fertility_rules.errors import FertilityError, UnknownIdError
 from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.record import read_record
 from fertility_rules.formats.state import GAME_STATE_FORMAT, read_state
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.lab.adjudicate import (
     adjudicate,
@@ -190,8 +190,7 @@ def _compare(args: argparse.Namespace) -> int:
         raise UnknownIdError(
             _("Nothing to compare: the switches varied have one value only; use --vary.")
         )
-    names = [a.strip() for a in args.agents.split(",") if a.strip()]
-    agents = tuple(names[i % len(names)] for i in range(args.players))
+    agents = agents_by_seat(args.agents, args.players)
     with (
         game_executor(args.scheduler) as executor,
         progress_bar(args.games * len(readings), args.lang) as progress,
@@ -237,7 +236,7 @@ def add_compare(
     parser.add_argument(
         "--agents",
         default="greedy",
-        help=t(_("comma-separated agents by seat: {known}", known=", ".join(AGENTS))),
+        help=t(agents_help()),
     )
     parser.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
     parser.add_argument("--svg", default=None, help=t(_("also write an SVG chart to this file")))
@@ -288,9 +287,10 @@ def _adjudicate(args: argparse.Namespace) -> int:
         text = json.dumps(data, indent=2, ensure_ascii=False)
     else:
         heading = (
-            _(
-                "Position after {at} moves: turn {turn}, {player} must {decision}.",
-                at=at,
+            ngettext(
+                "Position after {n} move: turn {turn}, {player} must {decision}.",
+                "Position after {n} moves: turn {turn}, {player} must {decision}.",
+                at,
                 turn=state.turn,
                 player=state.player.name,
                 decision=state.phase.label,

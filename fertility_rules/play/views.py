@@ -19,7 +19,14 @@ from attrs import field, frozen
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.model.resources import Counts, Resource
-from fertility_rules.rules.state import GameConfig, GameState, Phase, PlayerState, ValleyState
+from fertility_rules.rules.state import (
+    GameConfig,
+    GameState,
+    Phase,
+    PlayerState,
+    ValleyState,
+    state_repr,
+)
 
 __all__ = ["Observation", "Table", "observe"]
 
@@ -130,6 +137,15 @@ class Observation:
             turn=self.turn,
             turns_left=self.turns_left,
         )
+
+    def __repr__(self) -> str:
+        return state_repr(self, f"pile_size={self.pile_size}, deck_size={self.deck_size}")
+
+    def _repr_svg_(self) -> str:
+        """The table as every player sees it (Jupyter shows it as a picture)."""
+        from fertility_rules.svg import table
+
+        return table(self)
 
 
 def observe(state: GameState) -> Observation:
