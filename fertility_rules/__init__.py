@@ -45,6 +45,7 @@ from fertility_rules.effects import (
 )
 from fertility_rules.errors import (
     FertilityError,
+    HiddenInformationError,
     IllegalMoveError,
     MalformedInputError,
     Problem,
@@ -112,6 +113,7 @@ if TYPE_CHECKING:
         AGENTS,
         Agent,
         GreedyAgent,
+        ISMCTSAgent,
         LookaheadAgent,
         PlayedGame,
         RandomAgent,
@@ -152,6 +154,7 @@ if TYPE_CHECKING:
     from fertility_rules.play.choices import Choice, ChoiceGroup, choices, summary
     from fertility_rules.play.history import Game
     from fertility_rules.play.notation import format_move, parse_move
+    from fertility_rules.play.sampling import sample_state
     from fertility_rules.play.views import Observation, observe
     from fertility_rules.records import (
         FirstIllegalMove,
@@ -178,6 +181,7 @@ _LAZY: dict[str, str] = {
     "AGENTS": "fertility_rules.agents",
     "Agent": "fertility_rules.agents",
     "GreedyAgent": "fertility_rules.agents",
+    "ISMCTSAgent": "fertility_rules.agents",
     "LookaheadAgent": "fertility_rules.agents",
     "PlayedGame": "fertility_rules.agents",
     "RandomAgent": "fertility_rules.agents",
@@ -218,6 +222,7 @@ _LAZY: dict[str, str] = {
     "parse_move": "fertility_rules.play.notation",
     "Observation": "fertility_rules.play.views",
     "observe": "fertility_rules.play.views",
+    "sample_state": "fertility_rules.play.sampling",
     "DEFAULT_LIMITS": "fertility_rules.formats",
     "Limits": "fertility_rules.formats",
     "FirstIllegalMove": "fertility_rules.records",
@@ -278,6 +283,8 @@ __all__ = [
     "GameSummary",
     "GenericBenefit",
     "GreedyAgent",
+    "HiddenInformationError",
+    "ISMCTSAgent",
     "Icon",
     "IllegalMoveError",
     "InterpretationKind",
@@ -383,6 +390,7 @@ __all__ = [
     "rulebook_example",
     "rules_document",
     "run_games",
+    "sample_state",
     "save_record",
     "schema",
     "score_position",

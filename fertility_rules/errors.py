@@ -16,6 +16,7 @@ from fertility_rules.i18n.translate import render
 
 __all__ = [
     "FertilityError",
+    "HiddenInformationError",
     "IllegalMoveError",
     "MalformedInputError",
     "Problem",
@@ -103,3 +104,11 @@ class IllegalMoveError(FertilityError, ValueError):
         self.move = move
         super().__init__(_("{text} ({rule})", text=message, rule=rule))
         self.reason = message
+
+
+class HiddenInformationError(FertilityError, ValueError):
+    """A function that needs what R-9.2 hides (the Valley pile, the District deck order)
+    was given a view, which has only their sizes.
+
+    ``sample_state(view, seed)`` gives a state consistent with the view to use instead.
+    """

@@ -41,6 +41,7 @@ from fertility_rules.games import (
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Icon, Resource
+from fertility_rules.play.sampling import sample_state
 from fertility_rules.play.views import observe, status
 from fertility_rules.rules import engine
 from fertility_rules.rules.interpretations import (
@@ -94,11 +95,6 @@ def interpretations_of(state: GameState) -> Interpretations:
 
 def with_interpretations(state: GameState, reading: Interpretations) -> GameState:
     return evolve(state, config=evolve(state.config, interpretations=reading))
-
-
-def _agent_view(state: GameState) -> GameState:
-    """Fertility's built-in agents still read the state they are given."""
-    return state
 
 
 # ----------------------------------------------------------------------------- formats
@@ -233,7 +229,7 @@ RULES = GameRules(
     random_setup=_random_setup,
     new_interpretations=Interpretations,
     observe=observe,
-    agent_view=_agent_view,
+    sample_state=sample_state,
     stages=tuple(Stage),
     gains=gains,
     measures=(

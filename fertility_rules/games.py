@@ -403,9 +403,6 @@ class GameRules:
     """The next state of a move known to be legal."""
     observe: Callable[[Any], Any]
     """The public view of a state: what agents and spectators are given."""
-    agent_view: Callable[[Any], Any] | None = None
-    """What the runners give agents, when not the public view: for a game whose agents
-    still read the state; ``None`` (the protocol's aim): :attr:`observe`."""
     sample_state: Callable[[Any, Any], Any] | None = None
     """``(view, seed_or_rng)``: a state consistent with the view (hidden draws redealt)."""
     with_interpretations: Callable[[Any, Any], Any]

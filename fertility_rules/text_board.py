@@ -18,7 +18,7 @@ from fertility_rules.model.resources import MonumentType, Resource
 from fertility_rules.model.valley import Ground
 from fertility_rules.rules.geometry import ValleyLayout
 from fertility_rules.rules.moves import Move
-from fertility_rules.rules.state import GameState, ValleyState
+from fertility_rules.rules.state import GameState, ValleyState, View, state_of
 from fertility_rules.svg.valley import GROUND_LABELS, move_squares
 
 __all__ = ["GROUND_SYMBOLS", "MONUMENT_SYMBOLS", "scene_letter", "text_board"]
@@ -41,7 +41,7 @@ def scene_letter(resource: Resource, language: Language | str = Language.EN) -> 
 
 
 def text_board(
-    position: GameState | ValleyLayout,
+    position: GameState | View | ValleyLayout,
     *,
     valley: ValleyState | None = None,
     players: Sequence[tuple[str, MonumentType]] = (),
@@ -50,9 +50,13 @@ def text_board(
     legend: bool = True,
     lang: Language | str = Language.EN,
 ) -> str:
-    """The board as text; ``last_move`` and ``highlights`` squares are bracketed ``[X]``."""
+    """The board as text; ``last_move`` and ``highlights`` squares are bracketed ``[X]``.
+
+    ``position`` is a game state or a view of one, or a layout of Valley boards.
+    """
     language = Language.parse(lang)
-    if isinstance(position, GameState):
+    if not isinstance(position, ValleyLayout):
+        position = state_of(position, "position")
         grid = position.config.layout
         valley = position.valley
         players = [(p.name, p.monument_type) for p in position.players]

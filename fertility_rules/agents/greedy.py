@@ -3,12 +3,19 @@
 The gain is measured on the state after the move: the player's score if the game
 ended now, plus small values for tokens still useful (in the supply or on a partly
 supplied Shop) and for Districts built. Ties are broken by a seeded generator.
+
+No move of one decision draws a hidden item that the value reads (a refill of the Common
+Pool or of the offer changes no Metropolis), so the agent plays on the view's stand-in
+state and decides as it would knowing the piles.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+from fertility_rules.agents.base import public_view
+from fertility_rules.play.views import Observation
 from fertility_rules.rules.engine import apply_unchecked, final_position
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState
@@ -45,9 +52,10 @@ class GreedyAgent:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: GameState, moves: list[Move]) -> Move:
+    def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
+        state = public_view(view).stand_in()
         me = state.current
         best: list[Move] = []
         best_value = float("-inf")

@@ -7,6 +7,11 @@ by a pruned search. Each line is valued at the end of the turn, when the tokens 
 in the supply go back to the Stock (R-3.6) and so are worth nothing. The best line is
 then followed move by move, so the later decisions of the turn cost nothing.
 
+The search stops at the end of the agent's own turn, before the Common Pool is refilled
+from the Valley pile; a District bought refills the offer from the deck, which no later
+decision of the turn reads. So no line looks past a hidden draw: the agent plays on the
+view's stand-in state and decides as it would knowing the piles (R-9.2).
+
 The value of a position estimates the final score: the Debens it would score now
 (:func:`~fertility_rules.scoring.pipeline.score_totals`, without explanations), plus
 the expected value of Shops not yet fully supplied, which grows with the tokens they
@@ -16,9 +21,11 @@ already hold and shrinks as the turns run out (R-4.2: 9 turns each).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from attrs import evolve
 
+from fertility_rules.agents.base import public_view
 from fertility_rules.effects.base import Stage
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.kinds.resource_to_shop import ResourceToShopBenefit
@@ -30,6 +37,7 @@ from fertility_rules.model.metropolis import Metropolis
 from fertility_rules.model.position import PlayerPosition
 from fertility_rules.model.resources import NO_TOKENS
 from fertility_rules.model.shop import ShopState
+from fertility_rules.play.views import Observation
 from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
 from fertility_rules.rules.moves import BuildDistrict, Move
 from fertility_rules.rules.placement import placements
@@ -37,7 +45,7 @@ from fertility_rules.rules.state import GameState, Phase
 from fertility_rules.scoring.pipeline import score_totals
 from fertility_rules.scoring.stages import monument_debens
 
-__all__ = ["LookaheadAgent", "turn_end_value"]
+__all__ = ["LookaheadAgent", "ranked_moves", "turn_end_value"]
 
 TURNS = 9
 """Turns each player plays in a standard game (R-4.2)."""
@@ -157,6 +165,43 @@ def turn_end_value(state: GameState, player: int, scorer: _Scorer | None = None)
     return value
 
 
+def ranked_moves(
+    state: GameState,
+    moves: Sequence[Move],
+    scorer: _Scorer,
+    tie: Callable[[], float] | None = None,
+    same_harvest: bool = True,
+) -> list[tuple[float, Move, GameState]]:
+    """The moves of ``state`` that differ for the rest of the turn, each with its turn
+    value for the player deciding and the state it leads to, best first.
+
+    Building the same District with the same payment on another spot changes nothing
+    for the turn, nor (when ``same_harvest``) a placement with the same harvest: only the
+    first is kept. Equal values keep the order of ``moves``, or the order of ``tie``'s
+    draws when given.
+    """
+    me = state.current
+    scored: list[tuple[float, int, Move, GameState]] = []
+    seen: set[object] = set()
+    for move in moves:
+        if isinstance(move, BuildDistrict):
+            # The spot a District is built on changes nothing for the score.
+            key: object = (move.district, move.tokens, move.wheat)
+            if key in seen:
+                continue
+            seen.add(key)
+        after = apply_unchecked(state, move)
+        if same_harvest and state.phase is Phase.PLACE:
+            key = _harvest_key(after, me)
+            if key in seen:
+                continue
+            seen.add(key)
+        jitter = 1e-6 * tie() if tie is not None else 0.0
+        scored.append((turn_end_value(after, me, scorer) + jitter, len(scored), move, after))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [(value, move, after) for value, _order, move, after in scored]
+
+
 _KEPT = {Phase.PLACE: PLACEMENTS_KEPT, Phase.QUARRY: 2, Phase.BUILD: BUILDS_KEPT}
 _MID_TURN = frozenset({Phase.QUARRY, Phase.BUILD, Phase.SUPPLY, Phase.BONUS})
 
@@ -171,7 +216,12 @@ class LookaheadAgent:
         self._plan: list[tuple[Move, GameState]] = []
         self._scorer: _Scorer
 
-    def choose(self, state: GameState, moves: list[Move]) -> Move:
+    def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
+        return self.decide(public_view(view).stand_in(), moves)
+
+    def decide(self, state: GameState, moves: Sequence[Move]) -> Move:
+        """The move at ``state``, a state the caller may read whole: the view's stand-in,
+        or a state a search drew for itself (:mod:`fertility_rules.agents.ismcts`)."""
         if self._plan:
             move, expected = self._plan.pop(0)
             if _same_decision(state, expected) and move in moves:
@@ -182,7 +232,7 @@ class LookaheadAgent:
         if state.phase in (Phase.TAKE, Phase.REMOVE):
             return self._take(state, moves)
         self._scorer = _Scorer(state, state.current)
-        _value, line = self._search(state, moves, first=True)
+        _value, line = self._search(state, list(moves), first=True)
         del self._scorer
         # Each later move of the line is expected at the state the previous one leads to.
         self._plan = [(line[i + 1][0], line[i][1]) for i in range(len(line) - 1)]
@@ -196,29 +246,11 @@ class LookaheadAgent:
         """Best value reachable by the end of the turn and the line that reaches it."""
         me = state.current
         kept = _KEPT.get(state.phase, 1)
-        scored: list[tuple[float, int, Move, GameState]] = []
-        seen: set[object] = set()
-        for move in moves:
-            if isinstance(move, BuildDistrict):
-                # The spot a District is built on changes nothing for the score.
-                key: object = (move.district, move.tokens, move.wheat)
-                if key in seen:
-                    continue
-                seen.add(key)
-            after = apply_unchecked(state, move)
-            if state.phase is Phase.PLACE:
-                key = _harvest_key(after, me)
-                if key in seen:
-                    continue
-                seen.add(key)
-            tie = self._rng.random() if first else 0.0
-            scored.append(
-                (turn_end_value(after, me, self._scorer) + 1e-6 * tie, len(scored), move, after)
-            )
-        scored.sort(key=lambda item: (-item[0], item[1]))
+        tie = self._rng.random if first else None
+        scored = ranked_moves(state, moves, self._scorer, tie)
         best_value = float("-inf")
         best_line: list[tuple[Move, GameState]] = []
-        for quick, _order, move, after in scored[:kept]:
+        for quick, move, after in scored[:kept]:
             value, rest = self._finish(after, me, quick)
             if value > best_value + 1e-9:
                 best_value, best_line = value, [(move, after), *rest]
@@ -247,7 +279,7 @@ class LookaheadAgent:
 
     # -- end of turn ------------------------------------------------------------
 
-    def _take(self, state: GameState, moves: list[Move]) -> Move:
+    def _take(self, state: GameState, moves: Sequence[Move]) -> Move:
         """The tile with the best harvest on the board as it stands (R-3.6, R-3.3).
 
         Each token is weighted by how much the player's open Shops need its resource.

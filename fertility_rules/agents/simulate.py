@@ -36,6 +36,7 @@ AGENT_LABELS: dict[str, Message] = {
     "random": _("random agent"),
     "greedy": _("greedy agent"),
     "lookahead": _("lookahead agent"),
+    "ismcts": _("information-set search agent"),
 }
 """How the outputs name the built-in agents every game has (a game's others: by name)."""
 
@@ -130,7 +131,7 @@ def play_game(
     record = GameRecord(tuple(names), (), seed, setup, variant, interpretations, catalogue, rules)
     state = rules.initial_state(record)
     legal_moves, apply_unchecked = rules.legal_moves, rules.apply_unchecked
-    view_of = rules.agent_view or rules.observe
+    observe = rules.observe
     moves: list[Any] = []
     while not state.is_over:
         if len(moves) >= MAX_MOVES:
@@ -138,7 +139,7 @@ def play_game(
                 "agents", _("the game did not end within {n} moves", n=MAX_MOVES)
             )
         legal = legal_moves(state)
-        move = agents[state.current].choose(view_of(state), legal)
+        move = agents[state.current].choose(observe(state), legal)
         moves.append(move)
         state = apply_unchecked(state, move)
     return PlayedGame(

@@ -373,11 +373,12 @@ def _builders() -> dict[str, Any]:
             "fertility-rules/observation/1",
             {
                 "pile_size": _NAT,
+                "unseen_tiles": {**_list(_STRING), "uniqueItems": True},
                 "deck_size": _NAT,
                 "unseen_districts": {**_list(_STRING), "uniqueItems": True},
                 "legal_moves": _list({"$ref": "move.json"}),
             },
-            ["pile_size", "deck_size", "unseen_districts"],
+            ["pile_size", "unseen_tiles", "deck_size", "unseen_districts"],
         ),
         "move": _move,
     }

@@ -40,12 +40,12 @@ from fertility_rules.formats.documents import join
 from fertility_rules.formats.moves import move_from_json, move_to_json
 from fertility_rules.formats.reachable import reachability_problems
 from fertility_rules.formats.setup import _BoardPlace, _Context, version_problems
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.model.metropolis import Metropolis
 from fertility_rules.model.resources import Counts, MonumentType, Resource, counts_of, tokens_of
 from fertility_rules.model.shop import ShopState
 from fertility_rules.play.views import Observation, Table, observe
-from fertility_rules.rules.engine import legal_moves
+from fertility_rules.rules.engine import legal_moves, require_state
 from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.moves import Move
@@ -171,10 +171,11 @@ class _StateDocument(_Table):
 
 @frozen(kw_only=True)
 class _ObservationDocument(_Table):
-    pile_size: int = 0
-    deck_size: int = 0
-    unseen_districts: tuple[str, ...] = ()
-    legal_moves: tuple[Any, ...] = ()
+    pile_size: int
+    unseen_tiles: tuple[str, ...]
+    deck_size: int
+    unseen_districts: tuple[str, ...]
+    legal_moves: tuple[Any, ...] | None = None
 
 
 @format_hooks
@@ -280,7 +281,9 @@ def _unstructure(document: object, fmt: str, catalogue: Catalogue) -> dict[str, 
 
 def dump_state(state: GameState) -> dict[str, Any]:
     """The JSON-like form of ``state``, hidden information included; :func:`read_state`
-    reads it back equal."""
+    reads it back equal. A view is refused (:class:`~fertility_rules.HiddenInformationError`):
+    :func:`dump_observation` writes it."""
+    require_state(state)
     document = _StateDocument(
         **_table_fields(state), pile=tuple(state.pile), district_deck=tuple(state.district_deck)
     )
@@ -290,22 +293,26 @@ def dump_state(state: GameState) -> dict[str, Any]:
 def dump_observation(view: Observation | GameState, moves: bool = False) -> dict[str, Any]:
     """The JSON-like form of what every player sees (R-9); a state is observed first.
 
-    With ``moves``, the legal moves of the view's state are added (``legal_moves``),
-    which needs a state: a view alone does not know the hidden piles the moves draw from.
+    With ``moves``, the legal moves of the position are added (``legal_moves``): they
+    depend only on public information (R-9).
     """
-    state = view if isinstance(view, GameState) else None
     seen = observe(view) if isinstance(view, GameState) else view
+    if not isinstance(seen, Observation):
+        raise MalformedInputError.single(
+            "view", _("A game state or a view of one is needed, not {kind}.", kind=_kind(seen))
+        )
     data = _unstructure(_Table(**_table_fields(seen)), OBSERVATION_FORMAT, seen.config.catalogue)
     data["pile_size"] = seen.pile_size
+    data["unseen_tiles"] = list(seen.unseen_tiles)
     data["deck_size"] = seen.deck_size
-    data["unseen_districts"] = sorted(seen.unseen_districts)
+    data["unseen_districts"] = list(seen.unseen_districts)
     if moves:
-        if state is None:
-            raise MalformedInputError.single(
-                "moves", _("the legal moves of a view need the state it was made from")
-            )
-        data["legal_moves"] = [dump_move(move, state) for move in legal_moves(state)]
+        data["legal_moves"] = [dump_move(move, seen) for move in legal_moves(seen)]
     return data
+
+
+def _kind(value: object) -> str:
+    return type(value).__name__
 
 
 def dump_move(move: Move, table: Table) -> dict[str, Any]:
@@ -581,8 +588,10 @@ def read_observation(
     """Validate ``data`` (a ``fertility-rules/observation/1`` document) into an
     :class:`~fertility_rules.play.views.Observation`, the pair of :func:`dump_observation`.
 
-    The table is checked as :func:`read_state` checks a state; the hidden parts are only
-    sizes and a set (R-9.2). Legal moves, when present, are checked as moves of the view.
+    The table is checked as :func:`read_state` checks a state (the same reachability
+    checks, with the pile known by its size); the hidden parts are only sizes and sorted
+    lists, which must be what the table leaves unseen (R-9.2). Legal moves, when present,
+    must be exactly the position's.
     """
     context = _Context(registry, 0)
     converter = converter_with(registry, {Catalogue: context.catalogue})
@@ -610,11 +619,52 @@ def read_observation(
     if problems.found or state is None:
         raise MalformedInputError(problems.found, source, OBSERVATION_FORMAT)
     view = evolve(observe(state), pile_size=document.pile_size)
-    for index, move in enumerate(document.legal_moves):
-        problems.run(join("$.legal_moves", index), read_move, move, view)
+    _check_unseen(problems, document, view)
+    if document.legal_moves is not None and not problems.found:
+        _check_legal_moves(problems, document.legal_moves, view)
     if problems.found:
         raise MalformedInputError(problems.found, source, OBSERVATION_FORMAT)
     return view
+
+
+def _check_unseen(problems: _Problems, document: _ObservationDocument, view: Observation) -> None:
+    """The unseen lists are the table's, sorted (R-9.2); the pile's size is checked with
+    the tiles in sight (:func:`reachability_problems`)."""
+    if list(document.unseen_tiles) != list(view.unseen_tiles):
+        problems.add(
+            "$.unseen_tiles",
+            _("the Valley tiles not in sight are {tiles}", tiles=", ".join(view.unseen_tiles)),
+            "R-9.2",
+        )
+    if list(document.unseen_districts) != sorted(document.unseen_districts):
+        problems.add("$.unseen_districts", _("the unseen Districts are listed sorted"), "R-9.2")
+
+
+def _check_legal_moves(problems: _Problems, documents: Sequence[Any], view: Observation) -> None:
+    """Each listed move is one of the position's legal moves, each once, all of them."""
+    legal = legal_moves(view)
+    known = set(legal)
+    listed: set[Move] = set()
+    for index, document in enumerate(documents):
+        path = join("$.legal_moves", index)
+        move = problems.run(path, read_move, document, view)
+        if move is None:
+            continue
+        if move not in known:
+            problems.add(path, _("this move is not legal in the position"), "R-3")
+        elif move in listed:
+            problems.add(path, _("this move is listed twice"))
+        listed.add(move)
+    if listed < known:
+        problems.add(
+            "$.legal_moves",
+            ngettext(
+                "{n} legal move of the position is missing",
+                "{n} legal moves of the position are missing",
+                len(known - listed),
+            ),
+            "R-3",
+        )
 
 
 _TABLE_FIELDS: tuple[str, ...] = tuple(a.name for a in fields(_Table))

@@ -36,7 +36,7 @@ from fertility_rules.rules.moves import (
     SupplyShop,
     TakeTile,
 )
-from fertility_rules.rules.state import GameState
+from fertility_rules.rules.state import GameState, View, state_of
 
 __all__ = ["Choice", "ChoiceGroup", "choices", "summary"]
 
@@ -210,11 +210,13 @@ class _Draft:
         return ChoiceGroup(self.key, self.title, items)
 
 
-def choices(state: GameState) -> tuple[ChoiceGroup, ...]:
+def choices(state: GameState | View) -> tuple[ChoiceGroup, ...]:
     """The legal moves of ``state`` grouped by decision: placing by tile, then by pair
     of squares; building by District, then by spot (then the payment); supplying by
     token (then the Shop); a Quarry by its square. Groups keep the order in which
-    :func:`~fertility_rules.legal_moves` first lists them."""
+    :func:`~fertility_rules.legal_moves` first lists them. A view gives the same
+    choices as its state (R-9)."""
+    state = state_of(state)
     decision = _Draft("", state.phase.label)
     for move in legal_moves(state):
         choice = Choice(move, format_move(move, state), _describe(state, move))
@@ -240,9 +242,11 @@ def _line(state: GameState, index: int) -> Message:
     )
 
 
-def summary(state: GameState, language: str = "en") -> str:
-    """The state in a few lines of ``language``: turn, who decides what, each player's
-    supply, Wheat and Personal Pool, the pools and the District offer."""
+def summary(state: GameState | View, language: str = "en") -> str:
+    """The state (or a view of it) in a few lines of ``language``: turn, who decides
+    what, each player's supply, Wheat and Personal Pool, the pools and the District
+    offer, the sizes of the piles."""
+    state = state_of(state)
     lines: list[Message | str] = [status(state)]
     lines.extend(_line(state, i) for i in range(len(state.players)))
     tiles: list[Message] = [_tile_text(state, t) for t in state.common_pool]

@@ -12,7 +12,7 @@ from typing import Any
 
 from attrs import frozen
 
-from fertility_rules.errors import IllegalMoveError, MalformedInputError
+from fertility_rules.errors import HiddenInformationError, IllegalMoveError, MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.model.position import FinalPosition, PlayerPosition
 from fertility_rules.rules.building import (
@@ -42,7 +42,7 @@ from fertility_rules.rules.placement import (
     placement_moves,
 )
 from fertility_rules.rules.quarries import apply_quarry, check_quarry, quarry_moves
-from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.rules.state import GameState, Phase, View, state_of
 from fertility_rules.rules.supplying import (
     apply_bonus,
     apply_end_supplying,
@@ -72,6 +72,7 @@ __all__ = [
     "final_scores",
     "is_legal",
     "legal_moves",
+    "require_state",
     "violations",
 ]
 
@@ -115,17 +116,33 @@ MOVE_PHASES: dict[type, Phase] = {move: handler.phase for move, handler in _HAND
 """The decision (phase) at which each kind of move is played."""
 
 
-def _check_state(state: object) -> None:
-    if not isinstance(state, GameState):
-        raise MalformedInputError.single(
-            "state", _("A game state is needed, not {kind}.", kind=type(state).__name__)
+def require_state(state: object) -> None:
+    """Refuse anything but a full state: a view with :class:`HiddenInformationError` (what
+    is asked needs the hidden piles, R-9.2), anything else with
+    :class:`MalformedInputError`."""
+    if isinstance(state, GameState):
+        return
+    if callable(getattr(type(state), "stand_in", None)):
+        raise HiddenInformationError(
+            _(
+                "A full game state is needed here: a view does not hold the hidden Valley "
+                "pile and District deck (R-9.2); sample_state(view, seed) gives a state "
+                "consistent with it."
+            )
         )
+    raise MalformedInputError.single(
+        "state", _("A game state is needed, not {kind}.", kind=type(state).__name__)
+    )
 
 
-def legal_moves(state: GameState) -> list[Move]:
-    """Every legal move at the current decision (empty once the game is over)."""
+def legal_moves(state: GameState | View) -> list[Move]:
+    """Every legal move at the current decision (empty once the game is over).
+
+    A view gives the same moves as its state: they depend only on public information
+    (R-9).
+    """
     if type(state) is not GameState:
-        _check_state(state)
+        state = state_of(state)
     return _LEGAL[state.phase](state)
 
 
@@ -138,12 +155,12 @@ def _handler(move: object) -> _Handler:
     return handler
 
 
-def violations(state: GameState, move: Move) -> tuple[Violation, ...]:
-    """Every rule ``move`` breaks in ``state`` (empty when it is legal).
+def violations(state: GameState | View, move: Move) -> tuple[Violation, ...]:
+    """Every rule ``move`` breaks in ``state`` or its view (empty when it is legal).
 
-    Anything that is not a state or not a move raises :class:`MalformedInputError`.
+    Anything that is not a state, a view or a move raises :class:`MalformedInputError`.
     """
-    _check_state(state)
+    state = state_of(state)
     return tuple(_broken(state, move, _handler(move)))
 
 
@@ -163,13 +180,17 @@ def _broken(state: GameState, move: Move, handler: _Handler) -> list[Violation]:
     return handler.check(state, move)
 
 
-def is_legal(state: GameState, move: Move) -> bool:
+def is_legal(state: GameState | View, move: Move) -> bool:
     return not violations(state, move)
 
 
 def apply(state: GameState, move: Move) -> GameState:
-    """The state after ``move``; :class:`IllegalMoveError` names the rule it breaks."""
-    _check_state(state)
+    """The state after ``move``; :class:`IllegalMoveError` names the rule it breaks.
+
+    A view is refused with :class:`HiddenInformationError`: a move may draw from the
+    hidden piles (R-9.2).
+    """
+    require_state(state)
     handler = _handler(move)
     problems = _broken(state, move, handler)
     if problems:

@@ -33,6 +33,7 @@ __all__ = [
     "PlacedTile",
     "PlayerState",
     "ValleyState",
+    "View",
     "evolve_out_of_play",
     "evolve_pending",
     "evolve_player",
@@ -41,6 +42,7 @@ __all__ = [
     "owing",
     "owing_bonuses",
     "replace_at",
+    "state_of",
     "state_repr",
     "without",
 ]
@@ -463,3 +465,29 @@ evolve_player: Callable[..., PlayerState] = replacer(PlayerState, checked=False)
 """A copy of a player with some fields changed (a player has no validators)."""
 evolve_valley: Callable[..., ValleyState] = replacer(ValleyState, checked=False)
 """A copy of the central board, unchecked: the rules pass the tiles as a :class:`Chain`."""
+
+
+class View(Protocol):
+    """A player's view of a state (R-9), which the rules read wherever only public
+    information counts: :func:`~fertility_rules.play.views.observe` makes one."""
+
+    def stand_in(self) -> GameState:
+        """A state with this view's public part and hidden parts in an order that
+        reveals nothing: legal moves, legality and scores read from it are the real
+        state's (R-9); what the hidden piles hold is not."""
+        ...
+
+
+def state_of(table: GameState | View, argument: str = "state") -> GameState:
+    """``table`` itself, or the stand-in of a view (R-9); anything else is refused with a
+    :class:`MalformedInputError` naming ``argument``."""
+    if isinstance(table, GameState):
+        return table
+    stand_in = getattr(type(table), "stand_in", None)
+    state = stand_in(table) if callable(stand_in) else None
+    if not isinstance(state, GameState):
+        raise MalformedInputError.single(
+            argument,
+            _("A game state or a view of one is needed, not {kind}.", kind=type(table).__name__),
+        )
+    return state

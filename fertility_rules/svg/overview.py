@@ -22,7 +22,7 @@ from fertility_rules.model.resources import RESOURCES
 from fertility_rules.play.views import Observation, status
 from fertility_rules.rules.engine import final_scores
 from fertility_rules.rules.moves import Move
-from fertility_rules.rules.state import GameState
+from fertility_rules.rules.state import GameState, state_of
 from fertility_rules.scoring.sheet import ScoreReport
 from fertility_rules.svg._image import SvgImage, el, image, root
 from fertility_rules.svg._style import INK, callout, player_colour, token
@@ -249,6 +249,8 @@ def table(
     counted, never shown. At the end of the game the scores, ranks and winners are given.
     ``heading`` replaces the turn line (a setup shown in a document)."""
     language = Language.parse(lang)
+    if not isinstance(state, Observation):
+        state = state_of(state)
     grid = state.config.layout
     report = _report(state)
     board_width = grid.width * SQUARE + 2 * margin(SQUARE) + 8

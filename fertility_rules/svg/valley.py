@@ -19,7 +19,7 @@ from fertility_rules.model.valley import BOARD_WIDTH, Ground, ValleyBoard
 from fertility_rules.rules.engine import legal_moves
 from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.moves import ClaimQuarry, Move, PlaceTile
-from fertility_rules.rules.state import GameState, ValleyState
+from fertility_rules.rules.state import GameState, ValleyState, View, state_of
 from fertility_rules.svg._image import SvgImage, el, fmt, image, root
 from fertility_rules.svg._style import (
     GROUND_FILL,
@@ -71,7 +71,7 @@ def move_squares(move: Move | Iterable[int] | None) -> tuple[int, ...]:
     return ()
 
 
-def placement_squares(state: GameState, tile: str | None = None) -> tuple[int, ...]:
+def placement_squares(state: GameState | View, tile: str | None = None) -> tuple[int, ...]:
     """The squares where the player to move may lay ``tile`` (any tile of their
     Personal Pool by default), for ``board(..., legal_squares=...)`` (R-3.1)."""
     squares: set[int] = set()
@@ -388,7 +388,7 @@ def _coordinates(
 
 
 def board(
-    position: GameState | ValleyLayout,
+    position: GameState | View | ValleyLayout,
     *,
     valley: ValleyState | None = None,
     monument_types: Sequence[MonumentType] = (),
@@ -406,16 +406,18 @@ def board(
 ) -> SvgImage:
     """The central board: grounds, printed icons, start symbols, tiles, Monuments.
 
-    ``position`` is a game state, or a layout of Valley boards (then ``valley`` and
-    ``monument_types`` may add tiles and Monuments). The marks outline squares: the last
-    move, the squares where a tile may be laid, Quarries just closed (R-3.3.D), the
-    sources of a harvest (R-3.3), or any ``highlights``. ``refused`` draws a placement the
-    rules forbid in place, crossed out (R-3.1; with a game state); the printed icons of the
-    ``covered`` squares show through the tiles laid on them (R-3.3.C); ``callouts`` puts
-    a numbered marker at the top right of squares (square index to number).
+    ``position`` is a game state or a view of one, or a layout of Valley boards (then
+    ``valley`` and ``monument_types`` may add tiles and Monuments). The marks outline
+    squares: the last move, the squares where a tile may be laid, Quarries just closed
+    (R-3.3.D), the sources of a harvest (R-3.3), or any ``highlights``. ``refused`` draws a
+    placement the rules forbid in place, crossed out (R-3.1; with a game state or a view);
+    the printed icons of the ``covered`` squares show through the tiles laid on them
+    (R-3.3.C); ``callouts`` puts a numbered marker at the top right of squares (square
+    index to number).
     """
     language = Language.parse(lang)
-    if isinstance(position, GameState):
+    if not isinstance(position, ValleyLayout):
+        position = state_of(position, "position")
         grid = position.config.layout
         valley = position.valley
         monument_types = [player.monument_type for player in position.players]

@@ -1,10 +1,13 @@
 """Agent benchmark, run by hand: ``python tests/benchmarks/agents.py [--games N] [--jobs N]``.
 
-Plays 4-player games with one agent under test (``--agent``, default ``lookahead``)
-against three others (``--against``, default ``greedy``); the tested agent's seat
-rotates with the game number, game ``k`` uses setup seed ``seed + k``. Reports the
-tested agent's win rate (a shared victory counts as 1/winners), its mean score and
-the time it takes per decision (min, median, mean, max), as text and JSON.
+Plays games of ``--players`` (default 4) with one agent under test (``--agent``, default
+``lookahead``) against the others (``--against``, default ``greedy``); the tested agent's
+seat rotates with the game number, game ``k`` uses setup seed ``seed + k``. Every agent
+sees the view of the game only. Reports the tested agent's win rate (a shared victory
+counts as 1/winners) with its 95 % interval, its mean score and the time it takes per
+decision (min, median, mean, 90th and 99th percentiles, max), as text and JSON; for the
+``ismcts`` agent also the decisions it searched (time, iterations, iterations per
+second). ``--iterations`` sets the search agent's budget.
 """
 
 from __future__ import annotations
@@ -15,18 +18,19 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from fertility_rules.agents import make_agent, play_game
+from fertility_rules.agents import ISMCTSAgent, make_agent, play_game
 from fertility_rules.agents.base import Agent
 from fertility_rules.lab.stats import proportion_ci
+from fertility_rules.play.views import Observation
 from fertility_rules.rules.engine import final_position
 from fertility_rules.rules.moves import Move
-from fertility_rules.rules.state import GameState
 from fertility_rules.scoring.pipeline import score_position
 
-PLAYERS = ("A", "B", "C", "D")
+NAMES = ("A", "B", "C", "D")
 
 
 class Timed:
@@ -36,28 +40,64 @@ class Timed:
         self.agent = agent
         self.name = agent.name
         self.times: list[float] = []
+        self.searched: list[tuple[float, int]] = []
 
-    def choose(self, state: GameState, moves: list[Move]) -> Move:
+    def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
+        runs = getattr(self.agent, "iterations", None)
+        before = len(runs) if isinstance(runs, list) else 0
         start = time.perf_counter()
-        move = self.agent.choose(state, moves)
-        self.times.append(time.perf_counter() - start)
+        move = self.agent.choose(view, moves)
+        spent = time.perf_counter() - start
+        self.times.append(spent)
+        if isinstance(runs, list) and len(runs) > before:
+            self.searched.append((spent, runs[-1]))
         return move
 
 
-def one_game(args: tuple[int, str, str]) -> dict[str, object]:
-    """Game ``seed``: the tested agent sits at seat ``seed % 4``."""
-    seed, tested, against = args
-    seat = seed % len(PLAYERS)
+def _agent(name: str, seed: int, iterations: int | None) -> Agent:
+    if name == "ismcts" and iterations is not None:
+        return ISMCTSAgent(seed, iterations=iterations)
+    return make_agent(name, seed)
+
+
+def one_game(args: tuple[int, str, str, int, int | None]) -> dict[str, object]:
+    """Game ``seed``: the tested agent sits at seat ``seed % players``."""
+    seed, tested, against, players, iterations = args
+    names = NAMES[:players]
+    seat = seed % players
     agents: list[Agent] = [
-        make_agent(tested if i == seat else against, seed * 10 + i) for i in range(len(PLAYERS))
+        _agent(tested if i == seat else against, seed * 10 + i, iterations) for i in range(players)
     ]
     timed = Timed(agents[seat])
     agents[seat] = timed
-    game = play_game(PLAYERS, agents, seed)
+    game = play_game(names, agents, seed)
     report = score_position(final_position(game.state))
     sheet = report.sheets[seat]
     share = 1 / len(report.winners) if sheet.rank == 1 else 0.0
-    return {"seed": seed, "seat": seat, "win": share, "score": sheet.total, "times": timed.times}
+    return {
+        "seed": seed,
+        "seat": seat,
+        "win": share,
+        "score": sheet.total,
+        "times": timed.times,
+        "searched": timed.searched,
+    }
+
+
+def _milliseconds(times: list[float]) -> dict[str, float]:
+    cuts = (
+        statistics.quantiles(times, n=100, method="inclusive")
+        if len(times) > 1
+        else [times[0]] * 99
+    )
+    return {
+        "min": 1000 * min(times),
+        "median": 1000 * statistics.median(times),
+        "mean": 1000 * statistics.fmean(times),
+        "p90": 1000 * cuts[89],
+        "p99": 1000 * cuts[98],
+        "max": 1000 * max(times),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,10 +106,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--agent", default="lookahead")
     parser.add_argument("--against", default="greedy")
+    parser.add_argument("--players", type=int, choices=[2, 3, 4], default=4)
+    parser.add_argument("--iterations", type=int, default=None, help="ismcts budget")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", default=None, help="write the figures here as JSON")
+    parser.add_argument("--join", nargs="+", default=None, help="join the JSON of runs in parts")
     args = parser.parse_args(argv)
-    tasks = [(args.seed + k, args.agent, args.against) for k in range(args.games)]
+    if args.join:
+        return join(args.join, args.json)
+    tasks = [
+        (args.seed + k, args.agent, args.against, args.players, args.iterations)
+        for k in range(args.games)
+    ]
     start = time.perf_counter()
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
@@ -82,18 +130,19 @@ def main(argv: list[str] | None = None) -> int:
     scores = [float(r["score"]) for r in results]  # type: ignore[arg-type]
     n = len(results)
     rate = proportion_ci(sum(wins), n)
-    cuts = statistics.quantiles(times, n=100)
-    timing = {
-        "min": 1000 * min(times),
-        "median": 1000 * statistics.median(times),
-        "mean": 1000 * statistics.fmean(times),
-        "p90": 1000 * cuts[89],
-        "p99": 1000 * cuts[98],
-        "max": 1000 * max(times),
-    }
+    timing = _milliseconds(times)
+    searched = [pair for r in results for pair in r["searched"]]  # type: ignore[attr-defined]
+    search_timing = _milliseconds([t for t, _n in searched]) if searched else None
+    iterations = sum(n for _t, n in searched)
+    search_seconds = sum(t for t, _n in searched)
     figures = {
         "agent": args.agent,
         "against": args.against,
+        "players": args.players,
+        "iterations_budget": args.iterations,
+        "searched_decisions": len(searched),
+        "ms_per_searched_decision": search_timing,
+        "iterations_per_second": iterations / search_seconds if search_seconds else None,
         "games": n,
         "first_seed": args.seed,
         "jobs": args.jobs,
@@ -106,19 +155,82 @@ def main(argv: list[str] | None = None) -> int:
         "cpus": os.cpu_count(),
         "load_average": os.getloadavg(),
     }
+    others = args.players - 1
     print(
-        f"{args.agent} vs 3 x {args.against}, {n} four-player games (seat rotated, seeds "
-        f"{args.seed}..{args.seed + n - 1}, {args.jobs} job(s), {elapsed:.0f} s)\n"
+        f"{args.agent} vs {others} x {args.against}, {n} {args.players}-player games (seat "
+        f"rotated, seeds {args.seed}..{args.seed + n - 1}, {args.jobs} job(s), {elapsed:.0f} s)\n"
         f"  win rate {rate.value:.1%} (95% Wilson interval {rate.low:.1%} to {rate.high:.1%}; "
-        f"chance 25%)\n"
+        f"chance {1 / args.players:.0%})\n"
         f"  mean score {figures['mean_score']:.1f}\n"
         f"  ms per decision over {len(times)} decisions: min {timing['min']:.3f}, "
         f"median {timing['median']:.3f}, mean {timing['mean']:.2f}, 90th percentile "
         f"{timing['p90']:.1f}, 99th {timing['p99']:.1f}, max {timing['max']:.1f}\n"
         f"  machine: {os.cpu_count()} cores, load average at the end {os.getloadavg()[0]:.1f}"
     )
+    if search_timing is not None:
+        print(
+            f"  searched decisions: {len(searched)}, ms each: mean {search_timing['mean']:.1f}, "
+            f"90th percentile {search_timing['p90']:.1f}, 99th {search_timing['p99']:.1f}; "
+            f"{figures['iterations_per_second']:.0f} iterations per second"
+        )
     if args.json:
+        # Every game's outcome and searched decisions too, so that runs in parts can be
+        # joined (``--join``).
+        figures["games_played"] = [
+            {"seed": r["seed"], "win": r["win"], "score": r["score"], "searched": r["searched"]}
+            for r in results
+        ]
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+def join(paths: list[str], output: str | None) -> int:
+    """The figures of runs made in parts (same agents and players, other seeds)."""
+    parts = [json.loads(Path(path).read_text(encoding="utf-8")) for path in paths]
+    games = [game for part in parts for game in part["games_played"]]
+    seeds = sorted(game["seed"] for game in games)
+    wins = sum(float(game["win"]) for game in games)
+    rate = proportion_ci(wins, len(games))
+    searched = [pair for game in games for pair in game["searched"]]
+    timing = _milliseconds([t for t, _n in searched])
+    per_second = sum(n for _t, n in searched) / sum(t for t, _n in searched)
+    first = parts[0]
+    figures = {
+        "agent": first["agent"],
+        "against": first["against"],
+        "players": first["players"],
+        "iterations_budget": first["iterations_budget"],
+        "games": len(games),
+        "distinct_seeds": len(set(seeds)),
+        "win_rate": rate.value,
+        "win_rate_ci95": [rate.low, rate.high],
+        "mean_score": statistics.fmean(float(game["score"]) for game in games),
+        "searched_decisions": len(searched),
+        "ms_per_searched_decision": timing,
+        "iterations_per_second": per_second,
+        "ms_per_decision_by_part": [part["ms_per_decision"] for part in parts],
+        "seconds_by_part": [part["seconds"] for part in parts],
+    }
+    print(
+        f"{first['agent']} vs {first['players'] - 1} x {first['against']}, {len(games)} "
+        f"{first['players']}-player games (seat rotated, seeds {seeds[0]}..{seeds[-1]}, "
+        f"{len(parts)} parts)\n"
+        f"  win rate {rate.value:.1%} (95% Wilson interval {rate.low:.1%} to {rate.high:.1%}; "
+        f"chance {1 / first['players']:.0%})\n"
+        f"  mean score {figures['mean_score']:.1f}\n"
+        f"  searched decisions: {len(searched)}, ms each: mean {timing['mean']:.1f}, "
+        f"90th percentile {timing['p90']:.1f}, 99th {timing['p99']:.1f}, max {timing['max']:.1f}; "
+        f"{per_second:.0f} iterations per second"
+    )
+    for index, part in enumerate(parts):
+        ms = part["ms_per_decision"]
+        print(
+            f"  part {index + 1}: every decision, ms: mean {ms['mean']:.2f}, 90th percentile "
+            f"{ms['p90']:.1f}, 99th {ms['p99']:.1f}; {part['seconds']:.0f} s, load average "
+            f"{part['load_average'][0]:.1f}"
+        )
+    if output:
+        Path(output).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from fertility_rules.agents import LookaheadAgent, RandomAgent, make_agent, play_game
 from fertility_rules.agents.base import Agent
+from fertility_rules.play.views import Observation
 from fertility_rules.rules.engine import final_scores, is_legal
 from fertility_rules.rules.moves import Move
-from fertility_rules.rules.state import GameState
 
 
 class Checked:
@@ -17,10 +19,10 @@ class Checked:
         self.name = agent.name
         self.decisions = 0
 
-    def choose(self, state: GameState, moves: list[Move]) -> Move:
-        move = self.agent.choose(state, moves)
+    def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
+        move = self.agent.choose(view, moves)
         assert move in moves
-        assert is_legal(state, move)
+        assert is_legal(view, move)
         self.decisions += 1
         return move
 

@@ -90,6 +90,37 @@ def test_hotseat_plays_a_whole_game_to_the_score() -> None:
     assert "Amunet" in out.getvalue().splitlines()[-1] or "Bek" in out.getvalue()
 
 
+def test_hotseat_lets_an_agent_play_a_seat_from_the_view() -> None:
+    hotseat = _load("hotseat")
+    out = io.StringIO()
+    # Every seat played by the computer: no line of input is read.
+    code = hotseat.main(
+        [
+            "Amunet",
+            "Bek",
+            "--seed",
+            "5",
+            "--computer",
+            "Amunet",
+            "--computer",
+            "Bek",
+            "--agent",
+            "greedy",
+        ],
+        io.StringIO(""),
+        out,
+    )
+    assert code == 0
+    lines = out.getvalue().splitlines()
+    assert sum(line.startswith(("Amunet: ", "Bek: ")) for line in lines) > 60
+
+
+def test_hotseat_refuses_a_computer_seat_that_is_no_player() -> None:
+    hotseat = _load("hotseat")
+    with pytest.raises(SystemExit):
+        hotseat.main(["Amunet", "Bek", "--computer", "Chione"], io.StringIO(""), io.StringIO())
+
+
 def _call(base: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, method=method)

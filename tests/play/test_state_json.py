@@ -16,6 +16,7 @@ from fertility_rules import (
     FertilityError,
     Game,
     MalformedInputError,
+    Phase,
     dump_move,
     dump_observation,
     dump_state,
@@ -55,7 +56,11 @@ def test_every_legal_move_round_trips_as_json(game: Game) -> None:
 def test_an_observation_holds_no_hidden_tile_or_order(game: Game) -> None:
     state = game.state
     data = dump_observation(state, moves=True)
-    text = json.dumps(data)
+    # The pile's tiles are named only among the tiles not in sight, sorted, with those
+    # back in the box.
+    assert data["unseen_tiles"] == sorted(data["unseen_tiles"])
+    assert set(state.pile) <= set(data["unseen_tiles"])
+    text = json.dumps({k: v for k, v in data.items() if k != "unseen_tiles"})
     for tile in state.pile:
         assert f'"{tile}"' not in text
     assert "pile" not in data
@@ -228,3 +233,67 @@ def test_the_json_pairs_work_as_the_first_name_an_app_uses(name: str) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-500:]
     assert done.stdout.strip() == "1"
+
+
+@pytest.mark.parametrize("field", ["pile_size", "unseen_tiles", "deck_size", "unseen_districts"])
+def test_a_view_needs_every_field_its_schema_requires(field: str) -> None:
+    # Issue 16 item 1: missing sizes were filled in with 0.
+    data = dump_observation(SAVED.state)
+    del data[field]
+    with pytest.raises(MalformedInputError) as caught:
+        read_observation(data)
+    assert any(field in p.path or field in p.render() for p in caught.value.problems)
+
+
+def test_a_view_whose_unseen_tiles_are_not_the_tables_is_refused() -> None:
+    data = dump_observation(SAVED.state)
+    data["unseen_tiles"] = data["unseen_tiles"][1:]
+    with pytest.raises(MalformedInputError) as caught:
+        read_observation(data)
+    assert [(p.path, p.rule) for p in caught.value.problems] == [("$.unseen_tiles", "R-9.2")]
+
+
+def test_a_view_with_a_pile_larger_than_the_unseen_tiles_is_refused() -> None:
+    data = dump_observation(SAVED.state)
+    data["pile_size"] = len(data["unseen_tiles"]) + 1
+    with pytest.raises(MalformedInputError) as caught:
+        read_observation(data)
+    assert [p.rule for p in caught.value.problems] == ["R-2.2"]
+
+
+def test_unsorted_unseen_districts_are_refused() -> None:
+    data = dump_observation(SAVED.state)
+    data["unseen_districts"] = list(reversed(data["unseen_districts"]))
+    with pytest.raises(MalformedInputError) as caught:
+        read_observation(data)
+    assert [p.path for p in caught.value.problems] == ["$.unseen_districts"]
+
+
+def test_legal_moves_that_are_not_the_positions_are_refused() -> None:
+    # Issue 16 item 1: a well-formed move that is not legal here was read and dropped.
+    data = dump_observation(SAVED.state, moves=True)
+    assert SAVED.state.phase is Phase.PLACE
+    data["legal_moves"].append({"type": "skip_build"})  # well formed, but not at this decision
+    with pytest.raises(MalformedInputError) as caught:
+        read_observation(data)
+    assert [(p.path, p.rule) for p in caught.value.problems] == [
+        (f"$.legal_moves[{len(data['legal_moves']) - 1}]", "R-3")
+    ]
+
+
+def test_legal_moves_listed_twice_or_missing_are_refused() -> None:
+    data = dump_observation(SAVED.state, moves=True)
+    assert len(data["legal_moves"]) > 1
+    data["legal_moves"][-1] = data["legal_moves"][0]
+    with pytest.raises(MalformedInputError) as caught:
+        read_observation(data)
+    paths = [p.path for p in caught.value.problems]
+    assert paths == [f"$.legal_moves[{len(data['legal_moves']) - 1}]", "$.legal_moves"]
+
+
+def test_an_empty_list_of_legal_moves_is_refused_where_moves_exist() -> None:
+    data = dump_observation(SAVED.state, moves=True)
+    data["legal_moves"] = []
+    with pytest.raises(MalformedInputError) as caught:
+        read_observation(data)
+    assert [p.path for p in caught.value.problems] == ["$.legal_moves"]

@@ -2,13 +2,34 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
+import pytest
 from attrs import evolve, fields
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fertility_rules import Game, GameState, observe
+from fertility_rules import (
+    Game,
+    GameState,
+    HiddenInformationError,
+    MalformedInputError,
+    apply,
+    choices,
+    dump_move,
+    format_move,
+    is_legal,
+    legal_moves,
+    new_game,
+    observe,
+    parse_move,
+    read_move,
+    summary,
+    svg,
+    text_board,
+    violations,
+)
 from fertility_rules.play.views import Observation
 from fertility_rules.rules.state import STATE_ATTRIBUTES
 from tests.play.helpers import played
@@ -49,13 +70,93 @@ def test_everything_public_is_kept(game: Game) -> None:
         assert getattr(view, name) == getattr(state, name), name
     assert view.pile_size == len(state.pile)
     assert view.deck_size == len(state.district_deck)
-    assert view.unseen_districts == frozenset(state.district_deck)
+    assert view.unseen_districts == tuple(sorted(state.district_deck))
+    assert set(state.pile) <= set(view.unseen_tiles)
     assert view.player == state.player
 
 
 def test_a_view_has_no_field_for_hidden_order() -> None:
     names = {a.name for a in fields(Observation)}
     assert not names & HIDDEN
-    # The only trace of the deck is an unordered set; of the pile, a number.
-    assert fields(Observation).unseen_districts.type in ("frozenset[str]", frozenset[str])
+    # Of the pile and the deck a view keeps their sizes; what they may hold is worked out
+    # from the table and the catalogue, sorted, as any player can.
+    assert not names & {"unseen_tiles", "unseen_districts"}
     assert fields(Observation).pile_size.type in ("int", int)
+    assert fields(Observation).deck_size.type in ("int", int)
+
+
+@given(played(40), st.randoms(use_true_random=False))
+def test_nothing_in_a_view_object_depends_on_hidden_order(game: Game, rng: random.Random) -> None:
+    # Issue 16 item 4: a set built from the deck iterated, printed and pickled in an
+    # order that depended on the deck's.
+    for state in list(game.states())[::9]:
+        twin = _hidden_twin(state, rng)
+        view, other = observe(state), observe(twin)
+        assert repr(view) == repr(other)
+        assert pickle.dumps(view) == pickle.dumps(other)
+        assert list(view.unseen_districts) == sorted(view.unseen_districts)
+        assert list(view.unseen_tiles) == sorted(view.unseen_tiles)
+
+
+def test_the_same_deck_in_another_order_pickles_the_same() -> None:
+    state = new_game(["A", "B", "C"], seed=4)
+    deck = list(state.district_deck)
+    reversed_deck = evolve(state, district_deck=tuple(reversed(deck)))
+    assert pickle.dumps(observe(state)) == pickle.dumps(observe(reversed_deck))
+    assert repr(observe(state)) == repr(observe(reversed_deck))
+
+
+@given(played(50))
+def test_what_a_player_can_compute_a_view_computes_the_same(game: Game) -> None:
+    # legal moves and everything drawn or said about them depend only on what is
+    # public, so a view gives exactly what its state gives.
+    state = game.state
+    view = observe(state)
+    moves = legal_moves(state)
+    assert legal_moves(view) == moves
+    assert choices(view) == choices(state)
+    assert summary(view, "pl") == summary(state, "pl")
+    assert text_board(view) == text_board(state)
+    assert svg.table(view) == svg.table(state)
+    assert svg.board(view) == svg.board(state)
+    assert svg.placement_squares(view) == svg.placement_squares(state)
+    for move in moves[:20]:
+        text = format_move(move, view)
+        assert text == format_move(move, state)
+        assert parse_move(text, view) == move
+        assert read_move(dump_move(move, view), view) == move
+        assert is_legal(view, move)
+        assert violations(view, move) == ()
+
+
+@given(played(30))
+def test_the_stand_in_state_of_a_view_shows_the_view(game: Game) -> None:
+    view = observe(game.state)
+    stand_in = view.stand_in()
+    assert observe(stand_in) == view
+    assert list(stand_in.district_deck) == sorted(stand_in.district_deck)
+
+
+def test_playing_a_move_on_a_view_says_hidden_information_is_needed() -> None:
+    view = observe(new_game(["A", "B"], seed=2))
+    with pytest.raises(HiddenInformationError, match=r"R-9\.2") as caught:
+        apply(view, legal_moves(view)[0])  # type: ignore[arg-type]
+    assert "sample_state" in caught.value.render("en")
+    assert caught.value.render("fr") != caught.value.render("en")
+
+
+@pytest.mark.parametrize("thing", [None, 3, "state", [1, 2], object()])
+def test_what_is_neither_a_state_nor_a_view_is_a_library_error(thing: object) -> None:
+    for function in (legal_moves, choices, summary, text_board, svg.table, svg.board):
+        with pytest.raises(MalformedInputError):
+            function(thing)  # type: ignore[arg-type]
+    with pytest.raises(MalformedInputError):
+        observe(thing)  # type: ignore[arg-type]
+
+
+def test_writing_a_view_as_a_full_state_says_hidden_information_is_needed() -> None:
+    from fertility_rules import dump_state
+
+    view = observe(new_game(["A", "B"], seed=2))
+    with pytest.raises(HiddenInformationError, match=r"R-9\.2"):
+        dump_state(view)  # type: ignore[arg-type]

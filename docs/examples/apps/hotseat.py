@@ -1,8 +1,9 @@
 """Hot-seat Fertility in a terminal: players take turns at one keyboard.
 
-Run: ``python hotseat.py Amunet Bek --seed 7 --lang fr``. At each decision the state
-and the grouped choices are shown; type a move in notation (``place V23 a6 b6``),
-``undo``, ``save FILE`` or ``quit``.
+Run: ``python hotseat.py Amunet Bek --seed 7 --lang fr``. At each decision what every
+player sees (the view, R-9) and the grouped choices are shown; type a move in notation
+(``place V23 a6 b6``), ``undo``, ``save FILE`` or ``quit``. ``--computer Bek`` lets an
+agent (``--agent``, default ``lookahead``) play Bek from the same view.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from typing import TextIO
 import fertility_rules as fr
 
 
-def show(game: fr.Game, lang: str, out: TextIO) -> None:
-    print(fr.summary(game.state, lang), file=out)
-    for group in fr.choices(game.state):
+def show(view: fr.Observation, lang: str, out: TextIO) -> None:
+    print(fr.summary(view, lang), file=out)
+    for group in fr.choices(view):
         show_choices(group, lang, out, "  ")
 
 
@@ -50,10 +51,23 @@ def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin, out: TextIO =
     parser.add_argument("players", nargs="+")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--lang", default="en")
+    parser.add_argument("--computer", action="append", default=[], metavar="NAME")
+    parser.add_argument("--agent", default="lookahead", choices=sorted(fr.AGENTS))
     args = parser.parse_args(argv)
+    unknown = set(args.computer) - set(args.players)
+    if unknown:
+        parser.error(f"--computer names no player: {', '.join(sorted(unknown))}")
+    bots = {name: fr.make_agent(args.agent, seat) for seat, name in enumerate(args.computer)}
     game = fr.Game.new(args.players, seed=args.seed)
     while not game.state.is_over:
-        show(game, args.lang, out)
+        view = fr.observe(game.state)  # all a player, or an agent, may see
+        bot = bots.get(view.player.name)
+        if bot is not None:
+            move = bot.choose(view, fr.legal_moves(view))
+            print(f"{view.player.name}: {fr.format_move(move, view)}", file=out)
+            game = game.play(move)
+            continue
+        show(view, args.lang, out)
         line = stdin.readline()
         if not line or line.strip() == "quit":
             return 1
