@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import functools
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from attrs import evolve
 
 from fertility_rules._version import RULES_VERSION
 from fertility_rules.agents.builtin import AGENTS
+from fertility_rules.agents.ismcts_agent import FERTILITY_SEARCH
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.effects.base import Stage
 from fertility_rules.formats.moves import move_from_json, move_to_json
@@ -29,6 +31,7 @@ from fertility_rules.games import (
     CountMoves,
     Gain,
     GameFormats,
+    GameLearning,
     GamePictures,
     GameRules,
     GameTexts,
@@ -42,7 +45,7 @@ from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Icon, Resource
 from fertility_rules.play.sampling import sample_state
-from fertility_rules.play.views import observe, status
+from fertility_rules.play.views import Observation, observe, status
 from fertility_rules.rules import engine
 from fertility_rules.rules.interpretations import (
     INTERPRETATION_INFO,
@@ -212,6 +215,26 @@ def _monuments(record: GameRecord) -> int:
     )
 
 
+# -------------------------------------------------------------------- learning
+
+
+def _hidden_piles(view: Observation) -> tuple[tuple[Sequence[str], int], ...]:
+    """The Valley pile, drawn from the unseen tiles, and the District deck (R-9.2)."""
+    return ((view.unseen_tiles, view.pile_size), (view.unseen_districts, view.deck_size))
+
+
+def _hidden_items() -> tuple[tuple[str, ...], ...]:
+    catalogue = default_catalogue()
+    return (
+        tuple(tile.id for tile in catalogue.valley_tiles),
+        tuple(district.id for district in catalogue.districts),
+    )
+
+
+def _with_hidden(view: Observation, piles: tuple[Sequence[str], ...]) -> GameState:
+    return view.with_hidden(piles[0], piles[1])
+
+
 _SCHEMAS = ("final-position", "game-record", "catalogue", "game-state", "observation", "move")
 
 check_players = _check_players
@@ -270,6 +293,15 @@ RULES = GameRules(
         move_squares=Lazy("fertility_rules.svg.valley", "move_squares"),
         catalogue_sheet=_catalogue_sheet,
         catalogue_page=_catalogue_page,
+    ),
+    search=FERTILITY_SEARCH,
+    learning=GameLearning(
+        max_score=500.0,
+        action_space=Lazy("fertility_rules.encoding.fertility", "action_space"),
+        features=Lazy("fertility_rules.encoding.fertility", "observation_layout_value"),
+        hidden_piles=_hidden_piles,
+        hidden_items=_hidden_items,
+        with_hidden=_with_hidden,
     ),
     agents=AGENTS,
 )

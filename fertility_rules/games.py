@@ -29,6 +29,7 @@ from __future__ import annotations
 import enum
 import functools
 import importlib
+import random
 import types
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
@@ -54,8 +55,10 @@ __all__ = [
     "Gain",
     "GameFormats",
     "GameInfo",
+    "GameLearning",
     "GamePictures",
     "GameRules",
+    "GameSearch",
     "GameTexts",
     "InterpretationKind",
     "InterpretationLike",
@@ -333,6 +336,55 @@ class GamePictures:
     catalogue_page: Callable[[Any, Language], str] | None = None
 
 
+@frozen(kw_only=True)
+class GameSearch:
+    """What a game adds for the search agent (``ismcts``,
+    :mod:`fertility_rules.agents.ismcts`), beside its referee and ``sample_state``: the
+    game's own judgement of which moves matter and of who is ahead."""
+
+    candidates: Callable[[Any, Sequence[Any]], Sequence[Any]]
+    """``(state, legal_moves)``: the moves worth a child in the tree, best first (all of
+    them, or a few)."""
+    rollout: Callable[[Any, int, random.Random], Any]
+    """``(state, seat, rng)``: the state at the search's horizon, played out from ``state``
+    for the searching ``seat``."""
+    rewards: Callable[[Any], Sequence[float]]
+    """Each seat's reward in [0, 1] at the horizon (1 for a sure win)."""
+    searched: Callable[[Any], bool] | None = None
+    """``(view)``: whether the decision is searched; the others are the :attr:`planner`'s.
+    ``None``: every decision is searched."""
+    planner: AgentFactory | None = None
+    """The agent deciding what is not searched (needed when :attr:`searched` is given)."""
+
+
+@frozen(kw_only=True)
+class GameLearning:
+    """What a game adds for the learning adapters (:mod:`fertility_rules.pettingzoo`,
+    :mod:`fertility_rules.openspiel`): its numeric encodings and its hidden piles.
+
+    A game's hidden information is a list of *hidden piles*, each a sorted list of the
+    items a view leaves unseen and the number of them in the pile; the OpenSpiel adapter
+    draws from them at chance nodes."""
+
+    max_score: float
+    """An upper bound of a final score (the greatest reward)."""
+    action_space: Callable[[int, bool], Any]
+    """``(players, variant)``: the fixed action space
+    (:class:`~fertility_rules.encoding.spaces.ActionSpace`)."""
+    features: Callable[[int, bool], Any]
+    """``(players, variant)``: the numeric observation of a view
+    (:class:`~fertility_rules.encoding.spaces.FeatureLayout`)."""
+    hidden_piles: Callable[[Any], tuple[tuple[Sequence[str], int], ...]]
+    """``(view)``: per hidden pile, the items it is drawn from (sorted) and how many it
+    holds."""
+    hidden_items: Callable[[], tuple[tuple[str, ...], ...]]
+    """Per hidden pile, every item it could ever hold, in a fixed order: a draw is
+    numbered by its place here."""
+    with_hidden: Callable[[Any, tuple[Sequence[str], ...]], Any]
+    """``(view, piles)``: the state of a view whose hidden piles hold these items, top
+    first."""
+
+
 # ---------------------------------------------------------------------------- the games
 
 
@@ -427,6 +479,10 @@ class GameRules:
     formats: GameFormats
     texts: GameTexts
     pictures: GamePictures | None = None
+    search: GameSearch | None = None
+    """For the search agent; ``None``: the game has none."""
+    learning: GameLearning | None = None
+    """For the learning adapters; ``None``: the game has no encodings."""
     agents: Mapping[str, AgentFactory] = field(factory=dict, converter=_frozen_mapping)
     """The built-in agents by name (``random`` first)."""
 

@@ -39,22 +39,22 @@ import numpy as np
 import pyspiel
 from attrs import frozen
 
-from fertility_rules.encoding.environment import FERTILITY, LearningGame
+from fertility_rules.encoding.environment import LearningGame, learning_game
 from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
-from fertility_rules.lab.readings import SWITCHES, with_interpretations
-from fertility_rules.rules.interpretations import Interpretations
+from fertility_rules.lab.readings import switches, with_interpretations
 
 __all__ = ["GAME_TYPE", "SETUPS", "FertilityGame", "FertilityState"]
 
 SETUPS = 1 << 16
 """Setups the first chance node chooses from (each a seeded table, R-2)."""
 
-_GAME: LearningGame[Any, Any, Any] = FERTILITY
-_DEFAULTS = Interpretations()
+_GAME: LearningGame[Any, Any, Any] = learning_game("fertility")
+"""The game, made from its rules (:func:`~fertility_rules.encoding.environment.learning_game`)."""
+_DEFAULTS = _GAME.rules.new_interpretations()
 _ITEMS = _GAME.hidden_items
 """Chance outcomes of each hidden pile: the catalogue's tiles, then its Districts."""
 
-_SWITCH_NAMES = tuple(info.field for info in SWITCHES)
+_SWITCH_NAMES = tuple(info.field for info in switches(_GAME.rules))
 
 
 def _switch_default(name: str) -> str | int:
@@ -93,7 +93,7 @@ class _Setting:
 
     players: int
     variant: bool
-    readings: Interpretations
+    readings: Any
     actions: ActionSpace[Any, Any]
     features: FeatureLayout[Any]
 
@@ -107,7 +107,7 @@ def _setting_of(params: tuple[tuple[str, Any], ...]) -> _Setting:
     return _Setting(
         players,
         variant,
-        with_interpretations(texts),
+        with_interpretations(texts, game=_GAME.rules),
         _GAME.action_space(players, variant),
         _GAME.features(players, variant),
     )

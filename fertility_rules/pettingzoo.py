@@ -1,4 +1,5 @@
-"""Fertility as a PettingZoo environment (AEC), from the ``rl`` extra.
+"""Fertility (or any game of the library with encodings) as a PettingZoo environment (AEC),
+from the ``rl`` extra.
 
 ``pip install 'fertility_rules[rl]'`` brings numpy, PettingZoo and Gymnasium. Then::
 
@@ -23,24 +24,25 @@ has legal actions). Each agent's reward is its final score, given when the game 
 picture of the table (``render_mode="svg"``).
 
 The adapter knows the game only through a :class:`~fertility_rules.encoding.environment.
-LearningGame` (``game=``): Fertility by default.
+LearningGame`, made from the rules of ``game`` (a name of :data:`~fertility_rules.games.GAMES`
+or a :class:`~fertility_rules.games.GameRules`; Fertility by default).
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from fertility_rules.encoding.environment import FERTILITY, LearningGame
+from fertility_rules.encoding.environment import learning_game
 from fertility_rules.errors import MalformedInputError
+from fertility_rules.games import GameRules
 from fertility_rules.i18n.message import _
 from fertility_rules.lab.readings import with_interpretations
-from fertility_rules.rules.interpretations import Interpretations
 
 __all__ = ["env", "raw_env"]
 
@@ -58,10 +60,10 @@ def env(**kwargs: Any) -> AECEnv:
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
-    """Fertility for ``players`` (2 to 4), the 2-player variant or not, under
-    ``interpretations`` (an :class:`Interpretations` or ``NAME=VALUE`` texts)."""
+    """``game`` for ``players``, its variant or not, under ``interpretations`` (the game's
+    interpretations value or ``NAME=VALUE`` texts)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 - replaced per game in __init__
         "render_modes": list(RENDER_MODES),
         "name": "fertility_v0",
         "is_parallelizable": False,
@@ -71,17 +73,21 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self,
         players: int = 2,
         variant: bool = False,
-        interpretations: Interpretations | list[str] | tuple[str, ...] | None = None,
+        interpretations: Any = None,
         render_mode: str | None = None,
-        game: LearningGame[Any, Any, Any] = FERTILITY,
+        game: str | GameRules = "fertility",
     ) -> None:
         super().__init__()
-        if type(players) is not int or not game.min_players <= players <= game.max_players:
+        self._game = learning_game(game)
+        rules = self._game.rules
+        self.metadata = {**self.metadata, "name": f"{rules.name}_v0"}
+        if type(players) is not int:
             raise MalformedInputError.single(
                 "players",
-                _("Fertility is played by 2 to 4 players, not {n}.", n=str(players)),
-                "R-2.2",
+                _("A whole number is needed, not {kind}.", kind=type(players).__name__),
+                rules.setup_rule,
             )
+        rules.check_players(players, variant)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise MalformedInputError.single(
                 "render_mode",
@@ -91,15 +97,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
                     known=", ".join(RENDER_MODES),
                 ),
             )
-        if interpretations is None or isinstance(interpretations, Interpretations):
-            self._readings = interpretations or Interpretations()
+        defaults = rules.new_interpretations()
+        if interpretations is None or isinstance(interpretations, type(defaults)):
+            self._readings = interpretations or defaults
         else:
-            self._readings = with_interpretations(interpretations)
-        self._game = game
+            self._readings = with_interpretations(interpretations, game=rules)
         self._players = players
         self._variant = variant
-        self._actions = game.action_space(players, variant)
-        self._features = game.features(players, variant)
+        self._actions = self._game.action_space(players, variant)
+        self._features = self._game.features(players, variant)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seed: int | None = None
@@ -177,7 +183,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.render_mode is None or self._state is None:
             return None
         if self.render_mode == "svg":
-            return self._game.picture(self._state)
+            picture = self._game.picture
+            return None if picture is None else picture(self._state)
         return self._game.text(self._state)
 
     def close(self) -> None:

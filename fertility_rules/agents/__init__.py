@@ -4,7 +4,7 @@ agent decides from the view of the game (R-9)."""
 from fertility_rules.agents.base import Agent
 from fertility_rules.agents.builtin import AGENTS
 from fertility_rules.agents.greedy import GreedyAgent, position_value
-from fertility_rules.agents.ismcts_agent import ISMCTSAgent
+from fertility_rules.agents.ismcts import ISMCTSAgent
 from fertility_rules.agents.lookahead import LookaheadAgent, turn_end_value
 from fertility_rules.agents.random_agent import RandomAgent
 from fertility_rules.agents.simulate import PlayedGame, make_agent, play_game

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from fertility_rules.agents.base import Agent
 from fertility_rules.agents.greedy import GreedyAgent
-from fertility_rules.agents.ismcts_agent import ISMCTSAgent
+from fertility_rules.agents.ismcts import ISMCTSAgent
 from fertility_rules.agents.lookahead import LookaheadAgent
 from fertility_rules.agents.random_agent import RandomAgent
 

@@ -1,9 +1,12 @@
-"""Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
+"""Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012), and the
+``ismcts`` agent of every game that supplies its search parts.
 
 The search knows a game only through :class:`SearchGame`: how to draw a state
 consistent with a view, the legal moves and the transition, whose decision it is, which
 moves are worth trying, how the rest of a game is played out to a horizon and what each
-player's position is then worth. Nothing here is specific to one game.
+player's position is then worth. :func:`search_parts` makes it from the game's
+:class:`~fertility_rules.games.GameRules`: its referee, its ``sample_state`` and its
+:class:`~fertility_rules.games.GameSearch`. Nothing here is specific to one game.
 
 Each iteration draws one state consistent with the view (a determinization), walks
 down the tree from the root with UCB1 among the children whose moves are legal in
@@ -18,17 +21,19 @@ played is the root child with the best mean reward.
 from __future__ import annotations
 
 import math
+import operator
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from attrs import frozen
 
-from fertility_rules.errors import MalformedInputError
+from fertility_rules.errors import MalformedInputError, UnknownIdError
+from fertility_rules.games import Agent, GameRules, GameSearch, find_game
 from fertility_rules.i18n.message import _
 
-__all__ = ["Budget", "SearchGame", "search"]
+__all__ = ["DEFAULT_ITERATIONS", "Budget", "ISMCTSAgent", "SearchGame", "search", "search_parts"]
 
 S = TypeVar("S")
 """A full state of the game (hidden information included)."""
@@ -188,3 +193,66 @@ def _iterate(
         visited.visits += 1
         if visited.mover >= 0:
             visited.total += rewards[visited.mover]
+
+
+def search_parts(
+    game: str | GameRules = "fertility",
+) -> tuple[SearchGame[Any, Any, Any], GameSearch]:
+    """The search's view of ``game``, from its rules (``sample_state``, the unchecked
+    referee, the seat to decide and the end read off the state, the game's
+    :class:`~fertility_rules.games.GameSearch`), and those search parts. A game without
+    them is refused."""
+    rules = find_game(game)
+    parts = rules.search
+    if parts is None or rules.sample_state is None:
+        raise UnknownIdError(_("The game {game!r} has no search agent.", game=rules.name))
+    binding = SearchGame(
+        sample=rules.sample_state,
+        legal_moves=rules.legal_moves,
+        apply=rules.apply_unchecked,
+        current=operator.attrgetter("current"),
+        is_over=operator.attrgetter("is_over"),
+        candidates=parts.candidates,
+        rollout=parts.rollout,
+        rewards=parts.rewards,
+    )
+    return binding, parts
+
+
+DEFAULT_ITERATIONS = 32
+"""Iterations per searched decision by default (see ``tests/benchmarks/results``)."""
+
+
+class ISMCTSAgent:
+    """Information-set MCTS with a determinization per iteration, over ``game`` (Fertility
+    by default); the same seed plays the same moves under an iteration budget.
+
+    The decisions the game does not search (:attr:`~fertility_rules.games.GameSearch.searched`)
+    are its planner's."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+        *,
+        game: str | GameRules = "fertility",
+    ) -> None:
+        self.budget = Budget(iterations, seconds)
+        self._game, parts = search_parts(game)
+        self._searched = parts.searched
+        self._planner: Agent | None = None if parts.planner is None else parts.planner(seed)
+        self._rng = random.Random(seed)
+        self.iterations: list[int] = []
+        """Iterations run at each searched decision (for measurements)."""
+
+    def choose(self, view: Any, moves: Sequence[Any]) -> Any:
+        if len(moves) == 1:
+            return moves[0]
+        if self._searched is not None and self._planner is not None and not self._searched(view):
+            return self._planner.choose(view, moves)
+        move, count = search(self._game, view, moves, self._rng, self.budget, view.current)
+        self.iterations.append(count)
+        return move

@@ -1,10 +1,11 @@
-"""The ``ismcts`` agent: information-set Monte Carlo tree search over Fertility.
+"""Fertility's parts of the ``ismcts`` agent (:class:`~fertility_rules.agents.ismcts.ISMCTSAgent`).
 
-What the generic search (:mod:`fertility_rules.agents.ismcts`) needs of Fertility is
-here, in one value, :data:`FERTILITY_SEARCH`:
+What the generic search (:mod:`fertility_rules.agents.ismcts`) needs of Fertility beside
+its referee and :func:`~fertility_rules.play.sampling.sample_state` (a determinization
+draws the pile and the deck from what the view leaves unseen, R-9.2) is here, in one
+:class:`~fertility_rules.games.GameSearch`, :data:`FERTILITY_SEARCH`, which Fertility's
+rules (:mod:`fertility_rules.fertility`) carry:
 
-- a determinization is :func:`~fertility_rules.play.sampling.sample_state` (the pile
-  and the deck drawn from what the view leaves unseen, R-9.2);
 - the tree tries, at each decision, the few moves the look-ahead's turn value ranks
   best (:func:`~fertility_rules.agents.lookahead.ranked_moves`; every move when there are
   few): the placements, Districts and supplies that matter, not the hundreds a decision
@@ -29,20 +30,15 @@ import math
 import random
 from collections.abc import Sequence
 
-from fertility_rules.agents.base import public_view
-from fertility_rules.agents.ismcts import Budget, SearchGame, search
 from fertility_rules.agents.lookahead import LookaheadAgent, _Scorer, ranked_moves, turn_end_value
-from fertility_rules.play.sampling import sample_state
+from fertility_rules.games import GameSearch
 from fertility_rules.play.views import Observation
 from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState, Phase
 from fertility_rules.scoring.pipeline import score_totals
 
-__all__ = ["DEFAULT_ITERATIONS", "FERTILITY_SEARCH", "ISMCTSAgent"]
-
-DEFAULT_ITERATIONS = 32
-"""Iterations per searched decision by default (see ``tests/benchmarks/results``)."""
+__all__ = ["FERTILITY_SEARCH"]
 
 WIDTH = {Phase.PLACE: 5, Phase.BUILD: 4, Phase.SUPPLY: 3}
 """Children per decision of these kinds (the best by the turn value); others try all."""
@@ -85,43 +81,15 @@ def _rewards(state: GameState) -> list[float]:
     return rewards
 
 
-FERTILITY_SEARCH: SearchGame[GameState, Observation, Move] = SearchGame(
-    sample=sample_state,
-    legal_moves=legal_moves,
-    apply=apply_unchecked,
-    current=lambda state: state.current,
-    is_over=lambda state: state.is_over,
+def _searched(view: Observation | GameState) -> bool:
+    return view.phase in SEARCHED
+
+
+FERTILITY_SEARCH = GameSearch(
     candidates=_candidates,
     rollout=_rollout,
     rewards=_rewards,
+    searched=_searched,
+    planner=LookaheadAgent,
 )
-"""Fertility as the search sees it."""
-
-
-class ISMCTSAgent:
-    """Information-set MCTS with a determinization per iteration; the same seed plays
-    the same moves under an iteration budget."""
-
-    name = "ismcts"
-
-    def __init__(
-        self,
-        seed: int | None = None,
-        iterations: int = DEFAULT_ITERATIONS,
-        seconds: float | None = None,
-    ) -> None:
-        self.budget = Budget(iterations, seconds)
-        self._rng = random.Random(seed)
-        self._planner = LookaheadAgent(seed)
-        self.iterations: list[int] = []
-        """Iterations run at each searched decision (for measurements)."""
-
-    def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
-        if len(moves) == 1:
-            return moves[0]
-        seen = public_view(view)
-        if seen.phase not in SEARCHED:
-            return self._planner.choose(seen, moves)
-        move, count = search(FERTILITY_SEARCH, seen, moves, self._rng, self.budget, seen.current)
-        self.iterations.append(count)
-        return move
+"""Fertility as the search sees it, beside its referee and ``sample_state``."""

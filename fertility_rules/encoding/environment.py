@@ -1,7 +1,9 @@
 """A game as the learning adapters (:mod:`fertility_rules.pettingzoo`,
 :mod:`fertility_rules.openspiel`) see it: plain functions over states, views and moves,
 the action space and the numeric observation. The adapters know nothing else of a game;
-:data:`FERTILITY` is Fertility's entry.
+:func:`learning_game` makes it from the game's :class:`~fertility_rules.games.GameRules`
+(its referee, views, scores, texts and pictures, and its
+:class:`~fertility_rules.games.GameLearning`), so any game with encodings is served.
 
 A game's hidden information is a list of *hidden piles*, each a sorted list of the items
 a view leaves unseen and the number of them in the pile (Fertility: the Valley pile
@@ -11,26 +13,20 @@ OpenSpiel adapter draws from them at chance nodes.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from attrs import frozen
 
-from fertility_rules.catalogue.loader import default_catalogue
-from fertility_rules.encoding.fertility import action_space, observation_layout_value
 from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
-from fertility_rules.play.choices import summary
-from fertility_rules.play.views import Observation, observe
-from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
-from fertility_rules.rules.interpretations import Interpretations
-from fertility_rules.rules.moves import Move
-from fertility_rules.rules.setup import new_game
-from fertility_rules.rules.state import GameState
-from fertility_rules.scoring.pipeline import score_totals
-from fertility_rules.svg.overview import table
-from fertility_rules.text_board import text_board
+from fertility_rules.errors import UnknownIdError
+from fertility_rules.games import GameRules, find_game
+from fertility_rules.i18n.message import _
+from fertility_rules.records.game_record import GameRecord
 
-__all__ = ["FERTILITY", "LearningGame"]
+__all__ = ["LearningGame", "learning_game"]
 
 S = TypeVar("S")
 V = TypeVar("V")
@@ -41,10 +37,12 @@ M = TypeVar("M")
 class LearningGame(Generic[S, V, M]):
     """Everything the adapters call; each a function of the game's own values."""
 
+    rules: GameRules
+    """The game's rules, which the rest is made of."""
     name: str
     min_players: int
     max_players: int
-    new_state: Callable[[int, int, bool, Interpretations], S]
+    new_state: Callable[[int, int, bool, Any], S]
     """A new game: players, setup seed, variant, interpretations."""
     observe: Callable[[S], V]
     legal_moves: Callable[[V], Sequence[M]]
@@ -64,47 +62,57 @@ class LearningGame(Generic[S, V, M]):
     with_hidden: Callable[[V, tuple[Sequence[str], ...]], S]
     """The state of a view whose hidden piles hold these items, top first."""
     text: Callable[[S], str]
-    picture: Callable[[S], str]
+    picture: Callable[[S], str] | None
+    """The table as SVG; ``None`` for a game without pictures."""
 
 
-def _scores(state: GameState) -> list[float]:
-    return [float(sum(stages)) for stages in score_totals(final_position(state))]
+def _new_state(rules: GameRules, players: int, seed: int, variant: bool, readings: Any) -> Any:
+    names = tuple(f"P{i + 1}" for i in range(players))
+    return rules.initial_state(GameRecord(names, (), seed, None, variant, readings, None, rules))
 
 
-def _text(state: GameState) -> str:
-    return text_board(state) + "\n" + summary(state)
+def _scores(rules: GameRules, state: Any) -> list[float]:
+    return [float(sheet.total) for sheet in rules.final_scores(state).sheets]
 
 
-def _picture(state: GameState) -> str:
-    return str(table(state))
+def _text(rules: GameRules, state: Any) -> str:
+    return rules.texts.text_board(state, None, "en") + "\n" + rules.texts.summary(state, "en")
 
 
-FERTILITY: LearningGame[GameState, Observation, Move] = LearningGame(
-    name="fertility",
-    min_players=2,
-    max_players=4,
-    new_state=lambda players, seed, variant, readings: new_game(
-        [f"P{i + 1}" for i in range(players)], seed, variant=variant, interpretations=readings
-    ),
-    observe=observe,
-    legal_moves=legal_moves,
-    apply=apply_unchecked,
-    current=lambda state: state.current,
-    is_over=lambda state: state.is_over,
-    scores=_scores,
-    max_score=500.0,
-    action_space=lambda players, variant: action_space(players, variant),
-    features=lambda players, variant: observation_layout_value(players, variant),
-    hidden_piles=lambda view: (
-        (view.unseen_tiles, view.pile_size),
-        (view.unseen_districts, view.deck_size),
-    ),
-    with_hidden=lambda view, piles: view.with_hidden(piles[0], piles[1]),
-    hidden_items=(
-        tuple(tile.id for tile in default_catalogue().valley_tiles),
-        tuple(district.id for district in default_catalogue().districts),
-    ),
-    text=_text,
-    picture=_picture,
-)
-"""Fertility for the learning adapters."""
+def _picture(table: Callable[[Any, Any, str], str], state: Any) -> str:
+    return table(state, None, "en")
+
+
+@functools.cache
+def learning_game(game: str | GameRules = "fertility") -> LearningGame[Any, Any, Any]:
+    """``game`` for the learning adapters, from its rules; a game without encodings
+    (:attr:`~fertility_rules.games.GameRules.learning`) is refused."""
+    rules = find_game(game)
+    parts = rules.learning
+    if parts is None:
+        raise UnknownIdError(
+            _("The game {game!r} has no encodings for machine learning.", game=rules.name)
+        )
+    return LearningGame(
+        rules=rules,
+        name=rules.name,
+        min_players=min(rules.info.players),
+        max_players=max(rules.info.players),
+        new_state=functools.partial(_new_state, rules),
+        observe=rules.observe,
+        legal_moves=rules.legal_moves,
+        apply=rules.apply_unchecked,
+        current=operator.attrgetter("current"),
+        is_over=operator.attrgetter("is_over"),
+        scores=functools.partial(_scores, rules),
+        max_score=parts.max_score,
+        action_space=parts.action_space,
+        features=parts.features,
+        hidden_piles=parts.hidden_piles,
+        hidden_items=parts.hidden_items(),
+        with_hidden=parts.with_hidden,
+        text=functools.partial(_text, rules),
+        picture=None
+        if rules.pictures is None
+        else functools.partial(_picture, rules.pictures.table),
+    )

@@ -33,7 +33,7 @@ class CpuTimed:
     def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
         before = len(self.agent.iterations)
         start = time.process_time()
-        move = self.agent.choose(view, moves)
+        move: Move = self.agent.choose(view, moves)
         spent = time.process_time() - start
         if len(self.agent.iterations) > before:
             self.searched.append((spent, self.agent.iterations[-1]))

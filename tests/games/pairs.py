@@ -40,6 +40,7 @@ from fertility_rules.games import (
     GameFormats,
     GameInfo,
     GameRules,
+    GameSearch,
     GameTexts,
     InterpretationKind,
     Measure,
@@ -513,6 +514,26 @@ class GreedyAgent:
         return max(moves, key=lambda move: (move.value in hand, move.value))
 
 
+# ------------------------------------------------------------------------------- search
+
+
+def _candidates(state: State, moves: Sequence[Take]) -> Sequence[Take]:
+    return moves
+
+
+def _rollout(state: State, seat: int, rng: random.Random) -> State:
+    """Random play to the end of the game."""
+    while not state.is_over:
+        moves = legal_moves(state)
+        state = apply_unchecked(state, moves[rng.randrange(len(moves))])
+    return state
+
+
+def _rewards(state: State) -> list[float]:
+    """1 for a winner, 0 otherwise."""
+    return [1.0 if sheet.rank == 1 else 0.0 for sheet in final_scores(state).sheets]
+
+
 INFO = GameInfo("pairs", _("Pairs"), (2, 3), __name__)
 
 read_final_position = score_final_position = None
@@ -555,6 +576,7 @@ RULES = GameRules(
             "catalogue_check",
         )
     ),
+    search=GameSearch(candidates=_candidates, rollout=_rollout, rewards=_rewards),
     agents={"random": RandomAgent, "greedy": GreedyAgent},
 )
 """Pairs, as the shared machinery sees it."""

@@ -17,11 +17,14 @@ import pytest
 from attrs import evolve
 from hypothesis import HealthCheck, settings
 
+from fertility_rules.agents.ismcts import ISMCTSAgent
+from fertility_rules.agents.random_agent import RandomAgent
 from fertility_rules.agents.simulate import AGENT_LABELS, agents_by_seat, make_agent, play_game
 from fertility_rules.cli import main
+from fertility_rules.encoding.environment import learning_game
 from fertility_rules.errors import IllegalMoveError, MalformedInputError, UnknownIdError
 from fertility_rules.formats.record import dump_record, read_record
-from fertility_rules.games import GAMES, find_game
+from fertility_rules.games import GAMES, Agent, find_game
 from fertility_rules.lab.adjudicate import adjudicate, disputed_moves
 from fertility_rules.lab.chart import comparison_to_svg
 from fertility_rules.lab.compare import compare, comparison_from_json, comparison_to_json
@@ -161,6 +164,37 @@ def test_agents_of_the_game_play_it_and_see_views_only() -> None:
         pairs.GreedyAgent().choose(played.state, [Take(1)])
     with pytest.raises(UnknownIdError, match="random, greedy"):
         make_agent("lookahead", 1, RULES)
+
+
+def test_the_search_agent_plays_any_game_with_search_parts_from_its_views() -> None:
+    # Pairs gives the search its candidates, playouts and rewards; the rest is its rules.
+    def outright_win(first: Agent, seed: int) -> bool:
+        played = play_game(NAMES, [first, RandomAgent(seed)], seed, game=RULES)
+        assert replay(played.record).state == played.state
+        ranks = [sheet.rank for sheet in RULES.final_scores(played.state).sheets]
+        return ranks == [1, 2]
+
+    searched = sum(outright_win(ISMCTSAgent(s, iterations=40, game=RULES), s) for s in range(20))
+    blind = sum(outright_win(RandomAgent(s + 100), s) for s in range(20))
+    assert searched > blind + 3, (searched, blind)  # same deals, same opponent
+    state = Game.new(NAMES, 3, game=RULES).state
+    twin = evolve(state, pile=tuple(reversed(state.pile)))
+    assert twin.pile != state.pile
+    assert RULES.observe(twin) == RULES.observe(state)
+    moves = RULES.legal_moves(state)
+    chosen = [
+        ISMCTSAgent(7, iterations=30, game=RULES).choose(RULES.observe(s), moves)
+        for s in (state, twin)
+    ]
+    assert chosen[0] == chosen[1]  # the hidden order of the pile changes nothing
+
+
+def test_a_game_without_search_or_encodings_is_refused_by_name() -> None:
+    with pytest.raises(UnknownIdError, match="'ankhor' has no search agent"):
+        ISMCTSAgent(1, game="ankhor")
+    with pytest.raises(UnknownIdError, match="'pairs' has no encodings"):
+        learning_game(RULES)
+    assert learning_game("fertility").rules is find_game("fertility")
 
 
 def test_agents_by_seat_are_the_games_own() -> None:
