@@ -25,7 +25,6 @@ from fertility_rules.errors import FertilityError
 from fertility_rules.formats.errors_json import dump_error
 from fertility_rules.formats.final_position import load_final_position
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.formats.moves import move_to_json
 from fertility_rules.formats.record import load_record, save_record
 from fertility_rules.formats.schema import SCHEMA_NAMES, schema
 from fertility_rules.formats.state import dump_observation, dump_state
@@ -47,7 +46,6 @@ from fertility_rules.lab.commands import (
 from fertility_rules.lab.runner import GameSpec, GameSummary, run_games
 from fertility_rules.play.choices import summary
 from fertility_rules.records.game_record import GameRecord, replay
-from fertility_rules.rules.describe import describe_move
 from fertility_rules.rules.engine import apply_unchecked, final_scores
 from fertility_rules.rules.interpretations import (
     INTERPRETATION_INFO,
@@ -253,7 +251,7 @@ def _turn_log(record: GameRecord, language: str) -> list[str]:
     turn, player = state.turn, state.player.name
     for move in record.moves:
         if not isinstance(move, SkipBuilding | EndSupplying):
-            current.append(describe_move(move, record.width))
+            current.append(record.game.texts.describe_move(move, state))
         state = apply_unchecked(state, move)
         if state.turn != turn or state.is_over:
             lines.append(
@@ -372,7 +370,7 @@ def _verify(args: argparse.Namespace) -> int:
     result = replay(record)
     if result.error is not None:
         error = result.error
-        move = move_to_json(error.move, record.width)
+        move = record.game.formats.record_move_to_json(error.move, len(record.players))
         if args.format == "json":
             _print_json(
                 {

@@ -44,6 +44,9 @@ and ``/1``."""
 
 Schema = dict[str, Any]
 
+_VERSIONS = {"game-record": 2}
+"""The version of each format whose version is not 1."""
+
 
 def _enum(values: list[Any]) -> Schema:
     return {"enum": values}
@@ -308,10 +311,13 @@ _HEAD: dict[str, Schema] = {
 
 
 def _game_record() -> Schema:
-    return _object(
+    record = _object(
         ["format", "players", "moves"],
         {
-            "format": {"const": "fertility-rules/game-record/1"},
+            "format": {
+                "enum": ["fertility-rules/game-record/2", "fertility-rules/game-record/1"]
+            },
+            "game": {"const": "fertility"},
             **_HEAD,
             "players": _list(_STRING, 2, 4),
             "seed": {"type": "integer"},
@@ -319,6 +325,13 @@ def _game_record() -> Schema:
             "moves": _list({"$ref": "move.json"}),
         },
     )
+    # Version 1, written before records named their game, is Fertility's without "game".
+    return {
+        **record,
+        "if": {"properties": {"format": {"const": "fertility-rules/game-record/1"}}},
+        "then": {"not": {"required": ["game"]}},
+        "else": {"required": ["game"]},
+    }
 
 
 def _table(fmt: str, extra: dict[str, Schema], required: list[str]) -> Schema:
@@ -418,7 +431,7 @@ def build_schema(name: str, registry: EffectRegistry = DEFAULT_REGISTRY) -> Sche
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": _BASE + name + ".json",
-        "title": f"fertility-rules/{name}/1",
+        "title": f"fertility-rules/{name}/{_VERSIONS.get(name, 1)}",
         **body,
         "$defs": _defs(registry),
     }
