@@ -32,6 +32,7 @@ from fertility_rules.games import (
     game_info,
 )
 from fertility_rules.i18n.message import Message, _
+from fertility_rules.play.sampling import sample_state
 from fertility_rules.play.views import observe
 from fertility_rules.rules.engine import (
     apply,
@@ -51,7 +52,10 @@ from fertility_rules.rules.setup import _check_players, random_setup, start_game
 from fertility_rules.rules.state import GameState
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from fertility_rules.catalogue.catalogue import Catalogue
+    from fertility_rules.play.choices import ChoiceGroup
     from fertility_rules.records.game_record import GameRecord
 
 __all__ = ["RULES"]
@@ -86,6 +90,13 @@ def _initial_state(record: GameRecord) -> GameState:
 
 def _under(state: GameState, reading: Interpretations) -> GameState:
     return evolve(state, config=evolve(state.config, interpretations=reading))
+
+
+def _reveals(before: GameState, after: GameState) -> bool:
+    """A tile drawn from the Valley pile or a District from the deck (R-9.2)."""
+    return len(after.pile) != len(before.pile) or len(after.district_deck) != len(
+        before.district_deck
+    )
 
 
 # ----------------------------------------------------------------------------- formats
@@ -215,6 +226,12 @@ def _summary(state: Any, language: str) -> str:
     return summary(state, language)
 
 
+def _choices(state: Any) -> Sequence[ChoiceGroup]:
+    from fertility_rules.play.choices import choices
+
+    return choices(state)
+
+
 def _report_to_text(report: Any, language: str) -> str:
     from fertility_rules.scoring.render import report_to_text
 
@@ -290,6 +307,8 @@ RULES = GameRules(
     rules_version=RULES_VERSION,
     rule_id=RULE_ID,
     setup_rule="R-2",
+    turn_rule="R-3",
+    hidden_rule="R-9.2",
     initial_state=_initial_state,
     check_players=_check_players,
     random_setup=_random_setup,
@@ -300,6 +319,8 @@ RULES = GameRules(
     apply=apply,
     apply_unchecked=apply_unchecked,
     observe=observe,
+    sample_state=sample_state,
+    reveals=_reveals,
     with_interpretations=_under,
     final_scores=final_scores,
     stages=tuple(Stage),
@@ -343,6 +364,7 @@ RULES = GameRules(
         describe_catalogue=_describe_catalogue,
         rules_document=_rules_document,
         rules_formats=("md", "rst", "html"),
+        choices=_choices,
     ),
     pictures=GamePictures(
         table=_table,

@@ -39,6 +39,7 @@ from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.message import Message, _
 
 if TYPE_CHECKING:
+    from fertility_rules.play.choices import ChoiceGroup
     from fertility_rules.records.game_record import GameRecord
 
 __all__ = [
@@ -280,6 +281,10 @@ class GameTexts:
     """``(language, format, catalogue)``: the complete rules document."""
     rules_formats: tuple[str, ...] = ()
     """The formats :attr:`rules_document` writes (``md``, ``rst``, ``html``)."""
+    choices: Callable[[Any], Sequence[ChoiceGroup]] | None = None
+    """``(state_or_view)``: the legal moves grouped as a person decides (a tile, then its
+    squares), each option with its move, notation and description; ``None``: the moves
+    are offered one by one."""
 
 
 @frozen(kw_only=True)
@@ -334,6 +339,11 @@ class GameRules:
     """A regular expression matching the game's rule and interpretation ids."""
     setup_rule: str
     """The id of the rule of setup (``R-2``, ``A-2``), named by setup errors."""
+    turn_rule: str | None = None
+    """The rule giving each decision to one player (``R-3``, ``A-3``), named when another
+    player tries to decide."""
+    hidden_rule: str | None = None
+    """The rule of what is hidden (``R-9.2``, ``A-8.2``), named when a request would show it."""
 
     # -- setup
     initial_state: Callable[[GameRecord], Any]
@@ -361,6 +371,10 @@ class GameRules:
     """The public view of a state: what agents and spectators are given."""
     sample_state: Callable[[Any, Any], Any] | None = None
     """``(view, seed_or_rng)``: a state consistent with the view (hidden draws redealt)."""
+    reveals: Callable[[Any, Any], bool] | None = None
+    """``(before, after)``: whether the move between two states showed something hidden
+    (a tile drawn from a hidden pile); taking such a move back would let a player play on
+    knowing it. ``None``: any move may have."""
     with_interpretations: Callable[[Any, Any], Any]
     """``(state, interpretations)``: the same position read under other readings."""
 
