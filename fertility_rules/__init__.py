@@ -51,6 +51,7 @@ from fertility_rules.errors import (
     HiddenInformationError,
     IllegalMoveError,
     MalformedInputError,
+    NotAllowedError,
     Problem,
     UnknownIdError,
 )
@@ -295,6 +296,7 @@ __all__ = [
     "Limits",
     "LookaheadAgent",
     "MalformedInputError",
+    "NotAllowedError",
     "Message",
     "Metropolis",
     "MetropolisBoard",

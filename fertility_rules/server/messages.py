@@ -1,0 +1,164 @@
+"""What the server sends: a seat's view with its choices, the lobby's entries, errors.
+
+Everything a message holds is drawn from the public view of the table (``observe``, R-9):
+the view itself, the choices and status computed from it, the last move described on the
+view before it, the score sheet of the finished game. Nothing is read from the hidden
+state, so no message can carry what the rules hide.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fertility_rules.errors import FertilityError
+from fertility_rules.formats.errors_json import dump_error
+from fertility_rules.games import GameRules
+from fertility_rules.i18n.translate import render
+from fertility_rules.server.requests import SeatKind
+from fertility_rules.server.table import (
+    Joined,
+    Played,
+    Resigned,
+    Table,
+    UndoAnswered,
+    UndoAsked,
+)
+
+__all__ = [
+    "choices_json",
+    "error_message",
+    "seats_json",
+    "table_entry",
+    "view_message",
+]
+
+
+def _option(rules: GameRules, view: Any, option: Any, language: str) -> dict[str, Any]:
+    return {
+        "notation": option.notation,
+        "text": render(option.description, language),
+        "move": rules.formats.dump_move(option.move, view),
+    }
+
+
+def _item(rules: GameRules, view: Any, item: Any, language: str) -> dict[str, Any]:
+    items = getattr(item, "items", None)
+    if items is None:
+        return _option(rules, view, item, language)
+    return {
+        "key": item.key,
+        "title": render(item.title, language),
+        "items": [_item(rules, view, inner, language) for inner in items],
+    }
+
+
+def choices_json(rules: GameRules, view: Any, language: str) -> list[dict[str, Any]]:
+    """The legal moves of ``view`` grouped as a person decides, texts in ``language``."""
+    grouped = rules.texts.choices
+    if grouped is not None:
+        return [_item(rules, view, group, language) for group in grouped(view)]
+    options = [
+        {
+            "notation": rules.texts.format_move(move, view),
+            "text": render(rules.texts.describe_move(move, view), language),
+            "move": rules.formats.dump_move(move, view),
+        }
+        for move in rules.legal_moves(view)
+    ]
+    return [{"key": "", "title": render(rules.texts.status(view), language), "items": options}]
+
+
+def seats_json(table: Table) -> list[dict[str, Any]]:
+    """Who plays each seat: never a token, only whether an open seat was taken."""
+    seats = []
+    for name, seat in zip(table.setup.players, table.seats, strict=True):
+        entry: dict[str, Any] = {"name": name, "kind": seat.kind.value}
+        if seat.agent is not None and seat.kind is SeatKind.BOT:
+            entry["agent"] = seat.agent
+        if seat.kind is SeatKind.OPEN:
+            entry["taken"] = seat.token is not None
+        seats.append(entry)
+    return seats
+
+
+def _last(table: Table, before: Any, language: str) -> dict[str, Any] | None:
+    """The event that led to this version, in ``language``."""
+    rules = table.rules
+    match table.last:
+        case Played(seat, move):
+            return {
+                "type": "move",
+                "seat": seat,
+                "notation": rules.texts.format_move(move, before),
+                "text": render(rules.texts.describe_move(move, before), language),
+                "move": rules.formats.dump_move(move, before),
+            }
+        case UndoAsked(seat, ply):
+            return {"type": "undo", "seat": seat, "ply": ply}
+        case UndoAnswered(seat, accept):
+            return {"type": "answer", "seat": seat, "accept": accept}
+        case Resigned(seat):
+            return {"type": "resign", "seat": seat}
+        case Joined(seat):
+            return {"type": "join", "seat": seat}
+    return None
+
+
+def view_message(table: Table, seat: int | None, language: str) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) is shown of ``table``, in ``language``."""
+    rules = table.rules
+    view = rules.observe(table.state)
+    message: dict[str, Any] = {
+        "type": "view",
+        "table": table.setup.id,
+        "game": rules.name,
+        "version": table.version,
+        "ply": table.ply,
+        "seat": seat,
+        "seats": seats_json(table),
+        "over": table.over,
+        "status": render(rules.texts.status(view), language),
+        "view": rules.formats.dump_observation(view),
+    }
+    if not table.over:
+        message["decider"] = view.current
+    before = None if table.before is None else rules.observe(table.before)
+    last = _last(table, before, language)
+    if last is not None:
+        message["last"] = last
+    if table.pending is not None:
+        message["undo"] = {
+            "seat": table.pending.seat,
+            "ply": table.pending.ply,
+            "waiting": sorted(table.pending.waiting),
+        }
+    if (
+        seat is not None
+        and not table.over
+        and view.current == seat
+        and table.seats[seat].kind is not SeatKind.BOT
+    ):
+        message["choices"] = choices_json(rules, view, language)
+    if table.over:
+        message["scores"] = rules.texts.report_to_json(rules.final_scores(view), language)
+    return message
+
+
+def table_entry(table: Table, language: str) -> dict[str, Any]:
+    """A table as the lobby lists it."""
+    rules = table.rules
+    return {
+        "id": table.setup.id,
+        "game": rules.name,
+        "title": render(rules.title, language),
+        "seats": seats_json(table),
+        "ply": table.ply,
+        "over": table.over,
+        "status": render(rules.texts.status(rules.observe(table.state)), language),
+        "created": table.setup.created,
+    }
+
+
+def error_message(error: FertilityError, language: str) -> dict[str, Any]:
+    """An error on a socket: the library's error JSON (kind, message, rule or problems)."""
+    return {"type": "error", **dump_error(error, language)}
