@@ -303,7 +303,10 @@ class TableService:
             raise NotAllowedError(
                 _("The server holds as many tables as it can ({n}).", n=self.config.max_tables)
             )
-        rules = find_game(request.game or GAMES[0].name)
+        try:
+            rules = find_game(request.game or GAMES[0].name)
+        except UnknownIdError as error:
+            raise MalformedInputError.single("$.game", error.message) from None
         requested = request.seats or tuple(SeatRequest() for _name in request.players)
         if len(requested) != len(request.players):
             raise MalformedInputError.single("$.seats", _("one seat per player is needed"))
@@ -332,7 +335,10 @@ class TableService:
             listed=request.listed,
             created=time.time(),
         )
-        table = Table.start(setup)
+        try:
+            table = Table.start(setup)
+        except MalformedInputError as error:
+            raise MalformedInputError([_rebase("$", p) for p in error.problems]) from None
         await self.storage.create(setup.id, _dumps(setup_to_json(setup)), setup.created)
         self._tables[setup.id] = table
         self._wake(setup.id)

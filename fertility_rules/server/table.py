@@ -78,6 +78,10 @@ class TableSetup:
     created: float = 0.0
     """Seconds since the epoch."""
 
+    def __attrs_post_init__(self) -> None:
+        if self.interpretations is None:
+            object.__setattr__(self, "interpretations", self.game.new_interpretations())
+
     def record(self, moves: Sequence[Any] = ()) -> GameRecord:
         return GameRecord(
             players=self.players,
