@@ -619,6 +619,19 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         metavar="SECONDS",
         help=t(_("how long a bot waits before it moves, so that people can follow")),
     )
+    serve.add_argument(
+        "--rate",
+        type=float,
+        default=20.0,
+        metavar="REQUESTS",
+        help=t(_("requests a second one client address may make on average")),
+    )
+    serve.add_argument(
+        "--log-level",
+        choices=["debug", "info", "warning", "error"],
+        default="info",
+        help=t(_("what the log on standard error tells (it never holds a token)")),
+    )
     serve.set_defaults(run=_serve)
 
     readings = commands.add_parser(
@@ -645,7 +658,12 @@ def _serve(args: argparse.Namespace) -> int:
                 module=missing.name or "?",
             )
         ) from None
-    serve(args.db, args.host, args.port, ServerConfig(bot_delay=max(0.0, args.bot_delay)))
+    config = ServerConfig(
+        bot_delay=max(0.0, args.bot_delay),
+        requests_per_second=args.rate,
+        request_burst=max(1, round(3 * args.rate)),
+    )
+    serve(args.db, args.host, args.port, config, args.log_level)
     return 0
 
 
