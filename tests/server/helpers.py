@@ -44,6 +44,13 @@ def pick(message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 @contextmanager
 def client(tmp_path: Path, **settings: Any) -> Iterator[Any]:
     """A test client of a server over a fresh SQLite file (generous rate limits)."""
+    with serving(tmp_path, **settings) as (test_client, _service):
+        yield test_client
+
+
+@contextmanager
+def serving(tmp_path: Path, **settings: Any) -> Iterator[tuple[Any, Any]]:
+    """A test client and the table service behind it."""
     from starlette.testclient import TestClient
 
     from fertility_rules.server.app import create_app
@@ -58,4 +65,4 @@ def client(tmp_path: Path, **settings: Any) -> Iterator[Any]:
     config = ServerConfig(**settings)
     service = TableService(open_storage(str(tmp_path / "tables.db")), config)
     with TestClient(create_app(service, config)) as test_client:
-        yield test_client
+        yield test_client, service
