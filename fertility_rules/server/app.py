@@ -233,7 +233,7 @@ class Server:
 
     async def picture(self, request: Request) -> Response:
         table = self.service.table(request.path_params["id"])
-        svg = self.service.picture(table, _language(request))
+        svg = await self.service.picture(table, _language(request))
         headers = {**_SECURITY_HEADERS, "Content-Security-Policy": "default-src 'none'"}
         return Response(svg, media_type="image/svg+xml", headers=headers)
 

@@ -13,6 +13,7 @@ from typing import Any
 from fertility_rules.errors import FertilityError
 from fertility_rules.formats.errors_json import dump_error
 from fertility_rules.games import GameRules
+from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
 from fertility_rules.server.requests import SeatKind
 from fertility_rules.server.table import (
@@ -82,25 +83,54 @@ def seats_json(table: Table) -> list[dict[str, Any]]:
 
 
 def _last(table: Table, before: Any, language: str) -> dict[str, Any] | None:
-    """The event that led to this version, in ``language``."""
+    """The event that led to this version, with a sentence in ``language``."""
     rules = table.rules
+    players = table.setup.players
     match table.last:
         case Played(seat, move):
+            text = _(
+                "{player}: {move}",
+                player=players[seat],
+                move=rules.texts.describe_move(move, before),
+            )
             return {
                 "type": "move",
                 "seat": seat,
                 "notation": rules.texts.format_move(move, before),
-                "text": render(rules.texts.describe_move(move, before), language),
                 "move": rules.formats.dump_move(move, before),
+                "text": render(text, language),
             }
         case UndoAsked(seat, ply):
-            return {"type": "undo", "seat": seat, "ply": ply}
+            if table.pending is None:
+                text = _(
+                    "{player} took back move {n} and the moves after it.",
+                    player=players[seat],
+                    n=ply + 1,
+                )
+            else:
+                text = _(
+                    "{player} asks to take back move {n} and the moves after it.",
+                    player=players[seat],
+                    n=ply + 1,
+                )
+            return {"type": "undo", "seat": seat, "ply": ply, "text": render(text, language)}
         case UndoAnswered(seat, accept):
-            return {"type": "answer", "seat": seat, "accept": accept}
+            if accept:
+                text = _("{player} agrees to take the moves back.", player=players[seat])
+            else:
+                text = _("{player} refuses to take the moves back.", player=players[seat])
+            return {
+                "type": "answer",
+                "seat": seat,
+                "accept": accept,
+                "text": render(text, language),
+            }
         case Resigned(seat):
-            return {"type": "resign", "seat": seat}
+            text = _("{player} resigned; a bot plays the seat to the end.", player=players[seat])
+            return {"type": "resign", "seat": seat, "text": render(text, language)}
         case Joined(seat):
-            return {"type": "join", "seat": seat}
+            text = _("{player}'s seat is taken.", player=players[seat])
+            return {"type": "join", "seat": seat, "text": render(text, language)}
     return None
 
 
@@ -141,6 +171,9 @@ def view_message(table: Table, seat: int | None, language: str) -> dict[str, Any
         message["choices"] = choices_json(rules, view, language)
     if table.over:
         message["scores"] = rules.texts.report_to_json(rules.final_scores(view), language)
+        message["stages"] = [
+            {"key": stage.key, "label": render(stage.label, language)} for stage in rules.stages
+        ]
     return message
 
 

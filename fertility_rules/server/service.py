@@ -184,8 +184,9 @@ class TableService:
         table.acting(seat)
         return seat
 
-    def picture(self, table: Table, language: str) -> str:
-        """The picture of the table's view (R-9), kept for the next ones who ask."""
+    async def picture(self, table: Table, language: str) -> str:
+        """The picture of the table's view (R-9), drawn away from the event loop and kept
+        for the next ones who ask."""
         pictures = table.rules.pictures
         if pictures is None:
             raise NotAllowedError(_("This game has no pictures."))
@@ -194,7 +195,9 @@ class TableService:
         if found is None:
             rules = table.rules
             last = table.moves[-1] if table.before is not None else None
-            found = pictures.table(rules.observe(table.state), last, language)
+            found = await asyncio.to_thread(
+                pictures.table, rules.observe(table.state), last, language
+            )
             self._pictures[key] = found
             while len(self._pictures) > self.config.pictures_cached:
                 self._pictures.popitem(last=False)

@@ -64,7 +64,7 @@ def test_undo_asked_on_a_socket_waits_for_the_other_persons_answer(tmp_path: Pat
             assert asked["undo"] == {"seat": 0, "ply": 0, "waiting": [1]}
             b.send_text(json.dumps({"type": "answer", "accept": False}))
             refused = _until(a, lambda m: m.get("last", {}).get("type") == "answer")
-            assert refused["last"] == {"type": "answer", "seat": 1, "accept": False}
+            assert refused["last"]["accept"] is False
             assert refused["ply"] == 1
             assert "undo" not in refused
             a.send_text(json.dumps({"type": "undo"}))
