@@ -204,7 +204,7 @@ class Server:
         return _json(body, 201)
 
     async def get_table(self, request: Request) -> Response:
-        table = self.service.table(request.path_params["id"])
+        table = await self.service.find(request.path_params["id"])
         return _json(table_entry(table, _language(request)))
 
     async def join(self, request: Request) -> Response:
@@ -227,18 +227,18 @@ class Server:
         return _language(request, None if seat is None else table.seats[seat].language)
 
     async def view(self, request: Request) -> Response:
-        table = self.service.table(request.path_params["id"])
+        table = await self.service.find(request.path_params["id"])
         seat = self.service.seat_of(table, _token(request))
         return _json(view_message(table, seat, self._seat_language(request, table, seat)))
 
     async def picture(self, request: Request) -> Response:
-        table = self.service.table(request.path_params["id"])
+        table = await self.service.find(request.path_params["id"])
         svg = await self.service.picture(table, _language(request))
         headers = {**_SECURITY_HEADERS, "Content-Security-Policy": "default-src 'none'"}
         return Response(svg, media_type="image/svg+xml", headers=headers)
 
     async def record(self, request: Request) -> Response:
-        table = self.service.table(request.path_params["id"])
+        table = await self.service.find(request.path_params["id"])
         if not table.over:
             raise NotAllowedError(
                 _(
@@ -278,7 +278,7 @@ class Server:
         language = Language.EN.value
         try:
             language = _language(websocket)
-            table = self.service.table(websocket.path_params["id"])
+            table = await self.service.find(websocket.path_params["id"])
             seat = self.service.seat_of(table, _token(websocket))
             language = _language(websocket, None if seat is None else table.seats[seat].language)
             listener = self.service.subscribe(table.setup.id, seat, language)

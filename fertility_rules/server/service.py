@@ -167,6 +167,13 @@ class TableService:
             raise UnknownIdError(_("There is no table {id!r}.", id=table_id[:64]))
         return found
 
+    async def find(self, table_id: str) -> Table:
+        """The table ``table_id``, looked for in a shared store when another process may
+        have just made it; an :class:`UnknownIdError` if there is none."""
+        if table_id not in self._tables and self.storage.shared and len(table_id) <= 64:
+            await self._catch_up(table_id)
+        return self.table(table_id)
+
     def seat_of(self, table: Table, token: str | None) -> int | None:
         """The seat ``token`` holds (``None``: no token, a spectator); a token holding no
         seat of the table is refused, never taken for a spectator."""
@@ -274,7 +281,7 @@ class TableService:
 
     async def _act(self, table_id: str, make: Callable[[Table], Event]) -> Table:
         """The request ``make`` turns into an event, checked, stored, then published."""
-        self.table(table_id)
+        await self.find(table_id)
         async with self._lock(table_id):
             for _attempt in range(_ATTEMPTS):
                 table = self.table(table_id)

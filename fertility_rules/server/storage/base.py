@@ -32,6 +32,10 @@ class StoredTable:
 class Storage(Protocol):
     """Where tables are kept: SQLite on one machine, PostgreSQL for several processes."""
 
+    shared: bool
+    """Whether other server processes may change the tables too (then a table not yet
+    known is looked for in the store before it is called unknown)."""
+
     async def open(self, changed: Changed) -> None:
         """Connects (creating the tables of the store if needed); ``changed`` is called
         when another process changes a table (never, for a store only one process uses)."""

@@ -33,6 +33,8 @@ _SCHEMA = (
 class PostgresStorage:
     """A PostgreSQL database; see :class:`~fertility_rules.server.storage.base.Storage`."""
 
+    shared = True
+
     def __init__(self, dsn: str) -> None:
         self.dsn = dsn
         self._connection: psycopg.AsyncConnection[tuple[object, ...]] | None = None

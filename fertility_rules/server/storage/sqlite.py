@@ -32,6 +32,8 @@ _SCHEMA = (
 class SQLiteStorage:
     """A SQLite file; see :class:`~fertility_rules.server.storage.base.Storage`."""
 
+    shared = False
+
     def __init__(self, path: str) -> None:
         self.path = path
         self._connection: sqlite3.Connection | None = None
