@@ -143,7 +143,7 @@ def _paths() -> Schema:
         },
         "/tables/{id}/view": {
             "get": {
-                "summary": "A seat's view, with its grouped choices when it decides; a spectator's without",
+                "summary": "A seat's view (with its choices when it decides), or a spectator's",
                 "parameters": [_ID, _TOKEN, _LANG],
                 "responses": {"200": _json("ViewMessage", "The view."), **_errors(400, 403, 404)},
             }
@@ -163,7 +163,7 @@ def _paths() -> Schema:
         },
         "/tables/{id}/record": {
             "get": {
-                "summary": "The game record, once the game is over (it shows the hidden order of the piles)",
+                "summary": "The game record, once the game is over (it shows the piles' order)",
                 "parameters": [_ID, _LANG],
                 "responses": {
                     "200": _json("GameRecord", "A record verify accepts."),
@@ -193,7 +193,7 @@ def _paths() -> Schema:
         ),
         "/tables/{id}/socket": {
             "get": {
-                "summary": "WebSocket: the seat's view after every change; moves, undo and resign in",
+                "summary": "WebSocket: the seat's view after every change; moves and requests in",
                 "description": (
                     "Upgrade to a WebSocket. The server sends a ViewMessage at once and after "
                     "every change of the table, and an ErrorMessage for every refused frame; "
