@@ -224,7 +224,16 @@ class Server:
     # ------------------------------------------------------------------- playing
 
     def _seat_language(self, request: Request, table: Table, seat: int | None) -> str:
-        return _language(request, None if seat is None else table.seats[seat].language)
+        """``?lang=``, else the seat's language; errors after this are told in it too."""
+        language = _language(request, None if seat is None else table.seats[seat].language)
+        request.state.language = language
+        return language
+
+    async def _speak_as_seat(self, request: Request, token: str | None) -> None:
+        """Errors of a seat's request in the seat's language (when the token holds one)."""
+        table = await self.service.find(request.path_params["id"])
+        seat = self.service.seat_of(table, token)
+        self._seat_language(request, table, seat)
 
     async def view(self, request: Request) -> Response:
         table = await self.service.find(request.path_params["id"])
@@ -253,6 +262,7 @@ class Server:
         table_id = request.path_params["id"]
         wanted = read_move_request(await self.body(request))
         token = _token(request, wanted.token)
+        await self._speak_as_seat(request, token)
         table = await self.service.play(table_id, token, wanted.move, wanted.ply)
         seat = self.service.seat_of(table, token)
         return _json(view_message(table, seat, self._seat_language(request, table, seat)))
@@ -263,6 +273,7 @@ class Server:
         kind = request.url.path.rsplit("/", 1)[-1]
         wanted = read_seat_request(await self.body(request), kind)
         token = _token(request, wanted.token)
+        await self._speak_as_seat(request, token)
         if isinstance(wanted, AnswerRequest):
             table = await self.service.answer_undo(table_id, token, wanted.accept)
         elif kind == "undo":
@@ -380,7 +391,8 @@ def _errors(handler: Handler) -> Handler:
         except (FertilityError, Failure) as failure:
             error = failure.error if isinstance(failure, Failure) else failure
             status = failure.status if isinstance(failure, Failure) else _status(error)
-            return _json(dump_error(error, _language_or_english(request)), status)
+            language = getattr(request.state, "language", None) or _language_or_english(request)
+            return _json(dump_error(error, language), status)
 
     return wrapped
 

@@ -30,7 +30,7 @@ from fertility_rules.errors import (
 from fertility_rules.formats.documents import parse_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS
 from fertility_rules.games import GAMES, GameRules, find_game
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.server import auth
 from fertility_rules.server.config import ServerConfig
 from fertility_rules.server.requests import SeatKind, SeatRequest, TableRequest
@@ -376,9 +376,10 @@ class TableService:
             seat = self._acting(table, token)
             if ply is not None and ply != table.ply:
                 raise NotAllowedError(
-                    _(
+                    ngettext(
+                        "The table has moved on: {n} move was played, not {sent}.",
                         "The table has moved on: {n} moves were played, not {sent}.",
-                        n=table.ply,
+                        table.ply,
                         sent=ply,
                     )
                 )
