@@ -8,6 +8,7 @@ state, so no message can carry what the rules hide.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from fertility_rules.errors import FertilityError
@@ -136,6 +137,21 @@ def _last(table: Table, before: Any, language: str) -> dict[str, Any] | None:
 
 def view_message(table: Table, seat: int | None, language: str) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) is shown of ``table``, in ``language``."""
+    message = {**_shared(table, language), "seat": seat}
+    if (
+        seat is not None
+        and not table.over
+        and table.state.current == seat
+        and table.seats[seat].kind is not SeatKind.BOT
+    ):
+        message["choices"] = _choices(table, language)
+    return message
+
+
+@functools.lru_cache(maxsize=512)
+def _shared(table: Table, language: str) -> dict[str, Any]:
+    """What every socket of the table is told in ``language`` (kept: a table value is
+    told to several sockets; callers copy it, never change it)."""
     rules = table.rules
     view = rules.observe(table.state)
     message: dict[str, Any] = {
@@ -144,7 +160,6 @@ def view_message(table: Table, seat: int | None, language: str) -> dict[str, Any
         "game": rules.name,
         "version": table.version,
         "ply": table.ply,
-        "seat": seat,
         "seats": seats_json(table),
         "over": table.over,
         "status": render(rules.texts.status(view), language),
@@ -162,19 +177,17 @@ def view_message(table: Table, seat: int | None, language: str) -> dict[str, Any
             "ply": table.pending.ply,
             "waiting": sorted(table.pending.waiting),
         }
-    if (
-        seat is not None
-        and not table.over
-        and view.current == seat
-        and table.seats[seat].kind is not SeatKind.BOT
-    ):
-        message["choices"] = choices_json(rules, view, language)
     if table.over:
         message["scores"] = rules.texts.report_to_json(rules.final_scores(view), language)
         message["stages"] = [
             {"key": stage.key, "label": render(stage.label, language)} for stage in rules.stages
         ]
     return message
+
+
+@functools.lru_cache(maxsize=256)
+def _choices(table: Table, language: str) -> list[dict[str, Any]]:
+    return choices_json(table.rules, table.rules.observe(table.state), language)
 
 
 def table_entry(table: Table, language: str) -> dict[str, Any]:

@@ -155,9 +155,10 @@ def _replay(rules: GameRules, state: Any, moves: Sequence[Any]) -> Any:
     return state
 
 
-@frozen(kw_only=True)
+@frozen(kw_only=True, eq=False)
 class Table:
-    """A table after some of its events; :meth:`after` gives the next one."""
+    """A table after some of its events; :meth:`after` gives the next one. Two tables are
+    equal only when they are the same value (a table is told to many sockets)."""
 
     setup: TableSetup
     seats: tuple[Seat, ...]
