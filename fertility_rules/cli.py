@@ -632,6 +632,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         default="info",
         help=t(_("what the log on standard error tells (it never holds a token)")),
     )
+    _add_lang(serve, t)
     serve.set_defaults(run=_serve)
 
     readings = commands.add_parser(

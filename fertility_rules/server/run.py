@@ -7,11 +7,13 @@ writes query strings) is off, the server's own names only the path, and a filter
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import sys
 
 from fertility_rules.server.config import ServerConfig
+from fertility_rules.server.storage.base import Storage
 
 __all__ = ["TokenFilter", "serve"]
 
@@ -38,6 +40,11 @@ def _logging(level: str) -> None:
     root.setLevel(level.upper())
 
 
+async def _reachable(storage: Storage) -> None:
+    await storage.open(lambda _table: None)
+    await storage.close()
+
+
 def serve(
     where: str,
     host: str = "127.0.0.1",
@@ -54,6 +61,7 @@ def serve(
     from fertility_rules.server.storage import open_storage
 
     config = config or ServerConfig()
+    asyncio.run(_reachable(open_storage(where)))  # a store that cannot open: one clear line
     _logging(log_level)
     app = create_app(TableService(open_storage(where), config), config)
     uvicorn.run(

@@ -251,3 +251,33 @@ def test_the_games_the_server_plays_and_the_picture_of_a_view(tmp_path: Path) ->
         assert picture.headers["content-type"].startswith("image/svg+xml")
         assert picture.text.lstrip().startswith("<svg")
         assert "Ann" in picture.text
+
+
+def test_a_client_past_its_rate_gets_429_and_a_socket_past_its_rate_an_error(
+    tmp_path: Path,
+) -> None:
+    with client(
+        tmp_path, requests_per_second=1.0, request_burst=5, frames_per_second=1.0, frame_burst=3
+    ) as http:
+        statuses = [http.get("/games").status_code for _ in range(8)]
+        assert statuses[:5] == [200] * 5
+        assert statuses[5:] == [429] * 3
+        limited = http.get("/games")
+        assert limited.json()["error"] == "not_allowed"
+    (tmp_path / "frames").mkdir()
+    with client(tmp_path / "frames", frames_per_second=1.0, frame_burst=3, max_frame=200) as http:
+        made = _new(http)
+        url = f"/tables/{made['id']}/socket?token={made['seats'][0]['token']}"
+        with http.websocket_connect(url) as socket:
+            socket.receive_json()
+            errors = []
+            for _ in range(5):
+                socket.send_text(json.dumps({"type": "answer", "accept": True}))
+                errors.append(socket.receive_json()["message"])
+            assert errors[:3] == ["No undo waits for your answer."] * 3
+            assert errors[3:] == ["Too many messages; slow down."] * 2
+        with http.websocket_connect(url) as socket:
+            socket.receive_json()
+            socket.send_text(json.dumps({"type": "move", "move": "x" * 500}))
+            refused = socket.receive_json()
+            assert refused["problems"][0]["message"].startswith("the message is larger")

@@ -13,7 +13,10 @@ from typing import Protocol
 
 from attrs import frozen
 
-__all__ = ["Changed", "Storage", "StoredTable"]
+from fertility_rules.errors import FertilityError
+from fertility_rules.i18n.message import _
+
+__all__ = ["Changed", "Storage", "StoredTable", "unreachable"]
 
 Changed = Callable[[str], None]
 """Called with a table's id when another server process changed it."""
@@ -54,3 +57,10 @@ class Storage(Protocol):
 
     async def table_ids(self) -> list[str]:
         """Every table kept, oldest first."""
+
+
+def unreachable(where: str, reason: str) -> FertilityError:
+    """The error of a store that cannot be opened."""
+    return FertilityError(
+        _("Cannot open the tables' store {where}: {reason}", where=where, reason=reason[:300])
+    )

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import urllib.parse
 
 import psycopg
 from psycopg import sql
 
-from fertility_rules.server.storage.base import Changed, StoredTable
+from fertility_rules.server.storage.base import Changed, StoredTable, unreachable
 
 __all__ = ["CHANNEL", "PostgresStorage"]
 
@@ -28,6 +29,15 @@ _SCHEMA = (
     " table_id TEXT NOT NULL REFERENCES fr_tables (id), number INTEGER NOT NULL,"
     " event TEXT NOT NULL, PRIMARY KEY (table_id, number))",
 )
+
+
+def _without_password(dsn: str) -> str:
+    """The URL without its password, to name it in a message."""
+    parts = urllib.parse.urlsplit(dsn)
+    if parts.password is None:
+        return dsn
+    host = parts.netloc.rsplit("@", 1)[-1]
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{parts.username}:…@{host}"))
 
 
 class PostgresStorage:
@@ -48,7 +58,10 @@ class PostgresStorage:
         return self._connection
 
     async def open(self, changed: Changed) -> None:
-        self._connection = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+        try:
+            self._connection = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True)
+        except psycopg.Error as error:
+            raise unreachable(_without_password(self.dsn), str(error).strip()) from None
         # Two processes starting at once would race on CREATE TABLE IF NOT EXISTS.
         async with self._lock, self._connection.transaction():
             await self._connection.execute("SELECT pg_advisory_xact_lock(7023311)")

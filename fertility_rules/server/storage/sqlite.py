@@ -16,7 +16,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from fertility_rules.server.storage.base import Changed, StoredTable
+from fertility_rules.server.storage.base import Changed, StoredTable, unreachable
 
 __all__ = ["SQLiteStorage"]
 
@@ -79,7 +79,10 @@ class SQLiteStorage:
 
     async def open(self, changed: Changed) -> None:
         loop = asyncio.get_running_loop()
-        self._connection = await loop.run_in_executor(self._thread, self._connect)
+        try:
+            self._connection = await loop.run_in_executor(self._thread, self._connect)
+        except sqlite3.Error as error:
+            raise unreachable(self.path, str(error)) from None
 
     async def close(self) -> None:
         connection, self._connection = self._connection, None
