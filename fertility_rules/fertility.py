@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import evolve
 
 from fertility_rules._version import RULES_VERSION
-from fertility_rules.agents.simulate import AGENTS
+from fertility_rules.agents.builtin import AGENTS
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.effects.base import Stage
 from fertility_rules.formats.moves import move_from_json, move_to_json
@@ -24,38 +24,36 @@ from fertility_rules.formats.setup import (
     setup_to_json,
 )
 from fertility_rules.games import (
+    STATE_FORMATS,
+    CountMoves,
+    Gain,
     GameFormats,
     GamePictures,
     GameRules,
     GameTexts,
+    Lazy,
     Measure,
     game_info,
+    lazy_named,
+    named,
 )
+from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
+from fertility_rules.model.resources import Icon, Resource
 from fertility_rules.play.sampling import sample_state
 from fertility_rules.play.views import observe
-from fertility_rules.rules.engine import (
-    apply,
-    apply_unchecked,
-    final_scores,
-    is_legal,
-    legal_moves,
-    violations,
-)
+from fertility_rules.rules import engine
 from fertility_rules.rules.interpretations import (
     INTERPRETATION_INFO,
     OPTION_LABELS,
     Interpretations,
 )
-from fertility_rules.rules.moves import ClaimQuarry, DiscardTile, Move
+from fertility_rules.rules.moves import ClaimQuarry, DiscardTile, EndSupplying, Move, SkipBuilding
 from fertility_rules.rules.setup import _check_players, random_setup, start_game, valley_boards_for
 from fertility_rules.rules.state import GameState
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from fertility_rules.catalogue.catalogue import Catalogue
-    from fertility_rules.play.choices import ChoiceGroup
     from fertility_rules.records.game_record import GameRecord
 
 __all__ = ["RULES"]
@@ -77,15 +75,21 @@ def _catalogue(record: GameRecord) -> Catalogue:
     return catalogue
 
 
-def _random_setup(record: GameRecord) -> Any:
-    return random_setup(_catalogue(record), len(record.players), record.variant, record.seed)
+def _random_setup(players: int, seed: int | None, catalogue: Any, variant: bool) -> Any:
+    return random_setup(catalogue or default_catalogue(), players, variant, seed)
 
 
 def _initial_state(record: GameRecord) -> GameState:
-    setup = record.setup if record.setup is not None else _random_setup(record)
+    setup = record.setup
+    if setup is None:
+        setup = random_setup(_catalogue(record), len(record.players), record.variant, record.seed)
     return start_game(
         record.players, setup, _catalogue(record), record.variant, record.interpretations
     )
+
+
+def _interpretations_of(state: GameState) -> Interpretations:
+    return state.config.interpretations
 
 
 def _under(state: GameState, reading: Interpretations) -> GameState:
@@ -107,67 +111,13 @@ def _record_move_to_json(move: Move, players: int) -> dict[str, Any]:
 
 
 def _record_move_from_json(data: object, players: int, path: str) -> Move:
-    return move_from_json(data, width_for(players), path)
-
-
-def _interpretations_to_json(value: Interpretations) -> dict[str, Any]:
-    from fertility_rules.formats.interpretations import dump_interpretations
-
-    return dump_interpretations(value)
-
-
-def _interpretations_from_json(data: object, path: str) -> Interpretations:
-    from fertility_rules.formats.interpretations import read_interpretations
-
-    return read_interpretations(data, path)
+    return move_from_json(data, width_for(players), path, section=True)
 
 
 def _load_catalogue(path: str | None, limits: Any) -> Catalogue:
     from fertility_rules.catalogue.loader import load_catalogue
 
     return load_catalogue(path, limits=limits)
-
-
-def _dump_state(state: GameState) -> dict[str, Any]:
-    from fertility_rules.formats.state import dump_state
-
-    return dump_state(state)
-
-
-def _read_state(data: object) -> GameState:
-    from fertility_rules.formats.state import read_state
-
-    return read_state(data)
-
-
-def _dump_observation(view: Any) -> dict[str, Any]:
-    from fertility_rules.formats.state import dump_observation
-
-    return dump_observation(view)
-
-
-def _read_observation(data: object) -> Any:
-    from fertility_rules.formats.state import read_observation
-
-    return read_observation(data)
-
-
-def _dump_move(move: Move, table: Any) -> dict[str, Any]:
-    from fertility_rules.formats.state import dump_move
-
-    return dump_move(move, table)
-
-
-def _read_move(data: object, table: Any) -> Move:
-    from fertility_rules.formats.state import read_move
-
-    return read_move(data, table)
-
-
-def _schema(name: str) -> dict[str, Any]:
-    from fertility_rules.formats.schema import schema
-
-    return schema(name)
 
 
 def _load_final_position(path: str, catalogue: Catalogue, limits: Any) -> Any:
@@ -185,22 +135,12 @@ def _score_final_position(position: Any, catalogue: Catalogue) -> Any:
 # ------------------------------------------------------------------------------ texts
 
 
-def _describe_move(move: Move, state: GameState) -> Message:
+def _describe_move(move: Move, state: GameState) -> Message | None:
     from fertility_rules.rules.describe import describe_move
 
+    if isinstance(move, SkipBuilding | EndSupplying):
+        return None
     return describe_move(move, state.config.layout.width)
-
-
-def _format_move(move: Move, state: Any) -> str:
-    from fertility_rules.play.notation import format_move
-
-    return format_move(move, state)
-
-
-def _parse_move(text: str, state: Any) -> Move:
-    from fertility_rules.play.notation import parse_move
-
-    return parse_move(text, state)
 
 
 def _status(state: GameState) -> Message:
@@ -220,40 +160,14 @@ def _text_board(state: GameState, last_move: Any, language: str) -> str:
     return text_board(state, last_move=last_move, lang=language)
 
 
-def _summary(state: Any, language: str) -> str:
-    from fertility_rules.play.choices import summary
-
-    return summary(state, language)
-
-
-def _choices(state: Any) -> Sequence[ChoiceGroup]:
-    from fertility_rules.play.choices import choices
-
-    return choices(state)
-
-
-def _report_to_text(report: Any, language: str) -> str:
-    from fertility_rules.scoring.render import report_to_text
-
-    return report_to_text(report, language)
-
-
-def _report_to_json(report: Any, language: str) -> dict[str, Any]:
-    from fertility_rules.scoring.render import report_to_json
-
-    return report_to_json(report, language)
-
-
-def _describe_catalogue(catalogue: Catalogue, language: str) -> str:
-    from fertility_rules.catalogue.describe import describe_catalogue
-
-    return describe_catalogue(catalogue, language)
-
-
-def _rules_document(language: str, fmt: str, catalogue: Catalogue | None) -> str:
-    from fertility_rules.document import rules_document
-
-    return rules_document(language, fmt, catalogue)
+def _catalogue_check(file: str, catalogue: Catalogue) -> Message:
+    return _(
+        "{file}: valid catalogue {name!r} ({districts} Districts, {tiles} Valley tiles).",
+        file=file,
+        name=catalogue.name,
+        districts=len(catalogue.districts),
+        tiles=len(catalogue.valley_tiles),
+    )
 
 
 # --------------------------------------------------------------------------- pictures
@@ -263,12 +177,6 @@ def _table(state: GameState, last_move: Any, language: str) -> str:
     from fertility_rules import svg
 
     return svg.table(state, last_move=last_move, lang=language)
-
-
-def _move_squares(move: Move) -> tuple[int, ...]:
-    from fertility_rules import svg
-
-    return svg.move_squares(move)
 
 
 def _catalogue_sheet(catalogue: Catalogue, language: str) -> str:
@@ -286,18 +194,39 @@ def _catalogue_page(catalogue: Catalogue, language: str) -> str:
 # ------------------------------------------------------------------------------- lab
 
 
-def _quarries(record: GameRecord) -> int:
-    return sum(1 for move in record.moves if isinstance(move, ClaimQuarry))
+def _tokens_text(tokens: tuple[int, ...]) -> Message | str:
+    parts = [Icon.of(r).amount(n) for r, n in zip(Resource, tokens, strict=True) if n]
+    return all_of(parts) if parts else "0"
+
+
+def _gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
+    """Tokens harvested, Wheat, Quarries to choose for, Monuments built, and the size of
+    the District offer afterwards (I-10)."""
+    was, now = before.players[mover], after.players[mover]
+    tokens = tuple(now.supply[r] - was.supply[r] for r in range(len(Resource)))
+    wheat = now.metropolis.wheat - was.metropolis.wheat
+    quarries = max(0, after.quarry_choices - before.quarry_choices) if after.current == mover else 0
+    monuments = now.metropolis.monuments - was.metropolis.monuments
+    offer = len(after.offer)
+    return (
+        Gain(
+            "tokens",
+            _("Tokens"),
+            tokens,
+            {r.key: n for r, n in zip(Resource, tokens, strict=True) if n},
+            _tokens_text(tokens),
+        ),
+        Gain("wheat", _("Wheat"), wheat, wheat, str(wheat)),
+        Gain("quarries", _("Quarries"), quarries, quarries, str(quarries)),
+        Gain("monuments", _("Monuments"), monuments, monuments, str(monuments)),
+        Gain("offer", _("Districts on offer"), offer, offer, str(offer)),
+    )
 
 
 def _monuments(record: GameRecord) -> int:
     return sum(
         1 for move in record.moves if isinstance(move, ClaimQuarry) and move.resource is None
     )
-
-
-def _discards(record: GameRecord) -> int:
-    return sum(1 for move in record.moves if isinstance(move, DiscardTile))
 
 
 _SCHEMAS = ("final-position", "game-record", "catalogue", "game-state", "observation", "move")
@@ -313,62 +242,64 @@ RULES = GameRules(
     check_players=_check_players,
     random_setup=_random_setup,
     new_interpretations=Interpretations,
-    legal_moves=legal_moves,
-    is_legal=is_legal,
-    violations=violations,
-    apply=apply,
-    apply_unchecked=apply_unchecked,
+    **named(engine, "legal_moves", "is_legal", "violations", "apply", "apply_unchecked"),
     observe=observe,
     sample_state=sample_state,
     reveals=_reveals,
     with_interpretations=_under,
-    final_scores=final_scores,
+    interpretations_of=_interpretations_of,
+    final_scores=engine.final_scores,
     stages=tuple(Stage),
+    gains=_gains,
     measures=(
-        Measure("quarries", _("Quarries per game"), _quarries),
+        Measure("quarries", _("Quarries per game"), CountMoves((ClaimQuarry,))),
         Measure("monuments", _("Monuments per game"), _monuments),
-        Measure("discards", _("Discards per game"), _discards),
+        Measure("discards", _("Discards per game"), CountMoves((DiscardTile,))),
     ),
     interpretations=INTERPRETATION_INFO,
     option_labels=OPTION_LABELS,
     formats=GameFormats(
         state_format="fertility-rules/game-state/1",
-        dump_state=_dump_state,
-        read_state=_read_state,
-        dump_observation=_dump_observation,
-        read_observation=_read_observation,
-        dump_move=_dump_move,
-        read_move=_read_move,
+        **lazy_named("fertility_rules.formats.state", *STATE_FORMATS),
         record_move_to_json=_record_move_to_json,
         record_move_from_json=_record_move_from_json,
-        interpretations_to_json=_interpretations_to_json,
-        interpretations_from_json=_interpretations_from_json,
+        interpretations_to_json=Lazy(
+            "fertility_rules.formats.interpretations", "dump_interpretations"
+        ),
+        interpretations_from_json=Lazy(
+            "fertility_rules.formats.interpretations", "read_interpretations"
+        ),
         setup_to_json=setup_to_json,
         setup_from_json=setup_from_json,
         catalogue_to_json=catalogue_to_json,
         catalogue_from_json=catalogue_from_json,
         load_catalogue=_load_catalogue,
-        schemas={name: functools.partial(_schema, name) for name in _SCHEMAS},
+        schemas={
+            name: functools.partial(Lazy("fertility_rules.formats.schema", "schema"), name)
+            for name in _SCHEMAS
+        },
         load_final_position=_load_final_position,
         score_final_position=_score_final_position,
     ),
     texts=GameTexts(
         describe_move=_describe_move,
-        format_move=_format_move,
-        parse_move=_parse_move,
+        format_move=Lazy("fertility_rules.play.notation", "format_move"),
+        parse_move=Lazy("fertility_rules.play.notation", "parse_move"),
         status=_status,
         text_board=_text_board,
-        summary=_summary,
-        report_to_text=_report_to_text,
-        report_to_json=_report_to_json,
-        describe_catalogue=_describe_catalogue,
-        rules_document=_rules_document,
+        summary=Lazy("fertility_rules.play.choices", "summary"),
+        report_to_text=Lazy("fertility_rules.scoring.render", "report_to_text"),
+        report_to_json=Lazy("fertility_rules.scoring.render", "report_to_json"),
+        describe_catalogue=Lazy("fertility_rules.catalogue.describe", "describe_catalogue"),
+        catalogue_check=_catalogue_check,
+        rules_document=Lazy("fertility_rules.document.rules_document", "rules_document"),
         rules_formats=("md", "rst", "html"),
-        choices=_choices,
+        rules_pictures=Lazy("fertility_rules.document.rules_document", "rules_pictures"),
+        choices=Lazy("fertility_rules.play.choices", "choices"),
     ),
     pictures=GamePictures(
         table=_table,
-        move_squares=_move_squares,
+        move_squares=Lazy("fertility_rules.svg.valley", "move_squares"),
         catalogue_sheet=_catalogue_sheet,
         catalogue_page=_catalogue_page,
     ),

@@ -2,7 +2,7 @@
 
 The machinery every game shares (game records and their replay, the history
 :class:`~fertility_rules.play.history.Game`, the agent runners, the interpretation lab, the
-conformance kit, the file formats' plumbing, the command line and the document builder)
+conformance kit, the plumbing of the file formats, the command line and the documents)
 reaches a game only through the :class:`GameRules` value the game supplies, found by name
 with :func:`find_game`, in the manner of OpenSpiel's ``load_game`` and pgx's ``make``. It
 never imports a game's modules itself, and a game is imported only when it is first asked
@@ -45,8 +45,11 @@ if TYPE_CHECKING:
 __all__ = [
     "GAMES",
     "KIND_LABELS",
+    "STATE_FORMATS",
     "Agent",
     "AgentFactory",
+    "CountMoves",
+    "Gain",
     "GameFormats",
     "GameInfo",
     "GamePictures",
@@ -54,14 +57,18 @@ __all__ = [
     "GameTexts",
     "InterpretationKind",
     "InterpretationLike",
+    "Lazy",
     "Measure",
     "ReportLike",
     "SheetLike",
     "StageLike",
     "StateLike",
     "ViolationLike",
+    "by_key",
     "find_game",
     "game_info",
+    "lazy_named",
+    "named",
 ]
 
 Language = str
@@ -106,7 +113,7 @@ class StageLike(Protocol):
 
     @property
     def label(self) -> Message:
-        """Its name in the rulebooks' terms (``Wheat Storehouse``)."""
+        """Its name in the terms of the rulebooks (``Wheat Storehouse``)."""
 
 
 class SheetLike(Protocol):
@@ -187,7 +194,8 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, view: Any, moves: Sequence[Any]) -> Any: ...
+    def choose(self, view: Any, moves: Any) -> Any:
+        """One of ``moves``, the sequence of legal moves (never empty)."""
 
 
 AgentFactory = Callable[[int | None], Agent]
@@ -203,6 +211,22 @@ class Measure:
     label: Message
     count: Callable[[GameRecord], int]
     """The count of a finished game, from its record."""
+
+
+@frozen
+class Gain:
+    """One thing a move yields to its mover, as the lab's adjudication shows it."""
+
+    key: str
+    """Stable key, written in JSON outputs (``quarries``)."""
+    label: Message
+    """Its column heading (``Quarries``)."""
+    value: Any
+    """The value itself (``1``, or a tuple of token counts)."""
+    json: Any
+    """The value as JSON."""
+    text: Message | str
+    """The value as shown in a table."""
 
 
 # --------------------------------------------------------------------------------- groups
@@ -260,8 +284,9 @@ class GameFormats:
 class GameTexts:
     """A game's texts: what the command line and the documents print."""
 
-    describe_move: Callable[[Any, Any], Message]
-    """``(move, state)``: the move in a turn log (``placed V23 on a6-b6``)."""
+    describe_move: Callable[[Any, Any], Message | None]
+    """``(move, state)``: the move in a turn log (``lays V23 on a6 and b6``); ``None`` for a
+    move the log leaves out (one that only ends a step)."""
     format_move: Callable[[Any, Any], str]
     """``(move, state)``: the move in the game's notation."""
     parse_move: Callable[[str, Any], Any]
@@ -277,10 +302,15 @@ class GameTexts:
     report_to_json: Callable[[Any, Language], dict[str, Any]]
     describe_catalogue: Callable[[Any, Language], str]
     """``catalogue show``: the components and their provenance."""
+    catalogue_check: Callable[[str, Any], Message]
+    """``(file, catalogue)``: what ``catalogue check`` says of a valid catalogue file."""
     rules_document: Callable[[Language, str, Any], str] | None = None
     """``(language, format, catalogue)``: the complete rules document."""
     rules_formats: tuple[str, ...] = ()
     """The formats :attr:`rules_document` writes (``md``, ``rst``, ``html``)."""
+    rules_pictures: Callable[[Language, Any], Mapping[str, str]] | None = None
+    """``(language, catalogue)``: the pictures a Markdown rules document refers to, by file
+    name."""
     choices: Callable[[Any], Sequence[ChoiceGroup]] | None = None
     """``(state_or_view)``: the legal moves grouped as a person decides (a tile, then its
     squares), each option with its move, notation and description; ``None``: the moves
@@ -325,7 +355,7 @@ def _load(module: str) -> GameRules:
     return rules
 
 
-@frozen(kw_only=True, eq=False)
+@frozen(kw_only=True, eq=False, repr=False)
 class GameRules:
     """Everything the shared machinery asks of a game.
 
@@ -351,9 +381,10 @@ class GameRules:
     players, seed or explicit setup, variant, interpretations and catalogue."""
     check_players: Callable[[int, bool], None]
     """``(players, variant)``: a library error naming the setup rule when not allowed."""
-    random_setup: Callable[[GameRecord], Any] | None = None
-    """An explicit setup drawn from the record's seed (at random without one), which
-    records keep for games started without a seed; ``None``: such records get a seed."""
+    random_setup: Callable[[int, int | None, Any, bool], Any] | None = None
+    """``(players, seed, catalogue, variant)``: an explicit setup drawn from ``seed`` (at
+    random when ``None``), which records keep for games started without a seed; ``None``:
+    the game has no explicit setups, and such records get a seed drawn instead."""
     new_interpretations: Callable[[], Any]
     """The game's interpretations value with every default reading."""
 
@@ -369,6 +400,9 @@ class GameRules:
     """The next state of a move known to be legal."""
     observe: Callable[[Any], Any]
     """The public view of a state: what agents and spectators are given."""
+    agent_view: Callable[[Any], Any] | None = None
+    """What the runners give agents, when not the public view: for a game whose agents
+    still read the state; ``None`` (the protocol's aim): :attr:`observe`."""
     sample_state: Callable[[Any, Any], Any] | None = None
     """``(view, seed_or_rng)``: a state consistent with the view (hidden draws redealt)."""
     reveals: Callable[[Any, Any], bool] | None = None
@@ -377,12 +411,16 @@ class GameRules:
     knowing it. ``None``: any move may have."""
     with_interpretations: Callable[[Any, Any], Any]
     """``(state, interpretations)``: the same position read under other readings."""
+    interpretations_of: Callable[[Any], Any]
+    """The interpretations a state is played under."""
 
     # -- scoring
     final_scores: Callable[[Any], ReportLike]
     stages: tuple[StageLike, ...]
     measures: tuple[Measure, ...] = ()
     """What the lab counts in each finished game beside the scores."""
+    gains: Callable[[Any, Any, int], tuple[Gain, ...]] | None = None
+    """``(before, after, mover)``: what a legal move yielded its mover, for adjudications."""
 
     # -- interpretations
     interpretations: tuple[InterpretationLike, ...]
@@ -412,6 +450,9 @@ class GameRules:
     def __hash__(self) -> int:
         return hash(self.info)
 
+    def __repr__(self) -> str:
+        return f"<GameRules of {self.info.name!r}>"
+
     def __reduce__(self) -> tuple[Callable[[str], GameRules], tuple[str]]:
         """Pickled as the name of its module: worker processes load the game themselves."""
         return _load, (self.info.module,)
@@ -419,8 +460,65 @@ class GameRules:
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo("fertility", _("Fertility"), (2, 3, 4), "fertility_rules.fertility"),
+    GameInfo("ankhor", _("Ankh'or"), (2, 3, 4), "fertility_rules.ankhor.game"),
 )
 """Every game of the library, by name; the first is the default."""
+
+
+@frozen
+class Lazy:
+    """A function of a module imported on its first call (``Lazy("m", "f")(x)`` is
+    ``m.f(x)``): a game's description names its formats, texts and pictures without
+    loading them. It pickles as the two names."""
+
+    module: str
+    name: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(self.module), self.name)(*args, **kwargs)
+
+
+def named(namespace: object, *names: str) -> dict[str, Any]:
+    """The functions ``namespace`` (a game's module) calls by the protocol's names: a game
+    keeps Fertility's names where the concept is the same, so its description names each
+    once (``GameRules(**named(engine, "legal_moves", "apply"), ...)``)."""
+    return {name: getattr(namespace, name) for name in names}
+
+
+STATE_FORMATS = (
+    "dump_state",
+    "read_state",
+    "dump_observation",
+    "read_observation",
+    "dump_move",
+    "read_move",
+)
+"""The names of a game's public JSON pairs, as :class:`GameFormats` calls them."""
+
+
+def lazy_named(module: str, *names: str) -> dict[str, Any]:
+    """As :func:`named`, the functions of ``module`` imported on their first call."""
+    return {name: Lazy(module, name) for name in names}
+
+
+@frozen
+class CountMoves:
+    """A lab measure: how many moves of ``kinds`` a finished game's record holds."""
+
+    kinds: tuple[type, ...]
+
+    def __call__(self, record: GameRecord) -> int:
+        return sum(1 for move in record.moves if isinstance(move, self.kinds))
+
+
+def by_key(value: object, field: str, name: str) -> Any:
+    """The value of ``name`` among the ``(key, value)`` pairs of ``value.<field>``: the
+    game's own measures read as attributes (``summary.quarries``)."""
+    if name != field and not name.startswith("_"):
+        for key, found in getattr(value, field):
+            if key == name:
+                return found
+    raise AttributeError(name)
 
 
 def game_info(name: str, games: Sequence[GameInfo] = GAMES) -> GameInfo:

@@ -1,14 +1,17 @@
-"""An agent playing uniformly at random among the legal moves, reproducibly from a seed."""
+"""An agent playing uniformly at random among the legal moves, reproducibly from a seed.
+
+It reads nothing of the game, so every game of the library plays it as it is.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-
-from fertility_rules.play.views import Observation
-from fertility_rules.rules.moves import Move
+from typing import TypeVar
 
 __all__ = ["RandomAgent"]
+
+M = TypeVar("M")
 
 
 class RandomAgent:
@@ -19,5 +22,5 @@ class RandomAgent:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
+    def choose(self, view: object, moves: Sequence[M]) -> M:
         return moves[self._rng.randrange(len(moves))]

@@ -75,7 +75,7 @@ class GameRecord:
         """The explicit setup, or the one the seed draws (for games with explicit setups)."""
         if self.setup is not None or self.game.random_setup is None:
             return self.setup
-        return self.game.random_setup(self)
+        return self.game.random_setup(len(self.players), self.seed, self.catalogue, self.variant)
 
     def initial_state(self) -> Any:
         """The state after the setup, before the first move."""

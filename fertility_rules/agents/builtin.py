@@ -1,0 +1,21 @@
+"""Fertility's built-in agents by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fertility_rules.agents.base import Agent
+from fertility_rules.agents.greedy import GreedyAgent
+from fertility_rules.agents.ismcts_agent import ISMCTSAgent
+from fertility_rules.agents.lookahead import LookaheadAgent
+from fertility_rules.agents.random_agent import RandomAgent
+
+__all__ = ["AGENTS"]
+
+AGENTS: dict[str, Callable[[int | None], Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "lookahead": LookaheadAgent,
+    "ismcts": ISMCTSAgent,
+}
+"""The built-in agents by name."""
