@@ -186,16 +186,24 @@ def _agents() -> dict[str, Any]:
     return dict(AGENTS)
 
 
+def _reveals(before: GameState, after: GameState) -> bool:
+    """A tile drawn from a face-down pile (A-8.2)."""
+    return before.pile_sizes != after.pile_sizes
+
+
 RULES = GameRules(
     info=game_info("ankhor"),
     rules_version=RULES_VERSION,
     rule_id=RULE_ID,
     setup_rule="A-2",
+    turn_rule="A-3",
+    hidden_rule="A-8.2",
     initial_state=_initial_state,
     check_players=_check_players,
     new_interpretations=Interpretations,
     **named(rules, "legal_moves", "is_legal", "violations", "apply", "apply_unchecked"),
     **named(views, "observe", "sample_state"),
+    reveals=_reveals,
     with_interpretations=_under,
     interpretations_of=_interpretations_of,
     final_scores=final_scores,
@@ -239,6 +247,7 @@ RULES = GameRules(
         ),
         text_board=Lazy("fertility_rules.ankhor.text_board", "text_board"),
         catalogue_check=_catalogue_check,
+        choices=Lazy("fertility_rules.ankhor.choices", "choices"),
     ),
     agents=_agents(),
 )

@@ -9,6 +9,7 @@ state, so no message can carry what the rules hide.
 from __future__ import annotations
 
 import functools
+import html
 from typing import Any
 
 from fertility_rules.errors import FertilityError
@@ -31,6 +32,7 @@ __all__ = [
     "error_message",
     "seats_json",
     "table_entry",
+    "text_picture",
     "view_message",
 ]
 
@@ -62,12 +64,18 @@ def choices_json(rules: GameRules, view: Any, language: str) -> list[dict[str, A
     options = [
         {
             "notation": rules.texts.format_move(move, view),
-            "text": render(rules.texts.describe_move(move, view), language),
+            "text": _described(rules, move, view, language),
             "move": rules.formats.dump_move(move, view),
         }
         for move in rules.legal_moves(view)
     ]
     return [{"key": "", "title": render(rules.texts.status(view), language), "items": options}]
+
+
+def _described(rules: GameRules, move: Any, view: Any, language: str) -> str:
+    """The move in words (its notation when the game has no words for it)."""
+    described = rules.texts.describe_move(move, view)
+    return rules.texts.format_move(move, view) if described is None else render(described, language)
 
 
 def seats_json(table: Table) -> list[dict[str, Any]]:
@@ -92,7 +100,7 @@ def _last(table: Table, before: Any, language: str) -> dict[str, Any] | None:
             text = _(
                 "{player}: {move}",
                 player=players[seat],
-                move=rules.texts.describe_move(move, before),
+                move=_described(rules, move, before, language),
             )
             return {
                 "type": "move",
@@ -178,7 +186,7 @@ def _shared(table: Table, language: str) -> dict[str, Any]:
             "waiting": sorted(table.pending.waiting),
         }
     if table.over:
-        message["scores"] = rules.texts.report_to_json(rules.final_scores(view), language)
+        message["scores"] = rules.texts.report_to_json(rules.final_scores(table.state), language)
         message["stages"] = [
             {"key": stage.key, "label": render(stage.label, language)} for stage in rules.stages
         ]
@@ -203,6 +211,22 @@ def table_entry(table: Table, language: str) -> dict[str, Any]:
         "status": render(rules.texts.status(rules.observe(table.state)), language),
         "created": table.setup.created,
     }
+
+
+def text_picture(text: str) -> str:
+    """A game's text board as an SVG picture, for a game that draws no pictures."""
+    lines = text.splitlines() or [""]
+    width = 16 + 8 * max(len(line) for line in lines)
+    height = 16 + 18 * len(lines)
+    rows = "".join(
+        f'<text x="8" y="{22 + 18 * index}" xml:space="preserve">{html.escape(line)}</text>'
+        for index, line in enumerate(lines)
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans Mono, monospace" '
+        f'font-size="13"><rect width="100%" height="100%" fill="#fffdf8"/>{rows}</svg>'
+    )
 
 
 def error_message(error: FertilityError, language: str) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from fertility_rules.games import GAMES, GameRules, find_game
 from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.server import auth
 from fertility_rules.server.config import ServerConfig
+from fertility_rules.server.messages import text_picture
 from fertility_rules.server.requests import SeatKind, SeatRequest, TableRequest
 from fertility_rules.server.storage.base import Storage
 from fertility_rules.server.table import (
@@ -114,6 +115,15 @@ def _choose(table: Table, agent: str) -> Any:
     return rules.agents[agent](_bot_seed(table)).choose(view, moves)
 
 
+def _draw(table: Table, language: str) -> str:
+    rules = table.rules
+    view = rules.observe(table.state)
+    last = table.moves[-1] if table.before is not None else None
+    if rules.pictures is None:
+        return text_picture(rules.texts.text_board(view, last, language))
+    return rules.pictures.table(view, last, language)
+
+
 class TableService:
     """Holds every table of a store in memory; the app's HTTP and socket handlers call it."""
 
@@ -193,18 +203,11 @@ class TableService:
 
     async def picture(self, table: Table, language: str) -> str:
         """The picture of the table's view (R-9), drawn away from the event loop and kept
-        for the next ones who ask."""
-        pictures = table.rules.pictures
-        if pictures is None:
-            raise NotAllowedError(_("This game has no pictures."))
+        for the next ones who ask; the text board for a game that draws no pictures."""
         key = (table.setup.id, table.version, language)
         found = self._pictures.get(key)
         if found is None:
-            rules = table.rules
-            last = table.moves[-1] if table.before is not None else None
-            found = await asyncio.to_thread(
-                pictures.table, rules.observe(table.state), last, language
-            )
+            found = await asyncio.to_thread(_draw, table, language)
             self._pictures[key] = found
             while len(self._pictures) > self.config.pictures_cached:
                 self._pictures.popitem(last=False)
@@ -390,8 +393,9 @@ class TableService:
 
     @staticmethod
     def _read_move(table: Table, move: object) -> Any:
+        """The move read against the table (the referee's own reading; nothing of it is
+        sent back but the library's error)."""
         rules = table.rules
-        view = rules.observe(table.state)
         if isinstance(move, str):
             if len(move) > MAX_NOTATION:
                 raise MalformedInputError.single(
@@ -403,7 +407,7 @@ class TableService:
         else:
             read = _not_a_move
         try:
-            return read(move, view)
+            return read(move, table.state)
         except MalformedInputError as error:
             raise MalformedInputError(
                 [_rebase("$.move", problem) for problem in error.problems], format=error.format

@@ -62,7 +62,8 @@ class Spy:
 
     def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
         self.given.append(type(view))
-        return self.inner.choose(view, moves)
+        chosen: Move = self.inner.choose(view, moves)
+        return chosen
 
 
 def test_play_game_gives_agents_views_only() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 import fertility_rules as fr
 from fertility_rules.cli import main as cli
+from fertility_rules.games import GAMES
 from tests.server.helpers import client, pick, require
 
 require("starlette", "server")
@@ -281,3 +282,28 @@ def test_a_client_past_its_rate_gets_429_and_a_socket_past_its_rate_an_error(
             socket.send_text(json.dumps({"type": "move", "move": "x" * 500}))
             refused = socket.receive_json()
             assert refused["problems"][0]["message"].startswith("the message is larger")
+
+
+@pytest.mark.parametrize("game", [info.name for info in GAMES])
+def test_every_game_of_the_library_is_served_to_the_end(tmp_path: Path, game: str) -> None:
+    rng = random.Random(12)
+    with client(tmp_path) as http:
+        made = _new(
+            http, game=game, seats=[{"language": "nl"}, {"kind": "bot", "agent": "random"}], seed=3
+        )
+        table, token = made["id"], made["seats"][0]["token"]
+        assert made["table"]["game"] == game
+        picture = http.get(f"/tables/{table}/picture")
+        assert picture.text.lstrip().startswith("<svg")
+        view = _wait_for(http, table, token, 0)
+        while not view["over"]:
+            option = pick(view, rng)
+            body = {"token": token, "move": option["notation"], "ply": view["ply"]}
+            response = http.post(f"/tables/{table}/moves", json=body)
+            assert response.status_code == 200, response.text
+            view = _wait_for(http, table, token, 0)
+        record = http.get(f"/tables/{table}/record").json()
+    assert record["game"] == game
+    replayed = fr.replay(fr.read_record(record))
+    assert replayed.ok
+    assert replayed.state.is_over
