@@ -39,7 +39,6 @@ import numpy as np
 import pyspiel
 from attrs import frozen
 
-from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.encoding.environment import FERTILITY, LearningGame
 from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
 from fertility_rules.lab.readings import SWITCHES, with_interpretations
@@ -52,10 +51,7 @@ SETUPS = 1 << 16
 
 _GAME: LearningGame[Any, Any, Any] = FERTILITY
 _DEFAULTS = Interpretations()
-_ITEMS = (
-    tuple(t.id for t in default_catalogue().valley_tiles),
-    tuple(d.id for d in default_catalogue().districts),
-)
+_ITEMS = _GAME.hidden_items
 """Chance outcomes of each hidden pile: the catalogue's tiles, then its Districts."""
 
 _SWITCH_NAMES = tuple(info.field for info in SWITCHES)

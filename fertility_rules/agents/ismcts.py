@@ -12,7 +12,7 @@ of times it was *available*, not the parent's visits), adds one child, plays out
 horizon with the game's rollout policy and backs up every player's reward, each node
 counting the reward of the player who moved into it (single-observer ISMCTS: every
 move of these games is public, so the tree is keyed by the moves played). The move
-played is the root child visited most.
+played is the root child with the best mean reward.
 """
 
 from __future__ import annotations
@@ -70,18 +70,24 @@ class Budget:
     def __attrs_post_init__(self) -> None:
         if type(self.iterations) is not int or self.iterations < 1:
             raise MalformedInputError.single(
-                "iterations", _("{n} is below the minimum {min}", n=str(self.iterations), min=1)
+                "iterations",
+                _(
+                    "A number of iterations is a whole number of 1 or more, not {n}.",
+                    n=repr(self.iterations),
+                ),
             )
         if self.seconds is not None and not (
             isinstance(self.seconds, int | float) and 0 < self.seconds < math.inf
         ):
             raise MalformedInputError.single(
-                "seconds", _("a positive number of seconds is needed, not {n}", n=str(self.seconds))
+                "seconds",
+                _("a positive number of seconds is needed, not {n}", n=repr(self.seconds)),
             )
 
 
-EXPLORATION = 0.7
-"""UCB1's exploration constant, for rewards in [0, 1]."""
+EXPLORATION = 0.15
+"""UCB1's exploration constant, for rewards in [0, 1]. Small: the rewards of good lines
+differ by a few hundredths, and the playouts are a strong policy, not random play."""
 
 
 class _Node(Generic[M]):
@@ -127,8 +133,8 @@ def search(
         iterations += 1
     legal = set(moves)
     best = max(
-        (child for move, child in root.children.items() if move in legal),
-        key=lambda child: (child.visits, child.total),
+        (child for move, child in root.children.items() if move in legal and child.visits),
+        key=lambda child: (child.total / child.visits, child.visits),
         default=None,
     )
     if best is None:

@@ -9,17 +9,17 @@ here, in one value, :data:`FERTILITY_SEARCH`:
   best (:func:`~fertility_rules.agents.lookahead.ranked_moves`; every move when there are
   few): the placements, Districts and supplies that matter, not the hundreds a decision
   may offer;
-- a playout continues with the look-ahead agent in every seat, past the hidden draws of
-  the determinization (the refilled Common Pool and offer), until the searching
-  player's turn and the next player's are over, so each line is judged after the
-  player it most affects has answered (in a 2-player game: at the start of the
-  searcher's next turn);
+- a playout finishes the searching player's turn with the look-ahead agent, the tile it
+  takes included: a search that starts past the end of its turn (or a tree that reaches
+  it) meets the draws of the determinization (the refilled Common Pool and offer);
 - each seat's reward is a logistic of its lead over the best other seat, in the
   look-ahead's estimate of final Debens (the true totals once the game is over).
 
-The agent searches the decisions that shape a turn and meet the others (placing a tile,
-a Quarry, building, taking or removing a tile); it supplies Shops by the look-ahead's
-plan of the turn, which no hidden draw changes.
+The agent searches the decisions that shape its turn (placing a tile, building); the
+Quarry choices, supplying and the tile taken follow the look-ahead (its plan of the turn,
+its harvest estimate for the tile): a playout that stops at the end of the turn could not
+tell tiles apart, and a longer one costs more than the machine this was measured on
+allowed (see ``tests/benchmarks/results/ismcts.txt``).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from fertility_rules.scoring.pipeline import score_totals
 
 __all__ = ["DEFAULT_ITERATIONS", "FERTILITY_SEARCH", "ISMCTSAgent"]
 
-DEFAULT_ITERATIONS = 16
+DEFAULT_ITERATIONS = 32
 """Iterations per searched decision by default (see ``tests/benchmarks/results``)."""
 
 WIDTH = {Phase.PLACE: 5, Phase.BUILD: 4, Phase.SUPPLY: 3}
@@ -49,28 +49,23 @@ WIDTH = {Phase.PLACE: 5, Phase.BUILD: 4, Phase.SUPPLY: 3}
 LEAD_SCALE = 4.0
 """Debens of lead that make a reward of about 0.73 (a logistic's unit)."""
 
-SEARCHED = frozenset({Phase.PLACE, Phase.BUILD, Phase.TAKE, Phase.REMOVE})
+SEARCHED = frozenset({Phase.PLACE, Phase.BUILD})
 
 
 def _candidates(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
     width = WIDTH.get(state.phase)
     if width is None or len(moves) <= width:
         return moves
-    # Placements with the same harvest stay apart: they differ for the board to come.
-    ranked = ranked_moves(state, moves, _Scorer(state, state.current), same_harvest=False)
+    ranked = ranked_moves(state, moves, _Scorer(state, state.current))
     return [move for _value, move, _after in ranked[:width]]
 
 
 def _rollout(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """Look-ahead play in every seat until ``seat``'s turn and the next seat's are over
-    (or the game is): the next seat answers the line, the others wait."""
-    following = (seat + 1) % len(state.players)
-    mine, theirs = state.players[seat].turns, state.players[following].turns
+    """Look-ahead play until ``seat``'s turn is over (or the game is): the rest of the
+    turn, then the tile taken, from the Common Pool as the draw left it."""
+    turns = state.players[seat].turns
     agents = [LookaheadAgent(rng.getrandbits(32)) for _ in state.players]
-    while not state.is_over:
-        players = state.players
-        if players[seat].turns > mine and players[following].turns > theirs:
-            break
+    while not state.is_over and state.players[seat].turns == turns:
         moves = legal_moves(state)
         move = moves[0] if len(moves) == 1 else agents[state.current].decide(state, moves)
         state = apply_unchecked(state, move)

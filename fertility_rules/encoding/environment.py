@@ -16,6 +16,7 @@ from typing import Generic, TypeVar
 
 from attrs import frozen
 
+from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.encoding.fertility import action_space, observation_layout_value
 from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
 from fertility_rules.play.choices import summary
@@ -57,6 +58,9 @@ class LearningGame(Generic[S, V, M]):
     features: Callable[[int, bool], FeatureLayout[V]]
     hidden_piles: Callable[[V], tuple[tuple[Sequence[str], int], ...]]
     """Per hidden pile: the items it is drawn from (sorted) and how many it holds."""
+    hidden_items: tuple[tuple[str, ...], ...]
+    """Per hidden pile, every item it could ever hold (the catalogue's), in a fixed order:
+    a draw is numbered by its place here."""
     with_hidden: Callable[[V, tuple[Sequence[str], ...]], S]
     """The state of a view whose hidden piles hold these items, top first."""
     text: Callable[[S], str]
@@ -96,6 +100,10 @@ FERTILITY: LearningGame[GameState, Observation, Move] = LearningGame(
         (view.unseen_districts, view.deck_size),
     ),
     with_hidden=lambda view, piles: view.with_hidden(piles[0], piles[1]),
+    hidden_items=(
+        tuple(tile.id for tile in default_catalogue().valley_tiles),
+        tuple(district.id for district in default_catalogue().districts),
+    ),
     text=_text,
     picture=_picture,
 )

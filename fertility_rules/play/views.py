@@ -21,7 +21,7 @@ from fertility_rules.i18n.message import _
 from fertility_rules.model.resources import Counts, Resource
 from fertility_rules.rules.state import GameConfig, GameState, Phase, PlayerState, ValleyState
 
-__all__ = ["Observation", "Table", "observe", "unseen_tiles"]
+__all__ = ["Observation", "Table", "observe"]
 
 
 @frozen
@@ -39,14 +39,9 @@ class Observation:
     stock: Counts
     pile_size: int
     """Valley tiles left in the pile (R-9.1); which and in what order is hidden (R-9.2)."""
-    unseen_tiles: tuple[str, ...]
-    """The Valley tiles not in sight, sorted: the pile is drawn from them, the rest went
-    back to the box at setup (R-2.2, R-9.2)."""
     common_pool: tuple[str, ...]
     deck_size: int
     """Districts left in the deck (R-9.1)."""
-    unseen_districts: tuple[str, ...]
-    """The Districts of the deck, sorted: its order is hidden (R-9.2)."""
     offer: tuple[str, ...]
     current: int
     phase: Phase
@@ -66,6 +61,26 @@ class Observation:
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    @property
+    def unseen_tiles(self) -> tuple[str, ...]:
+        """The Valley tiles not in sight, sorted: the pile is drawn from them, the rest
+        went back to the box at setup (R-2.2, R-9.2). Worked out from the table and the
+        catalogue, as any player can."""
+        seen = {placed.tile for placed in self.valley.tiles}
+        seen.update(self.common_pool, self.discarded, self.removed)
+        for player in self.players:
+            seen.update(player.pool)
+        return tuple(sorted(tile for tile in self.config.tiles if tile not in seen))
+
+    @property
+    def unseen_districts(self) -> tuple[str, ...]:
+        """The Districts of the deck, sorted: every District is in the deck, on offer or
+        built (R-2.5), and the deck's order is hidden (R-9.2)."""
+        seen = set(self.offer)
+        for player in self.players:
+            seen.update(d.id for d in player.metropolis.spots if d is not None)
+        return tuple(sorted(d.id for d in self.config.catalogue.districts if d.id not in seen))
 
     def stand_in(self) -> GameState:
         """A state with this view's public part, the pile made of the first unseen tiles
@@ -92,7 +107,7 @@ class Observation:
                 _("the pile holds {n} different Valley tiles not in sight", n=self.pile_size),
                 "R-9.2",
             )
-        if sorted(deck) != list(self.unseen_districts):
+        if len(deck) != self.deck_size or sorted(deck) != list(self.unseen_districts):
             raise MalformedInputError.single(
                 "deck", _("the deck holds exactly the Districts not yet seen"), "R-9.2"
             )
@@ -117,16 +132,6 @@ class Observation:
         )
 
 
-def unseen_tiles(state: GameState) -> tuple[str, ...]:
-    """The catalogue's Valley tiles nowhere in sight on ``state``'s table, sorted: those
-    of the pile and those back in the box (R-2.2, R-9.2)."""
-    seen = {placed.tile for placed in state.valley.tiles}
-    seen.update(state.common_pool, state.discarded, state.removed)
-    for player in state.players:
-        seen.update(player.pool)
-    return tuple(sorted(tile for tile in state.config.tiles if tile not in seen))
-
-
 def observe(state: GameState) -> Observation:
     """The view of ``state`` that every player and spectator shares (R-9)."""
     if not isinstance(state, GameState):
@@ -139,10 +144,8 @@ def observe(state: GameState) -> Observation:
         players=state.players,
         stock=state.stock,
         pile_size=len(state.pile),
-        unseen_tiles=unseen_tiles(state),
         common_pool=state.common_pool,
         deck_size=len(state.district_deck),
-        unseen_districts=tuple(sorted(state.district_deck)),
         offer=state.offer,
         current=state.current,
         phase=state.phase,

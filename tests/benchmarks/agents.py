@@ -85,7 +85,11 @@ def one_game(args: tuple[int, str, str, int, int | None]) -> dict[str, object]:
 
 
 def _milliseconds(times: list[float]) -> dict[str, float]:
-    cuts = statistics.quantiles(times, n=100) if len(times) > 1 else [times[0]] * 99
+    cuts = (
+        statistics.quantiles(times, n=100, method="inclusive")
+        if len(times) > 1
+        else [times[0]] * 99
+    )
     return {
         "min": 1000 * min(times),
         "median": 1000 * statistics.median(times),
@@ -106,7 +110,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=None, help="ismcts budget")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", default=None, help="write the figures here as JSON")
+    parser.add_argument("--join", nargs="+", default=None, help="join the JSON of runs in parts")
     args = parser.parse_args(argv)
+    if args.join:
+        return join(args.join, args.json)
     tasks = [
         (args.seed + k, args.agent, args.against, args.players, args.iterations)
         for k in range(args.games)
@@ -174,6 +181,56 @@ def main(argv: list[str] | None = None) -> int:
             for r in results
         ]
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+def join(paths: list[str], output: str | None) -> int:
+    """The figures of runs made in parts (same agents and players, other seeds)."""
+    parts = [json.loads(Path(path).read_text(encoding="utf-8")) for path in paths]
+    games = [game for part in parts for game in part["games_played"]]
+    seeds = sorted(game["seed"] for game in games)
+    wins = sum(float(game["win"]) for game in games)
+    rate = proportion_ci(wins, len(games))
+    searched = [pair for game in games for pair in game["searched"]]
+    timing = _milliseconds([t for t, _n in searched])
+    per_second = sum(n for _t, n in searched) / sum(t for t, _n in searched)
+    first = parts[0]
+    figures = {
+        "agent": first["agent"],
+        "against": first["against"],
+        "players": first["players"],
+        "iterations_budget": first["iterations_budget"],
+        "games": len(games),
+        "distinct_seeds": len(set(seeds)),
+        "win_rate": rate.value,
+        "win_rate_ci95": [rate.low, rate.high],
+        "mean_score": statistics.fmean(float(game["score"]) for game in games),
+        "searched_decisions": len(searched),
+        "ms_per_searched_decision": timing,
+        "iterations_per_second": per_second,
+        "ms_per_decision_by_part": [part["ms_per_decision"] for part in parts],
+        "seconds_by_part": [part["seconds"] for part in parts],
+    }
+    print(
+        f"{first['agent']} vs {first['players'] - 1} x {first['against']}, {len(games)} "
+        f"{first['players']}-player games (seat rotated, seeds {seeds[0]}..{seeds[-1]}, "
+        f"{len(parts)} parts)\n"
+        f"  win rate {rate.value:.1%} (95% Wilson interval {rate.low:.1%} to {rate.high:.1%}; "
+        f"chance {1 / first['players']:.0%})\n"
+        f"  mean score {figures['mean_score']:.1f}\n"
+        f"  searched decisions: {len(searched)}, ms each: mean {timing['mean']:.1f}, "
+        f"90th percentile {timing['p90']:.1f}, 99th {timing['p99']:.1f}, max {timing['max']:.1f}; "
+        f"{per_second:.0f} iterations per second"
+    )
+    for index, part in enumerate(parts):
+        ms = part["ms_per_decision"]
+        print(
+            f"  part {index + 1}: every decision, ms: mean {ms['mean']:.2f}, 90th percentile "
+            f"{ms['p90']:.1f}, 99th {ms['p99']:.1f}; {part['seconds']:.0f} s, load average "
+            f"{part['load_average'][0]:.1f}"
+        )
+    if output:
+        Path(output).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0
 
 
