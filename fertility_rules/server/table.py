@@ -348,44 +348,14 @@ class _SetupJSON:
     created: float
 
 
-@frozen(kw_only=True)
-class _MoveJSON:
-    seat: int
-    move: Any
-
-
-@frozen(kw_only=True)
-class _UndoJSON:
-    seat: int
-    ply: int
-
-
-@frozen(kw_only=True)
-class _AnswerJSON:
-    seat: int
-    accept: bool
-
-
-@frozen(kw_only=True)
-class _ResignJSON:
-    seat: int
-    agent: str
-
-
-@frozen(kw_only=True)
-class _JoinJSON:
-    seat: int
-    token: str
-
-
-_EventJSON = _MoveJSON | _UndoJSON | _AnswerJSON | _ResignJSON | _JoinJSON
 _EVENT_TYPES: dict[str, type] = {
-    "move": _MoveJSON,
-    "undo": _UndoJSON,
-    "answer": _AnswerJSON,
-    "resign": _ResignJSON,
-    "join": _JoinJSON,
+    "move": Played,
+    "undo": UndoAsked,
+    "answer": UndoAnswered,
+    "resign": Resigned,
+    "join": Joined,
 }
+"""The stored events by their ``type`` (a move's own JSON is the game's record form)."""
 
 
 def _converter() -> Any:
@@ -393,7 +363,7 @@ def _converter() -> Any:
     converter.register_structure_hook(float, _number)
     register_tagged_union(
         converter,
-        _EventJSON,
+        Event,
         "type",
         _EVENT_TYPES,
         lambda found, known: _(
@@ -463,38 +433,20 @@ def setup_from_json(data: object) -> TableSetup:
 
 
 def event_to_json(event: Event, setup: TableSetup) -> dict[str, Any]:
-    match event:
-        case Played(seat, move):
-            players = len(setup.players)
-            return {
-                "type": "move",
-                "seat": seat,
-                "move": setup.game.formats.record_move_to_json(move, players),
-            }
-        case UndoAsked(seat, ply):
-            return {"type": "undo", "seat": seat, "ply": ply}
-        case UndoAnswered(seat, accept):
-            return {"type": "answer", "seat": seat, "accept": accept}
-        case Resigned(seat, agent):
-            return {"type": "resign", "seat": seat, "agent": agent}
-        case Joined(seat, token):
-            return {"type": "join", "seat": seat, "token": token}
-    raise TypeError(event)  # pragma: no cover - the match is exhaustive
+    if isinstance(event, Played):
+        event = Played(
+            event.seat, setup.game.formats.record_move_to_json(event.move, len(setup.players))
+        )
+    data: dict[str, Any] = _CONVERTER.unstructure(event, Event)
+    return data
 
 
 def event_from_json(data: object, setup: TableSetup) -> Event:
     """A stored event of the table ``setup`` starts; a library error with its path."""
-    raw: _EventJSON = structure(data, _EventJSON, "$", _CONVERTER)  # type: ignore[arg-type]
-    match raw:
-        case _MoveJSON(seat=seat, move=move):
-            players = len(setup.players)
-            return Played(seat, setup.game.formats.record_move_from_json(move, players, "$.move"))
-        case _UndoJSON(seat=seat, ply=ply):
-            return UndoAsked(seat, ply)
-        case _AnswerJSON(seat=seat, accept=accept):
-            return UndoAnswered(seat, accept)
-        case _ResignJSON(seat=seat, agent=agent):
-            return Resigned(seat, agent)
-        case _JoinJSON(seat=seat, token=token):
-            return Joined(seat, token)
-    raise TypeError(raw)  # pragma: no cover - the match is exhaustive
+    event: Event = structure(data, Event, "$", _CONVERTER)  # type: ignore[arg-type]
+    if isinstance(event, Played):
+        players = len(setup.players)
+        return Played(
+            event.seat, setup.game.formats.record_move_from_json(event.move, players, "$.move")
+        )
+    return event
