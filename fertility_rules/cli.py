@@ -14,7 +14,6 @@ from typing import Any
 from attrs import evolve
 
 from fertility_rules._version import RULES_VERSION, __version__
-from fertility_rules.agents.builtin import AGENTS
 from fertility_rules.agents.simulate import make_agent, play_game
 from fertility_rules.document.blocks import FORMATS
 from fertility_rules.document.interpretations import interpretation_notes
@@ -595,7 +594,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     simulate.add_argument(
         "--agents",
         default="random",
-        help=t(_("comma-separated agents by seat: {known}", known=", ".join(AGENTS))),
+        help=t(_("comma-separated agents by seat: {known}", known=", ".join(find_game().agents))),
     )
     simulate.add_argument("--games", type=positive_int(t), default=1, help=t(_("number of games")))
     simulate.add_argument(

@@ -39,7 +39,6 @@ from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.message import Message, _
 
 if TYPE_CHECKING:
-    from fertility_rules.play.choices import ChoiceGroup
     from fertility_rules.records.game_record import GameRecord
 
 __all__ = [
@@ -311,10 +310,10 @@ class GameTexts:
     rules_pictures: Callable[[Language, Any], Mapping[str, str]] | None = None
     """``(language, catalogue)``: the pictures a Markdown rules document refers to, by file
     name."""
-    choices: Callable[[Any], Sequence[ChoiceGroup]] | None = None
+    choices: Callable[[Any], Sequence[Any]] | None = None
     """``(state_or_view)``: the legal moves grouped as a person decides (a tile, then its
-    squares), each option with its move, notation and description; ``None``: the moves
-    are offered one by one."""
+    squares): :class:`~fertility_rules.play.choices.ChoiceGroup` values, each option with its
+    move, notation and description; ``None``: the moves are offered one by one."""
 
 
 @frozen(kw_only=True)

@@ -14,11 +14,10 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
-from fertility_rules.agents.builtin import AGENTS
 from fertility_rules.errors import FertilityError, UnknownIdError
 from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.record import read_record
-from fertility_rules.games import GameRules
+from fertility_rules.games import GameRules, find_game
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
@@ -262,7 +261,7 @@ def add_compare(
     parser.add_argument(
         "--agents",
         default="greedy",
-        help=t(_("comma-separated agents by seat: {known}", known=", ".join(AGENTS))),
+        help=t(_("comma-separated agents by seat: {known}", known=", ".join(find_game().agents))),
     )
     parser.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
     parser.add_argument("--svg", default=None, help=t(_("also write an SVG chart to this file")))
