@@ -81,8 +81,8 @@ def test_every_message_and_response_of_a_game_validates(tmp_path: Path) -> None:
                 if message["type"] == "error":  # an undo refused: play on
                     message = last_view
                     option = rng.choice(options(message["choices"]))
-                    frame = {"type": "move", "move": option["move"], "ply": message["ply"]}
-                    socket.send_text(json.dumps(frame))
+                    move = {"type": "move", "move": option["move"], "ply": message["ply"]}
+                    socket.send_text(json.dumps(move))
                     message = socket.receive_json()
                     continue
                 last_view = message
