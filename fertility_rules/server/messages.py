@@ -216,16 +216,16 @@ def table_entry(table: Table, language: str) -> dict[str, Any]:
 def text_picture(text: str) -> str:
     """A game's text board as an SVG picture, for a game that draws no pictures."""
     lines = text.splitlines() or [""]
-    width = 16 + 8 * max(len(line) for line in lines)
-    height = 16 + 18 * len(lines)
+    width = 24 + 10 * max(len(line) for line in lines)
+    height = 24 + 24 * len(lines)
     rows = "".join(
-        f'<text x="8" y="{22 + 18 * index}" xml:space="preserve">{html.escape(line)}</text>'
+        f'<text x="12" y="{30 + 24 * index}" xml:space="preserve">{html.escape(line)}</text>'
         for index, line in enumerate(lines)
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans Mono, monospace" '
-        f'font-size="13"><rect width="100%" height="100%" fill="#fffdf8"/>{rows}</svg>'
+        f'font-size="16"><rect width="100%" height="100%" fill="#fffdf8"/>{rows}</svg>'
     )
 
 
