@@ -48,6 +48,7 @@ from fertility_rules.errors import (
     HiddenInformationError,
     IllegalMoveError,
     MalformedInputError,
+    NotAllowedError,
     Problem,
     UnknownIdError,
 )
@@ -299,6 +300,7 @@ __all__ = [
     "MonumentRules",
     "MonumentType",
     "Move",
+    "NotAllowedError",
     "Observation",
     "Outcome",
     "Param",

@@ -716,6 +716,39 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     _add_lang(show_game, t)
     show_game.set_defaults(run=_show)
 
+    serve = commands.add_parser(
+        "serve", help=t(_("run a table server: games over HTTP and WebSocket, kept in a database"))
+    )
+    serve.add_argument(
+        "--db",
+        default="fertility-tables.db",
+        help=t(_("SQLite file, or a PostgreSQL URL (postgresql://…), keeping the tables")),
+    )
+    serve.add_argument("--host", default="127.0.0.1", help=t(_("address to listen on")))
+    serve.add_argument("--port", type=int, default=8000, help=t(_("port to listen on")))
+    serve.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.5,
+        metavar="SECONDS",
+        help=t(_("how long a bot waits before it moves, so that people can follow")),
+    )
+    serve.add_argument(
+        "--rate",
+        type=float,
+        default=20.0,
+        metavar="REQUESTS",
+        help=t(_("requests a second one client address may make on average")),
+    )
+    serve.add_argument(
+        "--log-level",
+        choices=["debug", "info", "warning", "error"],
+        default="info",
+        help=t(_("what the log on standard error tells (it never holds a token)")),
+    )
+    _add_lang(serve, t)
+    serve.set_defaults(run=_serve)
+
     readings = commands.add_parser(
         "interpretations", help=t(_("list the interpretation switches and settled readings"))
     )
@@ -726,6 +759,28 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     _add_lang(readings, t)
     readings.set_defaults(run=_interpretations)
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``serve``: needs the ``server`` extra, imported only here."""
+    try:
+        from fertility_rules.server.config import ServerConfig
+        from fertility_rules.server.run import serve
+    except ImportError as missing:
+        raise FertilityError(
+            _(
+                "The server needs the 'server' extra ({module} is missing): "
+                "pip install 'fertility_rules[server]'.",
+                module=missing.name or "?",
+            )
+        ) from None
+    config = ServerConfig(
+        bot_delay=max(0.0, args.bot_delay),
+        requests_per_second=args.rate,
+        request_burst=max(1, round(3 * args.rate)),
+    )
+    serve(args.db, args.host, args.port, config, args.log_level)
+    return 0
 
 
 def _interpretations(args: argparse.Namespace) -> int:

@@ -19,6 +19,7 @@ __all__ = [
     "HiddenInformationError",
     "IllegalMoveError",
     "MalformedInputError",
+    "NotAllowedError",
     "Problem",
     "UnknownIdError",
 ]
@@ -112,3 +113,16 @@ class HiddenInformationError(FertilityError, ValueError):
 
     ``sample_state(view, seed)`` gives a state consistent with the view to use instead.
     """
+
+
+class NotAllowedError(FertilityError, PermissionError):
+    """A request its sender may not make: a seat deciding out of turn, a token acting for
+    another seat, a spectator acting, a request past a limit.
+
+    ``rule`` names the rule that forbids it, when one does (the turn order, R-3).
+    """
+
+    def __init__(self, message: Message, rule: str | None = None) -> None:
+        self.rule = rule
+        self.reason = message
+        super().__init__(_("{text} ({rule})", text=message, rule=rule) if rule else message)

@@ -100,6 +100,13 @@ def with_interpretations(state: GameState, reading: Interpretations) -> GameStat
     return evolve(state, config=evolve(state.config, interpretations=reading))
 
 
+def _reveals(before: GameState, after: GameState) -> bool:
+    """A tile drawn from the Valley pile or a District from the deck (R-9.2)."""
+    return len(after.pile) != len(before.pile) or len(after.district_deck) != len(
+        before.district_deck
+    )
+
+
 # ----------------------------------------------------------------------------- formats
 
 
@@ -247,12 +254,15 @@ RULES = GameRules(
     rules_version=RULES_VERSION,
     rule_id=RULE_ID,
     setup_rule="R-2",
+    turn_rule="R-3",
+    hidden_rule="R-9.2",
     **named(_HERE, *DESCRIBED),
     **named(engine, *REFEREE, "final_scores"),
     random_setup=_random_setup,
     new_interpretations=Interpretations,
     observe=observe,
     sample_state=sample_state,
+    reveals=_reveals,
     stages=tuple(Stage),
     gains=gains,
     measures=(
@@ -287,6 +297,7 @@ RULES = GameRules(
         rules_document=Lazy("fertility_rules.document.rules_document", "rules_document"),
         rules_formats=("md", "rst", "html"),
         rules_pictures=Lazy("fertility_rules.document.rules_document", "rules_pictures"),
+        choices=Lazy("fertility_rules.play.choices", "choices"),
     ),
     pictures=GamePictures(
         table=_table,

@@ -321,6 +321,10 @@ class GameTexts:
     rules_pictures: Callable[[Language, Any], Mapping[str, str]] | None = None
     """``(language, catalogue)``: the pictures a Markdown rules document refers to, by file
     name."""
+    choices: Callable[[Any], Sequence[Any]] | None = None
+    """``(state_or_view)``: the legal moves grouped as a person decides (a tile, then its
+    squares): :class:`~fertility_rules.play.choices.ChoiceGroup` values, each option with its
+    move, notation and description; ``None``: the moves are offered one by one."""
 
 
 @frozen(kw_only=True)
@@ -429,6 +433,11 @@ class GameRules:
     """A regular expression matching the game's rule and interpretation ids."""
     setup_rule: str
     """The id of the rule of setup (``R-2``, ``A-2``), named by setup errors."""
+    turn_rule: str | None = None
+    """The rule giving each decision to one player (``R-3``, ``A-3``), named when another
+    player tries to decide."""
+    hidden_rule: str | None = None
+    """The rule of what is hidden (``R-9.2``, ``A-8.2``), named when a request would show it."""
 
     # -- setup
     initial_state: Callable[[GameRecord], Any]
@@ -457,6 +466,10 @@ class GameRules:
     """The public view of a state: what agents and spectators are given."""
     sample_state: Callable[[Any, Any], Any] | None = None
     """``(view, seed_or_rng)``: a state consistent with the view (hidden draws redealt)."""
+    reveals: Callable[[Any, Any], bool] | None = None
+    """``(before, after)``: whether the move between two states showed something hidden
+    (a tile drawn from a hidden pile); taking such a move back would let a player play on
+    knowing it. ``None``: any move may have."""
     with_interpretations: Callable[[Any, Any], Any]
     """``(state, interpretations)``: the same position read under other readings."""
     interpretations_of: Callable[[Any], Any]

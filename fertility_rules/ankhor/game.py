@@ -180,6 +180,11 @@ def gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
     )
 
 
+def _reveals(before: GameState, after: GameState) -> bool:
+    """A tile drawn from a face-down pile (A-8.2)."""
+    return before.pile_sizes != after.pile_sizes
+
+
 read_final_position = Lazy("fertility_rules.ankhor.formats.final_position", "read_final_position")
 _HERE = sys.modules[__name__]
 
@@ -188,9 +193,12 @@ RULES = GameRules(
     rules_version=ANKHOR_RULES_VERSION,
     rule_id=RULE_ID,
     setup_rule="A-2",
+    turn_rule="A-3",
+    hidden_rule="A-8.2",
     **named(_HERE, *DESCRIBED),
     **named(rules, *REFEREE),
     **named(views, "observe", "sample_state"),
+    reveals=_reveals,
     new_interpretations=Interpretations,
     final_scores=final_scores,
     stages=_stages(),
@@ -223,6 +231,7 @@ RULES = GameRules(
         ),
         text_board=Lazy("fertility_rules.ankhor.text_board", "text_board"),
         catalogue_check=catalogue_check,
+        choices=Lazy("fertility_rules.ankhor.choices", "choices"),
     ),
     agents=AGENTS,
 )

@@ -12,6 +12,7 @@ from fertility_rules.errors import (
     FertilityError,
     IllegalMoveError,
     MalformedInputError,
+    NotAllowedError,
     UnknownIdError,
 )
 from fertility_rules.i18n.language import Language
@@ -27,6 +28,8 @@ def _kind(error: FertilityError) -> str:
         return "malformed_input"
     if isinstance(error, UnknownIdError):
         return "unknown_id"
+    if isinstance(error, NotAllowedError):
+        return "not_allowed"
     return "error"
 
 
@@ -34,9 +37,10 @@ def dump_error(error: FertilityError, language: Language | str = Language.EN) ->
     """``{"error": kind, "message": …}`` with the rule broken (an illegal move) or every
     problem with its path and rule (malformed input), texts in ``language``."""
     data: dict[str, Any] = {"error": _kind(error), "message": error.render(language)}
-    if isinstance(error, IllegalMoveError):
+    if isinstance(error, IllegalMoveError | NotAllowedError):
         data["message"] = render(error.reason, language)
-        data["rule"] = error.rule
+        if error.rule:
+            data["rule"] = error.rule
     if isinstance(error, MalformedInputError):
         data["message"] = render(error.message, language)
         if error.source:

@@ -62,8 +62,8 @@ class Spy:
 
     def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
         self.given.append(type(view))
-        move: Move = self.inner.choose(view, moves)
-        return move
+        chosen: Move = self.inner.choose(view, moves)
+        return chosen
 
 
 def test_play_game_gives_agents_views_only() -> None:

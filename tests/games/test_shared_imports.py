@@ -47,6 +47,22 @@ SHARED = (
     "fertility_rules.document.blocks",
     "fertility_rules.document.interpretations",
     "fertility_rules.cli",
+    "fertility_rules.server.app",
+    "fertility_rules.server.auth",
+    "fertility_rules.server.config",
+    "fertility_rules.server.limits",
+    "fertility_rules.server.lobby",
+    "fertility_rules.server.messages",
+    "fertility_rules.server.openapi",
+    "fertility_rules.server.requests",
+    "fertility_rules.server.run",
+    "fertility_rules.server.schemas",
+    "fertility_rules.server.service",
+    "fertility_rules.server.storage",
+    "fertility_rules.server.storage.base",
+    "fertility_rules.server.storage.postgres",
+    "fertility_rules.server.storage.sqlite",
+    "fertility_rules.server.table",
 )
 """The machinery every game shares."""
 

@@ -1,0 +1,62 @@
+"""The server's bounds: what one request, frame, client or table may take."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import Attribute, field, frozen
+
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.formats.limits import Limits
+from fertility_rules.i18n.message import _
+
+__all__ = ["ServerConfig"]
+
+
+def _positive(_instance: object, attribute: Attribute[Any], value: float) -> None:
+    if not value > 0:
+        raise MalformedInputError.single(
+            attribute.name, _("{value} is not a positive number", value=str(value))
+        )
+
+
+@frozen(kw_only=True)
+class ServerConfig:
+    """Limits and policies of a table server; the defaults fit a public server.
+
+    A game's messages are small (a move is under 200 bytes, a view about 3 KB), so the
+    bounds leave a wide margin while keeping a hostile client from taking much.
+    """
+
+    max_body: int = field(default=64 * 1024, validator=_positive)
+    """Largest HTTP request body, in bytes."""
+    max_frame: int = field(default=16 * 1024, validator=_positive)
+    """Largest WebSocket frame a client may send, in bytes."""
+    requests_per_second: float = field(default=20.0, validator=_positive)
+    """Sustained HTTP requests of one client address."""
+    request_burst: int = field(default=60, validator=_positive)
+    """Requests one client address may make at once before being slowed."""
+    frames_per_second: float = field(default=10.0, validator=_positive)
+    """Sustained frames of one WebSocket."""
+    frame_burst: int = field(default=30, validator=_positive)
+    max_tables: int = field(default=10_000, validator=_positive)
+    """Tables kept at once; creating one more is refused."""
+    max_sockets: int = field(default=32, validator=_positive)
+    """WebSockets open on one table at once."""
+    bot_delay: float = 0.0
+    """Seconds a bot waits before it moves, so that people can follow the game."""
+    stand_in: str = "greedy"
+    """The agent that plays for a seat whose player resigned (the game's first agent when
+    the game has no agent of that name)."""
+    pictures_cached: int = field(default=64, validator=_positive)
+    """Pictures of views kept ready (each about 150 KB)."""
+
+    @property
+    def json_limits(self) -> Limits:
+        """How much of a request body or frame the JSON reader agrees to read."""
+        return Limits(
+            max_bytes=max(self.max_body, self.max_frame),
+            max_depth=12,
+            max_items=200,
+            max_values=4000,
+        )

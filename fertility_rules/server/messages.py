@@ -1,0 +1,234 @@
+"""What the server sends: a seat's view with its choices, the lobby's entries, errors.
+
+Everything a message holds is drawn from the public view of the table (``observe``, R-9):
+the view itself, the choices and status computed from it, the last move described on the
+view before it, the score sheet of the finished game. Nothing is read from the hidden
+state, so no message can carry what the rules hide.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from typing import Any
+
+from fertility_rules.errors import FertilityError
+from fertility_rules.formats.errors_json import dump_error
+from fertility_rules.games import GameRules
+from fertility_rules.i18n.message import _
+from fertility_rules.i18n.translate import render
+from fertility_rules.server.requests import SeatKind
+from fertility_rules.server.table import (
+    Joined,
+    Played,
+    Resigned,
+    Table,
+    UndoAnswered,
+    UndoAsked,
+)
+
+__all__ = [
+    "choices_json",
+    "error_message",
+    "seats_json",
+    "table_entry",
+    "text_picture",
+    "view_message",
+]
+
+
+def _option(rules: GameRules, view: Any, option: Any, language: str) -> dict[str, Any]:
+    return {
+        "notation": option.notation,
+        "text": render(option.description, language),
+        "move": rules.formats.dump_move(option.move, view),
+    }
+
+
+def _item(rules: GameRules, view: Any, item: Any, language: str) -> dict[str, Any]:
+    items = getattr(item, "items", None)
+    if items is None:
+        return _option(rules, view, item, language)
+    return {
+        "key": item.key,
+        "title": render(item.title, language),
+        "items": [_item(rules, view, inner, language) for inner in items],
+    }
+
+
+def choices_json(rules: GameRules, view: Any, language: str) -> list[dict[str, Any]]:
+    """The legal moves of ``view`` grouped as a person decides, texts in ``language``."""
+    grouped = rules.texts.choices
+    if grouped is not None:
+        return [_item(rules, view, group, language) for group in grouped(view)]
+    options = [
+        {
+            "notation": rules.texts.format_move(move, view),
+            "text": _described(rules, move, view, language),
+            "move": rules.formats.dump_move(move, view),
+        }
+        for move in rules.legal_moves(view)
+    ]
+    return [{"key": "", "title": render(rules.texts.status(view), language), "items": options}]
+
+
+def _described(rules: GameRules, move: Any, view: Any, language: str) -> str:
+    """The move in words (its notation when the game has no words for it)."""
+    described = rules.texts.describe_move(move, view)
+    return rules.texts.format_move(move, view) if described is None else render(described, language)
+
+
+def seats_json(table: Table) -> list[dict[str, Any]]:
+    """Who plays each seat: never a token, only whether an open seat was taken."""
+    seats = []
+    for name, seat in zip(table.setup.players, table.seats, strict=True):
+        entry: dict[str, Any] = {"name": name, "kind": seat.kind.value}
+        if seat.agent is not None and seat.kind is SeatKind.BOT:
+            entry["agent"] = seat.agent
+        if seat.kind is SeatKind.OPEN:
+            entry["taken"] = seat.token is not None
+        seats.append(entry)
+    return seats
+
+
+def _last(table: Table, before: Any, language: str) -> dict[str, Any] | None:
+    """The event that led to this version, with a sentence in ``language``."""
+    rules = table.rules
+    players = table.setup.players
+    match table.last:
+        case Played(seat, move):
+            text = _(
+                "{player}: {move}",
+                player=players[seat],
+                move=_described(rules, move, before, language),
+            )
+            return {
+                "type": "move",
+                "seat": seat,
+                "notation": rules.texts.format_move(move, before),
+                "move": rules.formats.dump_move(move, before),
+                "text": render(text, language),
+            }
+        case UndoAsked(seat, ply):
+            if table.pending is None:
+                text = _(
+                    "{player} took back move {n} and the moves after it.",
+                    player=players[seat],
+                    n=ply + 1,
+                )
+            else:
+                text = _(
+                    "{player} asks to take back move {n} and the moves after it.",
+                    player=players[seat],
+                    n=ply + 1,
+                )
+            return {"type": "undo", "seat": seat, "ply": ply, "text": render(text, language)}
+        case UndoAnswered(seat, accept):
+            if accept:
+                text = _("{player} agrees to take the moves back.", player=players[seat])
+            else:
+                text = _("{player} refuses to take the moves back.", player=players[seat])
+            return {
+                "type": "answer",
+                "seat": seat,
+                "accept": accept,
+                "text": render(text, language),
+            }
+        case Resigned(seat):
+            text = _("{player} resigned; a bot plays the seat to the end.", player=players[seat])
+            return {"type": "resign", "seat": seat, "text": render(text, language)}
+        case Joined(seat):
+            text = _("{player}'s seat is taken.", player=players[seat])
+            return {"type": "join", "seat": seat, "text": render(text, language)}
+    return None
+
+
+def view_message(table: Table, seat: int | None, language: str) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) is shown of ``table``, in ``language``."""
+    message = {**_shared(table, language), "seat": seat}
+    if (
+        seat is not None
+        and not table.over
+        and table.state.current == seat
+        and table.seats[seat].kind is not SeatKind.BOT
+    ):
+        message["choices"] = _choices(table, language)
+    return message
+
+
+@functools.lru_cache(maxsize=512)
+def _shared(table: Table, language: str) -> dict[str, Any]:
+    """What every socket of the table is told in ``language`` (kept: a table value is
+    told to several sockets; callers copy it, never change it)."""
+    rules = table.rules
+    view = rules.observe(table.state)
+    message: dict[str, Any] = {
+        "type": "view",
+        "table": table.setup.id,
+        "game": rules.name,
+        "version": table.version,
+        "ply": table.ply,
+        "seats": seats_json(table),
+        "over": table.over,
+        "status": render(rules.texts.status(view), language),
+        "view": rules.formats.dump_observation(view),
+    }
+    if not table.over:
+        message["decider"] = view.current
+    before = None if table.before is None else rules.observe(table.before)
+    last = _last(table, before, language)
+    if last is not None:
+        message["last"] = last
+    if table.pending is not None:
+        message["undo"] = {
+            "seat": table.pending.seat,
+            "ply": table.pending.ply,
+            "waiting": sorted(table.pending.waiting),
+        }
+    if table.over:
+        message["scores"] = rules.texts.report_to_json(rules.final_scores(table.state), language)
+        message["stages"] = [
+            {"key": stage.key, "label": render(stage.label, language)} for stage in rules.stages
+        ]
+    return message
+
+
+@functools.lru_cache(maxsize=256)
+def _choices(table: Table, language: str) -> list[dict[str, Any]]:
+    return choices_json(table.rules, table.rules.observe(table.state), language)
+
+
+def table_entry(table: Table, language: str) -> dict[str, Any]:
+    """A table as the lobby lists it."""
+    rules = table.rules
+    return {
+        "id": table.setup.id,
+        "game": rules.name,
+        "title": render(rules.title, language),
+        "seats": seats_json(table),
+        "ply": table.ply,
+        "over": table.over,
+        "status": render(rules.texts.status(rules.observe(table.state)), language),
+        "created": table.setup.created,
+    }
+
+
+def text_picture(text: str) -> str:
+    """A game's text board as an SVG picture, for a game that draws no pictures."""
+    lines = text.splitlines() or [""]
+    width = 24 + 10 * max(len(line) for line in lines)
+    height = 24 + 24 * len(lines)
+    rows = "".join(
+        f'<text x="12" y="{30 + 24 * index}" xml:space="preserve">{html.escape(line)}</text>'
+        for index, line in enumerate(lines)
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans Mono, monospace" '
+        f'font-size="16"><rect width="100%" height="100%" fill="#fffdf8"/>{rows}</svg>'
+    )
+
+
+def error_message(error: FertilityError, language: str) -> dict[str, Any]:
+    """An error on a socket: the library's error JSON (kind, message, rule or problems)."""
+    return {"type": "error", **dump_error(error, language)}

@@ -1,0 +1,249 @@
+"""The OpenAPI 3.1 description of the HTTP API, served at ``/openapi.json`` and shipped as
+``fertility_rules/server/schemas/openapi.json``.
+
+Its components are the server's JSON Schemas (:mod:`fertility_rules.server.schemas`): the
+same definitions describe the socket messages, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+from fertility_rules._version import __version__
+from fertility_rules.server.schemas import SOCKET_MESSAGES, definitions
+
+__all__ = ["openapi"]
+
+Schema = dict[str, Any]
+_COMPONENTS = "#/components/schemas/"
+
+
+def _ref(name: str) -> Schema:
+    return {"$ref": _COMPONENTS + name}
+
+
+def _json(name: str, description: str) -> Schema:
+    return {"description": description, "content": {"application/json": {"schema": _ref(name)}}}
+
+
+def _errors(*statuses: int) -> dict[str, Schema]:
+    texts = {
+        400: "Malformed input: every problem with its JSON path (and rule).",
+        403: "Not allowed: a token of no seat, a spectator acting, out of turn (with the rule).",
+        404: "No such table.",
+        413: "The body is larger than the limit.",
+        415: "The body is not JSON.",
+        422: "An illegal move, with the rule it breaks.",
+        429: "Too many requests from this address.",
+    }
+    return {str(s): _json("Error", texts[s]) for s in (*statuses, 429)}
+
+
+_LANG = {
+    "name": "lang",
+    "in": "query",
+    "required": False,
+    "description": "The language of texts and errors (en, fr, pl, nl); a seat's own by default.",
+    "schema": {"enum": ["en", "fr", "pl", "nl"]},
+}
+_ID = {"name": "id", "in": "path", "required": True, "schema": {"type": "string", "maxLength": 64}}
+_TOKEN = {
+    "name": "token",
+    "in": "query",
+    "required": False,
+    "description": "A seat's token (or an Authorization: Bearer header); none: a spectator.",
+    "schema": {"type": "string", "maxLength": 128},
+}
+
+
+def _body(name: str) -> Schema:
+    return {"required": True, "content": {"application/json": {"schema": _ref(name)}}}
+
+
+def _seat_request(summary: str, body: str) -> Schema:
+    return {
+        "post": {
+            "summary": summary,
+            "parameters": [_ID, _LANG],
+            "requestBody": _body(body),
+            "responses": {
+                "200": _json("ViewMessage", "The seat's view after it."),
+                **_errors(400, 403, 404, 413, 415),
+            },
+        }
+    }
+
+
+def _paths() -> Schema:
+    sockets = ", ".join(f"socket/{name}.json" for name in SOCKET_MESSAGES)
+    return {
+        "/games": {
+            "get": {
+                "summary": "The games served, their player counts, agents and rule switches",
+                "parameters": [_LANG],
+                "responses": {"200": _json("Games", "The games."), **_errors(400)},
+            }
+        },
+        "/texts": {
+            "get": {
+                "summary": "The web pages' own words in a language",
+                "parameters": [_LANG],
+                "responses": {"200": _json("Texts", "Words by key."), **_errors(400)},
+            }
+        },
+        "/tables": {
+            "get": {
+                "summary": "The lobby: listed tables, newest first",
+                "parameters": [
+                    _LANG,
+                    {
+                        "name": "game",
+                        "in": "query",
+                        "required": False,
+                        "schema": {"type": "string"},
+                    },
+                    {
+                        "name": "over",
+                        "in": "query",
+                        "required": False,
+                        "schema": {"enum": ["true", "false"]},
+                    },
+                ],
+                "responses": {"200": _json("Tables", "The tables."), **_errors(400)},
+            },
+            "post": {
+                "summary": "Makes a table: one secret token per person seat, shown this once",
+                "parameters": [_LANG],
+                "requestBody": _body("TableRequest"),
+                "responses": {
+                    "201": _json("Created", "The table, its tokens and links."),
+                    **_errors(400, 403, 413, 415),
+                },
+            },
+        },
+        "/tables/{id}": {
+            "get": {
+                "summary": "A table as the lobby shows it (listed or not)",
+                "parameters": [_ID, _LANG],
+                "responses": {"200": _json("TableEntry", "The table."), **_errors(400, 404)},
+            }
+        },
+        "/tables/{id}/join": {
+            "post": {
+                "summary": "Takes an open seat: its token, shown this once",
+                "parameters": [_ID, _LANG],
+                "requestBody": _body("JoinRequest"),
+                "responses": {
+                    "201": _json("Joined", "The seat's token and link."),
+                    **_errors(400, 403, 404, 413, 415),
+                },
+            }
+        },
+        "/tables/{id}/view": {
+            "get": {
+                "summary": "A seat's view (with its choices when it decides), or a spectator's",
+                "parameters": [_ID, _TOKEN, _LANG],
+                "responses": {"200": _json("ViewMessage", "The view."), **_errors(400, 403, 404)},
+            }
+        },
+        "/tables/{id}/picture": {
+            "get": {
+                "summary": "The table's view drawn as SVG",
+                "parameters": [_ID, _LANG],
+                "responses": {
+                    "200": {
+                        "description": "The picture.",
+                        "content": {"image/svg+xml": {"schema": {"type": "string"}}},
+                    },
+                    **_errors(400, 404),
+                },
+            }
+        },
+        "/tables/{id}/record": {
+            "get": {
+                "summary": "The game record, once the game is over (it shows the piles' order)",
+                "parameters": [_ID, _LANG],
+                "responses": {
+                    "200": _json("GameRecord", "A record verify accepts."),
+                    **_errors(400, 403, 404),
+                },
+            }
+        },
+        "/tables/{id}/moves": {
+            "post": {
+                "summary": "A seat's move, in notation or as JSON",
+                "parameters": [_ID, _LANG],
+                "requestBody": _body("MoveRequest"),
+                "responses": {
+                    "200": _json("ViewMessage", "The seat's view after the move."),
+                    **_errors(400, 403, 404, 413, 415, 422),
+                },
+            }
+        },
+        "/tables/{id}/undo": _seat_request(
+            "Asks to take back the seat's last move", "TokenRequest"
+        ),
+        "/tables/{id}/answer": _seat_request(
+            "Accepts or refuses the undo another seat asked for", "AnswerRequest"
+        ),
+        "/tables/{id}/resign": _seat_request(
+            "Leaves the game; a bot plays the seat from then on", "TokenRequest"
+        ),
+        "/tables/{id}/socket": {
+            "get": {
+                "summary": "WebSocket: the seat's view after every change; moves and requests in",
+                "description": (
+                    "Upgrade to a WebSocket. The server sends a ViewMessage at once and after "
+                    "every change of the table, and an ErrorMessage for every refused frame; "
+                    "the client sends MoveFrame, UndoFrame, AnswerFrame or ResignFrame. Each "
+                    f"message has a self-contained JSON Schema: {sockets}. A refused connection "
+                    "gets an ErrorMessage, then is closed with the code 4000 + the HTTP status."
+                ),
+                "parameters": [_ID, _TOKEN, _LANG],
+                "responses": {"101": {"description": "Switching to the WebSocket protocol."}},
+            }
+        },
+        "/openapi.json": {
+            "get": {
+                "summary": "This description",
+                "responses": {"200": {"description": "OpenAPI 3.1."}},
+            }
+        },
+    }
+
+
+def _components(defs: dict[str, Schema]) -> dict[str, Schema]:
+    text = json.dumps(defs).replace('"#/$defs/', '"' + _COMPONENTS)
+    components: dict[str, Schema] = json.loads(text)
+    return dict(sorted(components.items()))
+
+
+@functools.cache
+def _document() -> str:
+    document = {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "fertility_rules table server",
+            "version": __version__,
+            "description": (
+                "Tables of the library's games over HTTP and WebSocket. Every refusal is a "
+                "library error: its kind, a message in the asked language, the rule id or "
+                "the JSON path of each problem."
+            ),
+        },
+        "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
+        "components": {
+            "schemas": _components(definitions()),
+            "securitySchemes": {"seat": {"type": "http", "scheme": "bearer"}},
+        },
+        "paths": _paths(),
+    }
+    return json.dumps(document)
+
+
+def openapi() -> Schema:
+    """The OpenAPI document (a fresh copy)."""
+    document: Schema = json.loads(_document())
+    return document

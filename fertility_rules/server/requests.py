@@ -1,0 +1,224 @@
+"""What clients send: a new table, a move, a socket frame; read strictly, every problem
+with its JSON path.
+
+Bodies and frames are parsed within the server's limits (size, depth, items) by the
+library's JSON reader, then read by its strict converter: unknown keys, wrong types and
+out-of-range values are refused with the path of each problem, before anything reaches a
+table.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from attrs import Attribute, field, frozen
+
+from fertility_rules.errors import MalformedInputError, UnknownIdError
+from fertility_rules.formats.base import register_tagged_union, strict_converter, structure
+from fertility_rules.formats.documents import parse_document
+from fertility_rules.formats.limits import Limits
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import _
+
+__all__ = [
+    "Answer",
+    "AnswerRequest",
+    "Frame",
+    "JoinRequest",
+    "MoveRequest",
+    "Resign",
+    "SeatKind",
+    "SeatRequest",
+    "TableRequest",
+    "TokenRequest",
+    "Undo",
+    "parse_body",
+    "read_frame",
+    "read_join_request",
+    "read_move_request",
+    "read_seat_request",
+    "read_table_request",
+]
+
+MAX_NAME = 32
+"""Characters of a player's name."""
+MAX_SEED = 2**63 - 1
+
+
+class SeatKind(enum.Enum):
+    """Who plays a seat."""
+
+    PERSON = "person"
+    """A person, whose token is given when the table is made."""
+    OPEN = "open"
+    """A person who joins later through the lobby (``POST /tables/{id}/join``)."""
+    BOT = "bot"
+    """One of the game's agents, deciding from the view (R-9)."""
+
+
+def _name(_instance: object, _attribute: Attribute[Any], value: tuple[str, ...]) -> None:
+    for index, name in enumerate(value):
+        if not 1 <= len(name) <= MAX_NAME or not name.isprintable() or name != name.strip():
+            raise MalformedInputError.single(
+                f"$.players[{index}]",
+                _(
+                    "a player's name has 1 to {n} printable characters, without spaces around it",
+                    n=MAX_NAME,
+                ),
+            )
+    if len(set(value)) != len(value):
+        raise MalformedInputError.single("$.players", _("two players have the same name"))
+
+
+def _language(_instance: object, _attribute: Attribute[Any], value: str) -> None:
+    try:
+        Language.parse(value)
+    except UnknownIdError as error:
+        raise MalformedInputError.single("$.language", error.message) from None
+
+
+def _seed(_instance: object, _attribute: Attribute[Any], value: int | None) -> None:
+    if value is not None and not 0 <= value <= MAX_SEED:
+        raise MalformedInputError.single("$.seed", _("a seed is from 0 to {n}", n=str(MAX_SEED)))
+
+
+@frozen(kw_only=True)
+class SeatRequest:
+    """One seat of a new table."""
+
+    kind: SeatKind = SeatKind.PERSON
+    agent: str | None = None
+    """The agent playing a bot seat (the game's agents: ``GET /games``)."""
+    language: str = field(default=Language.EN.value, validator=_language)
+    """The seat's language: its messages and errors."""
+
+
+@frozen(kw_only=True)
+class TableRequest:
+    """``POST /tables``: the game, its players and who plays each seat."""
+
+    players: tuple[str, ...] = field(validator=_name)
+    game: str | None = None
+    """A game of ``GET /games`` (the first one when left out)."""
+    seats: tuple[SeatRequest, ...] | None = None
+    """One per player, in the same order (all people when left out)."""
+    seed: int | None = field(default=None, validator=_seed)
+    """Sets the game up as this seed does; a random seed when left out."""
+    variant: bool = False
+    interpretations: Any = None
+    """The rule switches, as a game record writes them (missing ones: the defaults)."""
+    listed: bool = True
+    """Whether the lobby lists the table (``GET /tables``)."""
+
+
+@frozen(kw_only=True)
+class MoveRequest:
+    """``POST /tables/{id}/moves``: a move in notation (``take V12``) or as JSON."""
+
+    move: Any
+    token: str | None = None
+    """The seat's token (or an ``Authorization: Bearer`` header)."""
+    ply: int | None = None
+    """The number of moves the sender saw; the move is refused if the table moved on."""
+
+
+@frozen(kw_only=True)
+class JoinRequest:
+    """``POST /tables/{id}/join``: takes an open seat."""
+
+    seat: int
+
+
+@frozen(kw_only=True)
+class TokenRequest:
+    """``POST /tables/{id}/undo`` or ``/resign``: the seat's token (or a header)."""
+
+    token: str | None = None
+
+
+@frozen(kw_only=True)
+class AnswerRequest:
+    """``POST /tables/{id}/answer``: accepts or refuses the undo asked by another seat."""
+
+    accept: bool
+    token: str | None = None
+
+
+@frozen(kw_only=True)
+class MoveFrame:
+    """A move sent on a seat's socket."""
+
+    move: Any
+    ply: int | None = None
+
+
+@frozen
+class Undo:
+    """Asks to take back the sender's last move (and everything after it)."""
+
+
+@frozen(kw_only=True)
+class Answer:
+    """Accepts or refuses the undo asked by another seat."""
+
+    accept: bool
+
+
+@frozen
+class Resign:
+    """Leaves the game: a bot plays the seat from now on."""
+
+
+Frame = MoveFrame | Undo | Answer | Resign
+"""Everything a client sends on its socket."""
+
+_FRAMES = {"move": MoveFrame, "undo": Undo, "answer": Answer, "resign": Resign}
+"""The frames by their ``type``."""
+
+
+def _converter() -> Any:
+    converter = strict_converter().copy()
+    register_tagged_union(
+        converter,
+        Frame,
+        "type",
+        _FRAMES,
+        lambda found, known: _(
+            "unknown message type {found!r}; expected one of: {known}", found=found, known=known
+        ),
+        write=False,
+    )
+    return converter
+
+
+_CONVERTER = _converter()
+
+
+def parse_body(data: bytes, limits: Limits) -> object:
+    """A request body or frame parsed as JSON within ``limits``."""
+    return parse_document(data, toml=False, limits=limits)
+
+
+def read_table_request(data: object) -> TableRequest:
+    return structure(data, TableRequest, "$", _CONVERTER)
+
+
+def read_move_request(data: object) -> MoveRequest:
+    return structure(data, MoveRequest, "$", _CONVERTER)
+
+
+def read_join_request(data: object) -> JoinRequest:
+    return structure(data, JoinRequest, "$", _CONVERTER)
+
+
+def read_seat_request(data: object, kind: str) -> TokenRequest | AnswerRequest:
+    """The body of ``undo``, ``answer`` or ``resign``."""
+    if kind == "answer":
+        return structure(data, AnswerRequest, "$", _CONVERTER)
+    return structure(data, TokenRequest, "$", _CONVERTER)
+
+
+def read_frame(data: object) -> Frame:
+    frame: Frame = structure(data, Frame, "$", _CONVERTER)  # type: ignore[arg-type]
+    return frame

@@ -1,0 +1,427 @@
+"""JSON Schemas (draft 2020-12) of everything the server reads and sends.
+
+Each socket message has a self-contained schema (``socket_schema(name)``, shipped as
+``fertility_rules/server/schemas/socket/NAME.json``); the OpenAPI description of the HTTP
+API uses the same definitions as its components. The parts that belong to a game (its
+view, its moves, its game record) are the game's own schemas, gathered from every game of
+:data:`~fertility_rules.games.GAMES` with their definitions renamed under the game's name,
+so that one document holds them all.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from fertility_rules.games import GAMES, GameRules
+from fertility_rules.i18n.language import Language
+from fertility_rules.server.auth import TOKEN_BYTES
+from fertility_rules.server.requests import MAX_NAME, MAX_SEED, SeatKind
+from fertility_rules.server.service import MAX_NOTATION
+
+__all__ = ["SOCKET_MESSAGES", "definitions", "shipped", "socket_schema", "write_shipped"]
+
+Schema = dict[str, Any]
+_DEFS = "#/$defs/"
+_BASE = "https://fertility-rules.invalid/schemas/server/"
+
+SOCKET_MESSAGES = {
+    "move": ("MoveFrame", "A move sent on a seat's socket."),
+    "undo": ("UndoFrame", "Asks to take back the sender's last move."),
+    "answer": ("AnswerFrame", "Accepts or refuses the undo another seat asked for."),
+    "resign": ("ResignFrame", "Leaves the game; a bot plays the seat from then on."),
+    "view": ("ViewMessage", "What the server sends after every change: the seat's view."),
+    "error": ("ErrorMessage", "What the server sends when a frame is refused."),
+}
+"""The socket messages by file name: the definition each is, and what it is."""
+
+_STRING: Schema = {"type": "string"}
+_NAT: Schema = {"type": "integer", "minimum": 0}
+_BOOL: Schema = {"type": "boolean"}
+_TEXT: Schema = {"type": "string", "description": "A sentence in the asked language."}
+
+
+def _ref(name: str) -> Schema:
+    return {"$ref": _DEFS + name}
+
+
+def _object(required: list[str], properties: dict[str, Schema], closed: bool = True) -> Schema:
+    schema: Schema = {"type": "object", "required": required, "properties": properties}
+    if closed:
+        schema["additionalProperties"] = False
+    return schema
+
+
+def _list(items: Schema) -> Schema:
+    return {"type": "array", "items": items}
+
+
+def _event(kind: str, extra: dict[str, Schema]) -> Schema:
+    return _object(
+        ["type", "seat", "text", *extra],
+        {"type": {"const": kind}, "seat": _NAT, **extra, "text": _TEXT},
+    )
+
+
+# ------------------------------------------------------------------ the games' schemas
+
+
+def _rewrite(node: Any, rename: dict[str, str], bundle: Any) -> Any:
+    if isinstance(node, list):
+        return [_rewrite(item, rename, bundle) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    for key, value in node.items():
+        if key == "$ref" and isinstance(value, str):
+            out[key] = _DEFS + _target(value, rename, bundle)
+        else:
+            out[key] = _rewrite(value, rename, bundle)
+    return out
+
+
+def _target(ref: str, rename: dict[str, str], bundle: Any) -> str:
+    document, _hash, pointer = ref.partition("#")
+    if not document:
+        return rename[pointer or "/"]
+    root = bundle(document.removesuffix(".json"))
+    if not pointer:
+        return str(root)
+    return f"{root}-{pointer.rsplit('/', 1)[-1]}"
+
+
+def _game_schemas(rules: GameRules, defs: dict[str, Schema]) -> None:
+    """The game's observation, move and record schemas, with what they refer to."""
+
+    def bundle(name: str) -> str:
+        key = f"{rules.name}-{name}"
+        if key in defs:
+            return key
+        schema = dict(rules.formats.schemas[name]())
+        inner = schema.pop("$defs", {})
+        schema.pop("$schema", None)
+        schema.pop("$id", None)
+        rename = {"/": key, **{f"/$defs/{d}": f"{key}-{d}" for d in inner}}
+        defs[key] = {}
+        defs[key] = _rewrite(schema, rename, bundle)
+        for name_, body in inner.items():
+            defs[f"{key}-{name_}"] = _rewrite(body, rename, bundle)
+        return key
+
+    for name in ("observation", "move", "game-record"):
+        bundle(name)
+
+
+# ------------------------------------------------------------------------ definitions
+
+
+def definitions() -> dict[str, Schema]:
+    """Every named schema of the server's API, its references ``#/$defs/NAME``."""
+    defs: dict[str, Schema] = {}
+    for info in GAMES:
+        _game_schemas(info.load(), defs)
+    names = [info.name for info in GAMES]
+    games_of = {
+        part: {"anyOf": [_ref(f"{name}-{part}") for name in names]}
+        for part in ("observation", "move", "game-record")
+    }
+    languages = {"enum": [language.value for language in Language]}
+    error_kinds = {
+        "enum": ["illegal_move", "malformed_input", "unknown_id", "not_allowed", "error"]
+    }
+    error_fields: dict[str, Schema] = {
+        "error": error_kinds,
+        "message": _TEXT,
+        "rule": {"type": "string", "description": "The id of the rule that forbids it."},
+        "source": _STRING,
+        "problems": _list(
+            _object(
+                ["path", "message"],
+                {
+                    "path": {"type": "string", "description": "A JSON path."},
+                    "message": _TEXT,
+                    "rule": _STRING,
+                },
+            )
+        ),
+    }
+    move_or_notation = {
+        "anyOf": [{"type": "string", "maxLength": MAX_NOTATION}, _ref("Move")],
+        "description": "A move in the game's notation (``take V12``) or as its JSON.",
+    }
+    token = {
+        "type": "string",
+        "maxLength": 128,
+        "description": f"A seat's secret token ({TOKEN_BYTES} random bytes, URL-safe).",
+    }
+    defs.update(
+        {
+            "Observation": {
+                **games_of["observation"],
+                "description": "A game's public view (R-9).",
+            },
+            "Move": games_of["move"],
+            "GameRecord": games_of["game-record"],
+            "Error": _object(["error", "message"], error_fields),
+            "ErrorMessage": _object(
+                ["type", "error", "message"], {"type": {"const": "error"}, **error_fields}
+            ),
+            "Seat": _object(
+                ["name", "kind"],
+                {
+                    "name": _STRING,
+                    "kind": {"enum": [kind.value for kind in SeatKind]},
+                    "agent": _STRING,
+                    "taken": {**_BOOL, "description": "For an open seat: whether it was joined."},
+                },
+            ),
+            "Option": _object(
+                ["notation", "text", "move"],
+                {"notation": _STRING, "text": _TEXT, "move": _ref("Move")},
+            ),
+            "ChoiceGroup": _object(
+                ["key", "title", "items"],
+                {
+                    "key": _STRING,
+                    "title": _TEXT,
+                    "items": _list({"anyOf": [_ref("ChoiceGroup"), _ref("Option")]}),
+                },
+            ),
+            "Event": {
+                "oneOf": [
+                    _event(
+                        "move",
+                        {"notation": _STRING, "move": _ref("Move")},
+                    ),
+                    _event("undo", {"ply": _NAT}),
+                    _event("answer", {"accept": _BOOL}),
+                    _event("resign", {}),
+                    _event("join", {}),
+                ],
+                "description": "The event that led to this version, described in words.",
+            },
+            "PendingUndo": _object(
+                ["seat", "ply", "waiting"], {"seat": _NAT, "ply": _NAT, "waiting": _list(_NAT)}
+            ),
+            "Scores": _object(
+                ["players"],
+                {
+                    "players": _list(
+                        _object(
+                            ["name", "total", "rank", "stages"],
+                            {
+                                "name": _STRING,
+                                "total": {"type": "integer"},
+                                "rank": _NAT,
+                                "stages": {"type": "object"},
+                            },
+                            closed=False,
+                        )
+                    )
+                },
+                closed=False,
+            ),
+            "ViewMessage": _object(
+                [
+                    "type",
+                    "table",
+                    "game",
+                    "version",
+                    "ply",
+                    "seat",
+                    "seats",
+                    "over",
+                    "status",
+                    "view",
+                ],
+                {
+                    "type": {"const": "view"},
+                    "table": _STRING,
+                    "game": _STRING,
+                    "version": {**_NAT, "description": "Events applied to the table."},
+                    "ply": {**_NAT, "description": "Moves played."},
+                    "seat": {
+                        "anyOf": [_NAT, {"type": "null"}],
+                        "description": "null: a spectator.",
+                    },
+                    "seats": _list(_ref("Seat")),
+                    "over": _BOOL,
+                    "status": _TEXT,
+                    "view": _ref("Observation"),
+                    "decider": {**_NAT, "description": "The seat whose decision it is."},
+                    "last": _ref("Event"),
+                    "undo": _ref("PendingUndo"),
+                    "choices": {
+                        **_list(_ref("ChoiceGroup")),
+                        "description": "Only to the seat that decides.",
+                    },
+                    "scores": _ref("Scores"),
+                    "stages": _list(_object(["key", "label"], {"key": _STRING, "label": _TEXT})),
+                },
+            ),
+            "MoveFrame": _object(
+                ["type", "move"], {"type": {"const": "move"}, "move": move_or_notation, "ply": _NAT}
+            ),
+            "UndoFrame": _object(["type"], {"type": {"const": "undo"}}),
+            "AnswerFrame": _object(
+                ["type", "accept"], {"type": {"const": "answer"}, "accept": _BOOL}
+            ),
+            "ResignFrame": _object(["type"], {"type": {"const": "resign"}}),
+            "SeatRequest": _object(
+                [],
+                {
+                    "kind": {"enum": [kind.value for kind in SeatKind]},
+                    "agent": {**_STRING, "description": "A bot seat's agent (GET /games)."},
+                    "language": languages,
+                },
+            ),
+            "TableRequest": _object(
+                ["players"],
+                {
+                    "players": _list({"type": "string", "minLength": 1, "maxLength": MAX_NAME}),
+                    "game": _STRING,
+                    "seats": _list(_ref("SeatRequest")),
+                    "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+                    "variant": _BOOL,
+                    "interpretations": {
+                        "type": "object",
+                        "description": "Rule switches, as a game record writes them.",
+                    },
+                    "listed": _BOOL,
+                },
+            ),
+            "MoveRequest": _object(
+                ["move"], {"move": move_or_notation, "token": token, "ply": _NAT}
+            ),
+            "JoinRequest": _object(["seat"], {"seat": _NAT}),
+            "TokenRequest": _object([], {"token": token}),
+            "AnswerRequest": _object(["accept"], {"accept": _BOOL, "token": token}),
+            "TableEntry": _object(
+                ["id", "game", "title", "seats", "ply", "over", "status", "created"],
+                {
+                    "id": _STRING,
+                    "game": _STRING,
+                    "title": _TEXT,
+                    "seats": _list(_ref("Seat")),
+                    "ply": _NAT,
+                    "over": _BOOL,
+                    "status": _TEXT,
+                    "created": {"type": "number"},
+                },
+            ),
+            "Created": _object(
+                ["id", "seats", "spectate", "table"],
+                {
+                    "id": _STRING,
+                    "seats": _list(
+                        _object(
+                            ["name", "kind"],
+                            {
+                                "name": _STRING,
+                                "kind": {"enum": [k.value for k in SeatKind]},
+                                "token": token,
+                                "link": _STRING,
+                            },
+                        )
+                    ),
+                    "spectate": _STRING,
+                    "table": _ref("TableEntry"),
+                },
+            ),
+            "Joined": _object(
+                ["seat", "token", "link", "table"],
+                {"seat": _NAT, "token": token, "link": _STRING, "table": _ref("TableEntry")},
+            ),
+            "Games": _object(
+                ["games"],
+                {
+                    "games": _list(
+                        _object(
+                            ["name", "title", "players", "agents", "switches"],
+                            {
+                                "name": _STRING,
+                                "title": _TEXT,
+                                "players": _list(_NAT),
+                                "agents": _list(_STRING),
+                                "switches": _list(
+                                    _object(
+                                        ["id", "name", "title", "rules", "values", "default"],
+                                        {
+                                            "id": _STRING,
+                                            "name": _STRING,
+                                            "title": _TEXT,
+                                            "rules": _list(_STRING),
+                                            "values": _list(
+                                                _object(
+                                                    ["value", "label"],
+                                                    {"value": {}, "label": _TEXT},
+                                                )
+                                            ),
+                                            "default": {},
+                                        },
+                                    )
+                                ),
+                            },
+                        )
+                    )
+                },
+            ),
+            "Tables": _object(["tables"], {"tables": _list(_ref("TableEntry"))}),
+            "Texts": {"type": "object", "additionalProperties": _STRING},
+        }
+    )
+    return defs
+
+
+def _needed(root: str, defs: dict[str, Schema]) -> dict[str, Schema]:
+    """The definitions ``root`` reaches through its references."""
+    found: dict[str, Schema] = {}
+    stack = [root]
+    while stack:
+        name = stack.pop()
+        if name in found:
+            continue
+        found[name] = defs[name]
+        text = json.dumps(defs[name])
+        for part in text.split('"$ref": "' + _DEFS)[1:]:
+            stack.append(part.split('"', 1)[0])
+    return found
+
+
+def socket_schema(name: str) -> Schema:
+    """The self-contained schema of the socket message ``name`` (``move``, ``view``...)."""
+    root, title = SOCKET_MESSAGES[name]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"{_BASE}socket/{name}.json",
+        "title": title,
+        "$ref": _DEFS + root,
+        "$defs": dict(sorted(_needed(root, definitions()).items())),
+    }
+
+
+def shipped(name: str) -> Schema:
+    """A schema as shipped with the package (``openapi`` or ``socket/NAME``)."""
+    text = resources.files("fertility_rules.server").joinpath("schemas", f"{name}.json").read_text()
+    data: Schema = json.loads(text)
+    return data
+
+
+def write_shipped() -> None:
+    """Rewrites the shipped schemas (``python -m fertility_rules.server.schemas``)."""
+    from pathlib import Path
+
+    from fertility_rules.server.openapi import openapi
+
+    folder = Path(__file__).parent / "schemas"
+    (folder / "socket").mkdir(parents=True, exist_ok=True)
+    documents = {"openapi": openapi()}
+    documents.update({f"socket/{name}": socket_schema(name) for name in SOCKET_MESSAGES})
+    for name, document in documents.items():
+        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+        (folder / f"{name}.json").write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_shipped()

@@ -1,0 +1,515 @@
+"""The tables a server holds: made, acted on, stored, told to their sockets, played by bots.
+
+Every change goes the same way: under the table's lock, the request becomes an event,
+:meth:`Table.after <fertility_rules.server.table.Table.after>` checks it, the store keeps
+it for good, and only then is the new table published to the sockets and the bots woken.
+A store that refuses the event's number (another server process was first) makes the
+table catch up from the store, and the request is checked again against what is there now.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from fertility_rules.errors import (
+    FertilityError,
+    MalformedInputError,
+    NotAllowedError,
+    Problem,
+    UnknownIdError,
+)
+from fertility_rules.formats.documents import parse_document
+from fertility_rules.formats.limits import DEFAULT_LIMITS
+from fertility_rules.games import GAMES, GameRules, find_game
+from fertility_rules.i18n.message import _, ngettext
+from fertility_rules.server import auth
+from fertility_rules.server.config import ServerConfig
+from fertility_rules.server.messages import text_picture
+from fertility_rules.server.requests import SeatKind, SeatRequest, TableRequest
+from fertility_rules.server.storage.base import Storage
+from fertility_rules.server.table import (
+    Event,
+    Joined,
+    Played,
+    Resigned,
+    Seat,
+    Table,
+    TableSetup,
+    UndoAnswered,
+    UndoAsked,
+    event_from_json,
+    event_to_json,
+    setup_from_json,
+    setup_to_json,
+)
+
+__all__ = ["Listener", "TableService"]
+
+log = logging.getLogger("fertility_rules.server")
+
+_ATTEMPTS = 5
+"""Times a request is checked again after another process changed the table first."""
+MAX_NOTATION = 200
+"""Characters of a move in notation."""
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _not_a_move(move: object, view: Any) -> Any:
+    raise MalformedInputError.single(
+        "$", _("a move is given in notation (text) or as a JSON object")
+    )
+
+
+def _rebase(path: str, problem: Problem) -> Problem:
+    """A problem of the move placed under ``path`` in the request."""
+    inner = problem.path or "$"
+    where = path + inner[1:] if inner.startswith("$") else f"{path}.{inner}"
+    return Problem(where, problem.message, problem.rule)
+
+
+class Listener:
+    """A socket's subscription: the tables to send, in order, for one seat and language."""
+
+    def __init__(self, table_id: str, seat: int | None, language: str, size: int = 256) -> None:
+        self.table_id = table_id
+        self.seat = seat
+        self.language = language
+        self.queue: asyncio.Queue[Table | None] = asyncio.Queue(maxsize=size)
+
+    def push(self, table: Table) -> None:
+        """Queues ``table``; a client too slow to keep up is sent ``None`` (then closed)."""
+        try:
+            self.queue.put_nowait(table)
+        except asyncio.QueueFull:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+
+class _Stale(Exception):
+    """The table changed while a bot was thinking: think again."""
+
+
+def _bot_seed(table: Table) -> int:
+    """The same for every process: a bot's decision does not depend on who makes it."""
+    key = f"{table.setup.id}:{table.version}".encode()
+    return int.from_bytes(hashlib.sha256(key).digest()[:8], "big")
+
+
+def _choose(table: Table, agent: str) -> Any:
+    rules = table.rules
+    view = rules.observe(table.state)
+    moves = rules.legal_moves(view)
+    return rules.agents[agent](_bot_seed(table)).choose(view, moves)
+
+
+def _draw(table: Table, language: str) -> str:
+    rules = table.rules
+    view = rules.observe(table.state)
+    last = table.moves[-1] if table.before is not None else None
+    if rules.pictures is None:
+        return text_picture(rules.texts.text_board(view, last, language))
+    return rules.pictures.table(view, last, language)
+
+
+class TableService:
+    """Holds every table of a store in memory; the app's HTTP and socket handlers call it."""
+
+    def __init__(self, storage: Storage, config: ServerConfig | None = None) -> None:
+        self.storage = storage
+        self.config = config or ServerConfig()
+        self._tables: dict[str, Table] = {}
+        self._damaged: dict[str, int] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._listeners: dict[str, set[Listener]] = {}
+        self._bots: dict[str, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._pictures: OrderedDict[tuple[str, int, str], str] = OrderedDict()
+
+    # -------------------------------------------------------------------- lifetime
+
+    async def start(self) -> None:
+        """Opens the store and restores every table kept in it."""
+        await self.storage.open(self._changed)
+        for table_id in await self.storage.table_ids():
+            await self._restore(table_id)
+        for table_id in list(self._tables):
+            self._wake(table_id)
+        log.info("%d tables restored (%d damaged)", len(self._tables), len(self._damaged))
+
+    async def stop(self) -> None:
+        for task in [*self._bots.values(), *self._tasks]:
+            task.cancel()
+        for task in [*self._bots.values(), *self._tasks]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for listeners in self._listeners.values():
+            for listener in listeners:
+                listener.queue.put_nowait(None)
+        await self.storage.close()
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -------------------------------------------------------------------- reading
+
+    def tables(self) -> list[Table]:
+        return list(self._tables.values())
+
+    def table(self, table_id: str) -> Table:
+        """The table ``table_id``; an :class:`UnknownIdError` if there is none."""
+        found = self._tables.get(table_id)
+        if found is None:
+            raise UnknownIdError(_("There is no table {id!r}.", id=table_id[:64]))
+        return found
+
+    async def find(self, table_id: str) -> Table:
+        """The table ``table_id``, looked for in a shared store when another process may
+        have just made it; an :class:`UnknownIdError` if there is none."""
+        if table_id not in self._tables and self.storage.shared and len(table_id) <= 64:
+            await self._catch_up(table_id)
+        return self.table(table_id)
+
+    def seat_of(self, table: Table, token: str | None) -> int | None:
+        """The seat ``token`` holds (``None``: no token, a spectator); a token holding no
+        seat of the table is refused, never taken for a spectator."""
+        if token is None:
+            return None
+        seat = auth.match(token, [seat.token for seat in table.seats])
+        if seat is None:
+            raise NotAllowedError(_("This token holds no seat at this table."))
+        return seat
+
+    def _acting(self, table: Table, token: str | None) -> int:
+        seat = self.seat_of(table, token)
+        if seat is None:
+            raise NotAllowedError(_("Spectators watch the game; only a seat's token acts."))
+        table.acting(seat)
+        return seat
+
+    async def picture(self, table: Table, language: str) -> str:
+        """The picture of the table's view (R-9), drawn away from the event loop and kept
+        for the next ones who ask; the text board for a game that draws no pictures."""
+        key = (table.setup.id, table.version, language)
+        found = self._pictures.get(key)
+        if found is None:
+            found = await asyncio.to_thread(_draw, table, language)
+            self._pictures[key] = found
+            while len(self._pictures) > self.config.pictures_cached:
+                self._pictures.popitem(last=False)
+        return found
+
+    # -------------------------------------------------------------------- restoring
+
+    def _read(self, text: str) -> object:
+        return parse_document(text, toml=False, limits=DEFAULT_LIMITS)
+
+    async def _restore(self, table_id: str) -> None:
+        """Rebuilds a table from the store; a table whose stored history breaks a rule
+        stops at the last good event and takes no more requests."""
+        stored = await self.storage.load(table_id)
+        if stored is None:
+            return
+        try:
+            table = Table.start(setup_from_json(self._read(stored.setup)))
+        except FertilityError as error:
+            log.error("table %s cannot be restored: %s", table_id, error)
+            return
+        table = self._apply_stored(table, stored.events)
+        self._tables[table_id] = table
+
+    def _apply_stored(self, table: Table, events: tuple[str, ...]) -> Table:
+        for text in events:
+            try:
+                table = table.after(event_from_json(self._read(text), table.setup))
+            except FertilityError as error:
+                self._damaged[table.setup.id] = table.version + 1
+                log.error(
+                    "table %s: stored event %d refused: %s",
+                    table.setup.id,
+                    table.version + 1,
+                    error,
+                )
+                break
+        return table
+
+    def _changed(self, table_id: str) -> None:
+        """Another process changed (or made) the table: catch up and tell our sockets."""
+        if len(table_id) <= 64:
+            self._spawn(self._catch_up(table_id))
+
+    async def _catch_up(self, table_id: str) -> None:
+        async with self._lock(table_id):
+            await self._catch_up_locked(table_id)
+        self._wake(table_id)
+
+    async def _catch_up_locked(self, table_id: str) -> None:
+        table = self._tables.get(table_id)
+        if table is None:
+            await self._restore(table_id)
+            return
+        if table_id in self._damaged:
+            return
+        stored = await self.storage.load(table_id, after=table.version)
+        if stored is None:
+            return
+        for text in stored.events:
+            table = self._apply_stored(table, (text,))
+            if table_id in self._damaged:
+                break
+            self._tables[table_id] = table
+            self._publish(table)
+
+    # -------------------------------------------------------------------- changing
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    async def _act(self, table_id: str, make: Callable[[Table], Event]) -> Table:
+        """The request ``make`` turns into an event, checked, stored, then published."""
+        await self.find(table_id)
+        async with self._lock(table_id):
+            for _attempt in range(_ATTEMPTS):
+                table = self.table(table_id)
+                if table_id in self._damaged:
+                    raise NotAllowedError(
+                        _(
+                            "This table's stored history is damaged at event {n}; it takes "
+                            "no more requests.",
+                            n=self._damaged[table_id],
+                        )
+                    )
+                event = make(table)
+                after = table.after(event)
+                text = _dumps(event_to_json(event, table.setup))
+                if await self.storage.append(table_id, after.version, text):
+                    self._tables[table_id] = after
+                    self._publish(after)
+                    break
+                await self._catch_up_locked(table_id)
+            else:
+                raise NotAllowedError(_("The table is busy; try again."))
+        self._wake(table_id)
+        return after
+
+    async def create(self, request: TableRequest) -> tuple[Table, list[str | None]]:
+        """A new table, stored; with each person seat's token (``None`` for the others),
+        shown this once and kept only as a digest."""
+        if len(self._tables) >= self.config.max_tables:
+            raise NotAllowedError(
+                _("The server holds as many tables as it can ({n}).", n=self.config.max_tables)
+            )
+        try:
+            rules = find_game(request.game or GAMES[0].name)
+        except UnknownIdError as error:
+            raise MalformedInputError.single("$.game", error.message) from None
+        requested = request.seats or tuple(SeatRequest() for _name in request.players)
+        if len(requested) != len(request.players):
+            raise MalformedInputError.single("$.seats", _("one seat per player is needed"))
+        seats, tokens = [], []
+        for index, wanted in enumerate(requested):
+            self._check_agent(rules, wanted, index)
+            token = auth.new_token() if wanted.kind is SeatKind.PERSON else None
+            tokens.append(token)
+            digest = None if token is None else auth.digest(token)
+            seats.append(Seat(wanted.kind, wanted.language, wanted.agent, digest))
+        interpretations = (
+            rules.new_interpretations()
+            if request.interpretations is None
+            else rules.formats.interpretations_from_json(
+                request.interpretations, "$.interpretations"
+            )
+        )
+        setup = TableSetup(
+            id=auth.new_table_id(),
+            game=rules,
+            players=request.players,
+            seats=tuple(seats),
+            seed=secrets.randbits(63) if request.seed is None else request.seed,
+            variant=request.variant,
+            interpretations=interpretations,
+            listed=request.listed,
+            created=time.time(),
+        )
+        try:
+            table = Table.start(setup)
+        except MalformedInputError as error:
+            raise MalformedInputError([_rebase("$", p) for p in error.problems]) from None
+        await self.storage.create(setup.id, _dumps(setup_to_json(setup)), setup.created)
+        self._tables[setup.id] = table
+        self._wake(setup.id)
+        return table, tokens
+
+    @staticmethod
+    def _check_agent(rules: GameRules, seat: SeatRequest, index: int) -> None:
+        path = f"$.seats[{index}].agent"
+        if seat.kind is SeatKind.BOT:
+            if seat.agent not in rules.agents:
+                raise MalformedInputError.single(
+                    path,
+                    _(
+                        "a bot seat names one of the agents: {known}",
+                        known=", ".join(rules.agents),
+                    ),
+                )
+        elif seat.agent is not None:
+            raise MalformedInputError.single(path, _("only a bot seat has an agent"))
+
+    async def play(self, table_id: str, token: str | None, move: object, ply: int | None) -> Table:
+        """A seat's move, in notation or as JSON; ``ply``: the moves the sender saw."""
+
+        def make(table: Table) -> Event:
+            seat = self._acting(table, token)
+            if ply is not None and ply != table.ply:
+                raise NotAllowedError(
+                    ngettext(
+                        "The table has moved on: {n} move was played, not {sent}.",
+                        "The table has moved on: {n} moves were played, not {sent}.",
+                        table.ply,
+                        sent=ply,
+                    )
+                )
+            table.check_turn(seat)
+            return Played(seat, self._read_move(table, move))
+
+        return await self._act(table_id, make)
+
+    @staticmethod
+    def _read_move(table: Table, move: object) -> Any:
+        """The move read against the table (the referee's own reading; nothing of it is
+        sent back but the library's error)."""
+        rules = table.rules
+        if isinstance(move, str):
+            if len(move) > MAX_NOTATION:
+                raise MalformedInputError.single(
+                    "$.move", _("a move in notation has at most {n} characters", n=MAX_NOTATION)
+                )
+            read: Callable[[Any, Any], Any] = rules.texts.parse_move
+        elif isinstance(move, dict):
+            read = rules.formats.read_move
+        else:
+            read = _not_a_move
+        try:
+            return read(move, table.state)
+        except MalformedInputError as error:
+            raise MalformedInputError(
+                [_rebase("$.move", problem) for problem in error.problems], format=error.format
+            ) from None
+
+    async def ask_undo(self, table_id: str, token: str | None) -> Table:
+        def make(table: Table) -> Event:
+            seat = self._acting(table, token)
+            return UndoAsked(seat, table.undo_target(seat))
+
+        return await self._act(table_id, make)
+
+    async def answer_undo(self, table_id: str, token: str | None, accept: bool) -> Table:
+        return await self._act(
+            table_id, lambda table: UndoAnswered(self._acting(table, token), accept)
+        )
+
+    async def resign(self, table_id: str, token: str | None) -> Table:
+        def make(table: Table) -> Event:
+            agents = table.rules.agents
+            stand_in = (
+                self.config.stand_in if self.config.stand_in in agents else next(iter(agents))
+            )
+            return Resigned(self._acting(table, token), stand_in)
+
+        return await self._act(table_id, make)
+
+    async def join(self, table_id: str, seat: int) -> tuple[Table, str]:
+        """Takes an open seat: its token, shown this once."""
+        token = auth.new_token()
+
+        def make(table: Table) -> Event:
+            if not 0 <= seat < len(table.seats):
+                raise MalformedInputError.single(
+                    "$.seat", _("there is no seat {n} at this table", n=seat)
+                )
+            return Joined(seat, auth.digest(token))
+
+        return await self._act(table_id, make), token
+
+    # -------------------------------------------------------------------- telling
+
+    def subscribe(self, table_id: str, seat: int | None, language: str) -> Listener:
+        listeners = self._listeners.setdefault(table_id, set())
+        if len(listeners) >= self.config.max_sockets:
+            raise NotAllowedError(
+                _(
+                    "This table has as many sockets open as it takes ({n}).",
+                    n=self.config.max_sockets,
+                )
+            )
+        listener = Listener(table_id, seat, language)
+        listeners.add(listener)
+        return listener
+
+    def unsubscribe(self, listener: Listener) -> None:
+        listeners = self._listeners.get(listener.table_id)
+        if listeners is not None:
+            listeners.discard(listener)
+            if not listeners:
+                del self._listeners[listener.table_id]
+
+    def _publish(self, table: Table) -> None:
+        for listener in list(self._listeners.get(table.setup.id, ())):
+            listener.push(table)
+
+    # -------------------------------------------------------------------- bots
+
+    def _wake(self, table_id: str) -> None:
+        """Starts the table's bot when a bot is to decide and none is thinking."""
+        table = self._tables.get(table_id)
+        if table is None or table.over or table_id in self._bots or table_id in self._damaged:
+            return
+        if table.seats[table.state.current].kind is not SeatKind.BOT:
+            return
+        task = asyncio.create_task(self._bot(table_id))
+        self._bots[table_id] = task
+
+    async def _bot(self, table_id: str) -> None:
+        try:
+            while True:
+                table = self._tables.get(table_id)
+                if table is None or table.over or table_id in self._damaged:
+                    return
+                seat = table.state.current
+                agent = table.seats[seat].agent
+                if table.seats[seat].kind is not SeatKind.BOT or agent is None:
+                    return
+                if self.config.bot_delay:
+                    await asyncio.sleep(self.config.bot_delay)
+                move = await asyncio.to_thread(_choose, table, agent)
+
+                def make(now: Table, seen: Table = table, move: Any = move) -> Event:
+                    if now.version != seen.version:
+                        raise _Stale
+                    return Played(now.state.current, move)
+
+                with contextlib.suppress(_Stale):
+                    await self._act(table_id, make)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the bot of table %s stopped", table_id)
+        finally:
+            self._bots.pop(table_id, None)

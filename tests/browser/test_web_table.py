@@ -1,0 +1,169 @@
+"""The web table in headless Chromium: a scripted person plays a whole game against a bot
+by clicking the grouped choices of the page, sees a refusal with its rule, and ends on the
+score sheet; the pages speak the four languages.
+
+Chromium is the Debian package; the page is driven by Playwright (the ``server-test``
+extra) with ``executable_path`` pointing at it, so no browser is downloaded. Without them
+the test is skipped locally, never in CI (``CI`` set).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.helpers import require
+
+require("playwright", "server-test")
+require("starlette", "server")
+
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+from fertility_rules.cli import main as cli  # noqa: E402
+from fertility_rules.i18n.message import _  # noqa: E402
+from fertility_rules.i18n.translate import render  # noqa: E402
+from fertility_rules.server.lobby import page_texts  # noqa: E402
+from tests.server.processes import ServerProcess, request  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):  # pragma: no cover
+    if os.environ.get("CI"):
+        raise RuntimeError("CI needs the Debian package chromium")
+    pytest.skip("Chromium is not installed", allow_module_level=True)
+
+TOOK_BACK = _("{player} took back move {n} and the moves after it.", player="Amunet", n=1)
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    folder = tmp_path_factory.mktemp("web")
+    process = ServerProcess(str(folder / "tables.db"), folder / "server.log", None, "--rate", "500")
+    process.start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def _decide(page: Page, rng: random.Random) -> None:
+    """Clicks down the grouped choices to one option."""
+    while True:
+        buttons = page.locator("#choices > button")
+        count = buttons.count()
+        choice = buttons.nth(rng.randrange(count))
+        is_option = "option" in (choice.get_attribute("class") or "")
+        choice.click()
+        if is_option:
+            return
+
+
+def _wait_for_turn(page: Page) -> bool:
+    """True when the person decides, False when the game is over."""
+    page.wait_for_function(
+        "() => !document.body.classList.contains('busy') && "
+        "(!document.getElementById('scores').hidden || "
+        "(!document.getElementById('decision').hidden && "
+        "document.querySelectorAll('#choices > button').length > 0))",
+        timeout=30_000,
+    )
+    return bool(page.locator("#scores").is_hidden())
+
+
+def test_a_person_plays_a_whole_game_against_a_bot_through_the_page(
+    server: ServerProcess, browser: Any, tmp_path: Path
+) -> None:
+    status, made = request(
+        server.url + "/tables",
+        {
+            "players": ["Amunet", "Bek"],
+            "seats": [{"language": "fr"}, {"kind": "bot", "agent": "greedy"}],
+            "seed": 21,
+        },
+    )
+    assert status == 201
+    texts = page_texts("fr")
+    rng = random.Random(22)
+    failures: list[str] = []
+    with browser.new_context(viewport={"width": 1400, "height": 1000}) as context:
+        page = context.new_page()
+        page.on("pageerror", lambda error: failures.append(str(error)))
+        page.on(
+            "console",
+            lambda message: failures.append(message.text) if message.type == "error" else None,
+        )
+        link = made["seats"][0]["link"].replace("/play?", "/play?lang=fr&")
+        page.goto(server.url + link)
+        page.wait_for_selector("#choices > button")
+        assert page.locator("#role").inner_text() == texts["table.you"].format(player="Amunet")
+        assert page.locator("#take-back").is_disabled()
+        decisions = 0
+        refused = taken_back = False
+        while _wait_for_turn(page):
+            last = page.locator("#log li").first.inner_text() if decisions else ""
+            if decisions == 1 and not taken_back:
+                # Amunet laid a tile and drew nothing: the bot does not object.
+                page.click("#take-back")
+                page.wait_for_function(
+                    "text => document.querySelector('#log li').textContent === text",
+                    arg=render(TOOK_BACK, "fr"),
+                )
+                taken_back = True
+                decisions = 0
+                continue
+            if last.startswith("Bek") and not refused:
+                # The bot has drawn from the hidden pile since Amunet's last move (R-9.2).
+                page.click("#take-back")
+                page.wait_for_selector("#error:not([hidden])")
+                assert "R-9.2" in page.locator("#error-message").inner_text()
+                refused = True
+            _decide(page, rng)
+            decisions += 1
+        page.wait_for_selector("#score-table tr.winner")
+        rows = page.locator("#score-table tr")
+        assert rows.count() == 3
+        assert texts["table.scores"] == page.locator("#scores h2").inner_text()
+        names = {rows.nth(i).locator("td").nth(1).inner_text() for i in (1, 2)}
+        assert names == {"Amunet", "Bek"}
+        assert page.locator("#log li").count() > decisions
+        page.screenshot(path=str(tmp_path / "end.png"), full_page=True)
+        record_url = page.locator("#record").get_attribute("href")
+    assert refused
+    assert taken_back
+    assert decisions > 20
+    assert failures == []
+    status, record = request(server.url + str(record_url))
+    assert status == 200
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    assert cli(["verify", str(path)]) == 0
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pl", "nl"])
+def test_the_lobby_and_the_table_speak_the_language_asked(
+    server: ServerProcess, browser: Any, language: str
+) -> None:
+    texts = page_texts(language)
+    _status, made = request(server.url + "/tables", {"players": ["Amunet", "Bek"]})
+    with browser.new_context() as context:
+        page = context.new_page()
+        page.goto(f"{server.url}/lobby?lang={language}")
+        page.wait_for_selector("#seat-rows tr")
+        assert page.locator("h1").inner_text() == texts["lobby.title"]
+        assert page.locator("html").get_attribute("lang") == language
+        page.goto(f"{server.url}{made['spectate']}&lang={language}")
+        page.wait_for_function("() => document.getElementById('role').textContent !== ''")
+        assert page.locator("#role").inner_text() == texts["table.watching"]
+        assert page.locator("#decision").is_hidden()

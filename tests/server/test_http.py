@@ -1,0 +1,309 @@
+"""The HTTP API: making tables, views for seats and spectators, moves, the record, the
+lobby; every refusal a library error with its rule or JSON path, in the seat's language."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import fertility_rules as fr
+from fertility_rules.cli import main as cli
+from fertility_rules.games import GAMES
+from tests.server.helpers import client, pick, require
+
+require("starlette", "server")
+require("httpx2", "server-test")
+
+
+def _new(http: Any, **body: Any) -> dict[str, Any]:
+    body.setdefault("players", ["Ann", "Bob"])
+    response = http.post("/tables", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def _wait_for(http: Any, table: str, token: str, seat: int) -> dict[str, Any]:
+    """The view once ``seat`` decides or the game is over (bots move by themselves)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        view: dict[str, Any] = http.get(f"/tables/{table}/view", params={"token": token}).json()
+        if view["over"] or view.get("decider") == seat:
+            return view
+        time.sleep(0.002)
+    raise AssertionError("the bots did not move")  # pragma: no cover
+
+
+def test_a_table_gives_one_secret_token_per_person_seat(tmp_path: Path) -> None:
+    with client(tmp_path) as http:
+        made = _new(
+            http,
+            players=["Ann", "Bob", "Cleo"],
+            seats=[{}, {"kind": "bot", "agent": "random"}, {"kind": "open"}],
+        )
+        tokens = [seat.get("token") for seat in made["seats"]]
+        assert tokens[0]
+        assert len(tokens[0]) >= 40
+        assert tokens[1:] == [None, None]
+        assert made["seats"][0]["link"] == f"/play?table={made['id']}#token={tokens[0]}"
+        assert made["spectate"] == f"/play?table={made['id']}"
+        listed = http.get("/tables").json()["tables"]
+        assert [entry["id"] for entry in listed] == [made["id"]]
+        assert tokens[0] not in json.dumps(listed)
+        hidden = _new(http, listed=False)
+        assert hidden["id"] not in json.dumps(http.get("/tables").json())
+        assert http.get(f"/tables/{hidden['id']}").json()["id"] == hidden["id"]
+
+
+@pytest.mark.parametrize(
+    ("body", "path"),
+    [
+        ({"players": ["Ann"]}, "$.players"),
+        ({"players": ["Ann", "Bob"], "interpretations": {"quarry_enclosure": "round"}}, None),
+        ({"players": ["Ann", "Bob"], "seats": [{"kind": "bot"}, {}]}, "$.seats[0].agent"),
+        ({"players": ["Ann", "Bob"], "seats": [{}]}, "$.seats"),
+        ({"players": ["Ann", "Bob"], "game": "chess"}, "$.game"),
+        ({"players": ["Ann", "Bob"], "seed": "x"}, "$.seed"),
+        ({"players": ["Ann", "Bob"], "colour": "red"}, "$.colour"),
+    ],
+)
+def test_a_bad_table_is_refused_with_the_path_in_the_asked_language(
+    tmp_path: Path, body: dict[str, Any], path: str | None
+) -> None:
+    with client(tmp_path) as http:
+        response = http.post("/tables?lang=pl", json=body)
+        assert response.status_code == 400
+        error = response.json()
+        assert error["error"] in ("malformed_input", "unknown_id")
+        if path is not None:
+            assert path in [p["path"] for p in error["problems"]]
+        assert http.get("/tables").json()["tables"] == []
+    if "interpretations" in body:
+        assert "quarry_enclosure" in json.dumps(error, ensure_ascii=False)
+        assert error["message"] == "1 problem w danych wejściowych:"
+
+
+def test_seats_and_spectators_see_the_same_view_only_the_decider_gets_choices(
+    tmp_path: Path,
+) -> None:
+    with client(tmp_path) as http:
+        made = _new(http, seats=[{"language": "fr"}, {"language": "nl"}], seed=4)
+        table, ann, bob = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+        seen = {
+            who: http.get(f"/tables/{table}/view", params=params).json()
+            for who, params in (("ann", {"token": ann}), ("bob", {"token": bob}), ("none", {}))
+        }
+        assert seen["ann"]["view"] == seen["bob"]["view"] == seen["none"]["view"]
+        assert seen["ann"]["seat"] == 0
+        assert seen["none"]["seat"] is None
+        assert "choices" in seen["ann"]
+        assert "choices" not in seen["bob"]
+        assert "choices" not in seen["none"]
+        assert seen["ann"]["status"].startswith("Tour 1")  # Ann's language
+        assert seen["bob"]["status"].startswith("Beurt 1")  # Bob's
+        header = http.get(f"/tables/{table}/view", headers={"authorization": f"Bearer {ann}"})
+        assert header.json()["seat"] == 0
+
+
+def test_a_token_acts_only_for_its_seat_and_spectators_cannot_act(tmp_path: Path) -> None:
+    with client(tmp_path) as http:
+        made = _new(http, seats=[{}, {"language": "fr"}], seed=4)
+        table, ann, bob = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+        view = http.get(f"/tables/{table}/view", params={"token": ann}).json()
+        move = pick(view, random.Random(1))["notation"]
+        refusals = [
+            (http.post(f"/tables/{table}/moves", json={"token": bob, "move": move}), 403),
+            (http.post(f"/tables/{table}/moves", json={"move": move}), 403),
+            (http.post(f"/tables/{table}/moves", json={"token": "x" * 43, "move": move}), 403),
+            (http.post(f"/tables/{table}/moves", json={"token": ann, "move": "skip"}), 422),
+            (http.post(f"/tables/{table}/moves", json={"token": ann, "move": "place V99"}), 400),
+            (http.post(f"/tables/{table}/moves", json={"token": ann, "move": 7}), 400),
+            (
+                http.post(f"/tables/{table}/moves", json={"token": ann, "move": move, "ply": 3}),
+                403,
+            ),
+        ]
+        for response, status in refusals:
+            assert response.status_code == status, response.text
+        not_yours = refusals[0][0].json()
+        assert not_yours == {
+            "error": "not_allowed",
+            "message": "C'est à Ann de décider, pas à Bob.",
+            "rule": "R-3",
+        }
+        assert refusals[3][0].json()["rule"].startswith("R-3")
+        assert refusals[4][0].json()["problems"][0]["path"].startswith("$.move")
+        after = http.get(f"/tables/{table}/view", params={"token": ann}).json()
+        assert after["version"] == 0
+        assert after["view"] == view["view"]
+        played = http.post(f"/tables/{table}/moves", json={"token": ann, "move": move, "ply": 0})
+        assert played.status_code == 200
+        assert played.json()["ply"] == 1
+
+
+def test_a_whole_game_against_a_bot_ends_with_scores_and_a_record_verify_accepts(
+    tmp_path: Path,
+) -> None:
+    rng = random.Random(8)
+    with client(tmp_path) as http:
+        made = _new(http, seats=[{}, {"kind": "bot", "agent": "greedy"}], seed=8)
+        table, ann = made["id"], made["seats"][0]["token"]
+        refused = http.get(f"/tables/{table}/record")
+        assert refused.status_code == 403
+        assert refused.json()["rule"] == "R-9.2"
+        view = _wait_for(http, table, ann, 0)
+        while not view["over"]:
+            option = pick(view, rng)
+            move = option["notation"] if rng.random() < 0.5 else option["move"]
+            response = http.post(
+                f"/tables/{table}/moves", json={"token": ann, "move": move, "ply": view["ply"]}
+            )
+            assert response.status_code == 200, response.text
+            view = _wait_for(http, table, ann, 0)
+        assert [sheet["name"] for sheet in view["scores"]["players"]] == ["Ann", "Bob"]
+        record = http.get(f"/tables/{table}/record").json()
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    assert cli(["verify", str(path)]) == 0
+    replayed = fr.replay(fr.read_record(record))
+    assert replayed.ok
+    assert replayed.state.is_over
+    assert len(record["moves"]) == view["ply"]
+
+
+def test_an_open_seat_is_taken_through_the_lobby_once(tmp_path: Path) -> None:
+    with client(tmp_path) as http:
+        made = _new(http, seats=[{"kind": "bot", "agent": "random"}, {"kind": "open"}])
+        table = made["id"]
+        assert http.get("/tables").json()["tables"][0]["seats"][1]["taken"] is False
+        joined = http.post(f"/tables/{table}/join", json={"seat": 1})
+        assert joined.status_code == 201
+        token = joined.json()["token"]
+        assert http.get(f"/tables/{table}/view", params={"token": token}).json()["seat"] == 1
+        again = http.post(f"/tables/{table}/join", json={"seat": 1})
+        assert again.status_code == 403
+        assert http.post(f"/tables/{table}/join", json={"seat": 5}).status_code == 400
+        assert http.get("/tables").json()["tables"][0]["seats"][1]["taken"] is True
+
+
+def test_undo_and_resign_over_http(tmp_path: Path) -> None:
+    with client(tmp_path) as http:
+        made = _new(http, seats=[{}, {}], seed=6)
+        table, ann, bob = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
+        view = http.get(f"/tables/{table}/view", params={"token": ann}).json()
+        place = pick(view, random.Random(0))["notation"]
+        http.post(f"/tables/{table}/moves", json={"token": ann, "move": place})
+        asked = http.post(f"/tables/{table}/undo", json={"token": ann})
+        assert asked.status_code == 200
+        assert asked.json()["undo"]["waiting"] == [1]
+        answered = http.post(f"/tables/{table}/answer", json={"token": bob, "accept": True})
+        assert answered.json()["ply"] == 0
+        resigned = http.post(
+            f"/tables/{table}/resign", headers={"authorization": f"Bearer {bob}"}, json={}
+        )
+        assert resigned.json()["seats"][1] == {"name": "Bob", "kind": "bot", "agent": "greedy"}
+        again = http.post(f"/tables/{table}/resign", json={"token": bob})
+        assert again.status_code == 403
+
+
+def test_http_failures_are_library_errors_as_json(tmp_path: Path) -> None:
+    with client(tmp_path, max_body=1000) as http:
+        made = _new(http)
+        table = made["id"]
+        cases = [
+            (http.get("/nowhere"), 404, "unknown_id"),
+            (http.get("/tables/nope/view"), 404, "unknown_id"),
+            (http.delete(f"/tables/{table}"), 405, "not_allowed"),
+            (
+                http.post("/tables", content=b"{}", headers={"content-type": "text/plain"}),
+                415,
+                None,
+            ),
+            (http.post("/tables", json={"players": ["x" * 2000]}), 413, None),
+            (
+                http.post("/tables", content=b"[[[[", headers={"content-type": "application/json"}),
+                400,
+                None,
+            ),
+            (http.get("/games?lang=xx"), 400, "unknown_id"),
+        ]
+        for response, status, kind in cases:
+            assert response.status_code == status, response.text
+            assert response.headers["content-type"].startswith("application/json")
+            assert response.json()["error"] == (kind or "malformed_input")
+
+
+def test_the_games_the_server_plays_and_the_picture_of_a_view(tmp_path: Path) -> None:
+    with client(tmp_path) as http:
+        games = http.get("/games?lang=fr").json()["games"]
+        fertility = next(game for game in games if game["name"] == "fertility")
+        assert fertility["players"] == [2, 3, 4]
+        assert "greedy" in fertility["agents"]
+        enclosure = next(s for s in fertility["switches"] if s["id"] == "I-1")
+        assert enclosure["default"] == "eight"
+        assert len(enclosure["values"]) == 2
+        made = _new(http, players=["Ann", "Bob"])
+        picture = http.get(f"/tables/{made['id']}/picture?lang=fr")
+        assert picture.headers["content-type"].startswith("image/svg+xml")
+        assert picture.text.lstrip().startswith("<svg")
+        assert "Ann" in picture.text
+
+
+def test_a_client_past_its_rate_gets_429_and_a_socket_past_its_rate_an_error(
+    tmp_path: Path,
+) -> None:
+    with client(
+        tmp_path, requests_per_second=1.0, request_burst=5, frames_per_second=1.0, frame_burst=3
+    ) as http:
+        statuses = [http.get("/games").status_code for _ in range(8)]
+        assert statuses[:5] == [200] * 5
+        assert statuses[5:] == [429] * 3
+        limited = http.get("/games")
+        assert limited.json()["error"] == "not_allowed"
+    (tmp_path / "frames").mkdir()
+    with client(tmp_path / "frames", frames_per_second=1.0, frame_burst=3, max_frame=200) as http:
+        made = _new(http)
+        url = f"/tables/{made['id']}/socket?token={made['seats'][0]['token']}"
+        with http.websocket_connect(url) as socket:
+            socket.receive_json()
+            errors = []
+            for _ in range(5):
+                socket.send_text(json.dumps({"type": "answer", "accept": True}))
+                errors.append(socket.receive_json()["message"])
+            assert errors[:3] == ["No undo waits for your answer."] * 3
+            assert errors[3:] == ["Too many messages; slow down."] * 2
+        with http.websocket_connect(url) as socket:
+            socket.receive_json()
+            socket.send_text(json.dumps({"type": "move", "move": "x" * 500}))
+            refused = socket.receive_json()
+            assert refused["problems"][0]["message"].startswith("the message is larger")
+
+
+@pytest.mark.parametrize("game", [info.name for info in GAMES])
+def test_every_game_of_the_library_is_served_to_the_end(tmp_path: Path, game: str) -> None:
+    rng = random.Random(12)
+    with client(tmp_path) as http:
+        made = _new(
+            http, game=game, seats=[{"language": "nl"}, {"kind": "bot", "agent": "random"}], seed=3
+        )
+        table, token = made["id"], made["seats"][0]["token"]
+        assert made["table"]["game"] == game
+        picture = http.get(f"/tables/{table}/picture")
+        assert picture.text.lstrip().startswith("<svg")
+        view = _wait_for(http, table, token, 0)
+        while not view["over"]:
+            option = pick(view, rng)
+            body = {"token": token, "move": option["notation"], "ply": view["ply"]}
+            response = http.post(f"/tables/{table}/moves", json=body)
+            assert response.status_code == 200, response.text
+            view = _wait_for(http, table, token, 0)
+        record = http.get(f"/tables/{table}/record").json()
+    assert record["game"] == game
+    replayed = fr.replay(fr.read_record(record))
+    assert replayed.ok
+    assert replayed.state.is_over

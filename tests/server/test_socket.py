@@ -1,0 +1,126 @@
+"""The WebSocket API: a seat's view after every move, moves and undo requests in, a
+library error for every bad frame, which leaves the table as it was."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from tests.server.helpers import client, pick, require
+
+require("starlette", "server")
+require("httpx2", "server-test")
+
+
+def _new(http: Any, **body: Any) -> tuple[str, list[str | None]]:
+    made = http.post("/tables", json={"players": ["Ann", "Bob"], **body}).json()
+    return made["id"], [seat.get("token") for seat in made["seats"]]
+
+
+def _until(socket: Any, done: Any) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = socket.receive_json()
+        if done(message):
+            return message
+
+
+def test_a_seat_gets_a_view_after_every_move_and_plays_a_whole_game(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    with client(tmp_path) as http:
+        table, tokens = _new(http, seats=[{}, {"kind": "bot", "agent": "random"}], seed=3)
+        with http.websocket_connect(f"/tables/{table}/socket?token={tokens[0]}") as socket:
+            message = socket.receive_json()
+            versions = [message["version"]]
+            while not message["over"]:
+                if message.get("decider") == 0 and message["version"] == versions[-1]:
+                    option = pick(message, rng)
+                    socket.send_text(
+                        json.dumps({"type": "move", "move": option["move"], "ply": message["ply"]})
+                    )
+                message = socket.receive_json()
+                assert message["type"] == "view", message
+                versions.append(message["version"])
+            assert versions == list(range(versions[0], versions[-1] + 1))
+            assert "scores" in message
+            assert "choices" not in message
+
+
+def test_undo_asked_on_a_socket_waits_for_the_other_persons_answer(tmp_path: Path) -> None:
+    with client(tmp_path) as http:
+        table, (ann, bob) = _new(http, seats=[{}, {"language": "nl"}], seed=6)
+        url = f"/tables/{table}/socket?token="
+        with (
+            http.websocket_connect(url + str(ann)) as a,
+            http.websocket_connect(url + str(bob)) as b,
+        ):
+            first = a.receive_json()
+            b.receive_json()
+            a.send_text(json.dumps({"type": "move", "move": pick(first, random.Random(0))["move"]}))
+            a.receive_json(), b.receive_json()
+            a.send_text(json.dumps({"type": "undo"}))
+            asked = _until(b, lambda m: "undo" in m)
+            assert asked["undo"] == {"seat": 0, "ply": 0, "waiting": [1]}
+            b.send_text(json.dumps({"type": "answer", "accept": False}))
+            refused = _until(a, lambda m: m.get("last", {}).get("type") == "answer")
+            assert refused["last"]["accept"] is False
+            assert refused["ply"] == 1
+            assert "undo" not in refused
+            a.send_text(json.dumps({"type": "undo"}))
+            _until(b, lambda m: "undo" in m)
+            b.send_text(json.dumps({"type": "answer", "accept": True}))
+            undone = _until(a, lambda m: m.get("last", {}).get("accept") is True)
+            assert undone["ply"] == 0
+            assert "choices" in undone
+
+
+def test_bad_frames_get_a_library_error_and_leave_the_table_unchanged(tmp_path: Path) -> None:
+    frames: list[str | bytes] = [
+        "not json",
+        "[]",
+        '{"type": "teleport"}',
+        '{"type": "move"}',
+        '{"type": "move", "move": "place V00 z9 z10"}',
+        '{"type": "move", "move": {"type": "place"}}',
+        '{"type": "move", "move": "skip"}',
+        '{"type": "answer", "accept": true}',
+        '{"type": "move", "move": "' + "x" * 300 + '"}',
+        b"\xff\xfe\x00",
+        "[" * 100 + "]" * 100,
+        '{"type": "undo", "please": 1}',
+    ]
+    with client(tmp_path) as http:
+        table, (ann, _bob) = _new(http, seats=[{"language": "fr"}, {}], seed=2)
+        before = http.get(f"/tables/{table}/view").json()
+        with http.websocket_connect(f"/tables/{table}/socket?token={ann}") as socket:
+            socket.receive_json()
+            for frame in frames:
+                if isinstance(frame, bytes):
+                    socket.send_bytes(frame)
+                else:
+                    socket.send_text(frame)
+                error = socket.receive_json()
+                assert error["type"] == "error", frame
+                assert error["error"] in ("malformed_input", "illegal_move", "not_allowed")
+                assert "rule" in error or "problems" in error or error["error"] == "not_allowed"
+        after = http.get(f"/tables/{table}/view").json()
+        assert after == before
+
+
+def test_a_socket_with_a_token_of_no_seat_is_refused_and_spectators_cannot_act(
+    tmp_path: Path,
+) -> None:
+    with client(tmp_path) as http:
+        table, _tokens = _new(http)
+        with http.websocket_connect(f"/tables/{table}/socket?token=forged") as socket:
+            assert socket.receive_json()["error"] == "not_allowed"
+        with http.websocket_connect(f"/tables/{table}/socket?lang=pl") as watcher:
+            view = watcher.receive_json()
+            assert view["seat"] is None
+            assert "choices" not in view
+            watcher.send_text(json.dumps({"type": "move", "move": "skip"}))
+            refused = watcher.receive_json()
+            assert refused["error"] == "not_allowed"
+        with http.websocket_connect("/tables/nothing/socket") as socket:
+            assert socket.receive_json()["error"] == "unknown_id"
