@@ -16,6 +16,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from attrs import field, frozen
 
 from fertility_rules.agents.simulate import make_agent, play_game
+from fertility_rules.arguments import typed_fields
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import load_catalogue
 from fertility_rules.records.game_record import GameRecord
@@ -30,7 +31,7 @@ Progress = Callable[[int], None]
 """Called with the number of games just finished."""
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class GameSpec:
     """One game to play: setup seed, agent of each seat, reading, variant, catalogue file.
 

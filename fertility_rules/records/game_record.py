@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.errors import IllegalMoveError, MalformedInputError
@@ -34,7 +35,7 @@ def _check_setup(instance: GameRecord, _attribute: object, value: Setup | None) 
         )
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class GameRecord:
     """A whole game: enough to replay it move by move."""
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.effects.registry import EffectRegistry
@@ -52,7 +53,7 @@ def valley_boards_for(players: int) -> int:
     return 4 if players == 4 else 3
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class Setup:
     """An explicit table setup, so that a real game can be entered and replayed.
 
