@@ -58,7 +58,7 @@ def test_interpretations_refuse_any_other_value_naming_field_value_and_values(
     field: str, value: object
 ) -> None:
     with pytest.raises(fr.MalformedInputError) as caught:
-        fr.Interpretations(**{field: value})
+        fr.Interpretations(**{field: value})  # type: ignore[arg-type]
     problem = caught.value.problems[0]
     assert problem.path == f"Interpretations.{field}"
     text = problem.render()
@@ -144,7 +144,7 @@ def test_every_public_value_class_is_checked_or_made_by_the_library() -> None:
         for name in fr.__all__
         if isinstance(getattr(fr, name), type) and attrs.has(getattr(fr, name))
     }
-    moves = {name for name in classes if issubclass(getattr(fr, name), fr.Move.__args__)}  # type: ignore[attr-defined]
+    moves = {name for name in classes if issubclass(getattr(fr, name), fr.Move.__args__)}
     assert classes - moves - LIBRARY_MADE <= checked, classes - moves - LIBRARY_MADE - checked
 
 
@@ -175,6 +175,6 @@ def test_a_field_of_the_wrong_type_is_refused_naming_it(value: object) -> None:
 )
 def test_limits_are_bounded(field: str, value: object, words: str) -> None:
     with pytest.raises(fr.MalformedInputError) as caught:
-        fr.Limits(**{field: value})
+        fr.Limits(**{field: value})  # type: ignore[arg-type]
     assert caught.value.problems[0].path == f"Limits.{field}"
     assert words in str(caught.value)
