@@ -1,6 +1,7 @@
 """The one cattrs converter of the library, and its errors turned into :class:`Problem` values.
 
-The converter is strict (an integer is an integer, not ``4.0`` nor ``true``; a list is
+The converter is strict (an integer is a whole JSON number, not ``4.5`` nor ``true``: as in
+JSON Schema, ``4.0`` is the integer 4, a value JSON cannot tell from ``4``; a list is
 a list; unknown keys are refused) and collects every problem of a document
 (``detailed_validation``). Model validators raise :class:`MalformedInputError`; the
 converter records where it happened, and :func:`problems_of` joins the two into
@@ -29,6 +30,7 @@ from fertility_rules.effects.base import ParamType
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.documents import check_tree, join
+from fertility_rules.formats.limits import DEFAULT_LIMITS
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import Icon, MonumentType, Resource
@@ -70,9 +72,15 @@ def _wrong(expected: Message) -> MalformedInputError:
     return MalformedInputError.single("$", expected)
 
 
+_WHOLE_FLOATS = 10**DEFAULT_LIMITS.max_digits
+"""Whole numbers written with a fraction (``4.0``) are read below this size only."""
+
+
 def _integer(value: object, _type: object) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
+    if isinstance(value, float) and value.is_integer() and abs(value) < _WHOLE_FLOATS:
+        return int(value)
     raise _wrong(_("expected an integer, found {found}", found=type_name(value)))
 
 

@@ -31,6 +31,7 @@ from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.moves import MoveDocument, move_to_json
 from fertility_rules.i18n.message import _
 from fertility_rules.model.resources import MonumentType
+from fertility_rules.model.valley import BOARD_HEIGHT
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.setup import Setup, valley_boards_for
@@ -170,7 +171,7 @@ class _Context:
 
     def move(self, converter: Converter, value: object) -> Move:
         document: Any = converter.structure(value, MoveDocument)  # type: ignore[arg-type]
-        move: Move = document.move(self.width)
+        move: Move = document.move(self.width, BOARD_HEIGHT)
         return move
 
 

@@ -6,12 +6,16 @@ parameters) and shipped as ``fertility_rules/formats/schemas/NAME.json``; a test
 the shipped files equal to what this module builds. A schema checks the shape of a
 document: ids against a catalogue, the rules (a Shop's tokens fitting its icons, a
 Wheat marker on its track) and the readers' limits are the readers' business.
+
+Every schema is self-contained: the catalogue and move formats a record or a state
+embeds are bundled under ``$defs``, so that a schema validates a document alone, in any
+draft 2020-12 validator; its patterns are regular expressions valid both in Python and
+in ECMA-262 with the ``u`` flag (a test compiles them in both).
 """
 
 from __future__ import annotations
 
 import json
-import re
 from importlib import resources
 from typing import Any
 
@@ -22,9 +26,10 @@ from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.formats.interpretations import FORMER_OPTIONS
 from fertility_rules.i18n.message import _
+from fertility_rules.model.metropolis import MAX_SHOPS, SPOTS
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import Icon, MonumentType, Resource
-from fertility_rules.model.valley import SQUARE_LEGEND
+from fertility_rules.model.valley import BOARD_HEIGHT, MAX_BOARD_WIDTH, SQUARE_LEGEND
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.state import Phase
 
@@ -68,9 +73,28 @@ def _object(required: list[str], properties: dict[str, Schema]) -> Schema:
 
 
 _NAT: Schema = {"type": "integer", "minimum": 0}
+
+
+def _index(count: int, description: str | None = None) -> Schema:
+    """An index from 0 to ``count - 1``."""
+    out: Schema = {"type": "integer", "minimum": 0, "maximum": count - 1}
+    if description:
+        out["description"] = description
+    return out
+
+
+def _char_class(chars: str) -> str:
+    """A regular-expression character class of ``chars``, escaping only what a class
+    needs escaped: valid in Python and in ECMA-262 with the ``u`` flag, where an escape
+    of any other character (``\\~``) is an error."""
+    special = "\\]^-["
+    return "[" + "".join("\\" + c if c in special else c for c in chars) + "]"
+
+
 _STRING: Schema = {"type": "string"}
 _RESOURCE: Schema = {"$ref": "#/$defs/resource"}
 _SQUARE: Schema = {"$ref": "#/$defs/square"}
+_PLAYER: Schema = _index(4, "a player's index, from 0 in turn order")
 
 
 def _param(kind: ParamType) -> Schema:
@@ -109,7 +133,13 @@ def _defs(registry: EffectRegistry) -> Schema:
         "icon": _enum([i.value for i in Icon]),
         "monument_type": _enum([m.value for m in MonumentType]),
         "provenance": _enum([p.value for p in Provenance]),
-        "square": {**_list(_NAT, 2, 2), "description": "[row, column], from 0"},
+        "square": {
+            "type": "array",
+            "prefixItems": [_index(BOARD_HEIGHT), _index(MAX_BOARD_WIDTH)],
+            "items": False,
+            "minItems": 2,
+            "description": "[row, column], from 0, on a central board of up to 4 Valley boards",
+        },
         "tokens": _list(_RESOURCE),
         "track": _list(_NAT, 1),
         "benefit": _benefits(registry),
@@ -149,7 +179,7 @@ def _sourced(required: list[str], properties: dict[str, Schema]) -> Schema:
 def _catalogue() -> Schema:
     track = _sourced(["values"], {"values": {"$ref": "#/$defs/track"}})
     codes = "".join(SQUARE_LEGEND)
-    row = {"type": "string", "pattern": "^[" + "".join(re.escape(c) for c in codes) + "]{4}$"}
+    row = {"type": "string", "pattern": "^" + _char_class(codes) + "{4}$"}
     shop = _shop(False, True)
     return _object(
         [
@@ -235,6 +265,9 @@ def _final_position() -> Schema:
     )
 
 
+_SHOP: Schema = _index(MAX_SHOPS, "from 0: the board's 4 Shops, then each District's")
+
+
 def _move() -> Schema:
     tile = {"tile": _STRING}
     kinds = [
@@ -257,7 +290,7 @@ def _move() -> Schema:
             {
                 "type": {"const": "build"},
                 "district": _STRING,
-                "spot": {**_NAT, "description": "from 0: spot 1 is 0"},
+                "spot": _index(SPOTS, "from 0: spot 1 is 0"),
                 "tokens": {"$ref": "#/$defs/tokens"},
                 "wheat": _NAT,
             },
@@ -265,14 +298,14 @@ def _move() -> Schema:
         _object(["type"], {"type": {"const": "skip_build"}}),
         _object(
             ["type", "resource", "shop"],
-            {"type": {"const": "supply"}, "resource": _RESOURCE, "shop": _NAT},
+            {"type": {"const": "supply"}, "resource": _RESOURCE, "shop": _SHOP},
         ),
         _object(
             ["type", "resource", "shop"],
             {
                 "type": {"const": "bonus"},
                 "resource": _RESOURCE,
-                "shop": {"oneOf": [_NAT, {"type": "null"}]},
+                "shop": {"oneOf": [_SHOP, {"type": "null"}]},
             },
         ),
         _object(["type"], {"type": {"const": "end_supply"}}),
@@ -301,7 +334,7 @@ def _setup() -> Schema:
 
 _HEAD: dict[str, Schema] = {
     "rules_version": _STRING,
-    "catalogue": {"oneOf": [{"const": "default"}, {"$ref": "catalogue.json"}]},
+    "catalogue": {"oneOf": [{"const": "default"}, {"$ref": "#/$defs/catalogue"}]},
     "interpretations": {"$ref": "#/$defs/interpretations"},
     "variant": {"type": "boolean"},
 }
@@ -316,7 +349,7 @@ def _game_record() -> Schema:
             "players": _list(_STRING, 2, 4),
             "seed": {"type": "integer"},
             "setup": _setup(),
-            "moves": _list({"$ref": "move.json"}),
+            "moves": _list({"$ref": "#/$defs/move"}),
         },
     )
 
@@ -333,7 +366,7 @@ def _table(fmt: str, extra: dict[str, Schema], required: list[str]) -> Schema:
             "districts": _list(
                 _object(
                     ["district", "spot"],
-                    {"district": _STRING, "spot": {"type": "integer", "minimum": 0, "maximum": 6}},
+                    {"district": _STRING, "spot": _index(SPOTS)},
                 ),
                 0,
                 7,
@@ -350,7 +383,7 @@ def _table(fmt: str, extra: dict[str, Schema], required: list[str]) -> Schema:
             "tile": _STRING,
             "squares": _list(_SQUARE, 1),
             "scenes": _list(_RESOURCE, 1),
-            "player": _NAT,
+            "player": _PLAYER,
         },
     )
     properties: dict[str, Schema] = {
@@ -358,12 +391,12 @@ def _table(fmt: str, extra: dict[str, Schema], required: list[str]) -> Schema:
         **_HEAD,
         "valley": _list(_object(["board"], {"board": _STRING, "rotated": {"type": "boolean"}}), 1),
         "tiles": _list(placed),
-        "monuments": _list(_object(["square", "player"], {"square": _SQUARE, "player": _NAT})),
+        "monuments": _list(_object(["square", "player"], {"square": _SQUARE, "player": _PLAYER})),
         "players": _list(player, 2, 4),
         "stock": {"$ref": "#/$defs/counts"},
         "common_pool": _list(_STRING),
         "offer": _list(_STRING),
-        "current": _NAT,
+        "current": _PLAYER,
         "phase": _enum([p.value for p in Phase]),
         "quarries": _list(_SQUARE),
         "quarry_choices": _NAT,
@@ -393,7 +426,7 @@ def _builders() -> dict[str, Any]:
                 "pile_size": _NAT,
                 "deck_size": _NAT,
                 "unseen_districts": {**_list(_STRING), "uniqueItems": True},
-                "legal_moves": _list({"$ref": "move.json"}),
+                "legal_moves": _list({"$ref": "#/$defs/move"}),
             },
             ["pile_size", "deck_size", "unseen_districts"],
         ),
@@ -414,12 +447,17 @@ def build_schema(name: str, registry: EffectRegistry = DEFAULT_REGISTRY) -> Sche
             )
         )
     body = builders[name]()
+    defs = _defs(registry)
+    text = json.dumps(body)
+    for embedded in ("catalogue", "move"):  # the formats a document may hold, bundled
+        if f'"#/$defs/{embedded}"' in text:
+            defs[embedded] = builders[embedded]()
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": _BASE + name + ".json",
         "title": f"fertility-rules/{name}/1",
         **body,
-        "$defs": _defs(registry),
+        "$defs": defs,
     }
 
 

@@ -318,25 +318,7 @@ def read_move(data: object, table: Table) -> Move:
     :class:`~fertility_rules.MalformedInputError` with the path of every problem.
     The move is well formed; :func:`~fertility_rules.apply` says whether it is legal."""
     grid = table.config.layout
-    move = move_from_json(data, grid.width)
-    for square in _move_squares(move):
-        if not 0 <= square < grid.width * grid.height:
-            raise MalformedInputError.single(
-                "$",
-                _("square {square} is off the board", square=str(list(divmod(square, grid.width)))),
-                "R-3.1",
-            )
-    for name in ("spot", "shop", "wheat"):
-        value = getattr(move, name, None)
-        if isinstance(value, int) and value < 0:
-            raise MalformedInputError.single(
-                join("$", name), _("{n} is below the minimum {min}", n=value, min=0)
-            )
-    return move
-
-
-def _move_squares(move: Move) -> list[int]:
-    return [getattr(move, name) for name in ("first", "second", "square") if hasattr(move, name)]
+    return move_from_json(data, grid.width, height=grid.height)
 
 
 # ------------------------------------------------------------------ reading

@@ -14,8 +14,6 @@ from collections.abc import Sequence
 from attrs import evolve, frozen
 
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.formats.documents import parse_document, read_document
-from fertility_rules.formats.moves import move_from_json
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import NO_TOKENS, Counts
 from fertility_rules.play.history import Game
@@ -31,7 +29,6 @@ __all__ = [
     "adjudicate",
     "disputed_moves",
     "position_at",
-    "read_move",
     "under",
 ]
 
@@ -142,12 +139,3 @@ def position_at(record: GameRecord, at: int) -> GameState:
             ),
         )
     return Game.from_record(evolve(record, moves=record.moves[:at])).state
-
-
-def read_move(text: str, width: int) -> Move:
-    """A move in the game-record JSON form, given inline (``{...}``) or as a file path."""
-    if text.lstrip().startswith("{"):
-        data = parse_document(text, toml=False, source="--move")
-    else:
-        data = read_document(text)
-    return move_from_json(data, width)

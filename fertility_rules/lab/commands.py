@@ -14,18 +14,14 @@ from concurrent.futures import Executor
 from pathlib import Path
 
 from fertility_rules.errors import FertilityError, UnknownIdError
-from fertility_rules.formats.documents import read_document
+from fertility_rules.formats.documents import parse_document, read_document
+from fertility_rules.formats.limits import Limits
 from fertility_rules.formats.record import read_record
-from fertility_rules.formats.state import GAME_STATE_FORMAT, read_state
+from fertility_rules.formats.state import GAME_STATE_FORMAT, read_move, read_state
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
-from fertility_rules.lab.adjudicate import (
-    adjudicate,
-    disputed_moves,
-    position_at,
-    read_move,
-)
+from fertility_rules.lab.adjudicate import adjudicate, disputed_moves, position_at
 from fertility_rules.lab.chart import comparison_to_svg
 from fertility_rules.lab.compare import compare, comparison_to_json
 from fertility_rules.lab.readings import (
@@ -39,7 +35,7 @@ from fertility_rules.lab.render import (
     comparison_to_text,
 )
 from fertility_rules.lab.runner import Progress
-from fertility_rules.play.notation import parse_move
+from fertility_rules.play.notation import NOTATION_KEYWORDS, parse_move
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState
@@ -246,9 +242,9 @@ def add_compare(
     parser.set_defaults(run=_compare)
 
 
-def _position(args: argparse.Namespace) -> tuple[GameState, int | None]:
+def _position(args: argparse.Namespace, limits: Limits) -> tuple[GameState, int | None]:
     """The position: a game-state file as it is, or a record replayed ``--at`` moves."""
-    data = read_document(args.record)
+    data = read_document(args.record, limits)
     if isinstance(data, dict) and data.get("format") == GAME_STATE_FORMAT:
         return read_state(data, source=args.record), None
     if args.at is None:
@@ -261,15 +257,29 @@ def _position(args: argparse.Namespace) -> tuple[GameState, int | None]:
     return position_at(read_record(data, source=args.record), args.at), args.at
 
 
-def _disputed(text: str, state: GameState, width: int) -> Move:
-    """The move as JSON (inline or a file) or in the text notation (``place V23 a6 b6``)."""
-    if text.lstrip().startswith("{") or Path(text).is_file():
-        return read_move(text, width)
-    return parse_move(text, state)
+def _is_file(text: str) -> bool:
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):  # a name too long for the system, a NUL byte
+        return False
+
+
+def _disputed(text: str, state: GameState, limits: Limits) -> Move:
+    """The move as JSON (inline or a file) or in the text notation (``place V23 a6 b6``),
+    read by the library's one move reader with the command's limits."""
+    words = text.split()
+    if text.lstrip().startswith("{"):
+        data = parse_document(text, toml=False, source="--move", limits=limits)
+    elif (words and words[0].lower() in NOTATION_KEYWORDS) or not _is_file(text):
+        return parse_move(text, state)
+    else:
+        data = read_document(text, limits)
+    return read_move(data, state)
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
-    state, at = _position(args)
+    limits = Limits(max_bytes=args.max_file_size)
+    state, at = _position(args, limits)
     base = interpretations_from(args) if args.interpretation else state.config.interpretations
     readings = readings_varying(args.vary, base)
     width = state.config.layout.width
@@ -278,7 +288,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
     elif args.move is None:
         raise UnknownIdError(_("Give the disputed move with --move, or use --all-moves."))
     else:
-        judged = (adjudicate(state, _disputed(args.move, state, width), readings),)
+        judged = (adjudicate(state, _disputed(args.move, state, limits), readings),)
     if args.format == "json":
         data = {
             "at": at,

@@ -61,7 +61,8 @@ def square_name(square: int, width: int, height: int = BOARD_HEIGHT) -> str:
 
 
 def parse_square(text: str, width: int, height: int = BOARD_HEIGHT) -> int:
-    """The square named ``text`` (``"c4"``, case and spaces ignored) on a board ``width`` wide."""
+    """The square named ``text`` (``"c4"``: a column letter, then a row number with no
+    leading zero; case and surrounding spaces ignored) on a board ``width`` wide."""
     _check_width(width)
     name = text.strip().lower() if isinstance(text, str) else ""
     letter, digits = name[:1], name[1:]
@@ -69,6 +70,7 @@ def parse_square(text: str, width: int, height: int = BOARD_HEIGHT) -> int:
         letter not in string.ascii_lowercase[:width]
         or not digits.isascii()
         or not digits.isdigit()
+        or digits.startswith("0")
         or len(digits) > 3
         or not 1 <= int(digits) <= height
     ):

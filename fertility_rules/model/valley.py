@@ -15,6 +15,8 @@ from fertility_rules.model.resources import Resource
 __all__ = [
     "BOARD_HEIGHT",
     "BOARD_WIDTH",
+    "MAX_BOARD_WIDTH",
+    "MAX_VALLEY_BOARDS",
     "SQUARE_LEGEND",
     "BoardSquare",
     "Ground",
@@ -25,6 +27,10 @@ __all__ = [
 
 BOARD_WIDTH = 4
 BOARD_HEIGHT = 8
+MAX_VALLEY_BOARDS = 4
+"""Valley boards side by side at most: 3 for 2 or 3 players, 4 for 4 (R-1.4)."""
+MAX_BOARD_WIDTH = BOARD_WIDTH * MAX_VALLEY_BOARDS
+"""Columns of the widest central board (R-1.4)."""
 
 
 class Ground(enum.Enum):
