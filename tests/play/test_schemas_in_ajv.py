@@ -74,7 +74,7 @@ def test_every_reference_stays_inside_the_schema(name: str) -> None:
     assert refs
     assert all(isinstance(ref, str) and ref.startswith("#/$defs/") for ref in refs), refs
     defs = SCHEMAS[name]["$defs"]
-    assert {ref.removeprefix("#/$defs/") for ref in refs} <= set(defs)
+    assert {str(ref).removeprefix("#/$defs/") for ref in refs} <= set(defs)
 
 
 def _patterns() -> list[str]:
