@@ -49,6 +49,7 @@ from fertility_rules.rules.engine import legal_moves
 from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.moves import Move
+from fertility_rules.rules.setup import valley_board_problems
 from fertility_rules.rules.state import (
     GameConfig,
     GameState,
@@ -413,8 +414,9 @@ def _state(
         problems.run(join("$.valley", i), catalogue.valley_board, place.board)
         for i, place in enumerate(document.valley)
     ]
-    if not 1 <= len(boards) <= 6:
-        problems.add("$.valley", _("a central board has 1 to 6 Valley boards"), "R-1.4")
+    problems.found += valley_board_problems(
+        [place.board for place in document.valley], len(document.players), "$.valley"
+    )
     if problems.found or any(b is None for b in boards):
         return None
     grid = layout(tuple((b, p.rotated) for b, p in zip(boards, document.valley, strict=True) if b))

@@ -14,7 +14,7 @@ from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.model.resources import MonumentType, Resource
 from fertility_rules.model.valley import Ground, StartTile
 from fertility_rules.rules.geometry import ValleyLayout, layout
@@ -30,7 +30,9 @@ __all__ = [
     "random_setup",
     "start_anchors",
     "start_game",
+    "start_tile_scenes",
     "tiles_in_play",
+    "valley_board_problems",
 ]
 
 _NO_INTERPRETATION_CHOSEN = Interpretations()
@@ -209,6 +211,33 @@ def _rotate(scenes: tuple[tuple[Resource, Resource], ...], quarter_turns: int) -
     return [grid[0][0], grid[0][1], grid[1][0], grid[1][1]]
 
 
+def start_tile_scenes(start_tile: StartTile) -> list[list[Resource]]:
+    """The scenes of the starting tile, top left, top right, bottom left, bottom right,
+    in each of its four quarter turns (R-2.1, I-14)."""
+    return [_rotate(start_tile.scenes, turns) for turns in range(4)]
+
+
+def valley_board_problems(boards: Sequence[str], players: int, path: str) -> list[Problem]:
+    """The central board's Valley boards: 3 for 2 or 3 players, 4 for 4, each once (R-1.4)."""
+    problems = []
+    if players in _TILES and len(boards) != valley_boards_for(players):
+        problems.append(
+            Problem(
+                path,
+                ngettext(
+                    "{n} Valley board makes the central board for {players} players",
+                    "{n} Valley boards make the central board for {players} players",
+                    valley_boards_for(players),
+                    players=players,
+                ),
+                "R-1.4",
+            )
+        )
+    if len(set(boards)) != len(boards):
+        problems.append(Problem(path, _("a Valley board is used twice"), "R-1.4"))
+    return problems
+
+
 def _check_names(names: Sequence[str]) -> list[Problem]:
     if len(set(names)) != len(names):
         return [Problem("$.players", _("two players have the same name"))]
@@ -221,9 +250,9 @@ def _check_setup(
     problems = _check_names(names)
     players = len(names)
     ids = catalogue.ids
-    if len(setup.valley) != valley_boards_for(players) or any(
-        b not in ids.valley_boards for b, _r in setup.valley
-    ):
+    boards = [b for b, _r in setup.valley]
+    problems += valley_board_problems(boards, players, "$.setup.valley")
+    if any(b not in ids.valley_boards for b in boards):
         problems.append(
             Problem(
                 "$.setup.valley",
@@ -231,8 +260,6 @@ def _check_setup(
                 "R-1.4",
             )
         )
-    if len({b for b, _r in setup.valley}) != len(setup.valley):
-        problems.append(Problem("$.setup.valley", _("a Valley board is used twice"), "R-1.4"))
     expected = tiles_in_play(players, variant)
     if (
         len(setup.tiles) != expected
