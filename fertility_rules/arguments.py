@@ -44,6 +44,7 @@ __all__ = [
     "checked_arguments",
     "enum_members",
     "matches",
+    "member_of",
     "type_text",
     "typed_fields",
 ]
@@ -249,6 +250,21 @@ def enum_members(kind: type[enum.Enum]) -> dict[object, enum.Enum]:
     return {member.value: member for member in members}
 
 
+def member_of(kind: type[enum.Enum], value: object) -> enum.Enum | None:
+    """The member of ``kind`` whose JSON value is ``value``, or ``None``. As in JSON,
+    ``4.0`` is the number 4; the type must otherwise match (``"4"`` is not 4, nor
+    ``true`` 1)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, str | int) or isinstance(value, bool):
+        return None
+    members = enum_members(kind)
+    found = members.get(value)
+    if found is None or type(value) is not type(next(iter(members))):
+        return None
+    return found
+
+
 def _shown(value: object) -> str | int:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**9:
         return value
@@ -305,11 +321,11 @@ def _converter(field: _Field, cls: type) -> Callable[[object], object]:
     def convert(value: object) -> object:
         if isinstance(value, enum.Enum) or value is None:
             return value
-        _hint, _check, members = field._compile(cls)
+        hint, _check, members = field._compile(cls)
         if members is None:
             return value
-        found = members.get(value) if isinstance(value, str | int) else None
-        if found is not None and type(value) is type(next(iter(members))):
+        found = member_of(_enum_of(hint), value)  # type: ignore[arg-type]
+        if found is not None:
             return found
         path = f"{cls.__name__}.{field.name}"
         known = ", ".join(str(key) for key in members)

@@ -26,6 +26,7 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
+from fertility_rules.arguments import enum_members, member_of
 from fertility_rules.effects.base import ParamType
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import MalformedInputError, Problem
@@ -114,19 +115,18 @@ _ENUM_RULES: dict[type[enum.Enum], str] = {Resource: "R-1.1", Icon: "R-1.6", Mon
 
 
 def _enum_hook(what: type[enum.Enum]) -> Callable[[object, object], enum.Enum]:
-    """Members by value (a resource by its key): the JSON type must match exactly."""
-    members: dict[object, enum.Enum] = (
-        {r.key: r for r in Resource} if what is Resource else {m.value: m for m in what}
-    )
+    """Members by their JSON value (a resource by its key, ``4.0`` as 4); the JSON type
+    must otherwise match exactly."""
+    known = ", ".join(str(k) for k in enum_members(what))
 
     def structure(value: object, _type: object) -> enum.Enum:
-        if isinstance(value, str | int) and type(value) in (str, int):
-            found = members.get(value)
-            if found is not None and type(value) is type(next(iter(members))):
-                return found
-            known = ", ".join(str(k) for k in members)
+        found = member_of(what, value)
+        if found is not None:
+            return found
+        if isinstance(value, str | int | float) and not isinstance(value, bool):
+            shown = value if isinstance(value, str | int) else repr(value)
             raise MalformedInputError.single(
-                "$", _unknown(what, value, known), _ENUM_RULES.get(what)
+                "$", _unknown(what, shown, known), _ENUM_RULES.get(what)
             )
         raise _wrong(_("expected a string, found {found}", found=type_name(value)))
 

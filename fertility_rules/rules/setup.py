@@ -7,7 +7,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from attrs import frozen
+from attrs import field, frozen
 
 from fertility_rules.arguments import typed_fields
 from fertility_rules.catalogue.catalogue import Catalogue
@@ -55,6 +55,13 @@ def valley_boards_for(players: int) -> int:
     return 4 if players == 4 else 3
 
 
+def _check_rotation(_instance: object, _attribute: object, value: int) -> None:
+    if not 0 <= value < 4:
+        raise MalformedInputError.single(
+            "start_rotation", _("a quarter-turn count is 0 to 3"), "R-2.1"
+        )
+
+
 @frozen(field_transformer=typed_fields)
 class Setup:
     """An explicit table setup, so that a real game can be entered and replayed.
@@ -67,7 +74,7 @@ class Setup:
 
     valley: tuple[tuple[str, bool], ...]
     start: tuple[int, int]
-    start_rotation: int
+    start_rotation: int = field(validator=_check_rotation)
     tiles: tuple[str, ...]
     districts: tuple[str, ...]
     metropolis_boards: tuple[str, ...]
@@ -312,10 +319,6 @@ def _check_setup(
             Problem(
                 "$.setup.monument_types", _("each player takes a different Monument type"), "R-2.6"
             )
-        )
-    if not 0 <= setup.start_rotation < 4:
-        problems.append(
-            Problem("$.setup.start_rotation", _("a quarter-turn count is 0 to 3"), "R-2.1")
         )
     return problems
 

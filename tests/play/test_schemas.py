@@ -220,16 +220,17 @@ def test_a_record_needs_a_seed_or_a_setup_which_only_the_reader_knows() -> None:
     assert _rejects(fr.read_record, document)
 
 
-def test_a_setup_is_checked_when_the_game_starts() -> None:
-    # One-directional: the schema refuses a quarter-turn count of 4; the record reader
-    # takes the setup as written and start_game refuses it when the game is set up.
+def test_a_setup_quarter_turn_is_refused_by_both() -> None:
+    # Once one-directional: the record reader took a quarter-turn count of 4 and only
+    # start_game refused it; the setup value now refuses it when it is made.
     document = copy.deepcopy(RECORD)
     document["setup"]["start_rotation"] = 4
     assert not _valid("game-record", document)
-    record = fr.read_record(document)
     with pytest.raises(fr.MalformedInputError) as caught:
-        record.initial_state()
-    assert any(p.rule == "R-2.1" for p in caught.value.problems)
+        fr.read_record(document)
+    assert [(p.path, p.rule) for p in caught.value.problems] == [
+        ("$.setup.start_rotation", "R-2.1")
+    ]
 
 
 # ------------------------------------------- agreement on refusals: catalogues, positions
