@@ -86,7 +86,8 @@ def broken_documents(
     if not paths:
         return document
     shallow = [p for p in paths if len(p) <= 3]  # big documents are mostly deep lists
-    path = draw(st.sampled_from(shallow if shallow and draw(st.booleans()) else paths))
+    near_the_top: bool = draw(st.booleans())
+    path = draw(st.sampled_from(shallow if shallow and near_the_top else paths))
     parent = _parent(document, path)
     how = draw(st.sampled_from(["value", "value", "missing", "extra"]))
     if how == "value":

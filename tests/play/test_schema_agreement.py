@@ -47,7 +47,11 @@ def _beyond(problem: fr.Problem) -> bool:
 
 def _accepts(name: str) -> Callable[[object], bool]:
     validator = Draft202012Validator(schema(name))
-    return validator.is_valid
+
+    def accepts(document: object) -> bool:
+        return bool(validator.is_valid(document))
+
+    return accepts
 
 
 def _check(name: str, document: object, read: Callable[[object], object]) -> None:
