@@ -15,16 +15,26 @@ from attrs import evolve
 
 from fertility_rules import svg
 from fertility_rules._version import RULES_VERSION, __version__
-from fertility_rules.agents.simulate import make_agent, play_game
+from fertility_rules.agents.simulate import AGENTS, make_agent, play_game
 from fertility_rules.catalogue.describe import describe_catalogue
 from fertility_rules.catalogue.loader import load_catalogue
+from fertility_rules.cli_types import (
+    MAX_MOVES,
+    names_from,
+    output_file,
+    output_folder,
+    positive_int,
+    seed,
+    whole_number,
+)
 from fertility_rules.document import FORMATS, rules_document
 from fertility_rules.document.rules_document import interpretation_notes, rules_pictures
 from fertility_rules.effects.base import Stage
-from fertility_rules.errors import FertilityError
+from fertility_rules.errors import FertilityError, MalformedInputError
 from fertility_rules.formats.errors_json import dump_error
+from fertility_rules.formats.files import check_folder, check_target, write_text
 from fertility_rules.formats.final_position import load_final_position
-from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
+from fertility_rules.formats.limits import DEFAULT_LIMITS, MAX_LIMITS, Limits
 from fertility_rules.formats.moves import move_to_json
 from fertility_rules.formats.record import load_record, save_record
 from fertility_rules.formats.schema import SCHEMA_NAMES, schema
@@ -41,7 +51,6 @@ from fertility_rules.lab.commands import (
     add_jobs_options,
     game_executor,
     interpretations_from,
-    positive_int,
     progress_bar,
 )
 from fertility_rules.lab.runner import GameSpec, GameSummary, run_games
@@ -145,9 +154,9 @@ def _catalogue_show(args: argparse.Namespace) -> int:
 
 
 def _emit(text: str, output: str | None) -> None:
-    """Write ``text`` to the file ``output``, or to standard output."""
+    """Write ``text`` to the file ``output`` (whole, or not at all), or to standard output."""
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        write_text(output, text)
     else:
         sys.stdout.write(text)
 
@@ -199,10 +208,9 @@ def _status(state: GameState, language: str) -> str:
 
 def _turn_pictures(record: GameRecord, directory: str, language: str) -> int:
     """One picture of the table at the start and after each turn; returns how many."""
-    folder = Path(directory)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = _folder(directory)
     state = record.initial_state()
-    (folder / "turn-000.svg").write_text(svg.table(state, lang=language), encoding="utf-8")
+    write_text(folder / "turn-000.svg", svg.table(state, lang=language))
     written = 1
     touched: list[int] = []  # squares the turn's moves laid a tile or a Monument on
     for move in record.moves:
@@ -211,7 +219,7 @@ def _turn_pictures(record: GameRecord, directory: str, language: str) -> int:
         touched.extend(svg.move_squares(move))
         if state.turn != turn or state.is_over:
             picture = svg.table(state, last_move=touched, lang=language)
-            (folder / f"turn-{turn:03d}.svg").write_text(picture, encoding="utf-8")
+            write_text(folder / f"turn-{turn:03d}.svg", picture)
             written += 1
             touched = []
     return written
@@ -272,7 +280,7 @@ def _turn_log(record: GameRecord, language: str) -> list[str]:
 
 
 def _agents(args: argparse.Namespace) -> list[str]:
-    names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    names: list[str] = args.agents
     return [names[i % len(names)] for i in range(args.players)]
 
 
@@ -421,21 +429,43 @@ def _verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rules(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.catalogue, limits=_limits(args))
-    text = rules_document(args.lang, args.format, catalogue)
+def _folder(directory: str | Path) -> Path:
+    """The folder ``directory``, made if missing; checked first (a library error if not)."""
+    folder = check_folder(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise MalformedInputError.single(
+            "$",
+            _("cannot write the file: {error}", error=error.strerror or str(error)),
+            source=str(directory),
+        ) from None
+    return folder
+
+
+def _rules_target(args: argparse.Namespace) -> Path | None:
+    """Where the rules document goes (a file, or a file in a folder), checked first."""
     if not args.output:
-        sys.stdout.write(text)
-        return 0
+        return None
     target = Path(args.output)
     if target.is_dir() or args.output.endswith(("/", os.sep)):
-        target = target / f"rules.{args.lang}.{args.format}"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
+        return check_target(_folder(target) / f"rules.{args.lang}.{args.format}")
+    _folder(target.parent)
+    return check_target(target)
+
+
+def _rules(args: argparse.Namespace) -> int:
+    target = _rules_target(args)
+    catalogue = load_catalogue(args.catalogue, limits=_limits(args))
+    text = rules_document(args.lang, args.format, catalogue)
+    if target is None:
+        sys.stdout.write(text)
+        return 0
+    write_text(target, text)
     if args.format == "md":
         # Markdown refers to its pictures by file name: they go beside it.
         for name, svg in rules_pictures(args.lang, catalogue).items():
-            (target.parent / name).write_text(svg, encoding="utf-8")
+            write_text(target.parent / name, svg)
     return 0
 
 
@@ -490,7 +520,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     )
     parser.add_argument(
         "--max-file-size",
-        type=int,
+        type=positive_int(t, MAX_LIMITS["max_bytes"]),
         default=DEFAULT_LIMITS.max_bytes,
         metavar="BYTES",
         help=t(_("largest input file read, in bytes (default: 16 MiB)")),
@@ -525,14 +555,20 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     simulate.add_argument(
         "--players", type=int, choices=[2, 3, 4], default=4, help=t(_("number of players"))
     )
-    simulate.add_argument("--seed", type=int, default=None, help=t(_("seed of the setup")))
+    simulate.add_argument("--seed", type=seed(t), default=None, help=t(_("seed of the setup")))
     simulate.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
     simulate.add_argument(
-        "--agents", default="random", help=t(_("comma-separated: random, greedy"))
+        "--agents",
+        type=names_from(t, AGENTS),
+        default="random",
+        help=t(_("comma-separated: random, greedy")),
     )
     simulate.add_argument("--games", type=positive_int(t), default=1, help=t(_("number of games")))
     simulate.add_argument(
-        "--record", default=None, help=t(_("write the (first) game's record here"))
+        "--record",
+        type=output_file(t),
+        default=None,
+        help=t(_("write the (first) game's record here")),
     )
     simulate.add_argument(
         "--catalogue", default=None, help=t(_("catalogue file (default: built-in)"))
@@ -551,10 +587,14 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     verify.set_defaults(run=_verify)
 
     demo = commands.add_parser("demo", help=t(_("play and explain a seeded 4-player game")))
-    demo.add_argument("--seed", type=int, default=2018, help=t(_("seed of the setup")))
+    demo.add_argument("--seed", type=seed(t), default=2018, help=t(_("seed of the setup")))
     add_interpretation_option(demo, t)
     demo.add_argument(
-        "--svg", default=None, metavar="DIR", help=t(_("write a picture of each turn here"))
+        "--svg",
+        type=output_folder(t),
+        default=None,
+        metavar="DIR",
+        help=t(_("write a picture of each turn here")),
     )
     _add_lang(demo, t)
     demo.set_defaults(run=_demo)
@@ -590,7 +630,10 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     show_game = commands.add_parser("show", help=t(_("draw a game record's position")))
     show_game.add_argument("file", help=t(_("game record file (JSON)")))
     show_game.add_argument(
-        "--at", type=int, default=None, help=t(_("number of moves to play (default: all)"))
+        "--at",
+        type=whole_number(t, 0, MAX_MOVES),
+        default=None,
+        help=t(_("number of moves to play (default: all)")),
     )
     _add_picture_options(show_game, t, ["text", "json", "svg"])
     add_interpretation_option(show_game, t)
@@ -652,7 +695,10 @@ def _add_picture_options(
 ) -> None:
     parser.add_argument("--format", choices=formats, default=formats[0], help=t(_("output format")))
     parser.add_argument(
-        "--output", default=None, help=t(_("file to write (default: standard output)"))
+        "--output",
+        type=output_file(t),
+        default=None,
+        help=t(_("file to write (default: standard output)")),
     )
 
 
@@ -666,7 +712,17 @@ def _requested_language(argv: Sequence[str]) -> str:
     return Language.EN.value
 
 
+def _unencodable_escaped() -> None:
+    """Text the terminal cannot encode (a file name that is not UTF-8) is printed escaped
+    rather than failing the command."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _unencodable_escaped()
     arguments = list(sys.argv[1:] if argv is None else argv)
     requested = _requested_language(arguments)
     language = requested if requested in LANGUAGES else Language.EN.value

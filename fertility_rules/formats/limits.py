@@ -32,14 +32,14 @@ def _between(low: int, high: int) -> Callable[[Any, Any, int], None]:
 
 
 MAX_LIMITS: dict[str, int] = {
-    "max_bytes": 1 << 30,
+    "max_bytes": 64 << 20,
     "max_depth": 1000,
     "max_digits": 4300,
     "max_items": 10_000_000,
     "max_values": 100_000_000,
 }
 """The largest value of each limit: beyond them a document would exhaust memory or
-time (1 GiB of text; Python's own nesting and integer-conversion limits) long before
+time (64 MiB of text; Python's own nesting and integer-conversion limits) long before
 any game could need it."""
 
 

@@ -27,6 +27,7 @@ from fertility_rules.formats.converter import (
     structure_document,
 )
 from fertility_rules.formats.documents import read_document
+from fertility_rules.formats.files import write_text
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.moves import MoveDocument, move_to_json
 from fertility_rules.i18n.message import _
@@ -225,7 +226,5 @@ def load_record(
 
 
 def save_record(record: GameRecord, path: str | Path) -> None:
-    """Write a game record file (UTF-8 JSON)."""
-    Path(path).write_text(
-        json.dumps(dump_record(record), indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-    )
+    """Write a game record file (UTF-8 JSON), whole or not at all."""
+    write_text(path, json.dumps(dump_record(record), indent=1, ensure_ascii=False) + "\n")

@@ -13,13 +13,25 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from pathlib import Path
 
-from fertility_rules.errors import FertilityError, UnknownIdError
+from fertility_rules.agents.simulate import AGENTS
+from fertility_rules.cli_types import (
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_MOVES,
+    names_from,
+    output_file,
+    positive_int,
+    seed,
+    whole_number,
+)
+from fertility_rules.errors import FertilityError, MalformedInputError, UnknownIdError
 from fertility_rules.formats.documents import parse_document, read_document
+from fertility_rules.formats.files import write_text
 from fertility_rules.formats.limits import Limits
 from fertility_rules.formats.record import read_record
 from fertility_rules.formats.state import GAME_STATE_FORMAT, read_move, read_state
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.lab.adjudicate import adjudicate, disputed_moves, position_at
 from fertility_rules.lab.chart import comparison_to_svg
@@ -47,7 +59,6 @@ __all__ = [
     "add_jobs_options",
     "game_executor",
     "interpretations_from",
-    "positive_int",
     "progress_bar",
 ]
 
@@ -90,23 +101,6 @@ def interpretations_from(args: argparse.Namespace) -> Interpretations:
     return with_interpretations(getattr(args, "interpretation", None) or [])
 
 
-def positive_int(t: Translate) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least 1 (refused with exit status 2)."""
-
-    def positive(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = 0
-        if value < 1:
-            raise argparse.ArgumentTypeError(
-                t(_("expected a whole number of at least 1, not {text!r}", text=text))
-            )
-        return value
-
-    return positive
-
-
 def _add_vary(parser: argparse.ArgumentParser, t: Translate) -> None:
     parser.add_argument(
         "--vary",
@@ -121,9 +115,9 @@ def add_jobs_options(parser: argparse.ArgumentParser, t: Translate) -> None:
     """``--jobs N`` and ``--scheduler ADDRESS``: where the games are played."""
     parser.add_argument(
         "--jobs",
-        type=positive_int(t),
+        type=positive_int(t, MAX_JOBS),
         default=None,
-        help=t(_("worker processes (default: all cores)")),
+        help=t(_("worker processes (default: all cores, at most one per game)")),
     )
     parser.add_argument(
         "--scheduler",
@@ -146,13 +140,13 @@ def game_executor(scheduler: str | None) -> Iterator[Executor | None]:
             _("--scheduler needs Dask: install the extra with pip install 'fertility-rules[dask]'.")
         ) from None
     try:
-        client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
-    except OSError as error:
+        client = Client(scheduler, timeout="5s")  # type: ignore[no-untyped-call]
+    except Exception as error:  # a malformed address, no service, a service not Dask
         raise FertilityError(
             _(
                 "Cannot reach the Dask scheduler {address}: {reason}",
                 address=scheduler,
-                reason=str(error),
+                reason=str(error) or type(error).__name__,
             )
         ) from None
     with client:
@@ -185,8 +179,17 @@ def _compare(args: argparse.Namespace) -> int:
         raise UnknownIdError(
             _("Nothing to compare: the switches varied have one value only; use --vary.")
         )
-    names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    names: list[str] = args.agents
     agents = tuple(names[i % len(names)] for i in range(args.players))
+    if args.games * len(readings) > MAX_GAMES:
+        raise MalformedInputError.single(
+            "--games",
+            ngettext(
+                "one command plays at most {n} game: fewer games or fewer readings, please",
+                "one command plays at most {n} games: fewer games or fewer readings, please",
+                MAX_GAMES,
+            ),
+        )
     with (
         game_executor(args.scheduler) as executor,
         progress_bar(args.games * len(readings), args.lang) as progress,
@@ -195,7 +198,7 @@ def _compare(args: argparse.Namespace) -> int:
             readings, args.games, agents, args.seed, args.variant, executor, args.jobs, progress
         )
     if args.svg:
-        Path(args.svg).write_text(comparison_to_svg(comparison, args.lang), encoding="utf-8")
+        write_text(args.svg, comparison_to_svg(comparison, args.lang))
     if args.format == "json":
         text = json.dumps(comparison_to_json(comparison), indent=2, ensure_ascii=False)
     else:
@@ -225,17 +228,23 @@ def add_compare(
     parser.add_argument(
         "--games", type=positive_int(t), default=100, help=t(_("games per reading"))
     )
-    parser.add_argument("--seed", type=int, default=0, help=t(_("seed of the first game")))
+    parser.add_argument("--seed", type=seed(t), default=0, help=t(_("seed of the first game")))
     parser.add_argument(
         "--players", type=int, choices=[2, 3, 4], default=4, help=t(_("number of players"))
     )
     parser.add_argument(
         "--agents",
+        type=names_from(t, AGENTS),
         default="greedy",
         help=t(_("comma-separated agents by seat: random, greedy, lookahead")),
     )
     parser.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
-    parser.add_argument("--svg", default=None, help=t(_("also write an SVG chart to this file")))
+    parser.add_argument(
+        "--svg",
+        type=output_file(t),
+        default=None,
+        help=t(_("also write an SVG chart to this file")),
+    )
     add_interpretation_option(parser, t)
     add_jobs_options(parser, t)
     common(parser)
@@ -336,7 +345,10 @@ def add_adjudicate(
         "record", help=t(_("game record file (with --at) or game-state file (JSON)"))
     )
     parser.add_argument(
-        "--at", type=int, default=None, help=t(_("the position after this many moves"))
+        "--at",
+        type=whole_number(t, 0, MAX_MOVES),
+        default=None,
+        help=t(_("the position after this many moves")),
     )
     parser.add_argument(
         "--move",

@@ -22,7 +22,7 @@ from fertility_rules.lab.readings import (
     reading_to_json,
     with_interpretations,
 )
-from fertility_rules.lab.runner import GameSpec, GameSummary, Progress, run_games
+from fertility_rules.lab.runner import GameSpec, GameSummary, Progress, default_jobs, run_games
 from fertility_rules.lab.stats import Estimate, mean_ci, proportion_ci
 from fertility_rules.rules.interpretations import Interpretations
 
@@ -119,11 +119,13 @@ def compare(
         raise MalformedInputError.single(
             "readings", _("A comparison needs at least one reading and one game.")
         )
-    specs = [
+    specs = (
         GameSpec(first_seed + k, tuple(agents), reading, variant)
         for reading in readings
         for k in range(games)
-    ]
+    )
+    if jobs is None:  # never more workers than games
+        jobs = min(default_jobs(), games * len(readings))
     summaries = run_games(specs, executor, jobs, progress)
     per_reading = [summaries[i * games : (i + 1) * games] for i in range(len(readings))]
     baseline = per_reading[0]
