@@ -28,6 +28,7 @@ import collections.abc
 import enum
 import functools
 import inspect
+import re
 import sys
 import types
 import typing
@@ -43,6 +44,7 @@ __all__ = [
     "argument_error",
     "checked_arguments",
     "enum_members",
+    "expect_type",
     "matches",
     "member_of",
     "type_text",
@@ -61,9 +63,9 @@ def type_text(hint: Any) -> str:
         return "None"
     if isinstance(hint, type) and not typing.get_args(hint):
         return hint.__name__
-    text = repr(hint)
-    for prefix in ("typing.", "collections.abc."):
-        text = text.replace(prefix, "")
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return " | ".join(type_text(part) for part in typing.get_args(hint))
+    text = re.sub(r"(?:\w+\.)+(\w+)", r"\1", repr(hint))  # names without their modules
     return text.replace("NoneType", "None")
 
 
@@ -99,8 +101,26 @@ def _class_check(cls: type) -> Check:
     if cls is float:
         return lambda value: isinstance(value, int | float) and not isinstance(value, bool)
     if getattr(cls, "_is_protocol", False) and not getattr(cls, "_is_runtime_protocol", False):
-        return lambda value: True  # a structural type: the attributes used decide
+        members = _protocol_members(cls)  # a structural type: its members must be there
+        return lambda value: all(hasattr(value, name) for name in members)
     return lambda value: isinstance(value, cls)
+
+
+def _protocol_members(cls: type) -> tuple[str, ...]:
+    names: set[str] = set()
+    for base in cls.__mro__:
+        if base is object or not getattr(base, "_is_protocol", False):
+            continue
+        names.update(getattr(base, "__annotations__", {}))
+        names.update(n for n, v in vars(base).items() if callable(v) and not n.startswith("_"))
+    return tuple(sorted(n for n in names if not n.startswith("_")))
+
+
+def expect_type(name: str, value: object, kind: type) -> None:
+    """Refuse ``value`` for argument ``name`` unless it is a ``kind``: for the hot
+    functions, which call it only when ``type(value) is not kind``."""
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise argument_error(name, kind, value)
 
 
 def _generic_check(origin: Any, args: tuple[Any, ...]) -> Check:
@@ -185,17 +205,32 @@ def matches(value: object, hint: Any) -> bool:
     return compile_check(hint)(value)
 
 
+class _Names(dict[str, Any]):
+    """A module's names; a name it imports only for type checking is looked up in its
+    package's top level (where the public names are), once the package is loaded."""
+
+    def __init__(self, module: str) -> None:
+        found = sys.modules.get(module)
+        super().__init__(vars(found) if found is not None else {})
+        self.package = module.split(".")[0]
+
+    def __missing__(self, name: str) -> Any:
+        package = sys.modules.get(self.package)
+        if package is None or not hasattr(package, name):
+            raise KeyError(name)
+        return getattr(package, name)
+
+
 def _hints(function: Callable[..., Any]) -> dict[str, Any]:
-    """The function's annotations, each evaluated alone: one that names something only
-    imported for type checking is left out rather than failing the others."""
-    module = sys.modules.get(function.__module__)
-    namespace = dict(vars(module)) if module is not None else {}
+    """The function's annotations, each evaluated alone: one that cannot be resolved is
+    left out rather than failing the others."""
+    names = _Names(function.__module__)
     hints: dict[str, Any] = {}
     for name, text in inspect.get_annotations(function).items():
         if name == "return":
             continue
         try:
-            hints[name] = eval(text, namespace) if isinstance(text, str) else text
+            hints[name] = eval(text, {}, names) if isinstance(text, str) else text
         except Exception:  # an annotation that cannot be resolved is not checked
             continue
     return hints

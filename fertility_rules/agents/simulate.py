@@ -10,6 +10,7 @@ from fertility_rules.agents.base import Agent
 from fertility_rules.agents.greedy import GreedyAgent
 from fertility_rules.agents.lookahead import LookaheadAgent
 from fertility_rules.agents.random_agent import RandomAgent
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.errors import UnknownIdError
@@ -31,6 +32,7 @@ AGENTS: dict[str, Callable[[int | None], Agent]] = {
 """The built-in agents by name."""
 
 
+@checked_arguments
 def make_agent(name: str, seed: int | None = None) -> Agent:
     """The agent called ``name`` (``random``, ``greedy`` or ``lookahead``), seeded."""
     try:
@@ -49,6 +51,7 @@ class PlayedGame:
     record: GameRecord
 
 
+@checked_arguments
 def play_game(
     names: Sequence[str],
     agents: Sequence[Agent],

@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 from attrs import field, frozen
 
-from fertility_rules.arguments import typed_fields
+from fertility_rules.arguments import checked_arguments, typed_fields
 from fertility_rules.effects.base import EffectKind
 from fertility_rules.effects.kinds.generic import GENERIC
 from fertility_rules.effects.kinds.resource_to_shop import RESOURCE_TO_SHOP
@@ -86,11 +86,13 @@ DEFAULT_REGISTRY = EffectRegistry(
 """The six benefit kinds of the rulebook (R-6)."""
 
 
+@checked_arguments
 def find_effect(kind_id: str, registry: EffectRegistry = DEFAULT_REGISTRY) -> EffectKind:
     """The effect kind ``kind_id`` of ``registry``; raises :class:`UnknownIdError`."""
     return registry.find(kind_id)
 
 
+@checked_arguments
 def describe_benefit(benefit: Benefit, registry: EffectRegistry = DEFAULT_REGISTRY) -> Message:
     """The benefit's text, from its registry entry."""
     return registry.of(benefit).describe(benefit)

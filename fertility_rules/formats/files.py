@@ -11,6 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n.message import Message, _
@@ -71,6 +72,7 @@ def _check_stdin(limits: Limits) -> None:
         raise _too_large(STDIN, limits)
 
 
+@checked_arguments
 def read_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
     """The content of a regular file (``-``: standard input), at most ``limits.max_bytes``.
 

@@ -8,6 +8,7 @@ from attrs import frozen
 from cattrs import Converter
 from cattrs.gen import make_dict_unstructure_fn
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats.converter import (
     converter_for,
@@ -199,12 +200,14 @@ def _document(move: Move, width: int) -> Any:
     return _FIXED[type(move)]()
 
 
+@checked_arguments
 def move_to_json(move: Move, width: int) -> dict[str, Any]:
     """The JSON form of ``move`` on a board ``width`` squares wide."""
     data: dict[str, Any] = converter_for().unstructure(_document(move, width), MoveDocument)
     return data
 
 
+@checked_arguments
 def move_from_json(data: object, width: int, path: str = "$", height: int = BOARD_HEIGHT) -> Move:
     """A move from its JSON form on a board ``width`` by ``height``; raises
     :class:`MalformedInputError` with every problem.

@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.base import GainWheat, PlaceResource
 from fertility_rules.errors import Problem
 from fertility_rules.formats.documents import join
@@ -69,6 +70,7 @@ __all__ = ["reachability_problems"]
 _START = "start"
 
 
+@checked_arguments
 def reachability_problems(state: GameState, pile_size: int | None = None) -> list[Problem]:
     """What keeps ``state`` from being a state of a game, each at the JSON path of the
     game-state document it was read from; empty when it is one.

@@ -14,6 +14,7 @@ from attrs import field, frozen
 from cattrs import Converter
 
 from fertility_rules._version import RULES_VERSION
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import DEFAULT_CATALOGUE_NAME, dump_catalogue, read_catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
@@ -129,6 +130,7 @@ def _hooks(converter: Converter) -> None:
     )
 
 
+@checked_arguments
 def dump_record(record: GameRecord) -> dict[str, Any]:
     """The JSON-like form read back by :func:`read_record`."""
     catalogue = record.catalogue
@@ -183,6 +185,7 @@ def _width(data: object) -> int:
     return 4 * valley_boards_for(count) if 2 <= count <= 4 else 16
 
 
+@checked_arguments
 def read_record(
     data: object, source: str | None = None, registry: EffectRegistry = DEFAULT_REGISTRY
 ) -> GameRecord:
@@ -216,6 +219,7 @@ def read_record(
     return record
 
 
+@checked_arguments
 def load_record(
     path: str | Path,
     registry: EffectRegistry = DEFAULT_REGISTRY,
@@ -225,6 +229,7 @@ def load_record(
     return read_record(read_document(path, limits), str(path), registry)
 
 
+@checked_arguments
 def save_record(record: GameRecord, path: str | Path) -> None:
     """Write a game record file (UTF-8 JSON), whole or not at all."""
     write_text(path, json.dumps(dump_record(record), indent=1, ensure_ascii=False) + "\n")

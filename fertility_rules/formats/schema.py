@@ -21,6 +21,7 @@ from typing import Any
 
 from attrs import fields
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.base import ParamType
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import UnknownIdError
@@ -434,6 +435,7 @@ def _builders() -> dict[str, Any]:
     }
 
 
+@checked_arguments
 def build_schema(name: str, registry: EffectRegistry = DEFAULT_REGISTRY) -> Schema:
     """The schema of format ``name`` (one of :data:`SCHEMA_NAMES`) for ``registry``'s
     benefit kinds."""
@@ -461,6 +463,7 @@ def build_schema(name: str, registry: EffectRegistry = DEFAULT_REGISTRY) -> Sche
     }
 
 
+@checked_arguments
 def schema(name: str) -> Schema:
     """The shipped schema of format ``name`` (one of :data:`SCHEMA_NAMES`)."""
     if name not in SCHEMA_NAMES:

@@ -6,9 +6,11 @@ embedded as in game records; keys come in one fixed order, so two dumps diff cle
 A game state keeps everything, hidden information included (the Valley pile and the
 District deck in order); an observation keeps only what R-9 makes public and may carry
 the legal moves. :func:`read_state` checks the form, every id against the catalogue and
-every square against the board, and that the state is one a game can reach (R-7's
-invariants, whose turn and decision it is: :mod:`fertility_rules.formats.reachable`),
-so that the referee never meets a table it cannot play on.
+every square against the board, and that the state could be one of a game: the
+properties :mod:`fertility_rules.formats.reachable` lists are checked exactly (R-7's
+invariants, the board, whose turn and decision it is, what the turns played allow);
+beyond them a state is shape-valid, not proven reachable. The referee never meets a
+table it cannot play on.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from cattrs import Converter
 from cattrs.gen import make_dict_unstructure_fn
 
 from fertility_rules._version import RULES_VERSION
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import (
     DEFAULT_CATALOGUE_NAME,
@@ -279,6 +282,7 @@ def _unstructure(document: object, fmt: str, catalogue: Catalogue) -> dict[str, 
     return data
 
 
+@checked_arguments
 def dump_state(state: GameState) -> dict[str, Any]:
     """The JSON-like form of ``state``, hidden information included; :func:`read_state`
     reads it back equal."""
@@ -288,6 +292,7 @@ def dump_state(state: GameState) -> dict[str, Any]:
     return _unstructure(document, GAME_STATE_FORMAT, state.config.catalogue)
 
 
+@checked_arguments
 def dump_observation(view: Observation | GameState, moves: bool = False) -> dict[str, Any]:
     """The JSON-like form of what every player sees (R-9); a state is observed first.
 
@@ -309,11 +314,13 @@ def dump_observation(view: Observation | GameState, moves: bool = False) -> dict
     return data
 
 
+@checked_arguments
 def dump_move(move: Move, table: Table) -> dict[str, Any]:
     """The JSON form of ``move`` (squares ``[row, column]`` on ``table``'s board)."""
     return move_to_json(move, table.config.layout.width)
 
 
+@checked_arguments
 def read_move(data: object, table: Table) -> Move:
     """A move from its JSON form (squares on ``table``'s board); raises
     :class:`~fertility_rules.MalformedInputError` with the path of every problem.
@@ -539,12 +546,14 @@ def _state(
     )
 
 
+@checked_arguments
 def read_state(
     data: object, source: str | None = None, registry: EffectRegistry = DEFAULT_REGISTRY
 ) -> GameState:
     """Validate ``data`` (a ``fertility-rules/game-state/1`` document) into a
     :class:`GameState`; raises :class:`~fertility_rules.MalformedInputError` with every
-    problem and its JSON path."""
+    problem and its JSON path, and the rule it breaks when it is one no game reaches
+    (:mod:`fertility_rules.formats.reachable` says which properties are checked)."""
     context = _Context(registry, 0)
     converter = converter_with(registry, {Catalogue: context.catalogue})
     document = structure_document(
@@ -559,6 +568,7 @@ def read_state(
     return state
 
 
+@checked_arguments
 def read_observation(
     data: object, source: str | None = None, registry: EffectRegistry = DEFAULT_REGISTRY
 ) -> Observation:

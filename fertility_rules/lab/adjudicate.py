@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from attrs import evolve, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import NO_TOKENS, Counts
@@ -108,11 +109,13 @@ def _outcome(state: GameState, move: Move, reading: Interpretations) -> Outcome:
     )
 
 
+@checked_arguments
 def adjudicate(state: GameState, move: Move, readings: Sequence[Interpretations]) -> Adjudication:
     """``move`` at ``state`` under each of ``readings``."""
     return Adjudication(move, tuple(_outcome(state, move, reading) for reading in readings))
 
 
+@checked_arguments
 def disputed_moves(
     state: GameState, readings: Sequence[Interpretations]
 ) -> tuple[Adjudication, ...]:
@@ -124,6 +127,7 @@ def disputed_moves(
     return tuple(judgement for judgement in judged if judgement.differs)
 
 
+@checked_arguments
 def position_at(record: GameRecord, at: int) -> GameState:
     """The position after the first ``at`` moves of ``record``, replayed under its reading.
 

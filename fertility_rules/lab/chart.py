@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.base import Stage
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
@@ -25,6 +26,7 @@ BAR = 14
 GAP = 10
 
 
+@checked_arguments
 def comparison_to_svg(comparison: Comparison, language: Language | str = Language.EN) -> str:
     """The chart as an SVG document."""
     names = reading_names(comparison, language)

@@ -14,6 +14,7 @@ from typing import Any
 
 from attrs import frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.base import Stage
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
@@ -100,6 +101,7 @@ def measure(
     )
 
 
+@checked_arguments
 def compare(
     readings: Sequence[Interpretations],
     games: int,
@@ -154,6 +156,7 @@ def _reading_from_json(data: Mapping[str, Any]) -> Interpretations:
 _SCALARS = ("total", "moves", "quarries", "monuments", "discards", "winner_changed")
 
 
+@checked_arguments
 def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
     """The comparison as JSON-like data (read back by :func:`comparison_from_json`)."""
     results = []
@@ -177,6 +180,7 @@ def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
     }
 
 
+@checked_arguments
 def comparison_from_json(data: Mapping[str, Any]) -> Comparison:
     """A comparison from :func:`comparison_to_json` data."""
     try:

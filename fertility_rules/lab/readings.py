@@ -15,6 +15,7 @@ from typing import Any
 
 from attrs import evolve, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.message import _
 from fertility_rules.rules.interpretations import (
@@ -101,6 +102,7 @@ def _value(chosen: Switch, text: str) -> enum.Enum:
     )
 
 
+@checked_arguments
 def parse_interpretation(text: str) -> tuple[str, enum.Enum]:
     """``NAME=VALUE`` (or ``I-n=VALUE``) as the switch's field name and its value."""
     name, sep, value = text.partition("=")
@@ -115,6 +117,7 @@ def parse_interpretation(text: str) -> tuple[str, enum.Enum]:
     return chosen.field, _value(chosen, value)
 
 
+@checked_arguments
 def format_interpretation(name: str, value: enum.Enum) -> str:
     """The ``NAME=VALUE`` text of one switch value (read back by :func:`parse_interpretation`)."""
     chosen = switch(name)
@@ -131,6 +134,7 @@ def format_interpretation(name: str, value: enum.Enum) -> str:
     return f"{chosen.field}={value.value}"
 
 
+@checked_arguments
 def with_interpretations(
     texts: Iterable[str], base: Interpretations | None = None
 ) -> Interpretations:
@@ -139,6 +143,7 @@ def with_interpretations(
     return evolve(base or Interpretations(), **changes)
 
 
+@checked_arguments
 def readings_varying(
     names: Sequence[str] = (), base: Interpretations | None = None
 ) -> tuple[Interpretations, ...]:

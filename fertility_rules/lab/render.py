@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.base import Stage
 from fertility_rules.formats.moves import move_to_json
 from fertility_rules.i18n.language import Language
@@ -40,6 +41,7 @@ def _rate(estimate: Estimate) -> str:
     return f"{estimate.value:.1%} [{estimate.low:.1%}, {estimate.high:.1%}]"
 
 
+@checked_arguments
 def comparison_to_text(comparison: Comparison, language: Language | str = Language.EN) -> str:
     """Measures in rows, readings in columns; each cell a value and its 95 % interval."""
 
@@ -117,6 +119,7 @@ def _tokens(outcome: Outcome, language: Language | str) -> str:
     return ", ".join(parts) or "0"
 
 
+@checked_arguments
 def adjudication_to_text(
     judgement: Adjudication, width: int, language: Language | str = Language.EN
 ) -> str:
@@ -158,6 +161,7 @@ def adjudication_to_text(
     return "\n".join([move, *_table(header, rows), *notes])
 
 
+@checked_arguments
 def adjudication_to_json(
     judgement: Adjudication, width: int, language: Language | str = Language.EN
 ) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from attrs import field, frozen
 
 from fertility_rules.agents.simulate import make_agent, play_game
-from fertility_rules.arguments import typed_fields
+from fertility_rules.arguments import checked_arguments, typed_fields
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import load_catalogue
 from fertility_rules.records.game_record import GameRecord
@@ -74,6 +74,7 @@ def _catalogue(path: str | None) -> Catalogue | None:
     return None if path is None else load_catalogue(path)
 
 
+@checked_arguments
 def play_summary(spec: GameSpec) -> GameSummary:
     """Play the game ``spec`` describes and summarise it."""
     names = tuple(f"P{i + 1}" for i in range(len(spec.agents)))
@@ -107,6 +108,7 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+@checked_arguments
 def run_games(
     specs: Iterable[GameSpec],
     executor: Executor | None = None,

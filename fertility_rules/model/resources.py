@@ -6,6 +6,7 @@ import enum
 from collections.abc import Callable
 from typing import TypeAlias
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.i18n.message import Message, _, ngettext, pgettext
 
 __all__ = [
@@ -161,6 +162,7 @@ _known_counts: dict[Counts, Counts] = {NO_TOKENS: NO_TOKENS}
 _known = _known_counts.get
 
 
+@checked_arguments
 def shared_counts(counts: Counts) -> Counts:
     """The one tuple kept for this value (or ``counts`` itself once many are kept).
 
@@ -177,6 +179,7 @@ def shared_counts(counts: Counts) -> Counts:
     return counts
 
 
+@checked_arguments
 def add_token(counts: Counts, resource: Resource, amount: int = 1) -> Counts:
     """``counts`` with ``amount`` more (or fewer) tokens of ``resource``."""
     a, b, c, d = counts
@@ -191,18 +194,21 @@ def add_token(counts: Counts, resource: Resource, amount: int = 1) -> Counts:
     return _known(new) or shared_counts(new)
 
 
+@checked_arguments
 def add_counts(left: Counts, right: Counts) -> Counts:
     """The sum of two counts."""
     new = (left[0] + right[0], left[1] + right[1], left[2] + right[2], left[3] + right[3])
     return _known(new) or shared_counts(new)
 
 
+@checked_arguments
 def sub_counts(left: Counts, right: Counts) -> Counts:
     """``left`` minus ``right``."""
     new = (left[0] - right[0], left[1] - right[1], left[2] - right[2], left[3] - right[3])
     return _known(new) or shared_counts(new)
 
 
+@checked_arguments
 def counts_of(tokens: tuple[Resource, ...] | list[Resource]) -> Counts:
     """The counts of a list of tokens."""
     counts = [0, 0, 0, 0]
@@ -211,6 +217,7 @@ def counts_of(tokens: tuple[Resource, ...] | list[Resource]) -> Counts:
     return (counts[0], counts[1], counts[2], counts[3])
 
 
+@checked_arguments
 def tokens_of(counts: Counts) -> tuple[Resource, ...]:
     """The tokens described by ``counts``, in resource order."""
     return tuple(r for r in RESOURCES for _ in range(counts[r]))

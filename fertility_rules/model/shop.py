@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
-from fertility_rules.arguments import typed_fields
+from fertility_rules.arguments import checked_arguments, typed_fields
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.provenance import Provenance
@@ -102,6 +102,7 @@ def _acceptance(shop: Shop, tokens: Counts) -> tuple[bool, bool, bool, bool]:
     )
 
 
+@checked_arguments
 def icons_text(icons: tuple[Icon, ...]) -> Message:
     """``1 Bovine + 1 Grapes`` style text of a requirement."""
     counted: dict[Icon, int] = {}

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.coordinates import parse_square, square_name
@@ -72,6 +73,7 @@ _BY_LETTER = {letter: resource for resource, letter in _LETTERS.items()}
 _WHEAT = "w"
 
 
+@checked_arguments
 def format_move(move: Move, state: Table) -> str:
     """``move`` in the notation of this module (the board width comes from ``state``)."""
     width = state.config.layout.width
@@ -234,6 +236,7 @@ NOTATION_KEYWORDS: frozenset[str] = frozenset(_PARSERS)
 """The first word of every move (lower case)."""
 
 
+@checked_arguments
 def parse_move(text: str, state: Table) -> Move:
     """The move written ``text`` in this module's notation; raises
     :class:`~fertility_rules.MalformedInputError` saying what is wrong."""

@@ -13,6 +13,7 @@ from typing import TypeAlias
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.model.resources import Counts, Resource
 from fertility_rules.rules.state import GameConfig, GameState, Phase, PlayerState, ValleyState
 
@@ -56,6 +57,7 @@ class Observation:
         return self.phase is Phase.OVER
 
 
+@checked_arguments
 def observe(state: GameState) -> Observation:
     """The view of ``state`` that every player and spectator shares (R-9)."""
     return Observation(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
-from fertility_rules.arguments import typed_fields
+from fertility_rules.arguments import checked_arguments, typed_fields
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.errors import IllegalMoveError, MalformedInputError
@@ -95,6 +95,7 @@ class ReplayResult:
         return self.error is None
 
 
+@checked_arguments
 def replay(record: GameRecord) -> ReplayResult:
     """Play the record's moves from its setup; stops at the first illegal move."""
     state = record.initial_state()

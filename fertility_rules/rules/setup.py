@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from attrs import field, frozen
 
-from fertility_rules.arguments import typed_fields
+from fertility_rules.arguments import checked_arguments, typed_fields
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.effects.registry import EffectRegistry
@@ -45,8 +45,10 @@ _TILES = {2: 24, 3: 35, 4: 46}
 _VARIANT_TILES = 39
 
 
+@checked_arguments
 def tiles_in_play(players: int, variant: bool = False) -> int:
     """Valley tiles drawn at setup: 24 / 35 / 46, or 39 in the 2-player variant (R-2.2, R-8)."""
+    _check_players(players, variant)
     return _VARIANT_TILES if variant else _TILES[players]
 
 
@@ -139,6 +141,7 @@ def _start_anchors(grid: ValleyLayout) -> tuple[tuple[int, int], ...]:
     return tuple(anchor for _, anchor in anchors)
 
 
+@checked_arguments
 def random_setup(
     catalogue: Catalogue, players: int, variant: bool = False, seed: int | None = None
 ) -> Setup:
@@ -330,6 +333,7 @@ def _check_start(grid: ValleyLayout, setup: Setup) -> list[Problem]:
     return [Problem("$.setup.start", message, "R-2.1")]
 
 
+@checked_arguments
 def start_game(
     names: Sequence[str],
     setup: Setup,
@@ -418,6 +422,7 @@ def _table(
     )
 
 
+@checked_arguments
 def new_game(
     names: Sequence[str],
     seed: int | None = None,

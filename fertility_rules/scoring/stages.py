@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.base import Stage, StatueAward
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.lists import all_of
@@ -26,6 +27,7 @@ __all__ = [
 ]
 
 
+@checked_arguments
 def best_statue_collection(
     awards: Sequence[StatueAward], gods: Sequence[str]
 ) -> tuple[tuple[str, ...], int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.kinds.resource_to_shop import ResourceToShopBenefit
 from fertility_rules.effects.kinds.specialized import SpecializedBenefit
@@ -65,6 +66,7 @@ DISTRICT_WIDTH = 176
 DISTRICT_HEIGHT = 30 + 3 * (SHOP_HEIGHT + 4)
 
 
+@checked_arguments
 def socket_tokens(shop: Shop, tokens: Counts) -> list[Resource | None]:
     """The token lying on each requirement icon: specific icons first, "any" icons take the rest."""
     left = list(tokens)
@@ -196,6 +198,7 @@ def _tile(
     return group
 
 
+@checked_arguments
 def tile(
     tile: ValleyTile,
     *,
@@ -250,6 +253,7 @@ def _start_tile(
     return group
 
 
+@checked_arguments
 def start_tile(
     start: StartTile,
     *,
@@ -435,6 +439,7 @@ def _shop(
     return group
 
 
+@checked_arguments
 def shop(
     shop: Shop,
     tokens: Counts = NO_TOKENS,
@@ -536,6 +541,7 @@ def _district(
     return group
 
 
+@checked_arguments
 def district(
     district: District,
     tokens: Sequence[Counts] = (),

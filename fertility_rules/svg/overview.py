@@ -5,6 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.i18n.translate import render
@@ -45,6 +46,7 @@ def _pool(
         _tile(group, tile, x + index * (2 * SMALL + 10), y, SMALL, language, False)
 
 
+@checked_arguments
 def table(
     state: GameState,
     *,

@@ -265,3 +265,19 @@ def test_a_record_reports_every_problem_at_once() -> None:
         ("$.moves[1].resource", "R-1.1"),
         ("$.moves[2].type", None),
     }
+
+
+@pytest.mark.parametrize(
+    ("section", "item", "shop"), [("districts", 0, 1), ("metropolis_boards", 1, 2)]
+)
+def test_a_shop_problem_is_reported_under_its_shops_index(
+    section: str, item: int, shop: int
+) -> None:
+    # Issue 16.6: the path once lacked the ``.shops[k]`` segment.
+    from fertility_rules import default_catalogue, dump_catalogue, read_catalogue
+
+    document = dump_catalogue(default_catalogue())
+    document[section][item]["shops"][shop]["requires"] = []
+    assert [(p, r) for p, r, _m in problems(read_catalogue, document)] == [
+        (f"$.{section}[{item}].shops[{shop}].requires", "R-1.6")
+    ]
