@@ -43,6 +43,7 @@ from fertility_rules.i18n.message import _
 __all__ = [
     "argument_error",
     "checked_arguments",
+    "compile_check",
     "enum_members",
     "expect_type",
     "matches",
@@ -400,12 +401,10 @@ def typed_fields(cls: type, attributes: list[Any]) -> list[Any]:
         field = _Field(attribute.name, attribute.type)
         validators = [v for v in (field.validate, attribute.validator) if v is not None]
         convert = attribute.converter
-        out.append(
-            attribute.evolve(
-                validator=attrs.validators.and_(*validators),
-                converter=_converter(field, cls)
-                if convert is None
-                else _guarded(convert, field, cls),
-            )
-        )
+        changes: dict[str, Any] = {"validator": attrs.validators.and_(*validators)}
+        if convert is not None:
+            changes["converter"] = _guarded(convert, field, cls)
+        elif _enum_of(_class_hint(cls, attribute.name, attribute.type)) is not None:
+            changes["converter"] = _converter(field, cls)  # only where values are converted
+        out.append(attribute.evolve(**changes))
     return out

@@ -16,6 +16,7 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import IllegalMoveError, MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.model.position import FinalPosition, PlayerPosition
+from fertility_rules.model.values import unchecked_constructor
 from fertility_rules.rules.building import (
     apply_build,
     apply_skip_building,
@@ -197,12 +198,17 @@ def final_position(state: GameState) -> FinalPosition:
     if type(state) is not GameState:
         _check_state(state)
     monuments = state.config.catalogue.monuments
-    return FinalPosition(
-        players=tuple(PlayerPosition(p.name, p.metropolis) for p in state.players),
-        gods=state.config.catalogue.gods,
-        monument_first=monuments.first,
-        monument_second=monuments.second,
+    # Made from values a state holds, all checked already: no check again (hot in agents).
+    return _final_position(
+        tuple(_player_position(p.name, p.metropolis) for p in state.players),
+        state.config.catalogue.gods,
+        monuments.first,
+        monuments.second,
     )
+
+
+_final_position = unchecked_constructor(FinalPosition)
+_player_position = unchecked_constructor(PlayerPosition)
 
 
 @checked_arguments

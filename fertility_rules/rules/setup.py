@@ -17,6 +17,7 @@ from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.model.resources import MonumentType, Resource
 from fertility_rules.model.valley import Ground, StartTile
+from fertility_rules.model.values import unchecked_constructor
 from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.state import GameConfig, GameState, PlacedTile, PlayerState, ValleyState
@@ -49,6 +50,10 @@ _VARIANT_TILES = 39
 def tiles_in_play(players: int, variant: bool = False) -> int:
     """Valley tiles drawn at setup: 24 / 35 / 46, or 39 in the 2-player variant (R-2.2, R-8)."""
     _check_players(players, variant)
+    return _drawn(players, variant)
+
+
+def _drawn(players: int, variant: bool) -> int:
     return _VARIANT_TILES if variant else _TILES[players]
 
 
@@ -81,6 +86,9 @@ class Setup:
     districts: tuple[str, ...]
     metropolis_boards: tuple[str, ...]
     monument_types: tuple[MonumentType, ...]
+
+
+_drawn_setup = unchecked_constructor(Setup)
 
 
 def _layout(catalogue: Catalogue, valley: Sequence[tuple[str, bool]]) -> ValleyLayout:
@@ -185,14 +193,14 @@ def _random_setup(
     _shuffle(rng, districts)
     metropolis = rng.sample([b.id for b in catalogue.metropolis_boards], players)
     monuments = rng.sample(catalogue.monuments.types, players)
-    setup = Setup(
-        valley=valley,
-        start=start,
-        start_rotation=rng.randrange(4),
-        tiles=tuple(tiles[: tiles_in_play(players, variant)]),
-        districts=tuple(districts),
-        metropolis_boards=tuple(metropolis),
-        monument_types=tuple(monuments),
+    setup = _drawn_setup(  # valid by construction: not checked again (new_game is hot)
+        valley,
+        start,
+        rng.randrange(4),
+        tuple(tiles[: _drawn(players, variant)]),
+        tuple(districts),
+        tuple(metropolis),
+        tuple(monuments),
     )
     return setup, grid
 
