@@ -39,6 +39,21 @@ def _limits() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
+_CHILD = """
+import atexit, runpy, sys
+
+def peak():  # this process's own peak, not the parent's it was forked from
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                sys.stderr.write("\\nPEAK-KB " + line.split()[1] + "\\n")
+
+atexit.register(peak)
+sys.argv = ["fertility-rules", *sys.argv[1:]]
+runpy.run_module("fertility_rules.cli", run_name="__main__", alter_sys=True)
+"""
+
+
 def _run(args: list[str], stdin: str | None = None) -> tuple[int, str, float, float]:
     """``(exit status, standard error, seconds, peak megabytes)`` of one run."""
     with (
@@ -48,22 +63,24 @@ def _run(args: list[str], stdin: str | None = None) -> tuple[int, str, float, fl
     ):
         start = time.monotonic()
         process = subprocess.Popen(
-            [sys.executable, "-m", "fertility_rules.cli", *args],
+            [sys.executable, "-c", _CHILD, *args],
             stdin=source,
             stdout=sink,
             stderr=errors,
-            preexec_fn=_limits,
-            cwd=ROOT,
+            preexec_fn=_limits,  # the limits of this child only
+            cwd=tempfile.gettempdir(),
         )
-        timer = threading.Timer(SECONDS, process.kill)
-        timer.start()
-        _pid, status, usage = os.wait4(process.pid, 0)
-        timer.cancel()
-        process.returncode = os.waitstatus_to_exitcode(status)
+        try:
+            process.wait(SECONDS)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
         seconds = time.monotonic() - start
         errors.seek(0)
         text = errors.read().decode("utf-8", "replace")
-    return process.returncode, text, seconds, usage.ru_maxrss / 1024
+    text, _sep, peak = text.rpartition("\nPEAK-KB ")
+    megabytes = int(peak.strip()) / 1024 if peak.strip().isdigit() else float("inf")
+    return process.returncode, text, seconds, megabytes
 
 
 @pytest.fixture(scope="module")
