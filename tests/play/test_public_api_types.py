@@ -151,7 +151,10 @@ def _annotation(function: Callable[..., Any], name: str) -> str:
 
 
 @pytest.mark.parametrize(("function_name", "argument"), _cases())
-def test_a_wrong_argument_is_a_library_error_naming_it(function_name: str, argument: str) -> None:
+def test_a_wrong_argument_is_a_library_error_naming_it(
+    function_name: str, argument: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a writer given the text "x" writes the file x here
     function = FUNCTIONS[function_name]
     examples = _examples()
     parameters = inspect.signature(function).parameters
