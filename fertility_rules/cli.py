@@ -15,12 +15,17 @@ from attrs import evolve
 
 from fertility_rules import svg
 from fertility_rules._version import RULES_VERSION, __version__
-from fertility_rules.agents.simulate import AGENTS, make_agent, play_game
+from fertility_rules.agents.simulate import (
+    agent_label,
+    agents_by_seat,
+    agents_help,
+    make_agent,
+    play_game,
+)
 from fertility_rules.catalogue.describe import describe_catalogue
 from fertility_rules.catalogue.loader import load_catalogue
 from fertility_rules.cli_types import (
     MAX_MOVES,
-    names_from,
     output_file,
     output_folder,
     positive_int,
@@ -30,18 +35,20 @@ from fertility_rules.cli_types import (
 from fertility_rules.document import FORMATS, rules_document
 from fertility_rules.document.rules_document import interpretation_notes, rules_pictures
 from fertility_rules.effects.base import Stage
-from fertility_rules.errors import FertilityError, MalformedInputError
+from fertility_rules.errors import FertilityError, MalformedInputError, Problem
+from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.errors_json import dump_error
 from fertility_rules.formats.files import check_folder, check_target, write_text
-from fertility_rules.formats.final_position import load_final_position
+from fertility_rules.formats.final_position import FINAL_POSITION_FORMAT, read_final_position
 from fertility_rules.formats.limits import DEFAULT_LIMITS, MAX_LIMITS, Limits
 from fertility_rules.formats.moves import move_to_json
-from fertility_rules.formats.record import load_record, save_record
+from fertility_rules.formats.record import GAME_RECORD_FORMAT, load_record, save_record
 from fertility_rules.formats.schema import SCHEMA_NAMES, schema
 from fertility_rules.formats.state import dump_observation, dump_state
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.lists import series
+from fertility_rules.i18n.lists import all_of, series
 from fertility_rules.i18n.message import Message, _, ngettext
+from fertility_rules.i18n.numbers import decimal
 from fertility_rules.i18n.translate import render
 from fertility_rules.lab.adjudicate import position_at
 from fertility_rules.lab.commands import (
@@ -55,6 +62,7 @@ from fertility_rules.lab.commands import (
 )
 from fertility_rules.lab.runner import GameSpec, GameSummary, run_games
 from fertility_rules.play.choices import summary
+from fertility_rules.play.views import observe
 from fertility_rules.records.game_record import GameRecord, replay
 from fertility_rules.rules.describe import describe_move
 from fertility_rules.rules.engine import apply_unchecked, final_scores
@@ -107,6 +115,9 @@ ARGPARSE_WORDS: dict[str, Message] = {
 }
 """The words argparse prints itself (usage, headings, errors), in the message catalogues."""
 
+_HEADINGS = frozenset({"positional arguments", "options"})
+"""The section headings argparse follows with a colon."""
+
 
 @contextlib.contextmanager
 def argparse_language(language: Language | str) -> Iterator[None]:
@@ -118,7 +129,13 @@ def argparse_language(language: Language | str) -> Iterator[None]:
 
     def translate(text: str) -> str:
         message = ARGPARSE_WORDS.get(text)
-        return text if message is None else render(message, language)
+        if message is None:
+            return text
+        if text in _HEADINGS:
+            # argparse writes "heading:" itself; the language's spacing before the colon
+            # (French: a narrow no-break space) comes with the word.
+            return render(_("{heading}:", heading=message), language)[:-1]
+        return render(message, language)
 
     original = getattr(argparse, "_")  # noqa: B009 - a private name of argparse
     setattr(argparse, "_", translate)  # noqa: B010
@@ -180,10 +197,11 @@ def _show(args: argparse.Namespace) -> int:
     if args.format == "json":
         data = dump_observation(state, moves=True) if args.view else dump_state(state)
         _emit(json.dumps(data, indent=1, ensure_ascii=False) + "\n", args.output)
+    elif args.format == "svg":
+        shown = observe(state) if args.view else state
+        _emit(svg.table(shown, last_move=last, lang=args.lang), args.output)
     elif args.view:
         _emit(summary(state, args.lang) + "\n", args.output)
-    elif args.format == "svg":
-        _emit(svg.table(state, last_move=last, lang=args.lang), args.output)
     else:
         _emit(
             _status(state, args.lang) + "\n\n" + text_board(state, last_move=last, lang=args.lang),
@@ -244,7 +262,15 @@ def _catalogue_check(args: argparse.Namespace) -> int:
 
 def _score(args: argparse.Namespace) -> int:
     catalogue = load_catalogue(args.catalogue, limits=_limits(args))
-    position = load_final_position(args.file, catalogue, limits=_limits(args))
+    data = read_document(args.file, _limits(args))
+    if isinstance(data, dict) and data.get("format") == GAME_RECORD_FORMAT:
+        hint = _(
+            "this is a game record, not a final position: fertility-rules verify {file} "
+            "replays it and prints its score sheets",
+            file=args.file,
+        )
+        raise MalformedInputError([Problem("$.format", hint)], args.file, FINAL_POSITION_FORMAT)
+    position = read_final_position(data, args.file, catalogue)
     report = score_position(position, catalogue.registry)
     if args.format == "json":
         _print_json(report_to_json(report, args.lang))
@@ -279,14 +305,9 @@ def _turn_log(record: GameRecord, language: str) -> list[str]:
     return lines
 
 
-def _agents(args: argparse.Namespace) -> list[str]:
-    names: list[str] = args.agents
-    return [names[i % len(names)] for i in range(args.players)]
-
-
 def _simulate(args: argparse.Namespace) -> int:
     names = [f"P{i + 1}" for i in range(args.players)]
-    agent_names = _agents(args)
+    agent_names = agents_by_seat(args.agents, args.players)
     catalogue = (
         None if args.catalogue is None else load_catalogue(args.catalogue, limits=_limits(args))
     )
@@ -324,10 +345,11 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         print(
             render(
-                _(
-                    "{games} games, agents {agents}",
-                    games=args.games,
-                    agents=", ".join(agent_names),
+                ngettext(
+                    "{n} game, agents by seat: {agents}",
+                    "{n} games, agents by seat: {agents}",
+                    args.games,
+                    agents=all_of([agent_label(name) for name in agent_names]),
                 ),
                 args.lang,
             )
@@ -335,11 +357,12 @@ def _simulate(args: argparse.Namespace) -> int:
         for seat, wins in enumerate(summary["wins_per_seat"]):
             print(
                 render(
-                    _(
-                        "  seat {seat} ({agent}): {wins} wins",
+                    ngettext(
+                        "  seat {seat} ({agent}): {n} win",
+                        "  seat {seat} ({agent}): {n} wins",
+                        wins,
                         seat=seat + 1,
-                        agent=agent_names[seat],
-                        wins=wins,
+                        agent=agent_label(agent_names[seat]),
                     ),
                     args.lang,
                 )
@@ -347,7 +370,12 @@ def _simulate(args: argparse.Namespace) -> int:
         labels = {stage.key: render(stage.label, args.lang) for stage in Stage}
         labels["total"] = render(_("Total"), args.lang)
         for key, mean in summary["mean_score_per_stage"].items():
-            print(f"  {labels[key]}: {mean:.2f}")
+            print(
+                render(
+                    _("  {stage}: {mean}", stage=labels[key], mean=decimal(mean, args.lang)),
+                    args.lang,
+                )
+            )
     return 0
 
 
@@ -448,7 +476,9 @@ def _rules_target(args: argparse.Namespace) -> Path | None:
     if not args.output:
         return None
     target = Path(args.output)
-    if target.is_dir() or args.output.endswith(("/", os.sep)):
+    if target.is_dir() or args.output.endswith(("/", os.sep)) or not target.suffix:
+        # A folder (a name without an extension is one, made if need be): the document
+        # and, for Markdown, its pictures go inside it.
         return check_target(_folder(target) / f"rules.{args.lang}.{args.format}")
     _folder(target.parent)
     return check_target(target)
@@ -472,11 +502,12 @@ def _rules(args: argparse.Namespace) -> int:
 DEMO_PLAYERS = ("Amunet", "Bek", "Chione", "Djedi")
 
 
+DEMO_AGENTS = ("greedy", "random", "greedy", "random")
+"""The agent of each seat of the demo game."""
+
+
 def _demo(args: argparse.Namespace) -> int:
-    agents = [
-        make_agent(name, args.seed * 10 + i)
-        for i, name in enumerate(("greedy", "random", "greedy", "random"))
-    ]
+    agents = [make_agent(name, args.seed * 10 + i) for i, name in enumerate(DEMO_AGENTS)]
     game = play_game(DEMO_PLAYERS, agents, args.seed, interpretations=interpretations_from(args))
     print(
         render(
@@ -484,6 +515,7 @@ def _demo(args: argparse.Namespace) -> int:
             args.lang,
         )
     )
+    print(render(_seats(DEMO_PLAYERS, DEMO_AGENTS), args.lang))
     print("")
     for line in _turn_log(game.record, args.lang):
         print(line)
@@ -503,6 +535,15 @@ def _demo(args: argparse.Namespace) -> int:
             )
         )
     return 0
+
+
+def _seats(players: Sequence[str], agents: Sequence[str]) -> Message:
+    """``Amunet and Chione play the greedy agent; Bek and Djedi the random agent.``"""
+    plays = []
+    for agent in dict.fromkeys(agents):
+        names = all_of([p for p, a in zip(players, agents, strict=True) if a == agent])
+        plays.append(_("{players}: {agent}", players=names, agent=agent_label(agent)))
+    return _("Who plays: {seats}.", seats=series(plays))
 
 
 def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentParser:
@@ -557,12 +598,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     )
     simulate.add_argument("--seed", type=seed(t), default=None, help=t(_("seed of the setup")))
     simulate.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
-    simulate.add_argument(
-        "--agents",
-        type=names_from(t, AGENTS),
-        default="random",
-        help=t(_("comma-separated: random, greedy")),
-    )
+    simulate.add_argument("--agents", default="random", help=t(agents_help()))
     simulate.add_argument("--games", type=positive_int(t), default=1, help=t(_("number of games")))
     simulate.add_argument(
         "--record",
@@ -615,7 +651,10 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         "--output",
         default=None,
         help=t(
-            _("file or folder to write (default: standard output); Markdown pictures go beside")
+            _(
+                "file (with an extension) or folder to write (default: standard output); "
+                "Markdown pictures go beside the document"
+            )
         ),
     )
     _add_lang(rules, t)
@@ -625,6 +664,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         "schema", help=t(_("print the JSON Schema of a file format"))
     )
     schema_command.add_argument("name", choices=SCHEMA_NAMES, help=t(_("file format")))
+    _add_lang(schema_command, t)
     schema_command.set_defaults(run=_schema)
 
     show_game = commands.add_parser("show", help=t(_("draw a game record's position")))
@@ -683,10 +723,11 @@ def _interpretations(args: argparse.Namespace) -> int:
             print(f"  {info.id} {render(info.title, lang)}")
             for note in interpretation_notes(info):
                 print(f"    {render(note, lang)}")
-            if info.field is not None:
-                values = [str(v.value) for v in type(getattr(defaults, info.field))]
-                usage = f"--interpretation {info.field}={'|'.join(values)}"
-                print(f"    {usage}")
+            if info.field is None:
+                continue
+            values = [str(v.value) for v in type(getattr(defaults, info.field))]
+            if len(values) > 1:  # I-14 is set through the catalogue
+                print(f"    --interpretation {info.field}={'|'.join(values)}")
     return 0
 
 

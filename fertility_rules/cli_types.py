@@ -10,7 +10,7 @@ to write are checked as :func:`~fertility_rules.formats.files.check_target` chec
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 
 from fertility_rules.errors import FertilityError
 from fertility_rules.formats.files import check_folder, check_target
@@ -21,7 +21,6 @@ __all__ = [
     "MAX_JOBS",
     "MAX_MOVES",
     "MAX_SEED",
-    "names_from",
     "output_file",
     "output_folder",
     "positive_int",
@@ -96,24 +95,3 @@ def output_file(t: Translate) -> Callable[[str], str]:
 def output_folder(t: Translate) -> Callable[[str], str]:
     """An argparse type: a folder to write files in (made if missing)."""
     return _checked_path(t, check_folder)
-
-
-def names_from(t: Translate, known: Collection[str]) -> Callable[[str], list[str]]:
-    """An argparse type: comma-separated names, at least one, each among ``known``."""
-
-    def read(text: str) -> list[str]:
-        names = [name.strip() for name in text.split(",") if name.strip()]
-        unknown = [name for name in names if name not in known]
-        if not names or unknown:
-            raise argparse.ArgumentTypeError(
-                t(
-                    _(
-                        "expected comma-separated names among {known}, not {text!r}",
-                        known=", ".join(known),
-                        text=text[:40],
-                    )
-                )
-            )
-        return names
-
-    return read

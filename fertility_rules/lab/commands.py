@@ -13,12 +13,11 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from pathlib import Path
 
-from fertility_rules.agents.simulate import AGENTS
+from fertility_rules.agents.simulate import agents_by_seat, agents_help
 from fertility_rules.cli_types import (
     MAX_GAMES,
     MAX_JOBS,
     MAX_MOVES,
-    names_from,
     output_file,
     positive_int,
     seed,
@@ -179,8 +178,7 @@ def _compare(args: argparse.Namespace) -> int:
         raise UnknownIdError(
             _("Nothing to compare: the switches varied have one value only; use --vary.")
         )
-    names: list[str] = args.agents
-    agents = tuple(names[i % len(names)] for i in range(args.players))
+    agents = agents_by_seat(args.agents, args.players)
     if args.games * len(readings) > MAX_GAMES:
         raise MalformedInputError.single(
             "--games",
@@ -234,9 +232,8 @@ def add_compare(
     )
     parser.add_argument(
         "--agents",
-        type=names_from(t, AGENTS),
         default="greedy",
-        help=t(_("comma-separated agents by seat: random, greedy, lookahead")),
+        help=t(agents_help()),
     )
     parser.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
     parser.add_argument(
@@ -306,9 +303,10 @@ def _adjudicate(args: argparse.Namespace) -> int:
         text = json.dumps(data, indent=2, ensure_ascii=False)
     else:
         heading = (
-            _(
-                "Position after {at} moves: turn {turn}, {player} must {decision}.",
-                at=at,
+            ngettext(
+                "Position after {n} move: turn {turn}, {player} must {decision}.",
+                "Position after {n} moves: turn {turn}, {player} must {decision}.",
+                at,
                 turn=state.turn,
                 player=state.player.name,
                 decision=state.phase.label,

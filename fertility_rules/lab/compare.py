@@ -70,6 +70,11 @@ class Comparison:
     """How often the winners are not the same under every reading."""
 
 
+def _count_ci(values: Sequence[float]) -> Estimate:
+    """The mean of a count (Debens, moves, Quarries...): its interval stops at 0."""
+    return mean_ci(values, floor=0.0)
+
+
 def measure(
     reading: Interpretations, summaries: Sequence[GameSummary], baseline: Sequence[GameSummary]
 ) -> ReadingResult:
@@ -87,16 +92,16 @@ def measure(
     return ReadingResult(
         reading=reading,
         games=n,
-        total=mean_ci(totals),
+        total=_count_ci(totals),
         stages=tuple(
-            mean_ci([float(stages[stage - 1]) for s in summaries for stages in s.stages])
+            _count_ci([float(stages[stage - 1]) for s in summaries for stages in s.stages])
             for stage in Stage
         ),
         seat_wins=tuple(proportion_ci(w, n) for w in wins),
-        moves=mean_ci([float(s.moves) for s in summaries]),
-        quarries=mean_ci([float(s.quarries) for s in summaries]),
-        monuments=mean_ci([float(s.monuments) for s in summaries]),
-        discards=mean_ci([float(s.discards) for s in summaries]),
+        moves=_count_ci([float(s.moves) for s in summaries]),
+        quarries=_count_ci([float(s.quarries) for s in summaries]),
+        monuments=_count_ci([float(s.monuments) for s in summaries]),
+        discards=_count_ci([float(s.discards) for s in summaries]),
         winner_changed=proportion_ci(changed, n),
     )
 

@@ -17,9 +17,11 @@ from attrs import evolve, frozen
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import UnknownIdError
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.lists import series
+from fertility_rules.i18n.message import Message, _
 from fertility_rules.rules.interpretations import (
     INTERPRETATION_INFO,
+    OPTION_LABELS,
     InterpretationKind,
     Interpretations,
 )
@@ -30,6 +32,7 @@ __all__ = [
     "format_interpretation",
     "parse_interpretation",
     "reading_label",
+    "reading_title",
     "reading_to_json",
     "readings_varying",
     "switch",
@@ -185,6 +188,18 @@ def reading_label(
         if getattr(reading, s.field) is not getattr(start, s.field)
     ]
     return ", ".join(parts)
+
+
+def reading_title(reading: Interpretations, base: Interpretations | None = None) -> Message | str:
+    """The switches where ``reading`` differs from ``base`` in words, for readers:
+    ``I-1: the 4 orthogonal neighbours``; ``the default readings`` when none differs."""
+    start = base or Interpretations()
+    parts: list[Message | str] = [
+        _("{id}: {option}", id=s.id, option=OPTION_LABELS[getattr(reading, s.field)])
+        for s in SWITCHES
+        if getattr(reading, s.field) is not getattr(start, s.field)
+    ]
+    return series(parts) if parts else _("the default readings")
 
 
 def reading_to_json(reading: Interpretations) -> dict[str, Any]:

@@ -42,8 +42,12 @@ class Estimate:
 
 
 @checked_arguments
-def mean_ci(values: Sequence[float]) -> Estimate:
-    """The mean of ``values`` and its 95 % interval (a single value: no width)."""
+def mean_ci(values: Sequence[float], floor: float = -math.inf) -> Estimate:
+    """The mean of ``values`` and its 95 % interval (a single value: no width).
+
+    ``floor`` is the least value the quantity can take (0 for a count): the interval
+    never reaches below it, where the normal approximation would put it for a rare event.
+    """
     n = len(values)
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
@@ -51,7 +55,7 @@ def mean_ci(values: Sequence[float]) -> Estimate:
     if n == 1:
         return Estimate(mean, mean, mean, 1)
     half = Z95 * statistics.stdev(values) / math.sqrt(n)
-    return Estimate(mean, mean - half, mean + half, n)
+    return Estimate(mean, max(floor, mean - half), mean + half, n)
 
 
 @checked_arguments

@@ -58,6 +58,12 @@ class Game:
     def __repr__(self) -> str:
         return f"Game(players={self.setup_record.players!r}, ply={self.ply})"
 
+    def _repr_svg_(self) -> str:
+        """The table now, the last move marked (Jupyter shows it as a picture)."""
+        from fertility_rules.svg import table
+
+        return table(self.state, last_move=self.last_move)
+
     @classmethod
     def new(
         cls,

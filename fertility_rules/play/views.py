@@ -15,7 +15,14 @@ from attrs import field, frozen
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.model.resources import Counts, Resource
-from fertility_rules.rules.state import GameConfig, GameState, Phase, PlayerState, ValleyState
+from fertility_rules.rules.state import (
+    GameConfig,
+    GameState,
+    Phase,
+    PlayerState,
+    ValleyState,
+    state_repr,
+)
 
 __all__ = ["Observation", "Table", "observe"]
 
@@ -55,6 +62,15 @@ class Observation:
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    def __repr__(self) -> str:
+        return state_repr(self, f"pile_size={self.pile_size}, deck_size={self.deck_size}")
+
+    def _repr_svg_(self) -> str:
+        """The table as every player sees it (Jupyter shows it as a picture)."""
+        from fertility_rules.svg import table
+
+        return table(self)
 
 
 @checked_arguments

@@ -24,6 +24,7 @@ __all__ = [
     "SCENE_MARK",
     "WHEAT_GOLD",
     "any_icon",
+    "callout",
     "coin",
     "monument_glyph",
     "onto_shop_arrow",
@@ -192,28 +193,34 @@ def wheat_glyph(parent: ET.Element, x: float, y: float, size: float, colour: str
 def coin(parent: ET.Element, x: float, y: float, radius: float, value: int) -> ET.Element:
     """A Deben: a gold coin with its value."""
     group = el(parent, "g", class_="deben")
+    _disc(group, x, y, radius, str(value), "#f2c94c", "#9a7416", INK, 1.1)
+    return group
+
+
+def _disc(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    radius: float,
+    text: str,
+    fill: str,
+    edge: str,
+    ink: str,
+    scale: float,
+) -> None:
+    """A disc with a bold text in its middle: a Deben's value, a callout's number."""
+    el(parent, "circle", cx=x, cy=y, r=radius, fill=fill, stroke=edge, stroke_width=radius / 8)
     el(
-        group,
-        "circle",
-        cx=x,
-        cy=y,
-        r=radius,
-        fill="#f2c94c",
-        stroke="#9a7416",
-        stroke_width=radius / 8,
-    )
-    el(
-        group,
+        parent,
         "text",
-        str(value),
+        text,
         x=x,
-        y=y + radius * 0.38,
-        font_size=radius * 1.1,
+        y=y + radius * 0.4,
+        font_size=radius * scale,
         font_weight="bold",
         text_anchor="middle",
-        fill=INK,
+        fill=ink,
     )
-    return group
 
 
 def onto_shop_arrow(parent: ET.Element, x: float, y: float, size: float) -> ET.Element:
@@ -289,4 +296,15 @@ def monument_glyph(
             d=d,
             opacity="0.8" if index and monument is MonumentType.PYRAMID else None,
         )
+    return group
+
+
+CALLOUT = "#9b2c2c"
+
+
+def callout(parent: ET.Element, number: int, x: float, y: float, radius: float = 10) -> ET.Element:
+    """A numbered marker at ``x, y``, as the rulebooks number the parts of a picture; the
+    caption says what each number is."""
+    group = el(parent, "g", class_="callout", data_number=number)
+    _disc(group, x, y, radius, str(number), CALLOUT, "#fdf6e3", "#ffffff", 1.2)
     return group

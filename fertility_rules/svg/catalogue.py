@@ -15,6 +15,7 @@ from attrs import frozen
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
+from fertility_rules.catalogue.describe import catalogue_title
 from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -25,11 +26,12 @@ from fertility_rules.model.resources import MonumentType
 from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
 from fertility_rules.rules.geometry import layout
 from fertility_rules.svg._image import SvgImage, el, image, root
-from fertility_rules.svg._style import INK, RECONSTRUCTED, monument_glyph, player_colour
+from fertility_rules.svg._style import INK, RECONSTRUCTED
 from fertility_rules.svg.components import (
     DISTRICT_HEIGHT,
     DISTRICT_WIDTH,
     _district,
+    _monument,
     _reconstructed_frame,
     _start_tile,
     _tile,
@@ -120,14 +122,10 @@ def _district_item(district: District, language: Language, registry: EffectRegis
 
 
 def _monument_item(kind: MonumentType, index: int, language: Language) -> _Item:
-    label = render(kind.label, language)
-
     def draw(parent: ET.Element, x: float, y: float) -> None:
-        group = el(parent, "g", class_="monument-type", data_type=kind.value)
-        monument_glyph(group, kind, x + 40, y + 24, 36, player_colour(index))
-        el(group, "text", label, x=x + 40, y=y + 58, font_size=12, text_anchor="middle", fill=INK)
+        _monument(parent, kind, index, x, y, language)
 
-    return _Item(80, 66, label, draw)
+    return _Item(80, 66, render(kind.label, language), draw)
 
 
 def _sections(catalogue: Catalogue, language: Language, registry: EffectRegistry) -> list[_Section]:
@@ -181,9 +179,7 @@ def _sections(catalogue: Catalogue, language: Language, registry: EffectRegistry
 
 
 def _heading(catalogue: Catalogue, language: Language) -> tuple[str, str | None]:
-    title = render(
-        _("Catalogue {name}: {title}", name=catalogue.name, title=catalogue.title), language
-    )
+    title = render(catalogue_title(catalogue), language)
     warning = (
         render(
             _(

@@ -104,6 +104,7 @@ def _examples() -> dict[str, object]:
         "Sequence[str]": ["random", "random"],
         "Sequence[tuple[str, MonumentType]]": [],
         "Setup": random_setup(catalogue, 2, seed=1),
+        "Shown": state,
         "Shop": shop,
         "StartTile": catalogue.start_tile,
         "Table": state,
