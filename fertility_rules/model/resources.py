@@ -190,7 +190,6 @@ def _wrong_counts(**arguments: object) -> MalformedInputError:
     return argument_error("resource", Resource, arguments.get("resource"))
 
 
-@checked_arguments
 def shared_counts(counts: Counts) -> Counts:
     """The one tuple kept for this value (or ``counts`` itself once many are kept).
 
@@ -212,7 +211,6 @@ def shared_counts(counts: Counts) -> Counts:
     return counts
 
 
-@checked_arguments
 def add_token(counts: Counts, resource: Resource, amount: int = 1) -> Counts:
     """``counts`` with ``amount`` more (or fewer) tokens of ``resource``."""
     try:
@@ -235,7 +233,6 @@ def add_token(counts: Counts, resource: Resource, amount: int = 1) -> Counts:
     return _known(new) or shared_counts(new)
 
 
-@checked_arguments
 def add_counts(left: Counts, right: Counts) -> Counts:
     """The sum of two counts."""
     try:
@@ -245,7 +242,6 @@ def add_counts(left: Counts, right: Counts) -> Counts:
         raise _wrong_counts(left=left, right=right) from None
 
 
-@checked_arguments
 def sub_counts(left: Counts, right: Counts) -> Counts:
     """``left`` minus ``right``."""
     try:
