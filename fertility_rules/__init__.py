@@ -10,9 +10,6 @@ One import gives the whole game::
     True
 """
 
-import importlib
-import sys
-import types
 from typing import TYPE_CHECKING
 
 from fertility_rules._version import RULES_VERSION, __version__
@@ -54,6 +51,7 @@ from fertility_rules.errors import (
     UnknownIdError,
 )
 from fertility_rules.i18n import Language, Message, render
+from fertility_rules.lazy import lazy_names
 from fertility_rules.model import (
     Benefit,
     District,
@@ -398,28 +396,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """Import the module of a lazily loaded name on first access and keep the value."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
-
-
-class _Package(types.ModuleType):
-    """The package module: a submodule imported later never hides the function it is named
-    after (``fertility_rules.text_board`` stays the function, as with an eager import)."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, types.ModuleType) and _LAZY.get(name) == value.__name__:
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), __all__)

@@ -25,11 +25,14 @@ from fertility_rules.document.blocks import (
     render_blocks,
 )
 from fertility_rules.document.examples import EXAMPLE_PLAYER, worked_examples
+from fertility_rules.document.interpretations import (
+    interpretation_notes as game_interpretation_notes,
+)
 from fertility_rules.effects.base import Stage
 from fertility_rules.effects.registry import EffectRegistry, describe_shop
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.lists import all_of, any_of, series
+from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.metropolis import Track
@@ -38,9 +41,7 @@ from fertility_rules.model.shop import Shop
 from fertility_rules.records.rulebook_example import rulebook_example
 from fertility_rules.rules.interpretations import (
     INTERPRETATION_INFO,
-    OPTION_LABELS,
     InterpretationInfo,
-    Interpretations,
 )
 from fertility_rules.rules.setup import tiles_in_play, valley_boards_for
 from fertility_rules.scoring.pipeline import score_position
@@ -302,38 +303,7 @@ def _variant(w: _Writer) -> None:
 
 def interpretation_notes(info: InterpretationInfo) -> tuple[Message, ...]:
     """The kind line (a switch's values with the default marked), the rules and the sources."""
-    notes: list[Message] = []
-    if info.field is not None:
-        default = getattr(_DEFAULTS, info.field)
-        options: list[Message | str] = []
-        for member in type(default):
-            label = OPTION_LABELS.get(member, str(member.value))
-            options.append(_("{option} (default)", option=label) if member is default else label)
-        if len(options) == 1:
-            # I-14: the reading is chosen by the component catalogue, not by a value here
-            notes.append(
-                _(
-                    "Switch {field}: {option}, its only value; another reading comes with "
-                    "a catalogue that gives it",
-                    field=info.field,
-                    option=OPTION_LABELS.get(default, str(default.value)),
-                )
-            )
-        else:
-            notes.append(_("Switch {field}: {options}", field=info.field, options=any_of(options)))
-    elif info.reason is not None:
-        notes.append(_("Retired: {reason}", reason=info.reason))
-    else:
-        reading = info.reading or _("the default of the question above")
-        notes.append(
-            _("Settled reading, always played (not a switch): {reading}.", reading=reading)
-        )
-    notes.append(_("Rules: {rules}", rules=", ".join(info.rules)))
-    notes.append(_("Sources: {sources}", sources=series(info.sources)))
-    return tuple(notes)
-
-
-_DEFAULTS = Interpretations()
+    return game_interpretation_notes(info, "fertility")
 
 
 def _interpretations(w: _Writer) -> None:

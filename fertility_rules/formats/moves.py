@@ -208,14 +208,19 @@ def move_to_json(move: Move, width: int) -> dict[str, Any]:
 
 
 @checked_arguments
-def move_from_json(data: object, width: int, path: str = "$", height: int = BOARD_HEIGHT) -> Move:
+def move_from_json(
+    data: object, width: int, path: str = "$", height: int = BOARD_HEIGHT, *, section: bool = False
+) -> Move:
     """A move from its JSON form on a board ``width`` by ``height``; raises
     :class:`MalformedInputError` with every problem.
 
     This is the one move reader (records, states, the API and the command line): it
     checks what the schema says (types, a spot 0 to 6, a Shop 0 to 24, a row 0 to 7 and
-    a column 0 to 15, no negative Wheat) and that the squares are on this board."""
-    document: Any = structure(data, MoveDocument, path=path)  # type: ignore[arg-type]
+    a column 0 to 15, no negative Wheat) and that the squares are on this board. A
+    ``section`` of a document already held to the file limits is not checked again.
+    """
+    converter = converter_for() if section else None
+    document: Any = structure(data, MoveDocument, path=path, converter=converter)  # type: ignore[arg-type]
     try:
         move: Move = document.move(width, height)
     except MalformedInputError as error:

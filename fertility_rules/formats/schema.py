@@ -15,17 +15,24 @@ in ECMA-262 with the ``u`` flag (a test compiles them in both).
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Any
-
-from attrs import fields
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.base import ParamType
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.formats.interpretations import FORMER_OPTIONS
+from fertility_rules.formats.schema_kit import (
+    Schema,
+    char_class,
+    record_body,
+    schema_document,
+    shipped_schema,
+    switch_values,
+)
+from fertility_rules.formats.schema_kit import enum_of as _enum
+from fertility_rules.formats.schema_kit import list_of as _list
+from fertility_rules.formats.schema_kit import object_of as _object
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import MAX_SHOPS, SPOTS
 from fertility_rules.model.provenance import Provenance
@@ -48,29 +55,8 @@ SCHEMA_NAMES = (
 """The formats with a schema; ``NAME`` is the format id without ``fertility-rules/``
 and ``/1``."""
 
-Schema = dict[str, Any]
-
-
-def _enum(values: list[Any]) -> Schema:
-    return {"enum": values}
-
-
-def _list(items: Schema, min_items: int = 0, max_items: int | None = None) -> Schema:
-    out: Schema = {"type": "array", "items": items}
-    if min_items:
-        out["minItems"] = min_items
-    if max_items is not None:
-        out["maxItems"] = max_items
-    return out
-
-
-def _object(required: list[str], properties: dict[str, Schema]) -> Schema:
-    return {
-        "type": "object",
-        "required": required,
-        "properties": properties,
-        "additionalProperties": False,
-    }
+_VERSIONS = {"game-record": 2}
+"""The version of each format whose version is not 1."""
 
 
 _NAT: Schema = {"type": "integer", "minimum": 0}
@@ -82,14 +68,6 @@ def _index(count: int, description: str | None = None) -> Schema:
     if description:
         out["description"] = description
     return out
-
-
-def _char_class(chars: str) -> str:
-    """A regular-expression character class of ``chars``, escaping only what a class
-    needs escaped: valid in Python and in ECMA-262 with the ``u`` flag, where an escape
-    of any other character (``\\~``) is an error."""
-    special = "\\]^-["
-    return "[" + "".join("\\" + c if c in special else c for c in chars) + "]"
 
 
 _STRING: Schema = {"type": "string"}
@@ -118,10 +96,7 @@ def _benefits(registry: EffectRegistry) -> Schema:
 
 
 def _defs(registry: EffectRegistry) -> Schema:
-    interpretation = {
-        a.name: _enum([m.value for m in type(getattr(Interpretations(), a.name))])
-        for a in fields(Interpretations)
-    }
+    interpretation = switch_values(Interpretations())
     # Records written before the split may hold a former option at its single value.
     interpretation.update(
         {
@@ -180,7 +155,7 @@ def _sourced(required: list[str], properties: dict[str, Schema]) -> Schema:
 def _catalogue() -> Schema:
     track = _sourced(["values"], {"values": {"$ref": "#/$defs/track"}})
     codes = "".join(SQUARE_LEGEND)
-    row = {"type": "string", "pattern": "^" + _char_class(codes) + "{4}$"}
+    row = {"type": "string", "pattern": "^" + char_class(codes) + "{4}$"}
     shop = _shop(False, True)
     return _object(
         [
@@ -342,16 +317,16 @@ _HEAD: dict[str, Schema] = {
 
 
 def _game_record() -> Schema:
-    return _object(
-        ["format", "players", "moves"],
+    return record_body(
+        "fertility",
+        (2, 4),
         {
-            "format": {"const": "fertility-rules/game-record/1"},
-            **_HEAD,
-            "players": _list(_STRING, 2, 4),
-            "seed": {"type": "integer"},
+            "catalogue": _HEAD["catalogue"],
+            "interpretations": _HEAD["interpretations"],
             "setup": _setup(),
-            "moves": _list({"$ref": "#/$defs/move"}),
+            "move": {"$ref": "#/$defs/move"},
         },
+        former="fertility-rules/game-record/1",
     )
 
 
@@ -448,19 +423,9 @@ def build_schema(name: str, registry: EffectRegistry = DEFAULT_REGISTRY) -> Sche
                 expected=", ".join(SCHEMA_NAMES),
             )
         )
-    body = builders[name]()
-    defs = _defs(registry)
-    text = json.dumps(body)
-    for embedded in ("catalogue", "move"):  # the formats a document may hold, bundled
-        if f'"#/$defs/{embedded}"' in text:
-            defs[embedded] = builders[embedded]()
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": _BASE + name + ".json",
-        "title": f"fertility-rules/{name}/1",
-        **body,
-        "$defs": defs,
-    }
+    title = f"fertility-rules/{name}/{_VERSIONS.get(name, 1)}"
+    embedded = {"catalogue": builders["catalogue"], "move": builders["move"]}
+    return schema_document(_BASE, name, title, builders[name](), _defs(registry), embedded)
 
 
 @checked_arguments
@@ -468,6 +433,4 @@ def schema(name: str) -> Schema:
     """The shipped schema of format ``name`` (one of :data:`SCHEMA_NAMES`)."""
     if name not in SCHEMA_NAMES:
         build_schema(name)  # raises UnknownIdError naming the known formats
-    text = resources.files("fertility_rules.formats").joinpath(f"schemas/{name}.json")
-    data: Schema = json.loads(text.read_text(encoding="utf-8"))
-    return data
+    return shipped_schema("fertility_rules.formats", name)

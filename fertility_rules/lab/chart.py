@@ -1,4 +1,4 @@
-"""A comparison as a small SVG chart: mean Debens per stage and in total, per reading.
+"""A comparison as a small SVG chart: mean score per stage and in total, per reading.
 
 Hand-written SVG (no plotting library): a value axis with its ticks, one group of
 horizontal bars per measure, one bar per reading with a whisker for the 95 % interval
@@ -12,7 +12,8 @@ import math
 from xml.sax.saxutils import escape
 
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.effects.base import Stage
+from fertility_rules.fonts import fit_size, text_width
+from fertility_rules.games import find_game
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
 from fertility_rules.i18n.numbers import decimal, number
@@ -20,7 +21,6 @@ from fertility_rules.i18n.translate import render
 from fertility_rules.lab.compare import Comparison
 from fertility_rules.lab.render import reading_names
 from fertility_rules.lab.stats import Estimate
-from fertility_rules.svg._text import fit_size, text_width
 
 __all__ = ["comparison_to_svg", "ticks"]
 
@@ -48,12 +48,13 @@ def ticks(top: float) -> list[int]:
 def comparison_to_svg(comparison: Comparison, language: Language | str = Language.EN) -> str:
     """The chart as an SVG document, its texts and numbers in ``language``."""
     names = reading_names(comparison, language)
+    rules = find_game(comparison.game)
     groups: list[tuple[str, list[Estimate]]] = [
         (render(_("Mean score"), language), [r.total for r in comparison.results])
     ]
     groups += [
-        (render(stage.label, language), [r.stages[stage - 1] for r in comparison.results])
-        for stage in Stage
+        (render(stage.label, language), [r.stages[index] for r in comparison.results])
+        for index, stage in enumerate(rules.stages)
     ]
     bar = 14 if len(names) <= 8 else 11
     small = min(10.0, bar - 2)  # the numbers beside each bar, one bar high
@@ -69,7 +70,7 @@ def comparison_to_svg(comparison: Comparison, language: Language | str = Languag
     def x(value: float) -> float:
         return label + plot * max(0.0, value) / top
 
-    title = render(_("Mean Debens per player, 95 % intervals"), language)
+    title = render(_("Mean score per player, 95 % intervals"), language)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12" '

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from pathlib import Path
+from typing import Any
 
 from fertility_rules.agents.simulate import agents_by_seat, agents_help
 from fertility_rules.cli_types import (
@@ -24,15 +25,15 @@ from fertility_rules.cli_types import (
     whole_number,
 )
 from fertility_rules.errors import FertilityError, MalformedInputError, UnknownIdError
-from fertility_rules.formats.documents import parse_document, read_document
+from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.files import write_text
 from fertility_rules.formats.limits import Limits
 from fertility_rules.formats.record import read_record
-from fertility_rules.formats.state import GAME_STATE_FORMAT, read_move, read_state
+from fertility_rules.games import GameRules
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
-from fertility_rules.lab.adjudicate import adjudicate, disputed_moves, position_at
+from fertility_rules.lab.adjudicate import adjudicate, disputed_moves, position_at, read_move
 from fertility_rules.lab.chart import comparison_to_svg
 from fertility_rules.lab.compare import compare, comparison_to_json
 from fertility_rules.lab.readings import (
@@ -46,16 +47,14 @@ from fertility_rules.lab.render import (
     comparison_to_text,
 )
 from fertility_rules.lab.runner import Progress
-from fertility_rules.play.notation import NOTATION_KEYWORDS, parse_move
-from fertility_rules.rules.interpretations import Interpretations
-from fertility_rules.rules.moves import Move
-from fertility_rules.rules.state import GameState
 
 __all__ = [
     "add_adjudicate",
     "add_compare",
     "add_interpretation_option",
     "add_jobs_options",
+    "check_interpretations",
+    "check_record_game",
     "game_executor",
     "interpretations_from",
     "progress_bar",
@@ -64,27 +63,12 @@ __all__ = [
 Translate = Callable[[Message], str]
 
 
-def _checked(t: Translate) -> Callable[[str], str]:
-    """An argparse type: comma-separated ``NAME=VALUE`` texts, rejected with exit status 2."""
-
-    def checked(text: str) -> str:
-        try:
-            for part in text.split(","):
-                parse_interpretation(part)
-        except FertilityError as error:
-            raise argparse.ArgumentTypeError(t(error.message)) from None
-        return text
-
-    return checked
-
-
 def add_interpretation_option(parser: argparse.ArgumentParser, t: Translate) -> None:
     """``--interpretation NAME=VALUE``, repeatable; checked while the arguments are read."""
     parser.add_argument(
         "--interpretation",
         action="append",
         default=[],
-        type=_checked(t),
         metavar="NAME=VALUE",
         help=t(
             _(
@@ -95,9 +79,35 @@ def add_interpretation_option(parser: argparse.ArgumentParser, t: Translate) -> 
     )
 
 
-def interpretations_from(args: argparse.Namespace) -> Interpretations:
-    """The defaults with every ``--interpretation`` of ``args`` applied."""
-    return with_interpretations(getattr(args, "interpretation", None) or [])
+def check_interpretations(args: argparse.Namespace, rules: GameRules) -> Message | None:
+    """Why a ``--interpretation`` or ``--reading`` of ``args`` is not a switch value of
+    ``rules``' game (the command refuses it as argparse refuses an argument), or ``None``."""
+    texts = [*getattr(args, "interpretation", ()), *getattr(args, "reading", ())]
+    try:
+        for text in texts:
+            for part in text.split(","):
+                parse_interpretation(part, rules)
+    except FertilityError as error:
+        return error.message
+    return None
+
+
+def check_record_game(args: argparse.Namespace, game: GameRules) -> None:
+    """A record is replayed by the game it names: ``--game`` may only name the same one."""
+    if getattr(args, "game", None) is not None and args.rules != game:
+        raise UnknownIdError(
+            _(
+                "This is a record of a game of {found}, not of {wanted}.",
+                found=game.title,
+                wanted=args.rules.title,
+            )
+        )
+    args.rules = game
+
+
+def interpretations_from(args: argparse.Namespace) -> Any:
+    """The game's defaults with every ``--interpretation`` of ``args`` applied."""
+    return with_interpretations(getattr(args, "interpretation", None) or [], game=args.rules)
 
 
 def _add_vary(parser: argparse.ArgumentParser, t: Translate) -> None:
@@ -167,18 +177,20 @@ def progress_bar(total: int, language: Language | str) -> Iterator[Progress | No
 
 
 def _compare(args: argparse.Namespace) -> int:
+    rules: GameRules = args.rules
     base = interpretations_from(args)
     if args.reading:
-        readings = [with_interpretations(spec.split(","), base) for spec in args.reading]
+        readings = [with_interpretations(spec.split(","), base, rules) for spec in args.reading]
         if len(readings) == 1:
             readings.insert(0, base)
     else:
-        readings = list(readings_varying(args.vary, base))
+        readings = list(readings_varying(args.vary, base, rules))
     if len(readings) < 2:
         raise UnknownIdError(
             _("Nothing to compare: the switches varied have one value only; use --vary.")
         )
-    agents = agents_by_seat(args.agents, args.players)
+    rules.check_players(args.players, args.variant)
+    agents = agents_by_seat(args.agents, args.players, rules)
     if args.games * len(readings) > MAX_GAMES:
         raise MalformedInputError.single(
             "--games",
@@ -193,7 +205,15 @@ def _compare(args: argparse.Namespace) -> int:
         progress_bar(args.games * len(readings), args.lang) as progress,
     ):
         comparison = compare(
-            readings, args.games, agents, args.seed, args.variant, executor, args.jobs, progress
+            readings,
+            args.games,
+            agents,
+            args.seed,
+            args.variant,
+            executor,
+            args.jobs,
+            progress,
+            game=rules,
         )
     if args.svg:
         write_text(args.svg, comparison_to_svg(comparison, args.lang))
@@ -220,16 +240,13 @@ def add_compare(
         action="append",
         default=[],
         metavar="NAME=VALUE,...",
-        type=_checked(t),
         help=t(_("one reading to compare, as switch values (repeatable; instead of --vary)")),
     )
     parser.add_argument(
         "--games", type=positive_int(t), default=100, help=t(_("games per reading"))
     )
     parser.add_argument("--seed", type=seed(t), default=0, help=t(_("seed of the first game")))
-    parser.add_argument(
-        "--players", type=int, choices=[2, 3, 4], default=4, help=t(_("number of players"))
-    )
+    parser.add_argument("--players", type=int, default=4, help=t(_("number of players")))
     parser.add_argument(
         "--agents",
         default="greedy",
@@ -248,19 +265,22 @@ def add_compare(
     parser.set_defaults(run=_compare)
 
 
-def _position(args: argparse.Namespace, limits: Limits) -> tuple[GameState, int | None]:
+def _position(args: argparse.Namespace, rules: GameRules, limits: Limits) -> tuple[Any, int | None]:
     """The position: a game-state file as it is, or a record replayed ``--at`` moves."""
     data = read_document(args.record, limits)
-    if isinstance(data, dict) and data.get("format") == GAME_STATE_FORMAT:
-        return read_state(data, source=args.record), None
+    state_format = rules.formats.state_format
+    if isinstance(data, dict) and data.get("format") == state_format:
+        return rules.formats.read_state(data), None
     if args.at is None:
         raise UnknownIdError(
             _(
                 "Give --at N with a game record, or a game-state file ({fmt}).",
-                fmt=GAME_STATE_FORMAT,
+                fmt=state_format,
             )
         )
-    return position_at(read_record(data, source=args.record), args.at), args.at
+    record = read_record(data, source=args.record, games=args.known_games)
+    check_record_game(args, record.game)
+    return position_at(record, args.at), args.at
 
 
 def _is_file(text: str) -> bool:
@@ -270,57 +290,46 @@ def _is_file(text: str) -> bool:
         return False
 
 
-def _disputed(text: str, state: GameState, limits: Limits) -> Move:
-    """The move as JSON (inline or a file) or in the text notation (``place V23 a6 b6``),
-    read by the library's one move reader with the command's limits."""
-    words = text.split()
-    if text.lstrip().startswith("{"):
-        data = parse_document(text, toml=False, source="--move", limits=limits)
-    elif (words and words[0].lower() in NOTATION_KEYWORDS) or not _is_file(text):
-        return parse_move(text, state)
-    else:
-        data = read_document(text, limits)
-    return read_move(data, state)
+def _disputed(text: str, state: Any, rules: GameRules, limits: Limits) -> Any:
+    """The move as JSON (inline or a file) or in the game's notation (``place V23 a6 b6``),
+    read by the game's one move reader within the command's limits."""
+    if text.lstrip().startswith("{") or _is_file(text):
+        return read_move(text, state, rules, limits)
+    return rules.texts.parse_move(text, state)
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
     limits = Limits(max_bytes=args.max_file_size)
-    state, at = _position(args, limits)
-    base = interpretations_from(args) if args.interpretation else state.config.interpretations
-    readings = readings_varying(args.vary, base)
-    width = state.config.layout.width
+    state, at = _position(args, args.rules, limits)
+    rules: GameRules = args.rules  # a record's own game
+    base = interpretations_from(args) if args.interpretation else rules.interpretations_of(state)
+    readings = readings_varying(args.vary, base, rules)
     if args.all_moves:
-        judged = disputed_moves(state, readings)
+        judged = disputed_moves(state, readings, rules)
     elif args.move is None:
         raise UnknownIdError(_("Give the disputed move with --move, or use --all-moves."))
     else:
-        judged = (adjudicate(state, _disputed(args.move, state, limits), readings),)
+        judged = (adjudicate(state, _disputed(args.move, state, rules, limits), readings, rules),)
     if args.format == "json":
         data = {
             "at": at,
-            "moves": [adjudication_to_json(j, width, args.lang) for j in judged],
+            "moves": [adjudication_to_json(j, state, args.lang, rules) for j in judged],
         }
         text = json.dumps(data, indent=2, ensure_ascii=False)
     else:
+        status = rules.texts.status(state)
         heading = (
             ngettext(
-                "Position after {n} move: turn {turn}, {player} must {decision}.",
-                "Position after {n} moves: turn {turn}, {player} must {decision}.",
+                "Position after {n} move: {status}.",
+                "Position after {n} moves: {status}.",
                 at,
-                turn=state.turn,
-                player=state.player.name,
-                decision=state.phase.label,
+                status=status,
             )
             if at is not None
-            else _(
-                "Position of the game state: turn {turn}, {player} must {decision}.",
-                turn=state.turn,
-                player=state.player.name,
-                decision=state.phase.label,
-            )
+            else _("Position of the game state: {status}.", status=status)
         )
         blocks = [render(heading, args.lang)]
-        blocks += [adjudication_to_text(j, width, args.lang) for j in judged]
+        blocks += [adjudication_to_text(j, state, args.lang, rules) for j in judged]
         if not judged:
             blocks.append(
                 render(_("No move differs between the readings at this position."), args.lang)

@@ -8,8 +8,7 @@ from typing import Any
 
 from fertility_rules.agents.simulate import agent_label
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.effects.base import Stage
-from fertility_rules.formats.moves import move_to_json
+from fertility_rules.games import GameRules, find_game
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -19,7 +18,6 @@ from fertility_rules.lab.adjudicate import Adjudication, Outcome
 from fertility_rules.lab.compare import Comparison, ReadingResult
 from fertility_rules.lab.readings import reading_label, reading_title, reading_to_json
 from fertility_rules.lab.stats import Estimate
-from fertility_rules.model.resources import Icon, Resource
 
 __all__ = [
     "adjudication_to_json",
@@ -32,7 +30,10 @@ __all__ = [
 
 def reading_names(comparison: Comparison, language: Language | str = Language.EN) -> list[str]:
     """A name per reading in words: the switches it sets apart from the defaults."""
-    return [render(reading_title(result.reading), language) for result in comparison.results]
+    return [
+        render(reading_title(result.reading, game=comparison.game), language)
+        for result in comparison.results
+    ]
 
 
 def interval(estimate: Estimate, language: Language | str, rate: bool = False) -> str:
@@ -54,11 +55,13 @@ WIDE = 100
 
 
 def _measures(comparison: Comparison, language: Language | str) -> list[tuple[str, list[str]]]:
-    """Each measure's name and its cell for each reading."""
+    """Each measure's name and its cell for each reading: the score and its stages, the
+    seats' wins, the moves and the game's own measures."""
 
     def t(message: Message) -> str:
         return render(message, language)
 
+    rules = find_game(comparison.game)
     results = comparison.results
 
     def means(pick: Callable[[ReadingResult], Estimate]) -> list[str]:
@@ -68,18 +71,15 @@ def _measures(comparison: Comparison, language: Language | str) -> list[tuple[st
         return [interval(pick(r), language, rate=True) for r in results]
 
     rows: list[tuple[str, list[str]]] = [(t(_("Mean score")), means(lambda r: r.total))]
-    for stage in Stage:
-        rows.append((t(stage.label), means(lambda r, i=stage - 1: r.stages[i])))  # type: ignore[misc]
+    for index, stage in enumerate(rules.stages):
+        rows.append((t(stage.label), means(lambda r, i=index: r.stages[i])))  # type: ignore[misc]
     for seat, agent in enumerate(comparison.agents):
         name = t(_("Wins, seat {seat} ({agent})", seat=seat + 1, agent=agent_label(agent)))
         rows.append((name, rates(lambda r, i=seat: r.seat_wins[i])))  # type: ignore[misc]
-    rows += [
-        (t(_("Moves per game")), means(lambda r: r.moves)),
-        (t(_("Quarries per game")), means(lambda r: r.quarries)),
-        (t(_("Monuments per game")), means(lambda r: r.monuments)),
-        (t(_("Discards per game")), means(lambda r: r.discards)),
-        (t(_("Winner differs from the first reading")), rates(lambda r: r.winner_changed)),
-    ]
+    rows.append((t(_("Moves per game")), means(lambda r: r.moves)))
+    for measure in rules.measures:
+        rows.append((t(measure.label), means(lambda r, k=measure.key: getattr(r, k))))  # type: ignore[misc]
+    rows.append((t(_("Winner differs from the first reading")), rates(lambda r: r.winner_changed)))
     return rows
 
 
@@ -170,13 +170,15 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     ]
 
 
-def _tokens(outcome: Outcome, language: Language | str) -> str:
-    parts = [
-        Icon.of(resource).amount(n)
-        for resource, n in zip(Resource, outcome.tokens, strict=True)
-        if n
-    ]
-    return render(all_of(parts), language) or "0"
+def _move_json(judgement: Adjudication, state: Any, rules: GameRules) -> dict[str, Any]:
+    return rules.formats.dump_move(judgement.move, state)
+
+
+def _gain_labels(judgement: Adjudication) -> list[Message]:
+    for outcome in judgement.outcomes:
+        if outcome.legal:
+            return [gain.label for gain in outcome.gains]
+    return []
 
 
 def _alike(outcomes: Sequence[Outcome]) -> list[list[Outcome]]:
@@ -187,11 +189,16 @@ def _alike(outcomes: Sequence[Outcome]) -> list[list[Outcome]]:
     return list(groups.values())
 
 
-def _readings(group: Sequence[Outcome], total: int, language: Language | str) -> str:
+def _readings(
+    group: Sequence[Outcome], total: int, language: Language | str, rules: GameRules
+) -> str:
     """The readings of a group: their names, or how many when they are many."""
     if len(group) == total > 1:
         return render(ngettext("all {n} reading", "all {n} readings", total), language)
-    names = [reading_label(o.reading, short=True) or render(_("defaults"), language) for o in group]
+    names = [
+        reading_label(o.reading, short=True, game=rules) or render(_("defaults"), language)
+        for o in group
+    ]
     if len(names) <= 3:
         return "; ".join(names)
     return render(
@@ -207,46 +214,36 @@ def _readings(group: Sequence[Outcome], total: int, language: Language | str) ->
 
 @checked_arguments
 def adjudication_to_text(
-    judgement: Adjudication, width: int, language: Language | str = Language.EN
+    judgement: Adjudication,
+    state: Any,
+    language: Language | str = Language.EN,
+    game: str | GameRules = "fertility",
 ) -> str:
     """One row per distinct outcome: the readings that share it, legal or not, the rule
-    broken, and what the move yields; a line saying so when every reading agrees."""
+    broken, and what the move yields (the game's gains); a line saying so when every
+    reading agrees."""
+    rules = find_game(game)
 
-    def t(message: Message) -> str:
-        return render(message, language)
+    def t(message: Message | str | int) -> str:
+        if isinstance(message, int):
+            return number(message, language)
+        return message if isinstance(message, str) else render(message, language)
 
-    header = [
-        t(_("Reading")),
-        t(_("Legal")),
-        t(_("Tokens")),
-        t(_("Wheat")),
-        t(_("Quarries")),
-        t(_("Monuments")),
-        t(_("Districts on offer")),
-    ]
+    labels = _gain_labels(judgement)
+    header = [t(_("Reading")), t(_("Legal")), *(t(label) for label in labels)]
     rows = []
     notes = []
     total = len(judgement.outcomes)
     for group in _alike(judgement.outcomes):
         outcome = group[0]
-        name = _readings(group, total, language)
+        name = _readings(group, total, language, rules)
         if not outcome.legal:
-            rows.append([name, t(_("no ({rule})", rule=outcome.rule or "")), "", "", "", "", ""])
+            rows.append([name, t(_("no ({rule})", rule=outcome.rule or "")), *("" for _ in labels)])
             if outcome.reason is not None:
                 notes.append(f"  {name}: {t(outcome.reason)} ({outcome.rule})")
             continue
-        rows.append(
-            [
-                name,
-                t(_("yes")),
-                _tokens(outcome, language),
-                number(outcome.wheat, language),
-                number(outcome.quarries, language),
-                number(outcome.monuments, language),
-                number(outcome.offer or 0, language),
-            ]
-        )
-    move = t(_("Move {move}", move=json.dumps(move_to_json(judgement.move, width))))
+        rows.append([name, t(_("yes")), *(t(gain.text) for gain in outcome.gains)])
+    move = t(_("Move {move}", move=json.dumps(_move_json(judgement, state, rules))))
     lines = [move]
     if total > 1 and not judgement.differs:
         lines.append(t(ngettext("The {n} reading agrees.", "All {n} readings agree.", total)))
@@ -255,29 +252,27 @@ def adjudication_to_text(
 
 @checked_arguments
 def adjudication_to_json(
-    judgement: Adjudication, width: int, language: Language | str = Language.EN
+    judgement: Adjudication,
+    state: Any,
+    language: Language | str = Language.EN,
+    game: str | GameRules = "fertility",
 ) -> dict[str, Any]:
     """The adjudication as JSON-like data; messages in ``language``."""
+    rules = find_game(game)
     readings = []
     for outcome in judgement.outcomes:
         entry: dict[str, Any] = {
-            "reading": reading_to_json(outcome.reading),
+            "reading": reading_to_json(outcome.reading, rules),
             "legal": outcome.legal,
         }
         if outcome.legal:
-            entry.update(
-                tokens={r.key: n for r, n in zip(Resource, outcome.tokens, strict=True) if n},
-                wheat=outcome.wheat,
-                quarries=outcome.quarries,
-                monuments=outcome.monuments,
-                offer=outcome.offer,
-            )
+            entry.update({gain.key: gain.json for gain in outcome.gains})
         else:
             entry["rule"] = outcome.rule
             entry["message"] = render(outcome.reason, language) if outcome.reason else ""
         readings.append(entry)
     return {
-        "move": move_to_json(judgement.move, width),
+        "move": _move_json(judgement, state, rules),
         "differs": judgement.differs,
         "readings": readings,
     }

@@ -21,6 +21,7 @@ from fertility_rules.i18n.translate import render
 from fertility_rules.model.coordinates import square_name
 from fertility_rules.model.resources import RESOURCES, Counts, Icon
 from fertility_rules.play.notation import format_move
+from fertility_rules.play.views import status
 from fertility_rules.rules.describe import describe_move
 from fertility_rules.rules.engine import legal_moves
 from fertility_rules.rules.moves import (
@@ -245,18 +246,7 @@ def _line(state: GameState, index: int) -> Message:
 def summary(state: GameState, language: str = "en") -> str:
     """The state in a few lines of ``language``: turn, who decides what, each player's
     supply, Wheat and Personal Pool, the pools and the District offer."""
-    lines: list[Message | str] = []
-    if state.is_over:
-        lines.append(_("Turn {turn}: the game is over", turn=state.turn))
-    else:
-        lines.append(
-            _(
-                "Turn {turn} · {player}: {phase}",
-                turn=state.turn,
-                player=state.player.name,
-                phase=state.phase.label,
-            )
-        )
+    lines: list[Message | str] = [status(state)]
     lines.extend(_line(state, i) for i in range(len(state.players)))
     tiles: list[Message] = [_tile_text(state, t) for t in state.common_pool]
     lines.append(_("Common Pool: {tiles}", tiles=_join(tiles)))

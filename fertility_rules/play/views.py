@@ -14,6 +14,7 @@ from typing import TypeAlias
 from attrs import field, frozen
 
 from fertility_rules.arguments import checked_arguments
+from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Counts, Resource
 from fertility_rules.rules.state import (
     GameConfig,
@@ -24,7 +25,7 @@ from fertility_rules.rules.state import (
     state_repr,
 )
 
-__all__ = ["Observation", "Table", "observe"]
+__all__ = ["Observation", "Table", "observe", "status"]
 
 
 @frozen
@@ -100,3 +101,17 @@ def observe(state: GameState) -> Observation:
 
 Table: TypeAlias = GameState | Observation
 """A state or its view: what notation and JSON forms of moves need (the board's width)."""
+
+
+@checked_arguments
+def status(table: Table) -> Message:
+    """One line: the turn, who decides and what (``Turn 3 · Bek: harvest``), or that the
+    game is over."""
+    if table.is_over:
+        return _("Turn {turn}: the game is over", turn=table.turn)
+    return _(
+        "Turn {turn} · {player}: {phase}",
+        turn=table.turn,
+        player=table.player.name,
+        phase=table.phase.label,
+    )

@@ -20,7 +20,7 @@ from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.resources import RESOURCES
-from fertility_rules.play.views import Observation
+from fertility_rules.play.views import Observation, status
 from fertility_rules.rules.engine import final_scores
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState
@@ -80,14 +80,7 @@ def _heading(state: Shown, report: ScoreReport | None) -> Message:
             turn=state.turn,
             names=all_of(list(report.winners)),
         )
-    if state.is_over:
-        return _("Turn {turn}: the game is over", turn=state.turn)
-    return _(
-        "Turn {turn} · {player}: {phase}",
-        turn=state.turn,
-        player=state.player.name,
-        phase=state.phase.label,
-    )
+    return status(state)
 
 
 def _report(state: Shown) -> ScoreReport | None:

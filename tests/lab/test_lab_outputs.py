@@ -104,7 +104,8 @@ def test_adjudicate_without_vary_says_the_readings_agree(
         for k in range(len(played.moves))
         if not adjudicate(position_at(played, k), played.moves[k], readings_varying()).differs
     )
-    move = json.dumps(move_to_json(played.moves[at], played.width))
+    width = position_at(played, at).config.layout.width
+    move = json.dumps(move_to_json(played.moves[at], width))
     assert main(["adjudicate", str(record), "--at", str(at), "--move", move]) == 0
     text = capsys.readouterr().out
     assert "All 32 readings agree." in text

@@ -87,7 +87,7 @@ def test_a_document_of_another_format_is_one_problem(
 ) -> None:
     assert main(["catalogue", "check", str(record)]) == 1
     err = capsys.readouterr().err
-    assert "game-record/1" in err
+    assert "game-record/2" in err
     assert err.count("\n  ") == 1
 
 

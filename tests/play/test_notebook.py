@@ -72,9 +72,15 @@ def test_states_views_and_games_draw_themselves_in_notebooks(
     assert heading.startswith(title)
 
 
+def _picture(game: fr.Game) -> str:
+    picture = game._repr_svg_()
+    assert picture is not None  # Fertility has pictures of its table
+    return picture
+
+
 def test_a_game_picture_marks_its_last_move() -> None:
-    assert 'class="mark last-move"' not in _played(0)._repr_svg_()
-    assert _played(1)._repr_svg_().count('class="mark last-move"') == 2  # both halves
+    assert 'class="mark last-move"' not in _picture(_played(0))
+    assert _picture(_played(1)).count('class="mark last-move"') == 2  # both halves
 
 
 def test_a_score_report_has_a_short_repr_and_an_html_table() -> None:

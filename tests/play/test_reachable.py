@@ -41,7 +41,8 @@ def _mid_game() -> GameState:
     rng = random.Random(5)
     for _ in range(12):
         game = game.play(rng.choice(legal_moves(game.state)))
-    return game.state
+    state: GameState = game.state
+    return state
 
 
 STATE = _mid_game()
@@ -357,7 +358,8 @@ def _quarry_state() -> GameState:
         rng = random.Random(seed)
         while not game.state.is_over:
             if game.state.phase is Phase.QUARRY:
-                return game.state
+                state: GameState = game.state
+                return state
             game = game.play(rng.choice(legal_moves(game.state)))
     raise AssertionError("no Quarry in 200 games")  # pragma: no cover
 

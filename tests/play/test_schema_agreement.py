@@ -67,7 +67,8 @@ def _check(name: str, document: object, read: Callable[[object], object]) -> Non
 @st.composite
 def _states(draw: st.DrawFn) -> fr.GameState:
     game: fr.Game = draw(played(50))
-    return game.state
+    state: fr.GameState = game.state
+    return state
 
 
 SETTINGS = settings(

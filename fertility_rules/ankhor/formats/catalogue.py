@@ -1,0 +1,317 @@
+"""Ankh'or catalogue files (TOML or JSON, ``fertility-rules/ankhor-catalogue/1``).
+
+Each section is read on its own and checks itself, so every problem of a document is
+reported at once with its path; the catalogue then checks the tiles as a whole (55 tiles,
+every family with every kind, A-1.2). A catalogue is written back as it was read.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+from cattrs import Converter
+from cattrs.gen import make_dict_unstructure_fn, override
+
+from fertility_rules.ankhor.arguments import catalogue_needed, require
+from fertility_rules.ankhor.catalogue import (
+    CATALOGUE_FORMAT,
+    BonusRules,
+    Catalogue,
+    EndRule,
+    HandLimits,
+    PriceBoard,
+    TileEntry,
+    TokenRules,
+    bonus_problems,
+    entry_problems,
+    limit_problems,
+    price_problems,
+    token_problems,
+)
+from fertility_rules.ankhor.formats import keys as _keys  # noqa: F401 - registers the hooks
+from fertility_rules.ankhor.model import Colour, Kind
+from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.formats.converter import (
+    attempt,
+    converter_for,
+    format_hooks,
+    structure,
+    structure_document,
+)
+from fertility_rules.formats.documents import parse_document, read_document
+from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
+from fertility_rules.i18n.message import _
+from fertility_rules.model.provenance import Provenance, Source
+
+__all__ = [
+    "default_catalogue",
+    "dump_catalogue",
+    "load_catalogue",
+    "read_catalogue",
+    "read_catalogue_text",
+]
+
+
+def _checked(problems: list[Problem]) -> None:
+    if problems:
+        raise MalformedInputError(problems)
+
+
+@frozen(kw_only=True)
+class _Sourced:
+    """What every section of a catalogue file says of itself: where it comes from."""
+
+    provenance: Provenance
+    note: str = ""
+
+
+@frozen(kw_only=True)
+class _Tokens(_Sourced):
+    per_kind: int
+    supply: tuple[int, ...]
+
+    checks = staticmethod(token_problems)
+
+    def __attrs_post_init__(self) -> None:
+        _checked(token_problems(self.per_kind, self.supply))
+
+
+@frozen(kw_only=True)
+class _Limits(_Sourced):
+    resources: int
+    ankhs: int
+
+    checks = staticmethod(limit_problems)
+
+    def __attrs_post_init__(self) -> None:
+        _checked(limit_problems(self.resources, self.ankhs))
+
+
+@frozen(kw_only=True)
+class _Bonus(_Sourced):
+    count: int
+    points: int
+
+    checks = staticmethod(bonus_problems)
+
+    def __attrs_post_init__(self) -> None:
+        _checked(bonus_problems(self.count, self.points))
+
+
+@frozen(kw_only=True)
+class _End(_Sourced):
+    tiles: int
+
+
+@frozen(kw_only=True)
+class _Slots(_Sourced):
+    slots: tuple[int, ...]
+
+
+@frozen(kw_only=True)
+class _Markers(_Sourced):
+    markers: tuple[int, ...]
+
+
+@frozen(kw_only=True)
+class _Tiles(_Sourced):
+    kind: Kind
+    colours: tuple[Colour, ...]
+    per_colour: int
+    points: int = 0
+
+    checks = staticmethod(entry_problems)
+
+    def __attrs_post_init__(self) -> None:
+        _checked(entry_problems(self.kind, self.colours, self.per_colour, self.points))
+
+
+@frozen(kw_only=True)
+class _Catalogue:
+    """The file's sections, each read on its own (so every broken one is reported)."""
+
+    name: str
+    title: str | None = None
+    note: str = ""
+    tokens: Any = None
+    limits: Any = None
+    bonus_tokens: Any = None
+    end: Any = None
+    price_board: Any = None
+    price_markers: Any = None
+    tiles: Any = None
+
+
+_SECTIONS: dict[str, Any] = {
+    "tokens": _Tokens,
+    "limits": _Limits,
+    "bonus_tokens": _Bonus,
+    "end": _End,
+    "price_board": _Slots,
+    "price_markers": _Markers,
+    "tiles": tuple[_Tiles, ...],
+}
+
+
+def _source(section: Any) -> Source:
+    return Source(section.provenance, section.note)
+
+
+def _sections(
+    data: object, converter: Converter
+) -> tuple[_Catalogue | None, dict[str, Any], list[Problem]]:
+    problems: list[Problem] = []
+    try:
+        root: _Catalogue | None = structure_document(
+            data, _Catalogue, CATALOGUE_FORMAT, converter=converter
+        )
+    except MalformedInputError as error:  # the sections are still read, for their problems
+        if not isinstance(data, dict):
+            raise
+        problems += error.problems
+        root = None
+    if root is not None:
+        raw: dict[str, Any] = {key: getattr(root, key) for key in _SECTIONS}
+    else:
+        raw = {key: data.get(key) for key in _SECTIONS} if isinstance(data, dict) else {}
+    sections: dict[str, Any] = {}
+    for key, section_type in _SECTIONS.items():
+        if raw[key] is None:
+            if isinstance(data, dict) and key not in data:
+                problems.append(Problem("$", _("missing field {key!r}", key=key)))
+            continue
+        try:
+            sections[key] = structure(raw[key], section_type, path=f"$.{key}", converter=converter)
+        except MalformedInputError as error:
+            problems += error.problems
+    return root, sections, problems
+
+
+def read_catalogue(data: object, source: str | None = None) -> Catalogue:
+    """Validate JSON-like ``data`` into an Ankh'or :class:`Catalogue`; every problem is
+    reported at once, each with its path."""
+    converter = converter_for()
+    root, sections, problems = _sections(data, converter)
+    if problems or root is None:
+        raise MalformedInputError(problems, source, CATALOGUE_FORMAT)
+    slots, markers = sections["price_board"], sections["price_markers"]
+    price_found = price_problems(slots.slots, markers.markers)
+    if price_found:
+        raise MalformedInputError(
+            [
+                Problem(
+                    "$.price_markers" if p.path.startswith("markers") else "$.price_board",
+                    p.message,
+                    p.rule,
+                )
+                for p in price_found
+            ],
+            source,
+            CATALOGUE_FORMAT,
+        )
+    tokens, limits, bonus, end = (sections[k] for k in ("tokens", "limits", "bonus_tokens", "end"))
+    entries = tuple(
+        TileEntry(t.kind, t.colours, t.per_colour, t.points, t.provenance, t.note)
+        for t in sections["tiles"]
+    )
+    catalogue, problems = attempt(
+        "$",
+        functools.partial(
+            Catalogue,
+            name=root.name,
+            title=root.title or root.name,
+            entries=entries,
+            tokens=TokenRules(tokens.per_kind, tokens.supply, _source(tokens)),
+            limits=HandLimits(limits.resources, limits.ankhs, _source(limits)),
+            bonus=BonusRules(bonus.count, bonus.points, _source(bonus)),
+            price_board=PriceBoard(slots.slots, markers.markers, _source(slots), _source(markers)),
+            end=EndRule(end.tiles, _source(end)),
+            note=root.note,
+        ),
+    )
+    if problems or catalogue is None:
+        raise MalformedInputError(problems, source, CATALOGUE_FORMAT)
+    return catalogue
+
+
+@format_hooks
+def _hooks(converter: Converter) -> None:
+    for cls in (_Tokens, _Limits, _Bonus, _End, _Slots, _Markers, _Tiles):
+        converter.register_unstructure_hook(
+            cls, make_dict_unstructure_fn(cls, converter, note=override(omit_if_default=True))
+        )
+
+
+def dump_catalogue(catalogue: Catalogue) -> dict[str, Any]:
+    """The JSON-like form of ``catalogue``, read back equal by :func:`read_catalogue`."""
+    require(catalogue, Catalogue, "catalogue", catalogue_needed)
+    board = catalogue.price_board
+    sections: dict[str, Any] = {
+        "tokens": _Tokens(
+            per_kind=catalogue.tokens.per_kind,
+            supply=catalogue.tokens.supply,
+            **_sourced(catalogue.tokens.source),
+        ),
+        "limits": _Limits(
+            resources=catalogue.limits.resources,
+            ankhs=catalogue.limits.ankhs,
+            **_sourced(catalogue.limits.source),
+        ),
+        "bonus_tokens": _Bonus(
+            count=catalogue.bonus.count,
+            points=catalogue.bonus.points,
+            **_sourced(catalogue.bonus.source),
+        ),
+        "end": _End(tiles=catalogue.end.tiles, **_sourced(catalogue.end.source)),
+        "price_board": _Slots(slots=board.slots, **_sourced(board.source)),
+        "price_markers": _Markers(markers=board.markers, **_sourced(board.markers_source)),
+        "tiles": tuple(
+            _Tiles(
+                kind=e.kind,
+                colours=e.colours,
+                per_colour=e.per_colour,
+                points=e.points,
+                provenance=e.provenance,
+                note=e.note,
+            )
+            for e in catalogue.entries
+        ),
+    }
+    converter = converter_for()
+    return {
+        "format": CATALOGUE_FORMAT,
+        "name": catalogue.name,
+        "title": catalogue.title,
+        "note": catalogue.note,
+        **{key: converter.unstructure(value) for key, value in sections.items()},
+    }
+
+
+def _sourced(source: Source) -> dict[str, Any]:
+    return {"provenance": source.provenance, "note": source.note}
+
+
+def read_catalogue_text(
+    text: str | bytes, toml: bool, source: str | None = None, limits: Limits = DEFAULT_LIMITS
+) -> Catalogue:
+    """A catalogue from the text of a TOML or JSON file."""
+    return read_catalogue(parse_document(text, toml, source, limits), source)
+
+
+def load_catalogue(path: str | Path | None = None, limits: Limits = DEFAULT_LIMITS) -> Catalogue:
+    """The catalogue in the file ``path`` (``.toml`` or ``.json``; ``-``: standard input),
+    or the built-in one for ``None`` or ``"default"``."""
+    if path is None or str(path) == "default":
+        return default_catalogue()
+    return read_catalogue(read_document(path, limits), str(path))
+
+
+@functools.cache
+def default_catalogue() -> Catalogue:
+    """The built-in Ankh'or catalogue (partly reconstructed; see its provenance)."""
+    text = resources.files("fertility_rules.ankhor").joinpath("data/default.toml").read_bytes()
+    return read_catalogue_text(text, True, "default.toml")

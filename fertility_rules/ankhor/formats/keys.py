@@ -1,0 +1,56 @@
+"""How Ankh'or's enumerations are written in files: colours and token kinds by name
+(``"green"``, ``"ankh"``), tile kinds by name; hooks added to the library's converter."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any
+
+from cattrs import Converter
+
+from fertility_rules.ankhor.model import Colour, Kind, Token
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.formats.converter import format_hooks, type_name
+from fertility_rules.i18n.message import _
+
+__all__ = ["KEYED", "key_of"]
+
+KEYED: dict[type[enum.Enum], tuple[Callable[[Any], str], str]] = {
+    Colour: (lambda member: member.key, "A-1.1"),
+    Token: (lambda member: member.key, "A-1.1"),
+    Kind: (lambda member: member.value, "A-1.2"),
+}
+"""Each enumeration with the name a file gives a member and the rule listing the members."""
+
+
+def key_of(member: enum.Enum) -> str:
+    """The name of ``member`` in files."""
+    return KEYED[type(member)][0](member)
+
+
+def _structure_hook(what: type[enum.Enum]) -> Callable[[object, object], enum.Enum]:
+    name, rule = KEYED[what]
+    members = {name(member): member for member in what}
+    known = ", ".join(members)
+
+    def structure(value: object, _type: object) -> enum.Enum:
+        if type(value) is not str:
+            message = _("expected a string, found {found}", found=type_name(value))
+            raise MalformedInputError.single("$", message)
+        found = members.get(value)
+        if found is None:
+            message = _(
+                "unknown value {value!r}; expected one of: {known}", value=value[:40], known=known
+            )
+            raise MalformedInputError.single("$", message, rule)
+        return found
+
+    return structure
+
+
+@format_hooks
+def _hooks(converter: Converter) -> None:
+    for what, (name, _rule) in KEYED.items():
+        converter.register_structure_hook(what, _structure_hook(what))
+        converter.register_unstructure_hook(what, name)

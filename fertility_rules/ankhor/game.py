@@ -1,0 +1,239 @@
+"""Ankh'or described for the shared machinery: its :class:`~fertility_rules.games.GameRules`.
+
+Everything here is Ankh'or's own function under the protocol's name, or a few lines
+adapting its signature; the formats, texts and agents are imported when first used.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from typing import TYPE_CHECKING, Any, cast
+
+from attrs import evolve, frozen
+
+from fertility_rules.ankhor import rules, views
+from fertility_rules.ankhor.interpretations import (
+    INTERPRETATION_INFO,
+    OPTION_LABELS,
+    Interpretations,
+)
+from fertility_rules.ankhor.model import Tokens
+from fertility_rules.ankhor.moves import BuyTile, Refresh
+from fertility_rules.ankhor.scoring import STAGES, final_scores
+from fertility_rules.ankhor.setup import new_game
+from fertility_rules.ankhor.state import GameState
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.games import (
+    DESCRIBED,
+    RECORD_PARTS,
+    REFEREE,
+    STATE_FORMATS,
+    CountMoves,
+    Gain,
+    GameFormats,
+    GameRules,
+    GameTexts,
+    Lazy,
+    Measure,
+    game_info,
+    lazy_named,
+    named,
+)
+from fertility_rules.i18n.message import Message, _
+
+if TYPE_CHECKING:
+    from fertility_rules.ankhor.catalogue import Catalogue
+    from fertility_rules.ankhor.moves import Move
+    from fertility_rules.records.game_record import GameRecord
+
+__all__ = ["RULES"]
+
+RULES_VERSION = "1"
+RULE_ID = r"^(A-\d+(\.\d+)*|Q-\d+)$"
+"""A rule id of the specification (``A-3.8``) or an interpretation id (``Q-2``)."""
+
+
+@frozen
+class Stage:
+    """One step of the final scoring (A-7.1 to A-7.4)."""
+
+    rule: str
+    key: str
+    label: Message
+
+
+def _stages() -> tuple[Stage, ...]:
+    from fertility_rules.ankhor.texts import STAGE_KEYS, STAGE_LABELS
+
+    return tuple(Stage(rule, STAGE_KEYS[rule], STAGE_LABELS[rule]) for rule in STAGES)
+
+
+# ----------------------------------------------------------------------------- setup
+
+
+def initial_state(record: GameRecord) -> GameState:
+    return new_game(
+        record.players,
+        record.seed,
+        interpretations=record.interpretations,
+        catalogue=record.catalogue,
+    )
+
+
+def check_players(players: int, variant: bool) -> None:
+    if players not in (2, 3, 4):
+        raise MalformedInputError.single(
+            "players", _("Ankh'or is played by 2 to 4 players, not {n}.", n=players), "A-2.1"
+        )
+    if variant:
+        raise MalformedInputError.single("variant", _("Ankh'or has no variant."), "A-2")
+
+
+def with_interpretations(state: GameState, reading: Interpretations) -> GameState:
+    return evolve(state, config=evolve(state.config, interpretations=reading))
+
+
+def interpretations_of(state: GameState) -> Interpretations:
+    return state.config.interpretations
+
+
+# ----------------------------------------------------------------------------- formats
+
+
+def record_move_to_json(move: Move, players: int) -> dict[str, Any]:
+    from fertility_rules.ankhor.formats.moves import move_to_json
+
+    return move_to_json(move)
+
+
+def record_move_from_json(data: object, players: int, path: str) -> Move:
+    from fertility_rules.ankhor.formats.moves import move_from_json
+
+    return move_from_json(data, path)
+
+
+def interpretations_to_json(reading: Interpretations) -> dict[str, Any]:
+    from fertility_rules.ankhor.formats.state import _converter
+
+    data: dict[str, Any] = _converter().unstructure(reading)
+    return data
+
+
+def interpretations_from_json(data: object, path: str) -> Interpretations:
+    from fertility_rules.ankhor.formats.state import _converter
+    from fertility_rules.formats.base import structure
+
+    return structure(data, Interpretations, path, _converter())
+
+
+def catalogue_to_json(catalogue: Catalogue | None) -> object:
+    from fertility_rules.ankhor.formats.state import DEFAULT_CATALOGUE_NAME, catalogue_entry
+
+    return DEFAULT_CATALOGUE_NAME if catalogue is None else catalogue_entry(catalogue)
+
+
+def catalogue_from_json(data: object, path: str, registry: Any) -> Catalogue | None:
+    from fertility_rules.ankhor.formats.state import read_catalogue_entry
+
+    return read_catalogue_entry(data, path)
+
+
+def load_catalogue(path: str | None, limits: Any) -> Catalogue:
+    from fertility_rules.ankhor.formats.catalogue import load_catalogue as load
+
+    return load(path) if limits is None else load(path, limits)
+
+
+_SCHEMAS = ("game-state", "observation", "move", "final-position", "catalogue", "game-record")
+
+
+def score_final_position(position: Any, catalogue: Catalogue) -> Any:
+    from fertility_rules.ankhor.scoring import score
+
+    return score(position)
+
+
+# ------------------------------------------------------------------------------ texts
+
+
+def catalogue_check(file: str, catalogue: Catalogue) -> Message:
+    return _(
+        "{file}: valid Ankh'or catalogue {name!r} ({tiles} tiles).",
+        file=file,
+        name=catalogue.name,
+        tiles=len(catalogue.tiles),
+    )
+
+
+# -------------------------------------------------------------------------------- lab
+
+
+def gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
+    """Tokens taken or spent, tiles laid and bonus tokens won by the mover."""
+    from fertility_rules.ankhor.texts import tokens_text
+
+    was, now = before.players[mover], after.players[mover]
+    tokens = cast(Tokens, tuple(b - a for a, b in zip(was.tokens, now.tokens, strict=True)))
+    tiles = len(now.tiles) - len(was.tiles)
+    bonus = now.bonus - was.bonus
+    return (
+        Gain("tokens", _("Tokens"), tokens, list(tokens), tokens_text(tokens)),
+        Gain("tiles", _("Tiles"), tiles, tiles, tiles),
+        Gain("bonus_tokens", _("Bonus tokens"), bonus, bonus, bonus),
+    )
+
+
+def _agents() -> dict[str, Any]:
+    from fertility_rules.ankhor.agents import AGENTS
+
+    return dict(AGENTS)
+
+
+read_final_position = Lazy("fertility_rules.ankhor.formats.final_position", "read_final_position")
+_HERE = sys.modules[__name__]
+
+RULES = GameRules(
+    info=game_info("ankhor"),
+    rules_version=RULES_VERSION,
+    rule_id=RULE_ID,
+    setup_rule="A-2",
+    **named(_HERE, *DESCRIBED),
+    **named(rules, *REFEREE),
+    **named(views, "observe", "sample_state"),
+    new_interpretations=Interpretations,
+    final_scores=final_scores,
+    stages=_stages(),
+    measures=(
+        Measure("tiles_bought", _("Tiles bought per game"), CountMoves((BuyTile,))),
+        Measure("refreshes", _("Refreshes per game"), CountMoves((Refresh,))),
+    ),
+    gains=gains,
+    interpretations=INTERPRETATION_INFO,
+    option_labels=OPTION_LABELS,
+    formats=GameFormats(
+        state_format="fertility-rules/ankhor-game-state/1",
+        **lazy_named("fertility_rules.ankhor.formats.state", *STATE_FORMATS),
+        **named(_HERE, *RECORD_PARTS),
+        schemas={
+            name: functools.partial(Lazy("fertility_rules.ankhor.formats.schema", "schema"), name)
+            for name in _SCHEMAS
+        },
+    ),
+    texts=GameTexts(
+        **lazy_named("fertility_rules.ankhor.notation", "format_move", "parse_move"),
+        **lazy_named(
+            "fertility_rules.ankhor.texts",
+            "describe_move",
+            "status",
+            "summary",
+            "report_to_text",
+            "report_to_json",
+            "describe_catalogue",
+        ),
+        text_board=Lazy("fertility_rules.ankhor.text_board", "text_board"),
+        catalogue_check=catalogue_check,
+    ),
+    agents=_agents(),
+)
+"""Ankh'or, as the shared machinery sees it."""

@@ -1,0 +1,321 @@
+"""Ankh'or's interpretations (Q-1 to Q-11): the switches as one immutable options value.
+
+As for Fertility, the specification sorts its ids into switches (fields of
+:class:`Interpretations`, each with a default and at least one alternative, stored in game
+states) and settled readings (fixed behaviour, documented with the reason). Each field
+accepts its enumeration member or the member's JSON value (``"every_turn"``); anything
+else is refused at construction with the field, the value and the values allowed.
+:data:`INTERPRETATION_INFO` says in one place what every id is and which rules it reads.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TypeVar
+
+from attrs import field, frozen
+
+from fertility_rules.errors import MalformedInputError, UnknownIdError
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.rules.interpretations import KIND_LABELS, InterpretationKind
+
+__all__ = [
+    "INTERPRETATION_INFO",
+    "KIND_LABELS",
+    "OPTION_LABELS",
+    "BonusTokens",
+    "Height",
+    "HigherNeighbours",
+    "InterpretationInfo",
+    "InterpretationKind",
+    "Interpretations",
+    "Moving",
+    "PriceLayout",
+    "Removal",
+    "interpretation_info",
+    "switch",
+]
+
+
+class Removal(enum.Enum):
+    """Q-1: whether a 2-player turn ends by removing the leftmost tile of the offer."""
+
+    REFRESH_ONLY = "refresh_only"
+    """The removal is step 1 of the ankh refresh only (A-4.2). Default."""
+    EVERY_TURN = "every_turn"
+    """With 2 players every turn removes the leftmost tile before the refill (A-5.1)."""
+    NOTHING_BOUGHT = "nothing_bought"
+    """With 2 players a turn in which no tile was bought removes it."""
+
+
+class BonusTokens(enum.Enum):
+    """Q-2: bonus tokens when groups of 5 or more merge (A-3.8)."""
+
+    ONE_PER_GROUP = "one_per_group"
+    """A player holds one bonus token per group of 5 or more: a merge returns one. Default."""
+    KEPT_ON_MERGE = "kept_on_merge"
+    """A token is never returned on a merge, only when its group is split below 5."""
+
+
+class HigherNeighbours(enum.Enum):
+    """Q-3: whether two higher tiles of one level touching along an edge are adjacent."""
+
+    SAME_LEVEL = "same_level"
+    """They are, like base tiles (A-3.8). Default."""
+    SUPPORTERS_ONLY = "supporters_only"
+    """A higher tile is adjacent only to the four tiles under it (and any tile on it)."""
+
+
+class Height(enum.Enum):
+    """Q-4: on which level the four tiles under a higher tile may be (A-3.5)."""
+
+    ANY_LEVEL = "any_level"
+    """Any level: towers may grow. Default."""
+    BASE_ONLY = "base_only"
+    """The base only: there is a single higher level."""
+
+
+class Moving(enum.Enum):
+    """Q-5: whether moving a base tile must keep the player's base tiles connected (A-4.3)."""
+
+    FREE = "free"
+    """The new space only has to touch another base tile. Default."""
+    CONNECTED = "connected"
+    """After the move all the player's base tiles are orthogonally connected."""
+
+
+class PriceLayout(enum.Enum):
+    """Q-6: how the catalogue's markers per slot are laid on the price board (A-1.3)."""
+
+    CATALOGUE = "catalogue"
+    """As the catalogue lists them, left to right (2, 2, 2, 3, 3, 3 by default). Default."""
+    MIRRORED = "mirrored"
+    """The mirror layout, right to left (3, 3, 3, 2, 2, 2 by default)."""
+
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+def _shown(value: object) -> str:
+    """A value as a message may quote it: short, and never a huge text."""
+    if value is None or isinstance(value, bool | int | float | str):
+        text = repr(value)
+        return text if len(text) <= 40 else text[:37] + "..."
+    return type(value).__name__
+
+
+def switch(kind: type[E], name: str, rule: str, value: object) -> E:
+    """The value of switch ``name``: a member of ``kind``, or a member's JSON value."""
+    if isinstance(value, kind):
+        return value
+    for member in kind:
+        if type(value) is str and member.value == value:
+            return member
+    raise MalformedInputError.single(
+        name,
+        _(
+            "{value} is not a reading of {field}; expected one of: {allowed}",
+            value=_shown(value),
+            field=name,
+            allowed=", ".join(member.value for member in kind),
+        ),
+        rule,
+    )
+
+
+def _removal(value: object) -> Removal:
+    return switch(Removal, "two_player_removal", "Q-1", value)
+
+
+def _bonus_tokens(value: object) -> BonusTokens:
+    return switch(BonusTokens, "bonus_tokens", "Q-2", value)
+
+
+def _higher_neighbours(value: object) -> HigherNeighbours:
+    return switch(HigherNeighbours, "higher_neighbours", "Q-3", value)
+
+
+def _height(value: object) -> Height:
+    return switch(Height, "height", "Q-4", value)
+
+
+def _moving(value: object) -> Moving:
+    return switch(Moving, "moving", "Q-5", value)
+
+
+def _price_layout(value: object) -> PriceLayout:
+    return switch(PriceLayout, "price_layout", "Q-6", value)
+
+
+@frozen
+class Interpretations:
+    """The reading of every Ankh'or switch (Q-1 to Q-6)."""
+
+    two_player_removal: Removal = field(default=Removal.REFRESH_ONLY, converter=_removal)
+    bonus_tokens: BonusTokens = field(default=BonusTokens.ONE_PER_GROUP, converter=_bonus_tokens)
+    higher_neighbours: HigherNeighbours = field(
+        default=HigherNeighbours.SAME_LEVEL, converter=_higher_neighbours
+    )
+    height: Height = field(default=Height.ANY_LEVEL, converter=_height)
+    moving: Moving = field(default=Moving.FREE, converter=_moving)
+    price_layout: PriceLayout = field(default=PriceLayout.CATALOGUE, converter=_price_layout)
+
+
+@frozen
+class InterpretationInfo:
+    """What an id is, its title, the rules it reads, its sources and, for a settled
+    reading, the reason it is not a switch."""
+
+    id: str
+    kind: InterpretationKind
+    title: Message
+    rules: tuple[str, ...]
+    sources: tuple[Message, ...]
+    field: str | None = None
+    reason: Message | None = None
+    reading: Message | None = None
+    """The reading played, in a few words, when the reason does not say it."""
+
+
+_SWITCH = InterpretationKind.SWITCH
+_SETTLED = InterpretationKind.SETTLED
+_RULEBOOK = _("EN rulebook (the only one available)")
+
+INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
+    InterpretationInfo(
+        "Q-1",
+        _SWITCH,
+        _("The 2-player removal"),
+        ("A-4.2", "A-5.1"),
+        (
+            _(
+                "EN rulebook: the refresh panel marks its first step, removing the leftmost "
+                "tile, as mandatory and to be ignored with 3 or 4 players"
+            ),
+        ),
+        field="two_player_removal",
+    ),
+    InterpretationInfo(
+        "Q-2",
+        _SWITCH,
+        _("One bonus token per group"),
+        ("A-3.8",),
+        (_("EN rulebook: a group of 5 earns a bonus token; splitting it returns the token"),),
+        field="bonus_tokens",
+    ),
+    InterpretationInfo(
+        "Q-3",
+        _SWITCH,
+        _("Higher tiles next to each other"),
+        ("A-3.5", "A-3.8"),
+        (_("EN rulebook: a higher tile is adjacent to the 4 tiles that support it"),),
+        field="higher_neighbours",
+    ),
+    InterpretationInfo(
+        "Q-4",
+        _SWITCH,
+        _("How high"),
+        ("A-3.5",),
+        (_("EN rulebook: a tile may be placed on top of 4 other tiles"),),
+        field="height",
+    ),
+    InterpretationInfo(
+        "Q-5",
+        _SWITCH,
+        _("Moving breaks the layout"),
+        ("A-4.3",),
+        (_("EN rulebook: the new space must be adjacent to one or more base tiles"),),
+        field="moving",
+    ),
+    InterpretationInfo(
+        "Q-6",
+        _SWITCH,
+        _("Price board layout"),
+        ("A-1.3", "A-2.3"),
+        (
+            _("EN rulebook: silent on the markers per slot"),
+            _("an unofficial implementation: 2, 2, 2, 3, 3, 3 (reconstructed)"),
+        ),
+        field="price_layout",
+    ),
+    InterpretationInfo(
+        "Q-7",
+        _SETTLED,
+        _("Taking exactly 3 tokens"),
+        ("A-3.2",),
+        (_RULEBOOK,),
+        reason=_("the rulebook says to take 3 tokens; any excess goes back at the end of the turn"),
+    ),
+    InterpretationInfo(
+        "Q-8",
+        _SETTLED,
+        _("Stored tokens and the limits"),
+        ("A-3.6", "A-3.9"),
+        (_RULEBOOK,),
+        reason=_(
+            "the rulebook calls a warehouse additional storage, in addition to the normal "
+            "2 ankhs and 5 resources"
+        ),
+    ),
+    InterpretationInfo(
+        "Q-9",
+        _SETTLED,
+        _("Which tokens count at the end"),
+        ("A-7.4", "A-7.5"),
+        (_RULEBOOK,),
+        reason=_(
+            "resource and ankh tokens count, stored ones included; the rulebook names bonus "
+            "tokens apart, so they are not tokens in this sense"
+        ),
+    ),
+    InterpretationInfo(
+        "Q-10",
+        _SETTLED,
+        _("The scribe's bonus turn"),
+        ("A-3.7", "A-4.1", "A-6.1"),
+        (_RULEBOOK,),
+        reason=_(
+            "the rulebook treats the bonus turn exactly like a normal turn: an ankh taken "
+            "before it may be spent in it, and a 13th tile placed in it ends the game at the "
+            "end of the round"
+        ),
+    ),
+    InterpretationInfo(
+        "Q-11",
+        _SETTLED,
+        _("The pile of a refill"),
+        ("A-2.5", "A-5.1"),
+        (_RULEBOOK,),
+        reason=_(
+            "the active player chooses the pile of every refill; the first six tiles come "
+            "from the first pile, which changes nothing as both piles are shuffled"
+        ),
+    ),
+)
+"""Every Ankh'or interpretation of the specification, in order."""
+
+
+def interpretation_info(interpretation_id: str) -> InterpretationInfo:
+    """The entry of ``interpretation_id`` (``Q-1``...)."""
+    for info in INTERPRETATION_INFO:
+        if info.id == interpretation_id:
+            return info
+    raise UnknownIdError(_("Unknown rule id {id!r}.", id=interpretation_id))
+
+
+OPTION_LABELS: dict[enum.Enum, Message] = {
+    Removal.REFRESH_ONLY: _("only when refreshing"),
+    Removal.EVERY_TURN: _("at the end of every 2-player turn"),
+    Removal.NOTHING_BOUGHT: _("at the end of a 2-player turn without a purchase"),
+    BonusTokens.ONE_PER_GROUP: _("one per group: a merge returns one"),
+    BonusTokens.KEPT_ON_MERGE: _("kept on a merge"),
+    HigherNeighbours.SAME_LEVEL: _("adjacent along an edge"),
+    HigherNeighbours.SUPPORTERS_ONLY: _("adjacent to their supporters only"),
+    Height.ANY_LEVEL: _("on tiles of any level"),
+    Height.BASE_ONLY: _("on base tiles only"),
+    Moving.FREE: _("anywhere next to a base tile"),
+    Moving.CONNECTED: _("the base tiles stay connected"),
+    PriceLayout.CATALOGUE: _("as in the catalogue"),
+    PriceLayout.MIRRORED: _("mirrored"),
+}
+"""The name of every option value in the documents (the value itself is the file format)."""

@@ -1,0 +1,261 @@
+"""The geometry of a player's layout: spaces, supports, adjacency and groups (A-3.4 to A-3.8).
+
+A layout is a tuple of :class:`~fertility_rules.ankhor.model.Placed` tiles sorted by
+position. Everything here is a pure function of a layout (and of the readings of Q-3 and
+Q-4); what is asked at every decision is kept per layout, by identity, since a layout is
+shared by every state until its owner places or moves a tile.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from typing import Generic, TypeAlias, TypeVar
+
+from fertility_rules.ankhor.model import Colour, Kind, Placed, Position
+
+__all__ = [
+    "Attribute",
+    "Layout",
+    "attributes",
+    "base_spaces",
+    "big_groups",
+    "groups",
+    "higher_spaces",
+    "index",
+    "is_connected",
+    "neighbours",
+    "place",
+    "remove",
+    "supporters",
+    "supports_nothing",
+]
+
+Layout: TypeAlias = tuple[Placed, ...]
+"""A player's tiles, sorted by position."""
+
+Attribute: TypeAlias = Colour | Kind
+"""What a group shares: a colour (A-7.3) or an animal (A-7.2)."""
+
+_ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+_SQUARE = ((0, 0), (1, 0), (0, 1), (1, 1))
+
+_KEPT = 4096
+"""Layouts remembered per cache (by identity); a cache is emptied when full."""
+
+
+V = TypeVar("V")
+
+
+class _ByLayout(dict[tuple[int, object], tuple[Layout, V]], Generic[V]):
+    """Values computed from a layout (and a reading), kept by the layout's identity."""
+
+    def get_for(self, layout: Layout, reading: object = None) -> V | None:
+        entry = self.get((id(layout), reading))
+        return entry[1] if entry is not None and entry[0] is layout else None
+
+    def keep(self, layout: Layout, value: V, reading: object = None) -> None:
+        if len(self) >= _KEPT:
+            self.clear()
+        self[(id(layout), reading)] = (layout, value)
+
+
+_INDEXES: _ByLayout[Mapping[Position, Placed]] = _ByLayout()
+
+
+def index(layout: Layout) -> Mapping[Position, Placed]:
+    """The tiles of ``layout`` by position (kept: do not change it)."""
+    found = _INDEXES.get_for(layout)
+    if found is None:
+        found = {placed.position: placed for placed in layout}
+        _INDEXES.keep(layout, found)
+    return found
+
+
+def place(layout: Layout, placed: Placed) -> Layout:
+    """``layout`` with ``placed`` added, still sorted."""
+    return tuple(sorted((*layout, placed), key=_order))
+
+
+def remove(layout: Layout, position: Position) -> Layout:
+    """``layout`` without the tile at ``position``."""
+    return tuple(p for p in layout if p.position != position)
+
+
+def _order(placed: Placed) -> Position:
+    return placed.position
+
+
+def supporters(position: Position) -> tuple[Position, ...]:
+    """The four positions under a higher tile (A-3.5); none for a base tile."""
+    level, x, y = position
+    if level == 0:
+        return ()
+    return tuple((level - 1, x + dx, y + dy) for dx, dy in _SQUARE)
+
+
+def resting_on(position: Position) -> tuple[Position, ...]:
+    """The four positions of the level above that would rest on ``position``."""
+    level, x, y = position
+    return tuple((level + 1, x - dx, y - dy) for dx, dy in _SQUARE)
+
+
+def supports_nothing(tiles: Mapping[Position, Placed], position: Position) -> bool:
+    """Whether no tile rests on the tile at ``position`` (A-4.3, A-3.6)."""
+    return not any(above in tiles for above in resting_on(position))
+
+
+@functools.lru_cache(maxsize=8192)
+def neighbours(position: Position, same_level: bool) -> tuple[Position, ...]:
+    """Positions adjacent to ``position`` (A-3.8): orthogonal on the base, and on higher
+    levels too when ``same_level`` (Q-3); the four supporters; the tiles resting on it."""
+    level, x, y = position
+    found: list[Position] = []
+    if level == 0 or same_level:
+        found += [(level, x + dx, y + dy) for dx, dy in _ORTHOGONAL]
+    found += supporters(position)
+    found += resting_on(position)
+    return tuple(found)
+
+
+_BASE_SPACES: _ByLayout[tuple[Position, ...]] = _ByLayout()
+
+
+def base_spaces(layout: Layout) -> tuple[Position, ...]:
+    """The empty base positions orthogonally next to a base tile (A-3.4), sorted; the
+    origin for a player with no tile yet (their first tile goes anywhere)."""
+    found = _BASE_SPACES.get_for(layout)
+    if found is None:
+        found = _base_spaces(index(layout)) if layout else ((0, 0, 0),)
+        _BASE_SPACES.keep(layout, found)
+    return found
+
+
+def _base_spaces(tiles: Mapping[Position, Placed]) -> tuple[Position, ...]:
+    spaces: set[Position] = set()
+    for level, x, y in tiles:
+        if level != 0:
+            continue
+        for dx, dy in _ORTHOGONAL:
+            space = (0, x + dx, y + dy)
+            if space not in tiles:
+                spaces.add(space)
+    return tuple(sorted(spaces))
+
+
+def base_moves(tiles: Mapping[Position, Placed]) -> dict[Position, tuple[Position, ...]]:
+    """Where each base tile may go (A-4.3): an empty base space next to one of the
+    player's other base tiles, by the tile's position."""
+    touching: dict[Position, list[Position]] = {}
+    base = [position for position in tiles if position[0] == 0]
+    for _level, x, y in base:
+        for dx, dy in _ORTHOGONAL:
+            space = (0, x + dx, y + dy)
+            if space not in tiles:
+                touching.setdefault(space, []).append((0, x, y))
+    spaces = sorted(touching.items())
+    return {
+        origin: tuple(space for space, by in spaces if len(by) > 1 or by[0] != origin)
+        for origin in base
+    }
+
+
+_HIGHER_SPACES: _ByLayout[tuple[tuple[Position, frozenset[Colour]], ...]] = _ByLayout()
+
+
+def higher_spaces(
+    layout: Layout, top: int | None
+) -> tuple[tuple[Position, frozenset[Colour]], ...]:
+    """Empty positions above the base resting on four tiles (A-3.5), with the colours of
+    those four; only on level 1 when ``top`` is 1 (Q-4), on any level when ``None``."""
+    found = _HIGHER_SPACES.get_for(layout, top)
+    if found is None:
+        found = _higher_spaces(index(layout), top, None)
+        _HIGHER_SPACES.keep(layout, found, top)
+    return found
+
+
+def _higher_spaces(
+    tiles: Mapping[Position, Placed], top: int | None, without: Position | None
+) -> tuple[tuple[Position, frozenset[Colour]], ...]:
+    spaces = []
+    for level, x, y in tiles:
+        if top is not None and level >= top:
+            continue
+        space = (level + 1, x, y)
+        if space in tiles:
+            continue
+        under = [tiles.get(p) for p in supporters(space)]
+        if any(p is None or p.position == without for p in under):
+            continue
+        spaces.append((space, frozenset(p.tile.colour for p in under if p is not None)))
+    return tuple(sorted(spaces, key=lambda item: item[0]))
+
+
+def higher_moves(
+    tiles: Mapping[Position, Placed], origin: Position, top: int | None
+) -> tuple[Position, ...]:
+    """Where the higher tile at ``origin`` may go (A-4.3): another place resting on four
+    tiles other than itself, colours aside."""
+    return tuple(space for space, _colours in _higher_spaces(tiles, top, origin) if space != origin)
+
+
+def is_connected(positions: Iterable[Position]) -> bool:
+    """Whether the base positions among ``positions`` are orthogonally connected (Q-5)."""
+    base = {(x, y) for level, x, y in positions if level == 0}
+    if not base:
+        return True
+    start = next(iter(base))
+    seen = {start}
+    stack = [start]
+    while stack:
+        x, y = stack.pop()
+        for dx, dy in _ORTHOGONAL:
+            cell = (x + dx, y + dy)
+            if cell in base and cell not in seen:
+                seen.add(cell)
+                stack.append(cell)
+    return len(seen) == len(base)
+
+
+def attributes(placed: Placed) -> tuple[Attribute, ...]:
+    """What groups the tile can belong to: its colour, and its animal if it shows one."""
+    tile = placed.tile
+    animal = tile.animal
+    return (tile.colour,) if animal is None else (tile.colour, animal)
+
+
+def _shares(placed: Placed, attribute: Attribute) -> bool:
+    tile = placed.tile
+    return tile.colour is attribute or tile.kind is attribute
+
+
+def groups(layout: Layout, attribute: Attribute, same_level: bool) -> list[tuple[Placed, ...]]:
+    """The groups of tiles sharing ``attribute`` (A-3.8): maximal sets connected by
+    adjacency, each in layout order."""
+    members = {p.position: p for p in layout if _shares(p, attribute)}
+    found = []
+    while members:
+        position, first = next(iter(members.items()))
+        del members[position]
+        group = [first]
+        stack = [position]
+        while stack:
+            for near in neighbours(stack.pop(), same_level):
+                tile = members.pop(near, None)
+                if tile is not None:
+                    group.append(tile)
+                    stack.append(near)
+        found.append(tuple(sorted(group, key=_order)))
+    return found
+
+
+def big_groups(
+    layout: Layout, attribute: Attribute, same_level: bool, size: int = 5
+) -> list[frozenset[str]]:
+    """The groups of ``size`` tiles or more sharing ``attribute``, as sets of tile ids."""
+    return [
+        frozenset(p.tile.id for p in group)
+        for group in groups(layout, attribute, same_level)
+        if len(group) >= size
+    ]

@@ -1,0 +1,112 @@
+"""What every player and spectator sees of an Ankh'or game (A-8), and states that fit it.
+
+Everything on the table is public (A-8.1); the order and the contents of the two draw
+piles are hidden from everyone (A-8.2), so a view keeps their sizes and, as a tuple
+sorted by id, the tiles not yet seen (the box minus every tile in sight), which anyone
+can work out. Nothing in a view is ordered or hashed by hidden information. No
+information is private to one player, so there is one view per state.
+:func:`sample_state` deals the unseen tiles into the two piles at random: a state an
+agent can search from, equal in view to the real one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from attrs import field, frozen
+
+from fertility_rules.ankhor.arguments import require, state_needed, view_needed
+from fertility_rules.ankhor.model import Tile, Tokens
+from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.i18n.message import _
+
+__all__ = ["Observation", "observe", "sample_state", "unseen_tiles"]
+
+
+@frozen
+class Observation:
+    """The public part of a :class:`~fertility_rules.ankhor.state.GameState` (A-8.1);
+    equal for states that differ only in what A-8.2 hides."""
+
+    config: GameConfig = field(repr=False)
+    players: tuple[PlayerState, ...]
+    supply: Tokens
+    reserve: int
+    offer: tuple[Tile | None, ...]
+    pile_sizes: tuple[int, int]
+    """Tiles left in each draw pile (A-8.1); which and in what order is hidden (A-8.2)."""
+    unseen: tuple[Tile, ...]
+    """The tiles in the two piles together, sorted by id: the order is hidden (A-8.2)."""
+    removed: tuple[Tile, ...]
+    current: int
+    phase: Phase
+    turn: int
+    progress: TurnProgress
+    ending: bool
+
+    @property
+    def player(self) -> PlayerState:
+        """The player whose decision it is."""
+        return self.players[self.current]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+
+def _by_id(tile: Tile) -> str:
+    return tile.id
+
+
+def unseen_tiles(piles: Iterable[Iterable[Tile]]) -> tuple[Tile, ...]:
+    """The tiles of the piles, sorted by id (their order says nothing)."""
+    return tuple(sorted((tile for pile in piles for tile in pile), key=_by_id))
+
+
+def observe(state: GameState) -> Observation:
+    """The view of ``state`` that every player and spectator shares (A-8)."""
+    require(state, GameState, "state", state_needed)
+    return Observation(
+        config=state.config,
+        players=state.players,
+        supply=state.supply,
+        reserve=state.reserve,
+        offer=state.offer,
+        pile_sizes=state.pile_sizes,
+        unseen=unseen_tiles(state.piles),
+        removed=state.removed,
+        current=state.current,
+        phase=state.phase,
+        turn=state.turn,
+        progress=state.progress,
+        ending=state.ending,
+    )
+
+
+def sample_state(view: Observation, seed: int | random.Random | None = None) -> GameState:
+    """A state with ``view``'s table and the unseen tiles dealt into the two piles
+    uniformly at random (each order of the unseen tiles equally likely): a possible
+    present for an agent to search (``observe(sample_state(view, s)) == view``)."""
+    require(view, Observation, "view", view_needed)
+    if not (seed is None or type(seed) is int or isinstance(seed, random.Random)):
+        raise MalformedInputError.single("seed", _("A seed is a whole number."))
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    tiles = list(view.unseen)
+    rng.shuffle(tiles)
+    first = view.pile_sizes[0]
+    return GameState(
+        config=view.config,
+        players=view.players,
+        supply=view.supply,
+        reserve=view.reserve,
+        offer=view.offer,
+        piles=(tiles[:first], tiles[first:]),
+        removed=view.removed,
+        current=view.current,
+        phase=view.phase,
+        turn=view.turn,
+        progress=view.progress,
+        ending=view.ending,
+    )
