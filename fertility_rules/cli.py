@@ -21,12 +21,21 @@ from fertility_rules.agents.simulate import (
     make_agent,
     play_game,
 )
+from fertility_rules.cli_types import (
+    MAX_MOVES,
+    output_file,
+    output_folder,
+    positive_int,
+    seed,
+    whole_number,
+)
 from fertility_rules.document.blocks import FORMATS
 from fertility_rules.document.interpretations import interpretation_notes
 from fertility_rules.errors import FertilityError, MalformedInputError, Problem, UnknownIdError
 from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.errors_json import dump_error
-from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
+from fertility_rules.formats.files import check_folder, check_target, write_text
+from fertility_rules.formats.limits import DEFAULT_LIMITS, MAX_LIMITS, Limits
 from fertility_rules.formats.record import GAME_RECORD_FORMAT, load_record, save_record
 from fertility_rules.games import (
     GAMES,
@@ -51,7 +60,6 @@ from fertility_rules.lab.commands import (
     check_record_game,
     game_executor,
     interpretations_from,
-    positive_int,
     progress_bar,
 )
 from fertility_rules.lab.runner import GameSpec, GameSummary, run_games
@@ -176,9 +184,9 @@ def _catalogue_show(args: argparse.Namespace) -> int:
 
 
 def _emit(text: str, output: str | None) -> None:
-    """Write ``text`` to the file ``output``, or to standard output."""
+    """Write ``text`` to the file ``output`` (whole, or not at all), or to standard output."""
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        write_text(output, text)
     else:
         sys.stdout.write(text)
 
@@ -245,10 +253,9 @@ def _turn_pictures(record: GameRecord, directory: str, language: str) -> int:
     pictures = rules.pictures
     if pictures is None:
         raise _no_table_pictures(rules)
-    folder = Path(directory)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = _folder(directory)
     state = record.initial_state()
-    (folder / "turn-000.svg").write_text(pictures.table(state, None, language), encoding="utf-8")
+    write_text(folder / "turn-000.svg", pictures.table(state, None, language))
     written = 1
     touched: list[int] = []  # places the turn's moves laid something on
     for move in record.moves:
@@ -257,7 +264,7 @@ def _turn_pictures(record: GameRecord, directory: str, language: str) -> int:
         touched.extend(pictures.move_squares(move))
         if state.turn != turn or state.is_over:
             picture = pictures.table(state, touched, language)
-            (folder / f"turn-{turn:03d}.svg").write_text(picture, encoding="utf-8")
+            write_text(folder / f"turn-{turn:03d}.svg", picture)
             written += 1
             touched = []
     return written
@@ -489,6 +496,33 @@ def _verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def _folder(directory: str | Path) -> Path:
+    """The folder ``directory``, made if missing; checked first (a library error if not)."""
+    folder = check_folder(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise MalformedInputError.single(
+            "$",
+            _("cannot write the file: {error}", error=error.strerror or str(error)),
+            source=str(directory),
+        ) from None
+    return folder
+
+
+def _rules_target(args: argparse.Namespace) -> Path | None:
+    """Where the rules document goes (a file, or a file in a folder), checked first."""
+    if not args.output:
+        return None
+    target = Path(args.output)
+    if target.is_dir() or args.output.endswith(("/", os.sep)) or not target.suffix:
+        # A folder (a name without an extension is one, made if need be): the document
+        # and, for Markdown, its pictures go inside it.
+        return check_target(_folder(target) / f"rules.{args.lang}.{args.format}")
+    _folder(target.parent)
+    return check_target(target)
+
+
 def _rules(args: argparse.Namespace) -> int:
     rules: GameRules = args.rules
     document = rules.texts.rules_document
@@ -496,23 +530,18 @@ def _rules(args: argparse.Namespace) -> int:
         raise UnknownIdError(
             _("{game} has no rules document in this format yet.", game=rules.title)
         )
+    target = _rules_target(args)
     catalogue = rules.formats.load_catalogue(args.catalogue, _limits(args))
     text = document(args.lang, args.format, catalogue)
-    if not args.output:
+    if target is None:
         sys.stdout.write(text)
         return 0
-    target = Path(args.output)
-    if target.is_dir() or args.output.endswith(("/", os.sep)) or not target.suffix:
-        # A folder (a name without an extension is one, made if need be): the document
-        # and, for Markdown, its pictures go inside it.
-        target = target / f"rules.{args.lang}.{args.format}"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
+    write_text(target, text)
     pictures = rules.texts.rules_pictures
     if args.format == "md" and pictures is not None:
         # Markdown refers to its pictures by file name: they go beside it.
         for name, picture in pictures(args.lang, catalogue).items():
-            (target.parent / name).write_text(picture, encoding="utf-8")
+            write_text(target.parent / name, picture)
     return 0
 
 
@@ -592,7 +621,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     )
     parser.add_argument(
         "--max-file-size",
-        type=int,
+        type=positive_int(t, MAX_LIMITS["max_bytes"]),
         default=DEFAULT_LIMITS.max_bytes,
         metavar="BYTES",
         help=t(_("largest input file read, in bytes (default: 16 MiB)")),
@@ -628,12 +657,15 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
 
     simulate = commands.add_parser("simulate", help=t(_("play games with agents")))
     simulate.add_argument("--players", type=int, default=4, help=t(_("number of players")))
-    simulate.add_argument("--seed", type=int, default=None, help=t(_("seed of the setup")))
+    simulate.add_argument("--seed", type=seed(t), default=None, help=t(_("seed of the setup")))
     simulate.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
     simulate.add_argument("--agents", default="random", help=t(agents_help()))
     simulate.add_argument("--games", type=positive_int(t), default=1, help=t(_("number of games")))
     simulate.add_argument(
-        "--record", default=None, help=t(_("write the (first) game's record here"))
+        "--record",
+        type=output_file(t),
+        default=None,
+        help=t(_("write the (first) game's record here")),
     )
     simulate.add_argument(
         "--catalogue", default=None, help=t(_("catalogue file (default: built-in)"))
@@ -654,10 +686,14 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     verify.set_defaults(run=_verify)
 
     demo = commands.add_parser("demo", help=t(_("play and explain a seeded game")))
-    demo.add_argument("--seed", type=int, default=2018, help=t(_("seed of the setup")))
+    demo.add_argument("--seed", type=seed(t), default=2018, help=t(_("seed of the setup")))
     add_interpretation_option(demo, t)
     demo.add_argument(
-        "--svg", default=None, metavar="DIR", help=t(_("write a picture of each turn here"))
+        "--svg",
+        type=output_folder(t),
+        default=None,
+        metavar="DIR",
+        help=t(_("write a picture of each turn here")),
     )
     _add_game(demo, t)
     _add_lang(demo, t)
@@ -703,7 +739,10 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     show_game = commands.add_parser("show", help=t(_("draw a game record's position")))
     show_game.add_argument("file", help=t(_("game record file (JSON)")))
     show_game.add_argument(
-        "--at", type=int, default=None, help=t(_("number of moves to play (default: all)"))
+        "--at",
+        type=whole_number(t, 0, MAX_MOVES),
+        default=None,
+        help=t(_("number of moves to play (default: all)")),
     )
     _add_picture_options(show_game, t, ["text", "json", "svg"])
     add_interpretation_option(show_game, t)
@@ -825,7 +864,10 @@ def _add_picture_options(
 ) -> None:
     parser.add_argument("--format", choices=formats, default=formats[0], help=t(_("output format")))
     parser.add_argument(
-        "--output", default=None, help=t(_("file to write (default: standard output)"))
+        "--output",
+        type=output_file(t),
+        default=None,
+        help=t(_("file to write (default: standard output)")),
     )
 
 
@@ -839,8 +881,18 @@ def _requested_language(argv: Sequence[str]) -> str:
     return Language.EN.value
 
 
+def _unencodable_escaped() -> None:
+    """Text the terminal cannot encode (a file name that is not UTF-8) is printed escaped
+    rather than failing the command."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None, games: Sequence[GameInfo] = GAMES) -> int:
     """Run the command of ``argv`` on one of ``games`` (the library's by default)."""
+    _unencodable_escaped()
     arguments = list(sys.argv[1:] if argv is None else argv)
     requested = _requested_language(arguments)
     language = requested if requested in LANGUAGES else Language.EN.value

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.message import Message, _
 
@@ -543,6 +544,7 @@ class Lazy:
         return getattr(importlib.import_module(self.module), self.name)(*args, **kwargs)
 
 
+@checked_arguments
 def named(namespace: object, *names: str) -> dict[str, Any]:
     """The functions ``namespace`` (a game's module) calls by the protocol's names: a game
     keeps Fertility's names where the concept is the same, so its description names each
@@ -577,6 +579,7 @@ STATE_FORMATS = (
 """The names of a game's public JSON pairs, as :class:`GameFormats` calls them."""
 
 
+@checked_arguments
 def lazy_named(module: str, *names: str) -> dict[str, Any]:
     """As :func:`named`, the functions of ``module`` imported on their first call."""
     return {name: Lazy(module, name) for name in names}
@@ -592,6 +595,7 @@ class CountMoves:
         return sum(1 for move in record.moves if isinstance(move, self.kinds))
 
 
+@checked_arguments
 def by_key(value: object, field: str, name: str) -> Any:
     """The value of ``name`` among the ``(key, value)`` pairs of ``value.<field>``: the
     game's own measures read as attributes (``summary.quarries``)."""
@@ -602,6 +606,7 @@ def by_key(value: object, field: str, name: str) -> Any:
     raise AttributeError(name)
 
 
+@checked_arguments
 def game_info(name: str, games: Sequence[GameInfo] = GAMES) -> GameInfo:
     """The row of ``games`` called ``name``; an error lists the names known."""
     for info in games:

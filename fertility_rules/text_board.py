@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, pgettext
 from fertility_rules.i18n.translate import render
@@ -40,6 +41,7 @@ def scene_letter(resource: Resource, language: Language | str = Language.EN) -> 
     return render(_SCENE_LETTERS[resource], language)[:1].upper()
 
 
+@checked_arguments
 def text_board(
     position: GameState | View | ValleyLayout,
     *,

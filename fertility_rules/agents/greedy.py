@@ -15,6 +15,9 @@ import random
 from collections.abc import Sequence
 
 from fertility_rules.agents.base import public_view
+from fertility_rules.arguments import expect_type
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.i18n.message import _
 from fertility_rules.play.views import Observation
 from fertility_rules.rules.engine import apply_unchecked, final_position
 from fertility_rules.rules.moves import Move
@@ -28,11 +31,25 @@ PARTIAL_TOKEN = 0.6
 DISTRICT = 1.5
 
 
+def check_player(state: GameState, player: int) -> None:
+    """Refuse what is not a state, or not the index of one of its players."""
+    expect_type("state", state, GameState)
+    expect_type("player", player, int)
+    if not 0 <= player < len(state.seats):
+        raise MalformedInputError.single("player", _("no player has the index {n}", n=player))
+
+
 def position_value(state: GameState, player: int) -> float:
     """How good ``state`` looks for ``player`` right now.
 
     The score comes from the totals-only path: no score sheet is explained.
     """
+    if (
+        type(state) is not GameState
+        or type(player) is not int
+        or not 0 <= player < len(state.seats)
+    ):
+        check_player(state, player)
     totals = score_totals(final_position(state), state.config.registry)[player]
     me = state.players[player]
     partial = sum(s.token_count for s in me.metropolis.shops if not s.is_full)

@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 from attrs import evolve
 
 from fertility_rules.agents.base import public_view
+from fertility_rules.agents.greedy import check_player
+from fertility_rules.arguments import expect_type
 from fertility_rules.effects.base import Stage
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.kinds.resource_to_shop import ResourceToShopBenefit
@@ -155,6 +157,14 @@ class _Scorer:
 
 def turn_end_value(state: GameState, player: int, scorer: _Scorer | None = None) -> float:
     """Estimated final score of ``player``: Debens now plus Shops likely to be supplied."""
+    if (
+        type(state) is not GameState
+        or type(player) is not int
+        or not 0 <= player < len(state.seats)
+    ):
+        check_player(state, player)
+    if scorer is not None and type(scorer) is not _Scorer:
+        expect_type("scorer", scorer, _Scorer)
     me = state.players[player]
     total = (scorer or _Scorer(state, player)).total(me.metropolis)
     turns_left = TURNS - me.turns - (1 if state.current == player else 0)

@@ -13,6 +13,7 @@ from typing import Any
 
 from attrs import frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.games import Agent, GameRules, find_game
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -46,6 +47,7 @@ def agent_label(name: str) -> Message | str:
     return AGENT_LABELS.get(name, name)
 
 
+@checked_arguments
 def make_agent(name: str, seed: int | None = None, game: str | GameRules = "fertility") -> Agent:
     """The agent of ``game`` called ``name`` (``random``, ``greedy``...), seeded."""
     agents = find_game(game).agents
@@ -106,6 +108,7 @@ class PlayedGame:
         return self.record.moves
 
 
+@checked_arguments
 def play_game(
     names: Sequence[str],
     agents: Sequence[Agent],

@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.catalogue.checks import catalogue_problems
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import MalformedInputError, UnknownIdError
@@ -25,7 +26,7 @@ __all__ = ["CATALOGUE_FORMAT", "Catalogue", "CatalogueIds", "MonumentRules"]
 CATALOGUE_FORMAT = "fertility-rules/catalogue/1"
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class MonumentRules:
     """Monument types, pawns per type and the Debens for most and second most (R-5.4)."""
 
@@ -46,7 +47,7 @@ class CatalogueIds:
     districts: AbstractSet[str]
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class Catalogue:
     """A complete set of components; look-ups by id raise :class:`UnknownIdError`."""
 

@@ -7,6 +7,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 
@@ -25,6 +26,7 @@ __all__ = [
 DEFAULT_CATALOGUE_NAME = "default"
 
 
+@checked_arguments
 def load_catalogue(
     path: str | Path | None = None,
     registry: EffectRegistry = DEFAULT_REGISTRY,

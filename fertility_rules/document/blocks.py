@@ -14,6 +14,9 @@ from typing import TypeAlias
 
 from attrs import frozen
 
+from fertility_rules.errors import UnknownIdError
+from fertility_rules.i18n.message import _
+
 __all__ = [
     "FORMATS",
     "RULE_CITATION",
@@ -228,4 +231,13 @@ FORMATS: dict[str, Callable[[Sequence[Block], Page], str]] = {
 
 
 def render_blocks(blocks: Sequence[Block], fmt: str, page: Page | None = None) -> str:
-    return FORMATS[fmt](blocks, page or Page())
+    writer = FORMATS.get(fmt)
+    if writer is None:
+        raise UnknownIdError(
+            _(
+                "unknown format {found!r}; expected {expected!r}",
+                found=fmt,
+                expected=", ".join(FORMATS),
+            )
+        )
+    return writer(blocks, page or Page())

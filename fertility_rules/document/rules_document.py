@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.document.blocks import (
+    FORMATS,
     Block,
     Figure,
     Heading,
@@ -379,6 +381,7 @@ def example_figures(
     return figures
 
 
+@checked_arguments
 def rules_blocks(
     language: Language | str = Language.EN,
     catalogue: Catalogue | None = None,
@@ -424,6 +427,7 @@ TITLE = _("Fertility — the rules")
 """The title of the rules document."""
 
 
+@checked_arguments
 def rules_document(
     language: Language | str = Language.EN,
     fmt: str = "md",
@@ -437,6 +441,8 @@ def rules_document(
     named as in :func:`rules_pictures`, to be written beside it.
     """
     lang = Language.parse(language)
+    if fmt not in FORMATS:  # before the long work
+        render_blocks((), fmt)
     page = Page(lang.value, render(TITLE, lang))
     return render_blocks(rules_blocks(lang, catalogue, registry, pictures), fmt, page)
 

@@ -8,6 +8,7 @@ from typing import Any, TypeAlias
 
 from attrs import frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.metropolis import Metropolis
 from fertility_rules.model.resources import Counts, Resource
@@ -109,7 +110,7 @@ class ParamType(enum.Enum):
         return []
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class Param:
     """A named benefit parameter (a field of the benefit class)."""
 
@@ -126,7 +127,7 @@ class ShopContext:
     metropolis_tokens: Counts
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class DebenAward:
     """Debens given by one Shop, with the reason shown on the score sheet."""
 
@@ -134,7 +135,7 @@ class DebenAward:
     reason: Message
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class StatueAward:
     """Statues given by one Shop: named gods and/or gods of the player's choice."""
 
@@ -145,14 +146,14 @@ class StatueAward:
 Award: TypeAlias = DebenAward | StatueAward
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class GainWheat:
     """The player's Wheat marker moves up (capped at the top, I-7)."""
 
     amount: int
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class PlaceResource:
     """Take one of ``choices`` from the Stock and put it at once on another Shop (I-6, I-13)."""
 
@@ -162,7 +163,7 @@ class PlaceResource:
 Outcome: TypeAlias = GainWheat | PlaceResource
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class EffectKind:
     """One shop-effect kind of the registry (R-6).
 

@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import checked_arguments, typed_fields
 from fertility_rules.effects.base import EffectKind
 from fertility_rules.effects.kinds.generic import GENERIC
 from fertility_rules.effects.kinds.resource_to_shop import RESOURCE_TO_SHOP
@@ -28,7 +29,7 @@ def _index(registry: EffectRegistry) -> Mapping[str, EffectKind]:
     return MappingProxyType({kind.id: kind for kind in registry.kinds})
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, field_transformer=typed_fields)
 class EffectRegistry:
     """An immutable set of effect kinds; :meth:`with_kind` returns an extended copy."""
 
@@ -89,11 +90,13 @@ DEFAULT_REGISTRY = EffectRegistry(
 """The six benefit kinds of the rulebook (R-6)."""
 
 
+@checked_arguments
 def find_effect(kind_id: str, registry: EffectRegistry = DEFAULT_REGISTRY) -> EffectKind:
     """The effect kind ``kind_id`` of ``registry``; raises :class:`UnknownIdError`."""
     return registry.find(kind_id)
 
 
+@checked_arguments
 def describe_benefit(benefit: Benefit, registry: EffectRegistry = DEFAULT_REGISTRY) -> Message:
     """The benefit's text, from its registry entry."""
     return registry.of(benefit).describe(benefit)

@@ -1,8 +1,9 @@
 """The strict cattrs converter every game's file formats are read with, and its errors as
 :class:`~fertility_rules.errors.Problem` values.
 
-The converter is strict (an integer is an integer, not ``4.0`` nor ``true``; a list is
-a list; unknown keys are refused) and collects every problem of a document
+The converter is strict (an integer is a whole JSON number, not ``4.5`` nor ``true``: as in
+JSON Schema, ``4.0`` is the integer 4, a value JSON cannot tell from ``4``; a list is a
+list; unknown keys are refused) and collects every problem of a document
 (``detailed_validation``). Model validators raise :class:`MalformedInputError`; the
 converter records where it happened, and :func:`problems_of` joins the two into
 ``Problem(path, message, rule)``. A game adds its own hooks (its tagged unions, its enums
@@ -30,6 +31,7 @@ from cattrs.errors import (
 
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.documents import check_tree, join
+from fertility_rules.formats.limits import DEFAULT_LIMITS
 from fertility_rules.i18n.message import Message, _
 
 __all__ = [
@@ -68,7 +70,19 @@ def _wrong(expected: Message) -> MalformedInputError:
     return MalformedInputError.single("$", expected)
 
 
+_WHOLE_FLOATS = 10**DEFAULT_LIMITS.max_digits
+"""Whole numbers written with a fraction (``4.0``) are read below this size only."""
+
+
+def _whole(value: object) -> object:
+    """``4.0`` as the integer 4 (JSON does not tell them apart); anything else as it is."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < _WHOLE_FLOATS:
+        return int(value)
+    return value
+
+
 def _integer(value: object, _type: object) -> int:
+    value = _whole(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     raise _wrong(_("expected an integer, found {found}", found=type_name(value)))
@@ -92,7 +106,8 @@ def enum_hook(
     unknown: Callable[[str | int, str], Message] | None = None,
     rule: str | None = None,
 ) -> Callable[[object, object], enum.Enum]:
-    """Members by value (or by the keys of ``members``): the JSON type must match exactly.
+    """Members by value (or by the keys of ``members``, ``4.0`` as 4): the JSON type must
+    otherwise match exactly.
 
     ``unknown(value, known)`` says what an unknown value is (``unknown resource``), and
     ``rule`` is the rule that lists the members.
@@ -105,6 +120,7 @@ def enum_hook(
         return _("unknown value {value!r}; expected one of: {known}", value=value, known=known)
 
     def structure(value: object, _type: object) -> enum.Enum:
+        value = _whole(value)
         if isinstance(value, str | int) and type(value) in (str, int):
             found = found_members.get(value)
             if found is not None and type(value) is type(next(iter(found_members))):

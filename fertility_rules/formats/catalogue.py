@@ -15,6 +15,7 @@ from attrs import frozen
 from cattrs import Converter
 from cattrs.gen import make_dict_unstructure_fn, override
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import CATALOGUE_FORMAT, Catalogue, MonumentRules
 from fertility_rules.catalogue.checks import (
     COUNTS,
@@ -35,7 +36,7 @@ from fertility_rules.formats.converter import (
     structure,
     structure_document,
 )
-from fertility_rules.formats.documents import parse_document, read_document
+from fertility_rules.formats.documents import join, parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n.message import _
 from fertility_rules.model.district import District
@@ -168,10 +169,24 @@ class _Catalogue:
 
 
 def _shops(owner: str, shops: tuple[_Shop, ...]) -> tuple[Shop, ...]:
-    return tuple(
-        Shop(s.requires, s.benefit, f"{owner}.{i}", s.provenance, s.note)
-        for i, s in enumerate(shops, start=1)
-    )
+    """The Shops of a board or District; a problem of Shop ``k`` is under ``shops[k]``."""
+    built = []
+    problems: list[Problem] = []
+    for index, shop in enumerate(shops):
+        made, found = attempt(
+            join("shops", index),
+            Shop,
+            shop.requires,
+            shop.benefit,
+            f"{owner}.{index + 1}",
+            shop.provenance,
+            shop.note,
+        )
+        built.append(made)
+        problems += found
+    if problems:
+        raise MalformedInputError(problems)
+    return tuple(shop for shop in built if shop is not None)
 
 
 def _build(document_type: type, make: Any) -> Any:
@@ -228,6 +243,7 @@ def _ids(value: object) -> list[object]:
     return [item.get("id") if isinstance(item, dict) else None for item in items]
 
 
+@checked_arguments
 def read_catalogue(
     data: object, source: str | None = None, registry: EffectRegistry = DEFAULT_REGISTRY
 ) -> Catalogue:
@@ -327,6 +343,7 @@ def _hooks(converter: Converter) -> None:
     converter.register_unstructure_hook(Track, lambda t: converter.unstructure(_track(t)))
 
 
+@checked_arguments
 def dump_catalogue(catalogue: Catalogue, registry: EffectRegistry | None = None) -> dict[str, Any]:
     """The JSON-like form of ``catalogue``, read back by :func:`read_catalogue`."""
     monuments = catalogue.monuments

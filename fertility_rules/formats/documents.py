@@ -14,6 +14,7 @@ import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.files import read_bytes
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
@@ -154,6 +155,7 @@ def check_tree(data: object, limits: Limits = DEFAULT_LIMITS) -> list[Problem]:
     return problems
 
 
+@checked_arguments
 def parse_document(
     text: str | bytes,
     toml: bool,
@@ -186,6 +188,7 @@ def parse_document(
     return data
 
 
+@checked_arguments
 def read_document(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> object:
     """The parsed content of a JSON or TOML (by suffix) file or of standard input (``-``)."""
     source = str(path)

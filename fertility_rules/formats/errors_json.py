@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import (
     FertilityError,
     IllegalMoveError,
@@ -33,6 +34,7 @@ def _kind(error: FertilityError) -> str:
     return "error"
 
 
+@checked_arguments
 def dump_error(error: FertilityError, language: Language | str = Language.EN) -> dict[str, Any]:
     """``{"error": kind, "message": …}`` with the rule broken (an illegal move) or every
     problem with its path and rule (malformed input), texts in ``language``."""

@@ -1,17 +1,22 @@
-"""The one file reader of the library: regular files or standard input, size-bounded."""
+"""The one file reader and writer of the library: regular files or standard input,
+size-bounded when read, checked before any work and written whole (a temporary file
+renamed) when written."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import sys
+import tempfile
 from pathlib import Path
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n.message import Message, _
 
-__all__ = ["STDIN", "read_bytes"]
+__all__ = ["STDIN", "check_folder", "check_target", "read_bytes", "write_text"]
 
 STDIN = "-"
 """The file name that means standard input."""
@@ -53,6 +58,21 @@ def _read_bounded(fd: int, source: str, limits: Limits) -> bytes:
         chunks.append(chunk)
 
 
+def _check_stdin(limits: Limits) -> None:
+    """Standard input redirected from a directory or a device (``< /dev/zero``) is refused
+    as such a file is; a terminal or a pipe is read."""
+    try:
+        info = os.fstat(sys.stdin.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file behind it (a test's)
+        return
+    refused = _kind(info.st_mode)
+    if refused is not None and not stat.S_ISFIFO(info.st_mode) and not sys.stdin.isatty():
+        raise _refuse(STDIN, refused)
+    if stat.S_ISREG(info.st_mode) and info.st_size > limits.max_bytes:
+        raise _too_large(STDIN, limits)
+
+
+@checked_arguments
 def read_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
     """The content of a regular file (``-``: standard input), at most ``limits.max_bytes``.
 
@@ -61,6 +81,7 @@ def read_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
     """
     source = str(path)
     if source == STDIN:
+        _check_stdin(limits)
         data = sys.stdin.buffer.read(limits.max_bytes + 1)
         if len(data) > limits.max_bytes:
             raise _too_large(source, limits)
@@ -86,3 +107,91 @@ def read_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
         ) from None
     finally:
         os.close(fd)
+
+
+def _cannot_write(source: str, error: OSError | Message) -> MalformedInputError:
+    reason = error if isinstance(error, Message) else error.strerror or str(error)
+    return MalformedInputError.single(
+        "$", _("cannot write the file: {error}", error=reason), source=source
+    )
+
+
+def _existing_folder(path: Path, source: str) -> None:
+    """``path`` is a folder this process may write in."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise _cannot_write(
+            source, _("the folder {folder} does not exist", folder=str(path))
+        ) from None
+    except OSError as error:
+        raise _cannot_write(source, error) from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise _cannot_write(source, _("{folder} is not a folder", folder=str(path)))
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise _cannot_write(source, _("the folder {folder} is not writable", folder=str(path)))
+
+
+def check_target(path: str | Path) -> Path:
+    """``path`` as a file to write: a regular file or none yet, in a writable folder.
+
+    Checked before any work, so that a long computation never ends on a missing folder,
+    a directory, a pipe nobody reads or a device (``/dev/full``).
+    """
+    target = Path(path)
+    source = str(path)
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        info = None
+    except OSError as error:
+        raise _cannot_write(source, error) from None
+    if info is not None:
+        refused = _kind(info.st_mode)
+        if refused is not None:
+            raise _cannot_write(source, refused)
+    _existing_folder(target.parent, source)
+    return target
+
+
+def check_folder(path: str | Path) -> Path:
+    """``path`` as a folder to write files in: an existing writable folder, or one that
+    can be made in the nearest existing folder above it."""
+    folder = Path(path)
+    source = str(path)
+    above = folder
+    while True:
+        try:
+            info = above.stat()
+        except FileNotFoundError:
+            if above.parent == above:
+                raise _cannot_write(source, _("no folder to make it in")) from None
+            above = above.parent
+            continue
+        except OSError as error:
+            raise _cannot_write(source, error) from None
+        if not stat.S_ISDIR(info.st_mode):
+            raise _cannot_write(source, _("{folder} is not a folder", folder=str(above)))
+        _existing_folder(above, source)
+        return folder
+
+
+def write_text(path: str | Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to the file ``path`` whole or not at all: into a temporary
+    file beside it, then renamed over it. Never opens a pipe or a device."""
+    target = check_target(path)
+    data = text.encode("utf-8")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    except OSError as error:
+        raise _cannot_write(str(path), error) from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o644
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise _cannot_write(str(path), error) from None

@@ -17,6 +17,7 @@ from attrs import frozen
 from cattrs import Converter
 from cattrs.errors import BaseValidationError
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.checks import shop_god_problems
 from fertility_rules.catalogue.loader import default_catalogue
@@ -193,6 +194,7 @@ def _gods(data: object, catalogue: Catalogue) -> tuple[str, ...]:
     return catalogue.gods
 
 
+@checked_arguments
 def read_final_position(
     data: object,
     source: str | None = None,
@@ -226,6 +228,7 @@ def read_final_position(
     return position
 
 
+@checked_arguments
 def load_final_position(
     path: str | Path,
     catalogue: Catalogue | None = None,
@@ -236,6 +239,7 @@ def load_final_position(
     return read_final_position(read_document(path, limits), str(path), catalogue, registry)
 
 
+@checked_arguments
 def dump_final_position(
     position: FinalPosition, registry: EffectRegistry | None = None
 ) -> dict[str, Any]:

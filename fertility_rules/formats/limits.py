@@ -2,28 +2,65 @@
 
 from __future__ import annotations
 
-from attrs import frozen
+from collections.abc import Callable
+from typing import Any
 
-__all__ = ["DEFAULT_LIMITS", "Limits"]
+from attrs import field, frozen
+
+from fertility_rules.arguments import typed_fields
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.i18n.message import _
+
+__all__ = ["DEFAULT_LIMITS", "MAX_LIMITS", "Limits"]
 
 
-@frozen
+def _between(low: int, high: int) -> Callable[[Any, Any, int], None]:
+    """A validator: a whole number from ``low`` to ``high``."""
+
+    def check(instance: Any, attribute: Any, value: int) -> None:
+        path = f"Limits.{attribute.name}"
+        if value < low:
+            raise MalformedInputError.single(
+                path, _("{n} is below the minimum {min}", n=value, min=low)
+            )
+        if value > high:
+            raise MalformedInputError.single(
+                path, _("{n} is above the maximum {max}", n=value, max=high)
+            )
+
+    return check
+
+
+MAX_LIMITS: dict[str, int] = {
+    "max_bytes": 64 << 20,
+    "max_depth": 1000,
+    "max_digits": 4300,
+    "max_items": 10_000_000,
+    "max_values": 100_000_000,
+}
+"""The largest value of each limit: beyond them a document would exhaust memory or
+time (64 MiB of text; Python's own nesting and integer-conversion limits) long before
+any game could need it."""
+
+
+@frozen(field_transformer=typed_fields)
 class Limits:
     """Bounds that fit the game, so that no file can exhaust memory or time.
 
     The largest real documents are a catalogue (40 Districts, 50 Valley tiles) and a
-    game record (a few hundred moves); the bounds leave a wide margin above both.
+    game record (a few hundred moves); the bounds leave a wide margin above both. Each
+    limit is a whole number from 1 to its :data:`MAX_LIMITS` value.
     """
 
-    max_bytes: int = 16 * 1024 * 1024
+    max_bytes: int = field(default=16 * 1024 * 1024, validator=_between(1, MAX_LIMITS["max_bytes"]))
     """Size of a file, checked while it is read (16 MiB)."""
-    max_depth: int = 24
+    max_depth: int = field(default=24, validator=_between(1, MAX_LIMITS["max_depth"]))
     """Nesting of lists and objects."""
-    max_digits: int = 30
+    max_digits: int = field(default=30, validator=_between(1, MAX_LIMITS["max_digits"]))
     """Digits of an integer literal."""
-    max_items: int = 5000
+    max_items: int = field(default=5000, validator=_between(1, MAX_LIMITS["max_items"]))
     """Items of one list or keys of one object (a few thousand moves)."""
-    max_values: int = 100_000
+    max_values: int = field(default=100_000, validator=_between(1, MAX_LIMITS["max_values"]))
     """Values in a whole document, estimated from its text before it is parsed, so that
     no file of the allowed size can expand into millions of objects."""
 

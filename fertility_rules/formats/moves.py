@@ -8,6 +8,7 @@ from attrs import frozen
 from cattrs import Converter
 from cattrs.gen import make_dict_unstructure_fn
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats.converter import (
     converter_for,
@@ -16,8 +17,11 @@ from fertility_rules.formats.converter import (
     register_tagged_union,
     structure,
 )
+from fertility_rules.formats.documents import join
 from fertility_rules.i18n.message import _
+from fertility_rules.model.metropolis import MAX_SHOPS, SPOTS
 from fertility_rules.model.resources import Resource, counts_of, tokens_of
+from fertility_rules.model.valley import BOARD_HEIGHT, MAX_BOARD_WIDTH
 from fertility_rules.rules.moves import (
     BuildDistrict,
     ClaimQuarry,
@@ -37,13 +41,26 @@ __all__ = ["MoveDocument", "move_from_json", "move_to_json"]
 Square: TypeAlias = tuple[int, int]
 
 
-def _square(square: Square, width: int, path: str) -> int:
-    row, column = square
-    if row < 0 or column < 0:
-        raise MalformedInputError.single(path, _("a square is [row, column]"), "R-3.1")
-    if column >= width:
+def _within(value: int, count: int, path: str) -> int:
+    """``value`` when it is an index from 0 to ``count - 1`` (the schema's bounds)."""
+    if value < 0:
+        raise MalformedInputError.single(path, _("{n} is below the minimum {min}", n=value, min=0))
+    if value >= count:
         raise MalformedInputError.single(
-            path, _("column {column} is off the board", column=column), "R-3.1"
+            path, _("{n} is above the maximum {max}", n=value, max=count - 1)
+        )
+    return value
+
+
+def _square(square: Square, width: int, height: int, path: str) -> int:
+    """A square index from ``[row, column]``: first within the widest central board (the
+    format's bounds), then on this board (R-1.4)."""
+    row, column = square
+    _within(row, BOARD_HEIGHT, join(path, 0))
+    _within(column, MAX_BOARD_WIDTH, join(path, 1))
+    if row >= height or column >= width:
+        raise MalformedInputError.single(
+            path, _("square {square} is off the board", square=str([row, column])), "R-1.4"
         )
     return row * width + column
 
@@ -53,10 +70,12 @@ class _Place:
     tile: str
     squares: tuple[Square, Square]
 
-    def move(self, width: int) -> Move:
+    def move(self, width: int, height: int) -> Move:
         first, second = self.squares
         return PlaceTile(
-            self.tile, _square(first, width, "squares[0]"), _square(second, width, "squares[1]")
+            self.tile,
+            _square(first, width, height, "squares[0]"),
+            _square(second, width, height, "squares[1]"),
         )
 
 
@@ -66,12 +85,12 @@ class _Quarry:
     resource: Resource | None = None
     monument: bool = False
 
-    def move(self, width: int) -> Move:
+    def move(self, width: int, height: int) -> Move:
         if (self.resource is None) != self.monument:
             raise MalformedInputError.single(
                 "$", _("a Quarry gives a resource or a Monument"), "R-3.3.D"
             )
-        return ClaimQuarry(_square(self.square, width, "square"), self.resource)
+        return ClaimQuarry(_square(self.square, width, height, "square"), self.resource)
 
 
 @frozen
@@ -81,8 +100,13 @@ class _Build:
     tokens: tuple[Resource, ...] = ()
     wheat: int = 0
 
-    def move(self, width: int) -> Move:
-        return BuildDistrict(self.district, self.spot, counts_of(self.tokens), self.wheat)
+    def move(self, width: int, height: int) -> Move:
+        spot = _within(self.spot, SPOTS, "spot")
+        if self.wheat < 0:
+            raise MalformedInputError.single(
+                "wheat", _("{n} is below the minimum {min}", n=self.wheat, min=0)
+            )
+        return BuildDistrict(self.district, spot, counts_of(self.tokens), self.wheat)
 
 
 @frozen
@@ -90,8 +114,8 @@ class _Supply:
     resource: Resource
     shop: int
 
-    def move(self, width: int) -> Move:
-        return SupplyShop(self.resource, self.shop)
+    def move(self, width: int, height: int) -> Move:
+        return SupplyShop(self.resource, _within(self.shop, MAX_SHOPS, "shop"))
 
 
 @frozen
@@ -99,8 +123,9 @@ class _Bonus:
     resource: Resource
     shop: int | None
 
-    def move(self, width: int) -> Move:
-        return PlaceBonusResource(self.resource, self.shop)
+    def move(self, width: int, height: int) -> Move:
+        shop = None if self.shop is None else _within(self.shop, MAX_SHOPS, "shop")
+        return PlaceBonusResource(self.resource, shop)
 
 
 def _tile_move(kind: type[DiscardTile | TakeTile | RemoveTile]) -> type:
@@ -108,7 +133,7 @@ def _tile_move(kind: type[DiscardTile | TakeTile | RemoveTile]) -> type:
     class _Tile:
         tile: str
 
-        def move(self, width: int) -> Move:
+        def move(self, width: int, height: int) -> Move:
             return kind(self.tile)
 
     return _Tile
@@ -117,7 +142,7 @@ def _tile_move(kind: type[DiscardTile | TakeTile | RemoveTile]) -> type:
 def _fixed(value: Move) -> type:
     @frozen
     class _Fixed:
-        def move(self, width: int) -> Move:
+        def move(self, width: int, height: int) -> Move:
             return value
 
     return _Fixed
@@ -175,21 +200,29 @@ def _document(move: Move, width: int) -> Any:
     return _FIXED[type(move)]()
 
 
+@checked_arguments
 def move_to_json(move: Move, width: int) -> dict[str, Any]:
     """The JSON form of ``move`` on a board ``width`` squares wide."""
     data: dict[str, Any] = converter_for().unstructure(_document(move, width), MoveDocument)
     return data
 
 
-def move_from_json(data: object, width: int, path: str = "$", *, section: bool = False) -> Move:
-    """A move from its JSON form; raises :class:`MalformedInputError` with every problem.
+@checked_arguments
+def move_from_json(
+    data: object, width: int, path: str = "$", height: int = BOARD_HEIGHT, *, section: bool = False
+) -> Move:
+    """A move from its JSON form on a board ``width`` by ``height``; raises
+    :class:`MalformedInputError` with every problem.
 
-    A ``section`` of a document already held to the file limits is not checked again.
+    This is the one move reader (records, states, the API and the command line): it
+    checks what the schema says (types, a spot 0 to 6, a Shop 0 to 24, a row 0 to 7 and
+    a column 0 to 15, no negative Wheat) and that the squares are on this board. A
+    ``section`` of a document already held to the file limits is not checked again.
     """
     converter = converter_for() if section else None
     document: Any = structure(data, MoveDocument, path=path, converter=converter)  # type: ignore[arg-type]
     try:
-        move: Move = document.move(width)
+        move: Move = document.move(width, height)
     except MalformedInputError as error:
         raise MalformedInputError(problems_of(error, path)) from None
     return move

@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError
 from fertility_rules.formats.base import _within_limits, attempt, problems_of, structure_document
 from fertility_rules.formats.documents import join, read_document
+from fertility_rules.formats.files import write_text
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.games import GAMES, GameInfo, GameRules, find_game
 from fertility_rules.i18n.message import _
@@ -71,6 +73,7 @@ class _RecordDocument:
     moves: tuple[Any, ...]
 
 
+@checked_arguments
 def dump_record(record: GameRecord) -> dict[str, Any]:
     """The JSON-like form read back by :func:`read_record`."""
     rules = record.game
@@ -133,6 +136,7 @@ def _game(name: str, games: Sequence[GameInfo]) -> GameRules:
         raise MalformedInputError.single("$", error.message) from None
 
 
+@checked_arguments
 def read_record(
     data: object,
     source: str | None = None,
@@ -206,6 +210,7 @@ def read_record(
     return record
 
 
+@checked_arguments
 def load_record(
     path: str | Path,
     registry: Any = None,
@@ -217,8 +222,7 @@ def load_record(
     return read_record(read_document(path, limits), str(path), registry, games=games)
 
 
+@checked_arguments
 def save_record(record: GameRecord, path: str | Path) -> None:
-    """Write a game record file (UTF-8 JSON)."""
-    Path(path).write_text(
-        json.dumps(dump_record(record), indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-    )
+    """Write a game record file (UTF-8 JSON), whole or not at all."""
+    write_text(path, json.dumps(dump_record(record), indent=1, ensure_ascii=False) + "\n")

@@ -6,19 +6,25 @@ parameters) and shipped as ``fertility_rules/formats/schemas/NAME.json``; a test
 the shipped files equal to what this module builds. A schema checks the shape of a
 document: ids against a catalogue, the rules (a Shop's tokens fitting its icons, a
 Wheat marker on its track) and the readers' limits are the readers' business.
+
+Every schema is self-contained: the catalogue and move formats a record or a state
+embeds are bundled under ``$defs``, so that a schema validates a document alone, in any
+draft 2020-12 validator; its patterns are regular expressions valid both in Python and
+in ECMA-262 with the ``u`` flag (a test compiles them in both).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.base import ParamType
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.formats.interpretations import FORMER_OPTIONS
 from fertility_rules.formats.schema_kit import (
     Schema,
+    char_class,
     record_body,
     schema_document,
     shipped_schema,
@@ -28,9 +34,10 @@ from fertility_rules.formats.schema_kit import enum_of as _enum
 from fertility_rules.formats.schema_kit import list_of as _list
 from fertility_rules.formats.schema_kit import object_of as _object
 from fertility_rules.i18n.message import _
+from fertility_rules.model.metropolis import MAX_SHOPS, SPOTS
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import Icon, MonumentType, Resource
-from fertility_rules.model.valley import SQUARE_LEGEND
+from fertility_rules.model.valley import BOARD_HEIGHT, MAX_BOARD_WIDTH, SQUARE_LEGEND
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.state import Phase
 
@@ -53,9 +60,20 @@ _VERSIONS = {"game-record": 2}
 
 
 _NAT: Schema = {"type": "integer", "minimum": 0}
+
+
+def _index(count: int, description: str | None = None) -> Schema:
+    """An index from 0 to ``count - 1``."""
+    out: Schema = {"type": "integer", "minimum": 0, "maximum": count - 1}
+    if description:
+        out["description"] = description
+    return out
+
+
 _STRING: Schema = {"type": "string"}
 _RESOURCE: Schema = {"$ref": "#/$defs/resource"}
 _SQUARE: Schema = {"$ref": "#/$defs/square"}
+_PLAYER: Schema = _index(4, "a player's index, from 0 in turn order")
 
 
 def _param(kind: ParamType) -> Schema:
@@ -91,7 +109,13 @@ def _defs(registry: EffectRegistry) -> Schema:
         "icon": _enum([i.value for i in Icon]),
         "monument_type": _enum([m.value for m in MonumentType]),
         "provenance": _enum([p.value for p in Provenance]),
-        "square": {**_list(_NAT, 2, 2), "description": "[row, column], from 0"},
+        "square": {
+            "type": "array",
+            "prefixItems": [_index(BOARD_HEIGHT), _index(MAX_BOARD_WIDTH)],
+            "items": False,
+            "minItems": 2,
+            "description": "[row, column], from 0, on a central board of up to 4 Valley boards",
+        },
         "tokens": _list(_RESOURCE),
         "track": _list(_NAT, 1),
         "benefit": _benefits(registry),
@@ -131,7 +155,7 @@ def _sourced(required: list[str], properties: dict[str, Schema]) -> Schema:
 def _catalogue() -> Schema:
     track = _sourced(["values"], {"values": {"$ref": "#/$defs/track"}})
     codes = "".join(SQUARE_LEGEND)
-    row = {"type": "string", "pattern": "^[" + "".join(re.escape(c) for c in codes) + "]{4}$"}
+    row = {"type": "string", "pattern": "^" + char_class(codes) + "{4}$"}
     shop = _shop(False, True)
     return _object(
         [
@@ -217,6 +241,9 @@ def _final_position() -> Schema:
     )
 
 
+_SHOP: Schema = _index(MAX_SHOPS, "from 0: the board's 4 Shops, then each District's")
+
+
 def _move() -> Schema:
     tile = {"tile": _STRING}
     kinds = [
@@ -239,7 +266,7 @@ def _move() -> Schema:
             {
                 "type": {"const": "build"},
                 "district": _STRING,
-                "spot": {**_NAT, "description": "from 0: spot 1 is 0"},
+                "spot": _index(SPOTS, "from 0: spot 1 is 0"),
                 "tokens": {"$ref": "#/$defs/tokens"},
                 "wheat": _NAT,
             },
@@ -247,14 +274,14 @@ def _move() -> Schema:
         _object(["type"], {"type": {"const": "skip_build"}}),
         _object(
             ["type", "resource", "shop"],
-            {"type": {"const": "supply"}, "resource": _RESOURCE, "shop": _NAT},
+            {"type": {"const": "supply"}, "resource": _RESOURCE, "shop": _SHOP},
         ),
         _object(
             ["type", "resource", "shop"],
             {
                 "type": {"const": "bonus"},
                 "resource": _RESOURCE,
-                "shop": {"oneOf": [_NAT, {"type": "null"}]},
+                "shop": {"oneOf": [_SHOP, {"type": "null"}]},
             },
         ),
         _object(["type"], {"type": {"const": "end_supply"}}),
@@ -283,7 +310,7 @@ def _setup() -> Schema:
 
 _HEAD: dict[str, Schema] = {
     "rules_version": _STRING,
-    "catalogue": {"oneOf": [{"const": "default"}, {"$ref": "catalogue.json"}]},
+    "catalogue": {"oneOf": [{"const": "default"}, {"$ref": "#/$defs/catalogue"}]},
     "interpretations": {"$ref": "#/$defs/interpretations"},
     "variant": {"type": "boolean"},
 }
@@ -297,7 +324,7 @@ def _game_record() -> Schema:
             "catalogue": _HEAD["catalogue"],
             "interpretations": _HEAD["interpretations"],
             "setup": _setup(),
-            "move": {"$ref": "move.json"},
+            "move": {"$ref": "#/$defs/move"},
         },
         former="fertility-rules/game-record/1",
     )
@@ -315,7 +342,7 @@ def _table(fmt: str, extra: dict[str, Schema], required: list[str]) -> Schema:
             "districts": _list(
                 _object(
                     ["district", "spot"],
-                    {"district": _STRING, "spot": {"type": "integer", "minimum": 0, "maximum": 6}},
+                    {"district": _STRING, "spot": _index(SPOTS)},
                 ),
                 0,
                 7,
@@ -332,7 +359,7 @@ def _table(fmt: str, extra: dict[str, Schema], required: list[str]) -> Schema:
             "tile": _STRING,
             "squares": _list(_SQUARE, 1),
             "scenes": _list(_RESOURCE, 1),
-            "player": _NAT,
+            "player": _PLAYER,
         },
     )
     properties: dict[str, Schema] = {
@@ -340,12 +367,12 @@ def _table(fmt: str, extra: dict[str, Schema], required: list[str]) -> Schema:
         **_HEAD,
         "valley": _list(_object(["board"], {"board": _STRING, "rotated": {"type": "boolean"}}), 1),
         "tiles": _list(placed),
-        "monuments": _list(_object(["square", "player"], {"square": _SQUARE, "player": _NAT})),
+        "monuments": _list(_object(["square", "player"], {"square": _SQUARE, "player": _PLAYER})),
         "players": _list(player, 2, 4),
         "stock": {"$ref": "#/$defs/counts"},
         "common_pool": _list(_STRING),
         "offer": _list(_STRING),
-        "current": _NAT,
+        "current": _PLAYER,
         "phase": _enum([p.value for p in Phase]),
         "quarries": _list(_SQUARE),
         "quarry_choices": _NAT,
@@ -376,7 +403,7 @@ def _builders() -> dict[str, Any]:
                 "unseen_tiles": {**_list(_STRING), "uniqueItems": True},
                 "deck_size": _NAT,
                 "unseen_districts": {**_list(_STRING), "uniqueItems": True},
-                "legal_moves": _list({"$ref": "move.json"}),
+                "legal_moves": _list({"$ref": "#/$defs/move"}),
             },
             ["pile_size", "unseen_tiles", "deck_size", "unseen_districts"],
         ),
@@ -384,6 +411,7 @@ def _builders() -> dict[str, Any]:
     }
 
 
+@checked_arguments
 def build_schema(name: str, registry: EffectRegistry = DEFAULT_REGISTRY) -> Schema:
     """The schema of format ``name`` (one of :data:`SCHEMA_NAMES`) for ``registry``'s
     benefit kinds."""
@@ -397,9 +425,11 @@ def build_schema(name: str, registry: EffectRegistry = DEFAULT_REGISTRY) -> Sche
             )
         )
     title = f"fertility-rules/{name}/{_VERSIONS.get(name, 1)}"
-    return schema_document(_BASE, name, title, builders[name](), _defs(registry))
+    embedded = {"catalogue": builders["catalogue"], "move": builders["move"]}
+    return schema_document(_BASE, name, title, builders[name](), _defs(registry), embedded)
 
 
+@checked_arguments
 def schema(name: str) -> Schema:
     """The shipped schema of format ``name`` (one of :data:`SCHEMA_NAMES`)."""
     if name not in SCHEMA_NAMES:

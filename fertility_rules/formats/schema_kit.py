@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import Any, cast
 
@@ -18,6 +18,7 @@ import attrs
 
 __all__ = [
     "Schema",
+    "char_class",
     "enum_of",
     "list_of",
     "object_of",
@@ -65,9 +66,37 @@ def switch_values(defaults: object) -> dict[str, Schema]:
     return out
 
 
-def schema_document(base: str, name: str, title: str, body: Schema, defs: Schema) -> Schema:
-    """A whole schema: its dialect, its id under ``base``, its title, its definitions."""
+def schema_document(
+    base: str,
+    name: str,
+    title: str,
+    body: Schema,
+    defs: Schema,
+    embedded: Mapping[str, Callable[[], Schema]] | None = None,
+) -> Schema:
+    """A whole schema: its dialect, its id under ``base``, its title, its definitions.
+
+    The schema is self-contained: each format of ``embedded`` (a catalogue, a move...)
+    that the body refers to as ``#/$defs/NAME`` is bundled under ``$defs``, so that the
+    schema validates a document alone, in any draft 2020-12 validator.
+    """
+    defs = dict(defs)
+    waiting = [body]
+    while waiting:
+        text = json.dumps(waiting.pop())
+        for part, build in (embedded or {}).items():
+            if part not in defs and f'"#/$defs/{part}"' in text:
+                defs[part] = build()
+                waiting.append(defs[part])
     return {"$schema": DIALECT, "$id": base + name + ".json", "title": title, **body, "$defs": defs}
+
+
+def char_class(chars: str) -> str:
+    """A regular-expression character class of ``chars``, escaping only what a class
+    needs escaped: valid in Python and in ECMA-262 with the ``u`` flag, where an escape
+    of any other character (``\\~``) is an error."""
+    special = "\\]^-["
+    return "[" + "".join("\\" + c if c in special else c for c in chars) + "]"
 
 
 def record_body(

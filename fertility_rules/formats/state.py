@@ -6,9 +6,11 @@ embedded as in game records; keys come in one fixed order, so two dumps diff cle
 A game state keeps everything, hidden information included (the Valley pile and the
 District deck in order); an observation keeps only what R-9 makes public and may carry
 the legal moves. :func:`read_state` checks the form, every id against the catalogue and
-every square against the board, and that the state is one a game can reach (R-7's
-invariants, whose turn and decision it is: :mod:`fertility_rules.formats.reachable`),
-so that the referee never meets a table it cannot play on.
+every square against the board, and that the state could be one of a game: the
+properties :mod:`fertility_rules.formats.reachable` lists are checked exactly (R-7's
+invariants, the board, whose turn and decision it is, what the turns played allow);
+beyond them a state is shape-valid, not proven reachable. The referee never meets a
+table it cannot play on.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from cattrs import Converter
 from cattrs.gen import make_dict_unstructure_fn
 
 from fertility_rules._version import RULES_VERSION
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import (
     DEFAULT_CATALOGUE_NAME,
@@ -49,6 +52,7 @@ from fertility_rules.rules.engine import legal_moves, require_state
 from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.moves import Move
+from fertility_rules.rules.setup import valley_board_problems
 from fertility_rules.rules.state import (
     GameConfig,
     GameState,
@@ -279,6 +283,7 @@ def _unstructure(document: object, fmt: str, catalogue: Catalogue) -> dict[str, 
     return data
 
 
+@checked_arguments
 def dump_state(state: GameState) -> dict[str, Any]:
     """The JSON-like form of ``state``, hidden information included; :func:`read_state`
     reads it back equal. A view is refused (:class:`~fertility_rules.HiddenInformationError`):
@@ -290,6 +295,7 @@ def dump_state(state: GameState) -> dict[str, Any]:
     return _unstructure(document, GAME_STATE_FORMAT, state.config.catalogue)
 
 
+@checked_arguments
 def dump_observation(view: Observation | GameState, moves: bool = False) -> dict[str, Any]:
     """The JSON-like form of what every player sees (R-9); a state is observed first.
 
@@ -315,35 +321,19 @@ def _kind(value: object) -> str:
     return type(value).__name__
 
 
+@checked_arguments
 def dump_move(move: Move, table: Table) -> dict[str, Any]:
     """The JSON form of ``move`` (squares ``[row, column]`` on ``table``'s board)."""
     return move_to_json(move, table.config.layout.width)
 
 
+@checked_arguments
 def read_move(data: object, table: Table) -> Move:
     """A move from its JSON form (squares on ``table``'s board); raises
     :class:`~fertility_rules.MalformedInputError` with the path of every problem.
     The move is well formed; :func:`~fertility_rules.apply` says whether it is legal."""
     grid = table.config.layout
-    move = move_from_json(data, grid.width)
-    for square in _move_squares(move):
-        if not 0 <= square < grid.width * grid.height:
-            raise MalformedInputError.single(
-                "$",
-                _("square {square} is off the board", square=str(list(divmod(square, grid.width)))),
-                "R-3.1",
-            )
-    for name in ("spot", "shop", "wheat"):
-        value = getattr(move, name, None)
-        if isinstance(value, int) and value < 0:
-            raise MalformedInputError.single(
-                join("$", name), _("{n} is below the minimum {min}", n=value, min=0)
-            )
-    return move
-
-
-def _move_squares(move: Move) -> list[int]:
-    return [getattr(move, name) for name in ("first", "second", "square") if hasattr(move, name)]
+    return move_from_json(data, grid.width, height=grid.height)
 
 
 # ------------------------------------------------------------------ reading
@@ -438,8 +428,9 @@ def _state(
         problems.run(join("$.valley", i), catalogue.valley_board, place.board)
         for i, place in enumerate(document.valley)
     ]
-    if not 1 <= len(boards) <= 6:
-        problems.add("$.valley", _("a central board has 1 to 6 Valley boards"), "R-1.4")
+    problems.found += valley_board_problems(
+        [place.board for place in document.valley], len(document.players), "$.valley"
+    )
     if problems.found or any(b is None for b in boards):
         return None
     grid = layout(tuple((b, p.rotated) for b, p in zip(boards, document.valley, strict=True) if b))
@@ -562,12 +553,14 @@ def _state(
     )
 
 
+@checked_arguments
 def read_state(
     data: object, source: str | None = None, registry: EffectRegistry = DEFAULT_REGISTRY
 ) -> GameState:
     """Validate ``data`` (a ``fertility-rules/game-state/1`` document) into a
     :class:`GameState`; raises :class:`~fertility_rules.MalformedInputError` with every
-    problem and its JSON path."""
+    problem and its JSON path, and the rule it breaks when it is one no game reaches
+    (:mod:`fertility_rules.formats.reachable` says which properties are checked)."""
     context = _Context(registry, 0)
     converter = converter_with(registry, {Catalogue: context.catalogue})
     document = structure_document(
@@ -582,6 +575,7 @@ def read_state(
     return state
 
 
+@checked_arguments
 def read_observation(
     data: object, source: str | None = None, registry: EffectRegistry = DEFAULT_REGISTRY
 ) -> Observation:

@@ -24,6 +24,10 @@ class Language(enum.Enum):
         """The language for ``code`` (``"fr"``, ``"FR"``, ``"fr_BE"``...)."""
         if isinstance(code, Language):
             return code
+        if not isinstance(code, str):
+            from fertility_rules.arguments import argument_error
+
+            raise argument_error("language", Language | str, code)
         short = code.strip().lower().replace("-", "_").split("_")[0]
         for language in cls:
             if language.value == short:

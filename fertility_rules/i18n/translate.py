@@ -31,6 +31,13 @@ DOMAIN = "fertility_rules"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
 
 
+def _refuse(name: str, hint: object, value: object) -> None:
+    # Imported here: the errors are rendered by this module.
+    from fertility_rules.arguments import argument_error
+
+    raise argument_error(name, hint, value)
+
+
 @functools.cache
 def translations(language: Language) -> gettext.NullTranslations:
     """The compiled catalogue for ``language`` (English uses the message ids)."""
@@ -39,6 +46,8 @@ def translations(language: Language) -> gettext.NullTranslations:
 
 def uses_catalogue(language: Language) -> bool:
     """Whether ``language`` is served by a real compiled catalogue, not the fallback."""
+    if not isinstance(language, Language):
+        _refuse("language", Language, language)
     return isinstance(translations(language), gettext.GNUTranslations)
 
 
@@ -100,6 +109,8 @@ def render(message: Message | str, language: Language | str = Language.EN) -> st
     """The text of ``message`` in ``language``, parameters rendered in turn."""
     if isinstance(message, str):
         return message
+    if not isinstance(message, Message):
+        _refuse("message", Message | str, message)
     lang = Language.parse(language)
     template = typography(_lookup(message, translations(lang)), lang)
     if not message.params:

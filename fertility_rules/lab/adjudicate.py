@@ -14,8 +14,10 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats.documents import parse_document, read_document
+from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.games import Gain, GameRules, by_key, find_game
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.play.history import Game
@@ -27,7 +29,6 @@ __all__ = [
     "adjudicate",
     "disputed_moves",
     "position_at",
-    "read_move",
     "under",
 ]
 
@@ -85,6 +86,7 @@ def _outcome(rules: GameRules, state: Any, move: Any, reading: Any) -> Outcome:
     return Outcome(reading, True, gains=gains, values=tuple((g.key, g.value) for g in gains))
 
 
+@checked_arguments
 def adjudicate(
     state: Any, move: Any, readings: Sequence[Any], game: str | GameRules = "fertility"
 ) -> Adjudication:
@@ -93,6 +95,7 @@ def adjudicate(
     return Adjudication(move, tuple(_outcome(rules, state, move, reading) for reading in readings))
 
 
+@checked_arguments
 def disputed_moves(
     state: Any, readings: Sequence[Any], game: str | GameRules = "fertility"
 ) -> tuple[Adjudication, ...]:
@@ -105,6 +108,7 @@ def disputed_moves(
     return tuple(judgement for judgement in judged if judgement.differs)
 
 
+@checked_arguments
 def position_at(record: GameRecord, at: int) -> Any:
     """The position after the first ``at`` moves of ``record``, replayed under its reading.
 
@@ -122,10 +126,13 @@ def position_at(record: GameRecord, at: int) -> Any:
     return Game.from_record(evolve(record, moves=record.moves[:at])).state
 
 
-def read_move(text: str, state: Any, game: str | GameRules = "fertility") -> Any:
-    """A move of ``state`` in its JSON form, given inline (``{...}``) or as a file path."""
+def read_move(
+    text: str, state: Any, game: str | GameRules = "fertility", limits: Limits = DEFAULT_LIMITS
+) -> Any:
+    """A move of ``state`` in its JSON form, given inline (``{...}``) or as a file path,
+    read within ``limits`` by the game's one move reader (as the API reads it)."""
     if text.lstrip().startswith("{"):
-        data = parse_document(text, toml=False, source="--move")
+        data = parse_document(text, toml=False, source="--move", limits=limits)
     else:
-        data = read_document(text)
+        data = read_document(text, limits)
     return find_game(game).formats.read_move(data, state)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.fonts import fit_size, text_width
 from fertility_rules.games import find_game
 from fertility_rules.i18n.language import Language
@@ -43,6 +44,7 @@ def ticks(top: float) -> list[int]:
     return [k * step for k in range(count + 1)]
 
 
+@checked_arguments
 def comparison_to_svg(comparison: Comparison, language: Language | str = Language.EN) -> str:
     """The chart as an SVG document, its texts and numbers in ``language``."""
     names = reading_names(comparison, language)

@@ -15,19 +15,25 @@ from pathlib import Path
 from typing import Any
 
 from fertility_rules.agents.simulate import agents_by_seat, agents_help
-from fertility_rules.errors import FertilityError, UnknownIdError
+from fertility_rules.cli_types import (
+    MAX_GAMES,
+    MAX_JOBS,
+    MAX_MOVES,
+    output_file,
+    positive_int,
+    seed,
+    whole_number,
+)
+from fertility_rules.errors import FertilityError, MalformedInputError, UnknownIdError
 from fertility_rules.formats.documents import read_document
+from fertility_rules.formats.files import write_text
+from fertility_rules.formats.limits import Limits
 from fertility_rules.formats.record import read_record
 from fertility_rules.games import GameRules
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
-from fertility_rules.lab.adjudicate import (
-    adjudicate,
-    disputed_moves,
-    position_at,
-    read_move,
-)
+from fertility_rules.lab.adjudicate import adjudicate, disputed_moves, position_at, read_move
 from fertility_rules.lab.chart import comparison_to_svg
 from fertility_rules.lab.compare import compare, comparison_to_json
 from fertility_rules.lab.readings import (
@@ -51,7 +57,6 @@ __all__ = [
     "check_record_game",
     "game_executor",
     "interpretations_from",
-    "positive_int",
     "progress_bar",
 ]
 
@@ -105,23 +110,6 @@ def interpretations_from(args: argparse.Namespace) -> Any:
     return with_interpretations(getattr(args, "interpretation", None) or [], game=args.rules)
 
 
-def positive_int(t: Translate) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least 1 (refused with exit status 2)."""
-
-    def positive(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = 0
-        if value < 1:
-            raise argparse.ArgumentTypeError(
-                t(_("expected a whole number of at least 1, not {text!r}", text=text))
-            )
-        return value
-
-    return positive
-
-
 def _add_vary(parser: argparse.ArgumentParser, t: Translate) -> None:
     parser.add_argument(
         "--vary",
@@ -136,9 +124,9 @@ def add_jobs_options(parser: argparse.ArgumentParser, t: Translate) -> None:
     """``--jobs N`` and ``--scheduler ADDRESS``: where the games are played."""
     parser.add_argument(
         "--jobs",
-        type=positive_int(t),
+        type=positive_int(t, MAX_JOBS),
         default=None,
-        help=t(_("worker processes (default: all cores)")),
+        help=t(_("worker processes (default: all cores, at most one per game)")),
     )
     parser.add_argument(
         "--scheduler",
@@ -161,13 +149,13 @@ def game_executor(scheduler: str | None) -> Iterator[Executor | None]:
             _("--scheduler needs Dask: install the extra with pip install 'fertility-rules[dask]'.")
         ) from None
     try:
-        client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
-    except OSError as error:
+        client = Client(scheduler, timeout="5s")  # type: ignore[no-untyped-call]
+    except Exception as error:  # a malformed address, no service, a service not Dask
         raise FertilityError(
             _(
                 "Cannot reach the Dask scheduler {address}: {reason}",
                 address=scheduler,
-                reason=str(error),
+                reason=str(error) or type(error).__name__,
             )
         ) from None
     with client:
@@ -203,6 +191,15 @@ def _compare(args: argparse.Namespace) -> int:
         )
     rules.check_players(args.players, args.variant)
     agents = agents_by_seat(args.agents, args.players, rules)
+    if args.games * len(readings) > MAX_GAMES:
+        raise MalformedInputError.single(
+            "--games",
+            ngettext(
+                "one command plays at most {n} game: fewer games or fewer readings, please",
+                "one command plays at most {n} games: fewer games or fewer readings, please",
+                MAX_GAMES,
+            ),
+        )
     with (
         game_executor(args.scheduler) as executor,
         progress_bar(args.games * len(readings), args.lang) as progress,
@@ -219,7 +216,7 @@ def _compare(args: argparse.Namespace) -> int:
             game=rules,
         )
     if args.svg:
-        Path(args.svg).write_text(comparison_to_svg(comparison, args.lang), encoding="utf-8")
+        write_text(args.svg, comparison_to_svg(comparison, args.lang))
     if args.format == "json":
         text = json.dumps(comparison_to_json(comparison), indent=2, ensure_ascii=False)
     else:
@@ -248,7 +245,7 @@ def add_compare(
     parser.add_argument(
         "--games", type=positive_int(t), default=100, help=t(_("games per reading"))
     )
-    parser.add_argument("--seed", type=int, default=0, help=t(_("seed of the first game")))
+    parser.add_argument("--seed", type=seed(t), default=0, help=t(_("seed of the first game")))
     parser.add_argument("--players", type=int, default=4, help=t(_("number of players")))
     parser.add_argument(
         "--agents",
@@ -256,16 +253,21 @@ def add_compare(
         help=t(agents_help()),
     )
     parser.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
-    parser.add_argument("--svg", default=None, help=t(_("also write an SVG chart to this file")))
+    parser.add_argument(
+        "--svg",
+        type=output_file(t),
+        default=None,
+        help=t(_("also write an SVG chart to this file")),
+    )
     add_interpretation_option(parser, t)
     add_jobs_options(parser, t)
     common(parser)
     parser.set_defaults(run=_compare)
 
 
-def _position(args: argparse.Namespace, rules: GameRules) -> tuple[Any, int | None]:
+def _position(args: argparse.Namespace, rules: GameRules, limits: Limits) -> tuple[Any, int | None]:
     """The position: a game-state file as it is, or a record replayed ``--at`` moves."""
-    data = read_document(args.record)
+    data = read_document(args.record, limits)
     state_format = rules.formats.state_format
     if isinstance(data, dict) and data.get("format") == state_format:
         return rules.formats.read_state(data), None
@@ -281,15 +283,24 @@ def _position(args: argparse.Namespace, rules: GameRules) -> tuple[Any, int | No
     return position_at(record, args.at), args.at
 
 
-def _disputed(text: str, state: Any, rules: GameRules) -> Any:
-    """The move as JSON (inline or a file) or in the game's notation (``place V23 a6 b6``)."""
-    if text.lstrip().startswith("{") or Path(text).is_file():
-        return read_move(text, state, rules)
+def _is_file(text: str) -> bool:
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):  # a name too long for the system, a NUL byte
+        return False
+
+
+def _disputed(text: str, state: Any, rules: GameRules, limits: Limits) -> Any:
+    """The move as JSON (inline or a file) or in the game's notation (``place V23 a6 b6``),
+    read by the game's one move reader within the command's limits."""
+    if text.lstrip().startswith("{") or _is_file(text):
+        return read_move(text, state, rules, limits)
     return rules.texts.parse_move(text, state)
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
-    state, at = _position(args, args.rules)
+    limits = Limits(max_bytes=args.max_file_size)
+    state, at = _position(args, args.rules, limits)
     rules: GameRules = args.rules  # a record's own game
     base = interpretations_from(args) if args.interpretation else rules.interpretations_of(state)
     readings = readings_varying(args.vary, base, rules)
@@ -298,7 +309,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
     elif args.move is None:
         raise UnknownIdError(_("Give the disputed move with --move, or use --all-moves."))
     else:
-        judged = (adjudicate(state, _disputed(args.move, state, rules), readings, rules),)
+        judged = (adjudicate(state, _disputed(args.move, state, rules, limits), readings, rules),)
     if args.format == "json":
         data = {
             "at": at,
@@ -341,7 +352,10 @@ def add_adjudicate(
         "record", help=t(_("game record file (with --at) or game-state file (JSON)"))
     )
     parser.add_argument(
-        "--at", type=int, default=None, help=t(_("the position after this many moves"))
+        "--at",
+        type=whole_number(t, 0, MAX_MOVES),
+        default=None,
+        help=t(_("the position after this many moves")),
     )
     parser.add_argument(
         "--move",

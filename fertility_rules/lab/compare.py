@@ -14,6 +14,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.games import GAMES, GameInfo, GameRules, by_key, find_game
 from fertility_rules.i18n.message import _
@@ -22,7 +23,7 @@ from fertility_rules.lab.readings import (
     reading_to_json,
     with_interpretations,
 )
-from fertility_rules.lab.runner import GameSpec, GameSummary, Progress, run_games
+from fertility_rules.lab.runner import GameSpec, GameSummary, Progress, default_jobs, run_games
 from fertility_rules.lab.stats import Estimate, mean_ci, proportion_ci
 
 __all__ = [
@@ -113,6 +114,7 @@ def measure(
     )
 
 
+@checked_arguments
 def compare(
     readings: Sequence[Any],
     games: int,
@@ -136,11 +138,13 @@ def compare(
             "readings", _("A comparison needs at least one reading and one game.")
         )
     rules = find_game(game)
-    specs = [
+    specs = (
         GameSpec(first_seed + k, tuple(agents), reading, variant, game=rules)
         for reading in readings
         for k in range(games)
-    ]
+    )
+    if jobs is None:  # never more workers than games
+        jobs = min(default_jobs(), games * len(readings))
     summaries = run_games(specs, executor, jobs, progress)
     per_reading = [summaries[i * games : (i + 1) * games] for i in range(len(readings))]
     baseline = per_reading[0]
@@ -170,6 +174,7 @@ def _reading_from_json(data: Mapping[str, Any], game: GameRules) -> Any:
 _SCALARS = ("total", "moves", "winner_changed")
 
 
+@checked_arguments
 def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
     """The comparison as JSON-like data (read back by :func:`comparison_from_json`)."""
     rules = find_game(comparison.game)
@@ -200,6 +205,7 @@ def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
     }
 
 
+@checked_arguments
 def comparison_from_json(data: Mapping[str, Any], games: Sequence[GameInfo] = GAMES) -> Comparison:
     """A comparison from :func:`comparison_to_json` data, of one of ``games``."""
     try:

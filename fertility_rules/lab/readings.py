@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import evolve, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.games import GameRules, InterpretationKind, find_game
 from fertility_rules.i18n.lists import series
@@ -115,6 +116,7 @@ def _value(chosen: Switch, text: str) -> enum.Enum:
     )
 
 
+@checked_arguments
 def parse_interpretation(text: str, game: Game = "fertility") -> tuple[str, enum.Enum]:
     """``NAME=VALUE`` (or ``I-n=VALUE``) as the switch's field name and its value."""
     name, sep, value = text.partition("=")
@@ -132,6 +134,7 @@ def parse_interpretation(text: str, game: Game = "fertility") -> tuple[str, enum
     return chosen.field, _value(chosen, value)
 
 
+@checked_arguments
 def format_interpretation(name: str, value: enum.Enum, game: Game = "fertility") -> str:
     """The ``NAME=VALUE`` text of one switch value (read back by :func:`parse_interpretation`)."""
     chosen = switch(name, game)
@@ -148,12 +151,14 @@ def format_interpretation(name: str, value: enum.Enum, game: Game = "fertility")
     return f"{chosen.field}={value.value}"
 
 
+@checked_arguments
 def with_interpretations(texts: Iterable[str], base: Any = None, game: Game = "fertility") -> Any:
     """``base`` (default: the defaults) with each ``NAME=VALUE`` of ``texts`` applied in order."""
     changes: dict[str, Any] = dict(parse_interpretation(text, game) for text in texts)
     return evolve(base or find_game(game).new_interpretations(), **changes)
 
 
+@checked_arguments
 def readings_varying(
     names: Sequence[str] = (), base: Any = None, game: Game = "fertility"
 ) -> tuple[Any, ...]:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from fertility_rules.agents.simulate import agent_label
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.games import GameRules, find_game
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
@@ -114,6 +115,7 @@ def _blocks(rows: list[tuple[str, list[str]]], names: Sequence[str]) -> list[str
     return lines[:-1]
 
 
+@checked_arguments
 def comparison_to_text(comparison: Comparison, language: Language | str = Language.EN) -> str:
     """The readings numbered and named, then every measure with its 95 % interval for
     each reading: as a table when it fits in :data:`WIDE` characters, else a block per
@@ -210,6 +212,7 @@ def _readings(
     )
 
 
+@checked_arguments
 def adjudication_to_text(
     judgement: Adjudication,
     state: Any,
@@ -247,6 +250,7 @@ def adjudication_to_text(
     return "\n".join([*lines, *_table(header, rows), *notes])
 
 
+@checked_arguments
 def adjudication_to_json(
     judgement: Adjudication,
     state: Any,

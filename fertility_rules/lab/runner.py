@@ -9,14 +9,16 @@ returned in the order of the specs.
 from __future__ import annotations
 
 import functools
+import itertools
 import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Sized
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from attrs import field, frozen
 
 from fertility_rules.agents.simulate import make_agent, play_game
+from fertility_rules.arguments import checked_arguments, typed_fields
 from fertility_rules.games import GameRules, by_key, find_game
 from fertility_rules.records.game_record import GameRecord
 
@@ -26,7 +28,7 @@ Progress = Callable[[int], None]
 """Called with the number of games just finished."""
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class GameSpec:
     """One game to play: setup seed, agent of each seat, reading, variant, catalogue file,
     and the game (by name, so that the spec travels to any worker).
@@ -77,6 +79,7 @@ def _catalogue(game: str | GameRules, path: str | None) -> Any:
     return None if path is None else find_game(game).formats.load_catalogue(path, None)
 
 
+@checked_arguments
 def play_summary(spec: GameSpec) -> GameSummary:
     """Play the game ``spec`` describes and summarise it."""
     rules = find_game(spec.game)
@@ -109,8 +112,9 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+@checked_arguments
 def run_games(
-    specs: Sequence[GameSpec],
+    specs: Iterable[GameSpec],
     executor: Executor | None = None,
     jobs: int | None = None,
     progress: Progress | None = None,
@@ -120,10 +124,14 @@ def run_games(
 
     With ``executor`` the games run there (a process pool, a Dask client's
     ``get_executor()``...); otherwise on ``jobs`` worker processes (default: all
-    cores), or in this process when ``jobs`` is 1. ``chunk`` games travel together.
+    cores), or in this process when ``jobs`` is 1; never more workers than games.
+    ``chunk`` games travel together. ``specs`` is read as the games are handed out
+    (a generator is never held whole), a few chunks ahead of the workers.
     """
-    specs = tuple(specs)
+    count = len(specs) if isinstance(specs, Sized) else None
     workers = jobs or default_jobs()
+    if count is not None:
+        workers = max(1, min(workers, count))
     if executor is None and workers <= 1:
         out = []
         for spec in specs:
@@ -131,23 +139,38 @@ def run_games(
             if progress is not None:
                 progress(1)
         return tuple(out)
-    size = chunk or max(1, min(8, len(specs) // (4 * workers)))
-    chunks = [specs[i : i + size] for i in range(0, len(specs), size)]
+    size = chunk or max(1, min(8, (count or 0) // (4 * workers)))
+    chunks = _chunks(iter(specs), size)
     if executor is None:
         with ProcessPoolExecutor(workers) as pool:
-            return _collect(pool, chunks, progress)
-    return _collect(executor, chunks, progress)
+            return _collect(pool, chunks, progress, 2 * workers)
+    return _collect(executor, chunks, progress, 2 * workers)
+
+
+def _chunks(specs: Iterator[GameSpec], size: int) -> Iterator[tuple[GameSpec, ...]]:
+    while part := tuple(itertools.islice(specs, size)):
+        yield part
 
 
 def _collect(
-    executor: Executor, chunks: list[tuple[GameSpec, ...]], progress: Progress | None
+    executor: Executor,
+    chunks: Iterator[tuple[GameSpec, ...]],
+    progress: Progress | None,
+    ahead: int,
 ) -> tuple[GameSummary, ...]:
-    futures: dict[Future[tuple[GameSummary, ...]], int] = {
-        executor.submit(_play_chunk, part): index for index, part in enumerate(chunks)
-    }
-    results: list[tuple[GameSummary, ...]] = [() for _ in chunks]
-    for future in as_completed(futures):
-        results[futures[future]] = future.result()
-        if progress is not None:
-            progress(len(results[futures[future]]))
-    return tuple(summary for part in results for summary in part)
+    """Results in order; at most ``ahead`` chunks handed out and not yet collected."""
+    results: dict[int, tuple[GameSummary, ...]] = {}
+    waiting: dict[Future[tuple[GameSummary, ...]], int] = {}
+    numbered = enumerate(chunks)
+    for index, part in itertools.islice(numbered, ahead):
+        waiting[executor.submit(_play_chunk, part)] = index
+    while waiting:
+        done, _pending = wait(waiting, return_when=FIRST_COMPLETED)
+        for future in done:
+            index = waiting.pop(future)
+            results[index] = future.result()
+            if progress is not None:
+                progress(len(results[index]))
+            for following, part in itertools.islice(numbered, 1):
+                waiting[executor.submit(_play_chunk, part)] = following
+    return tuple(summary for index in sorted(results) for summary in results[index])

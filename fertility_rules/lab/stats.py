@@ -14,6 +14,10 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from fertility_rules.arguments import checked_arguments
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.i18n.message import _
+
 __all__ = ["Z95", "Estimate", "mean_ci", "proportion_ci"]
 
 Z95 = statistics.NormalDist().inv_cdf(0.975)
@@ -37,6 +41,7 @@ class Estimate:
         return cls(float(data["value"]), float(data["low"]), float(data["high"]), int(data["n"]))
 
 
+@checked_arguments
 def mean_ci(values: Sequence[float], floor: float = -math.inf) -> Estimate:
     """The mean of ``values`` and its 95 % interval (a single value: no width).
 
@@ -53,8 +58,14 @@ def mean_ci(values: Sequence[float], floor: float = -math.inf) -> Estimate:
     return Estimate(mean, max(floor, mean - half), mean + half, n)
 
 
+@checked_arguments
 def proportion_ci(successes: float, n: int) -> Estimate:
     """The rate ``successes / n`` and its 95 % Wilson interval (shared wins may be fractions)."""
+    if n < 0 or not 0 <= successes <= max(n, 0):
+        raise MalformedInputError.single(
+            "successes",
+            _("{n} successes out of {count} is no proportion", n=str(successes), count=n),
+        )
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
     p = successes / n

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import string
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.model.valley import BOARD_HEIGHT
@@ -43,6 +44,7 @@ def row_name(row: int) -> str:
     return str(row + 1)
 
 
+@checked_arguments
 def square_name(square: int, width: int, height: int = BOARD_HEIGHT) -> str:
     """The name of square ``square`` (``row * width + column``) on a board ``width`` wide."""
     _check_width(width)
@@ -60,8 +62,10 @@ def square_name(square: int, width: int, height: int = BOARD_HEIGHT) -> str:
     return column_name(column) + row_name(row)
 
 
+@checked_arguments
 def parse_square(text: str, width: int, height: int = BOARD_HEIGHT) -> int:
-    """The square named ``text`` (``"c4"``, case and spaces ignored) on a board ``width`` wide."""
+    """The square named ``text`` (``"c4"``: a column letter, then a row number with no
+    leading zero; case and surrounding spaces ignored) on a board ``width`` wide."""
     _check_width(width)
     name = text.strip().lower() if isinstance(text, str) else ""
     letter, digits = name[:1], name[1:]
@@ -69,6 +73,7 @@ def parse_square(text: str, width: int, height: int = BOARD_HEIGHT) -> int:
         letter not in string.ascii_lowercase[:width]
         or not digits.isascii()
         or not digits.isdigit()
+        or digits.startswith("0")
         or len(digits) > 3
         or not 1 <= int(digits) <= height
     ):

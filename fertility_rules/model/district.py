@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.model.provenance import Provenance
@@ -34,7 +35,7 @@ def _check_cost(_instance: object, _attribute: object, value: int) -> None:
         )
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, field_transformer=typed_fields)
 class District:
     """A District tile: its building cost in resources and its Shops."""
 

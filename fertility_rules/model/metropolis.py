@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.model.district import District
@@ -51,7 +52,7 @@ def _check_track(_instance: object, attribute: object, value: tuple[int, ...]) -
         )
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class Track:
     """A printed scoring track with where it comes from."""
 
@@ -78,7 +79,7 @@ def _check_board_spots(_instance: object, _attribute: object, value: int) -> Non
         )
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, field_transformer=typed_fields)
 class MetropolisBoard:
     """A printed Metropolis board: 4 starting Shops, 7 spots, two tracks (R-1.7)."""
 
@@ -144,7 +145,7 @@ def _check_shop_count(_instance: object, _attribute: object, value: tuple[ShopSt
         )
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class Metropolis:
     """A player's Metropolis in play: Shops with their tokens, Wheat, Monuments built.
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import Metropolis
@@ -11,7 +12,7 @@ from fertility_rules.model.metropolis import Metropolis
 __all__ = ["FinalPosition", "PlayerPosition"]
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class PlayerPosition:
     """One player at the end of the game."""
 
@@ -49,7 +50,7 @@ def _table_problems(position: FinalPosition) -> list[Problem]:
     return problems
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class FinalPosition:
     """The table to score: players in turn order, the gods, the Monument values."""
 

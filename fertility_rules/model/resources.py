@@ -6,6 +6,8 @@ import enum
 from collections.abc import Callable
 from typing import TypeAlias
 
+from fertility_rules.arguments import argument_error, checked_arguments, compile_check
+from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _, ngettext, pgettext
 
 __all__ = [
@@ -173,6 +175,19 @@ NO_TOKENS: Counts = (0, 0, 0, 0)
 _COUNTS_KEPT = 1 << 16
 _known_counts: dict[Counts, Counts] = {NO_TOKENS: NO_TOKENS}
 _known = _known_counts.get
+_is_counts = compile_check(Counts)
+
+
+def _wrong_counts(**arguments: object) -> MalformedInputError:
+    """The error for token counts of the wrong kind, naming the first such argument.
+
+    The engine's arithmetic below checks nothing on its way (it runs at every decision):
+    it only turns a failure on a value that is not four whole numbers into this error.
+    """
+    for name, value in arguments.items():
+        if not _is_counts(value):
+            return argument_error(name, Counts, value)
+    return argument_error("resource", Resource, arguments.get("resource"))
 
 
 def shared_counts(counts: Counts) -> Counts:
@@ -183,9 +198,14 @@ def shared_counts(counts: Counts) -> Counts:
     inventing counts cannot grow the table without end. The engine's own arithmetic
     below looks the table up inline and calls this only for a value not yet kept.
     """
-    found = _known(counts)
+    try:
+        found = _known(counts)
+    except TypeError:  # not hashable: no counts
+        raise _wrong_counts(counts=counts) from None
     if found is not None:
         return found
+    if not _is_counts(counts):
+        raise _wrong_counts(counts=counts)
     if len(_known_counts) < _COUNTS_KEPT:
         _known_counts[counts] = counts
     return counts
@@ -193,7 +213,15 @@ def shared_counts(counts: Counts) -> Counts:
 
 def add_token(counts: Counts, resource: Resource, amount: int = 1) -> Counts:
     """``counts`` with ``amount`` more (or fewer) tokens of ``resource``."""
-    a, b, c, d = counts
+    try:
+        a, b, c, d = counts
+    except (TypeError, ValueError):
+        raise _wrong_counts(counts=counts) from None
+    if type(resource) is not Resource or type(amount) is not int:
+        if not isinstance(resource, Resource):
+            raise _wrong_counts(counts=counts, resource=resource)
+        if type(amount) is not int:
+            raise argument_error("amount", int, amount)
     if resource == 0:
         new = (a + amount, b, c, d)
     elif resource == 1:
@@ -207,16 +235,23 @@ def add_token(counts: Counts, resource: Resource, amount: int = 1) -> Counts:
 
 def add_counts(left: Counts, right: Counts) -> Counts:
     """The sum of two counts."""
-    new = (left[0] + right[0], left[1] + right[1], left[2] + right[2], left[3] + right[3])
-    return _known(new) or shared_counts(new)
+    try:
+        new = (left[0] + right[0], left[1] + right[1], left[2] + right[2], left[3] + right[3])
+        return _known(new) or shared_counts(new)
+    except (TypeError, IndexError, KeyError, MalformedInputError):
+        raise _wrong_counts(left=left, right=right) from None
 
 
 def sub_counts(left: Counts, right: Counts) -> Counts:
     """``left`` minus ``right``."""
-    new = (left[0] - right[0], left[1] - right[1], left[2] - right[2], left[3] - right[3])
-    return _known(new) or shared_counts(new)
+    try:
+        new = (left[0] - right[0], left[1] - right[1], left[2] - right[2], left[3] - right[3])
+        return _known(new) or shared_counts(new)
+    except (TypeError, IndexError, KeyError, MalformedInputError):
+        raise _wrong_counts(left=left, right=right) from None
 
 
+@checked_arguments
 def counts_of(tokens: tuple[Resource, ...] | list[Resource]) -> Counts:
     """The counts of a list of tokens."""
     counts = [0, 0, 0, 0]
@@ -225,6 +260,7 @@ def counts_of(tokens: tuple[Resource, ...] | list[Resource]) -> Counts:
     return (counts[0], counts[1], counts[2], counts[3])
 
 
+@checked_arguments
 def tokens_of(counts: Counts) -> tuple[Resource, ...]:
     """The tokens described by ``counts``, in resource order."""
     return tuple(r for r in RESOURCES for _ in range(counts[r]))

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import checked_arguments, typed_fields
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.provenance import Provenance
@@ -43,7 +44,7 @@ def _need(shop: Shop) -> Counts:
     return (counts[0], counts[1], counts[2], counts[3])
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, field_transformer=typed_fields)
 class Shop:
     """A Shop: the icons it must be supplied with and the benefit it then gives."""
 
@@ -101,6 +102,7 @@ def _acceptance(shop: Shop, tokens: Counts) -> tuple[bool, bool, bool, bool]:
     )
 
 
+@checked_arguments
 def icons_text(icons: tuple[Icon, ...]) -> Message:
     """``1 Bovine + 1 Grapes`` style text of a requirement."""
     counted: dict[Icon, int] = {}
@@ -127,7 +129,7 @@ def _check_tokens(instance: ShopState, _attribute: object, value: Counts) -> Non
         )
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class ShopState:
     """A Shop in a Metropolis with the tokens placed on it."""
 

@@ -6,6 +6,7 @@ import enum
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _
 from fertility_rules.model.provenance import Provenance
@@ -14,6 +15,8 @@ from fertility_rules.model.resources import Resource
 __all__ = [
     "BOARD_HEIGHT",
     "BOARD_WIDTH",
+    "MAX_BOARD_WIDTH",
+    "MAX_VALLEY_BOARDS",
     "SQUARE_LEGEND",
     "BoardSquare",
     "Ground",
@@ -24,6 +27,10 @@ __all__ = [
 
 BOARD_WIDTH = 4
 BOARD_HEIGHT = 8
+MAX_VALLEY_BOARDS = 4
+"""Valley boards side by side at most: 3 for 2 or 3 players, 4 for 4 (R-1.4)."""
+MAX_BOARD_WIDTH = BOARD_WIDTH * MAX_VALLEY_BOARDS
+"""Columns of the widest central board (R-1.4)."""
 
 
 class Ground(enum.Enum):
@@ -37,7 +44,7 @@ class Ground(enum.Enum):
     """Water: never covered."""
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class BoardSquare:
     """One printed square: its ground, a printed resource icon, a start symbol."""
 
@@ -88,7 +95,7 @@ def _check_rows(_instance: object, _attribute: object, rows: tuple[str, ...]) ->
         raise MalformedInputError(problems)
 
 
-@frozen(cache_hash=True)
+@frozen(cache_hash=True, field_transformer=typed_fields)
 class ValleyBoard:
     """A Valley board, ``rows`` top to bottom in the square codes of :data:`SQUARE_LEGEND`."""
 
@@ -111,7 +118,7 @@ def _check_scenes(_instance: object, _attribute: object, value: tuple[Resource, 
         )
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class ValleyTile:
     """A Valley tile: a domino of two scenes (R-1.3)."""
 
@@ -135,7 +142,7 @@ def _check_start(
         )
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class StartTile:
     """The starting tile: 2 x 2 scenes, one of each resource (R-1.3, I-14)."""
 

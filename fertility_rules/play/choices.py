@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from attrs import Factory, define, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.registry import describe_shop
 from fertility_rules.i18n.lists import all_of, series
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -210,6 +211,7 @@ class _Draft:
         return ChoiceGroup(self.key, self.title, items)
 
 
+@checked_arguments
 def choices(state: GameState | View) -> tuple[ChoiceGroup, ...]:
     """The legal moves of ``state`` grouped by decision: placing by tile, then by pair
     of squares; building by District, then by spot (then the payment); supplying by
@@ -242,6 +244,7 @@ def _line(state: GameState, index: int) -> Message:
     )
 
 
+@checked_arguments
 def summary(state: GameState | View, language: str = "en") -> str:
     """The state (or a view of it) in a few lines of ``language``: turn, who decides
     what, each player's supply, Wheat and Personal Pool, the pools and the District

@@ -4,8 +4,9 @@ One move is one line of words separated by spaces; keywords, resources, squares 
 the ids of tiles and Districts are not case sensitive (an id is written back as the
 catalogue spells it). Squares are named as on the pictures and the text board (``c4``:
 column letter from the left, row number from the top); spots and Shops are counted
-from 1, as a person counts them. Resources are written with one letter: ``a``
-Alabaster, ``b`` Bovine, ``p`` Papyrus flower, ``g`` Grapes; ``w`` is one Wheat.
+from 1, as a person counts them, with no leading zero. Resources are written with one
+letter: ``a`` Alabaster, ``b`` Bovine, ``p`` Papyrus flower, ``g`` Grapes (or by their
+file-format names ``alabaster``, ``bovine``, ``papyrus``, ``grapes``); ``w`` is one Wheat.
 
 Grammar (``[ ]`` optional, ``|`` or)::
 
@@ -20,7 +21,13 @@ Grammar (``[ ]`` optional, ``|`` or)::
     take     = "take" TILE                         ; R-3.6
     remove   = "remove" TILE                       ; R-8
     PAYMENT  = "-" | { "a" | "b" | "p" | "g" } { "w" }   ; tokens, then Wheat
-    SPOT     = 1..7     SHOP = 1..n     RES = "a" | "b" | "p" | "g"
+    SPOT     = 1..7                     ; R-1.7
+    SHOP     = 1..25                    ; 4 starting Shops and 7 Districts of 3 at most
+    RES      = "a" | "b" | "p" | "g" | "alabaster" | "bovine" | "papyrus" | "grapes"
+    SQUARE   = column letter, then row 1..8  ; "c4" (R-1.4)
+
+Nothing else is read: a number with a leading zero (``03``), a spot above 7 or a Shop
+above 25 is refused here, with the rule, rather than by the referee later.
 
 Examples: ``place V23 a6 b6``, ``quarry c4 monument``, ``build D07 3 aabw``,
 ``supply g 5``, ``bonus a supply``, ``end``.
@@ -34,9 +41,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.coordinates import parse_square, square_name
+from fertility_rules.model.metropolis import MAX_SHOPS, SPOTS
 from fertility_rules.model.resources import NO_TOKENS, Counts, Resource, add_token, tokens_of
 from fertility_rules.play.views import Table
 from fertility_rules.rules.moves import (
@@ -53,7 +62,7 @@ from fertility_rules.rules.moves import (
     TakeTile,
 )
 
-__all__ = ["MAX_NOTATION_LENGTH", "format_move", "parse_move"]
+__all__ = ["MAX_NOTATION_LENGTH", "NOTATION_KEYWORDS", "format_move", "parse_move"]
 
 MAX_NOTATION_LENGTH = 200
 """Longest text :func:`parse_move` reads: a move is a few short words."""
@@ -64,6 +73,7 @@ _BY_LETTER = {letter: resource for resource, letter in _LETTERS.items()}
 _WHEAT = "w"
 
 
+@checked_arguments
 def format_move(move: Move, state: Table) -> str:
     """``move`` in the notation of this module (the board width comes from ``state``)."""
     width = state.config.layout.width
@@ -110,14 +120,19 @@ def _resource(word: str) -> Resource:
     return found
 
 
-def _number(word: str, wrong: Message, rule: str) -> int:
-    if not (word.isascii() and word.isdigit() and len(word) <= 3 and int(word) >= 1):
+def _number(word: str, largest: int, wrong: Message, rule: str) -> int:
+    """A number counted from 1, as written by people (no sign, no leading zero), read as an
+    index from 0."""
+    if not (word.isascii() and word.isdigit() and word[0] != "0" and len(word) <= 3):
+        raise _fail(wrong, rule)
+    if int(word) > largest:
         raise _fail(wrong, rule)
     return int(word) - 1
 
 
-def _shop_number(word: str) -> Message:
-    return _("{word!r} is not a Shop number (1, 2, …)", word=word[:20])
+def _shop(word: str, rule: str) -> int:
+    wrong = _("{word!r} is not a Shop number (1 to {n})", word=word[:20], n=MAX_SHOPS)
+    return _number(word, MAX_SHOPS, wrong, rule)
 
 
 def _payment(word: str) -> tuple[Counts, int]:
@@ -183,20 +198,23 @@ def _build(words: list[str], table: Table) -> Move:
     tokens, wheat = _payment(words[2])
     return BuildDistrict(
         _id(words[0], table.config.catalogue.ids.districts),
-        _number(words[1], _("{word!r} is not a spot number (1 to 7)", word=words[1][:20]), "R-1.7"),
+        _number(
+            words[1],
+            SPOTS,
+            _("{word!r} is not a spot number (1 to 7)", word=words[1][:20]),
+            "R-1.7",
+        ),
         tokens,
         wheat,
     )
 
 
 def _supply(words: list[str], table: Table) -> Move:
-    return SupplyShop(_resource(words[0]), _number(words[1], _shop_number(words[1]), "R-3.5"))
+    return SupplyShop(_resource(words[0]), _shop(words[1], "R-3.5"))
 
 
 def _bonus(words: list[str], table: Table) -> Move:
-    shop = (
-        None if words[1].lower() == "supply" else _number(words[1], _shop_number(words[1]), "R-6")
-    )
+    shop = None if words[1].lower() == "supply" else _shop(words[1], "R-6")
     return PlaceBonusResource(_resource(words[0]), shop)
 
 
@@ -214,6 +232,11 @@ _PARSERS: dict[str, tuple[int, _Parser]] = {
 }
 
 
+NOTATION_KEYWORDS: frozenset[str] = frozenset(_PARSERS)
+"""The first word of every move (lower case)."""
+
+
+@checked_arguments
 def parse_move(text: str, state: Table) -> Move:
     """The move written ``text`` in this module's notation; raises
     :class:`~fertility_rules.MalformedInputError` saying what is wrong."""

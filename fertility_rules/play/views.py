@@ -16,6 +16,7 @@ from typing import TypeAlias
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Counts, Resource
@@ -148,6 +149,7 @@ class Observation:
         return table(self)
 
 
+@checked_arguments
 def observe(state: GameState) -> Observation:
     """The view of ``state`` that every player and spectator shares (R-9)."""
     if not isinstance(state, GameState):
@@ -179,6 +181,7 @@ Table: TypeAlias = GameState | Observation
 """A state or its view: what the functions that need only public information take."""
 
 
+@checked_arguments
 def status(table: Table) -> Message:
     """One line: the turn, who decides and what (``Turn 3 · Bek: harvest``), or that the
     game is over."""

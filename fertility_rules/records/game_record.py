@@ -13,6 +13,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import checked_arguments, typed_fields
 from fertility_rules.errors import IllegalMoveError, MalformedInputError
 from fertility_rules.games import GameRules, find_game
 from fertility_rules.i18n.message import Message, _
@@ -44,7 +45,7 @@ def _check_interpretations(instance: GameRecord, _attribute: object, value: obje
         )
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class GameRecord:
     """A whole game: enough to replay it move by move.
 
@@ -107,6 +108,7 @@ class ReplayResult:
         return self.error is None
 
 
+@checked_arguments
 def replay(record: GameRecord) -> ReplayResult:
     """Play the record's moves from its setup; stops at the first illegal move."""
     state = record.initial_state()

@@ -14,6 +14,7 @@ from importlib import resources
 
 from attrs import evolve
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.formats.final_position import read_final_position
 from fertility_rules.model.district import District
@@ -24,6 +25,7 @@ from fertility_rules.model.provenance import Provenance
 __all__ = ["RULEBOOK_LAYOUT", "rulebook_example", "rulebook_metropolis"]
 
 
+@checked_arguments
 def rulebook_example(catalogue: Catalogue | None = None) -> FinalPosition:
     """Lisa's table of the scoring example: 18 + 21 + 10 + 15 + 23 = 87 Debens."""
     text = resources.files("fertility_rules.records").joinpath("data/rulebook_example.json")
@@ -40,6 +42,7 @@ each District she built: its id, its cost and its Shops. Reconstructed: the rule
 picture shows the Districts, their texts do not list them."""
 
 
+@checked_arguments
 def rulebook_metropolis(catalogue: Catalogue | None = None) -> Metropolis:
     """Lisa's Metropolis as the rulebooks draw it: 4 starting Shops and her Districts on
     their spots, the Districts marked reconstructed (:data:`RULEBOOK_LAYOUT`)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.coordinates import square_name
@@ -27,6 +28,7 @@ def _square(square: int, width: int) -> str:
     return square_name(square, width)
 
 
+@checked_arguments
 def describe_move(move: Move, width: int) -> Message:
     """``move`` in words, squares named like ``c4`` on a board ``width`` squares wide."""
     match move:

@@ -12,9 +12,11 @@ from typing import Any
 
 from attrs import frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import HiddenInformationError, IllegalMoveError, MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.model.position import FinalPosition, PlayerPosition
+from fertility_rules.model.values import unchecked_constructor
 from fertility_rules.rules.building import (
     apply_build,
     apply_skip_building,
@@ -200,21 +202,37 @@ def apply(state: GameState, move: Move) -> GameState:
 
 
 def apply_unchecked(state: GameState, move: Move) -> GameState:
-    """The state after ``move`` without legality checks: only for moves of ``legal_moves``."""
-    return _HANDLERS[type(move)].perform(state, move)
+    """The state after ``move`` without legality checks: only for moves of ``legal_moves``.
+
+    Only the kinds of its arguments are checked (a state, a move), at the cost of a type
+    comparison and a lookup it makes anyway."""
+    if type(state) is not GameState:
+        require_state(state)
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        handler = _handler(move)
+    return handler.perform(state, move)
 
 
 def final_position(state: GameState) -> FinalPosition:
     """The table as it stands, for final scoring (R-5)."""
+    if type(state) is not GameState:
+        require_state(state)
     monuments = state.config.catalogue.monuments
-    return FinalPosition(
-        players=tuple(PlayerPosition(p.name, p.metropolis) for p in state.players),
-        gods=state.config.catalogue.gods,
-        monument_first=monuments.first,
-        monument_second=monuments.second,
+    # Made from values a state holds, all checked already: no check again (hot in agents).
+    return _final_position(
+        tuple(_player_position(p.name, p.metropolis) for p in state.players),
+        state.config.catalogue.gods,
+        monuments.first,
+        monuments.second,
     )
 
 
+_final_position = unchecked_constructor(FinalPosition)
+_player_position = unchecked_constructor(PlayerPosition)
+
+
+@checked_arguments
 def final_scores(state: GameState) -> ScoreReport:
     """The final score sheets through the scoring pipeline (R-5, R-4.3)."""
     return score_position(final_position(state), state.config.registry)

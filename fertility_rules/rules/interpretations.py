@@ -12,6 +12,7 @@ import enum
 
 from attrs import frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.games import KIND_LABELS, InterpretationKind
 from fertility_rules.i18n.message import Message, _
@@ -86,9 +87,14 @@ class StartTileShape(enum.Enum):
     """2 x 2 by default; the catalogue gives the shape and scenes. Default."""
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class Interpretations:
-    """The reading of every switch: the points where the rulebooks allow more than one."""
+    """The reading of every switch: the points where the rulebooks allow more than one.
+
+    A switch takes its enumeration value or the value its JSON form writes
+    (``Interpretations(district_offer=3, quarry_enclosure="orthogonal")``); anything else
+    is refused when the value is made, naming the switch and its values.
+    """
 
     quarry_enclosure: Enclosure = Enclosure.EIGHT
     quarries_per_placement: QuarryCount = QuarryCount.EACH

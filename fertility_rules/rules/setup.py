@@ -7,15 +7,17 @@ import math
 import random
 from collections.abc import Sequence
 
-from attrs import frozen
+from attrs import field, frozen
 
+from fertility_rules.arguments import checked_arguments, typed_fields
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.model.resources import MonumentType, Resource
 from fertility_rules.model.valley import Ground, StartTile
+from fertility_rules.model.values import unchecked_constructor
 from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.state import GameConfig, GameState, PlacedTile, PlayerState, ValleyState
@@ -29,7 +31,9 @@ __all__ = [
     "random_setup",
     "start_anchors",
     "start_game",
+    "start_tile_scenes",
     "tiles_in_play",
+    "valley_board_problems",
 ]
 
 _NO_INTERPRETATION_CHOSEN = Interpretations()
@@ -42,8 +46,14 @@ _TILES = {2: 24, 3: 35, 4: 46}
 _VARIANT_TILES = 39
 
 
+@checked_arguments
 def tiles_in_play(players: int, variant: bool = False) -> int:
     """Valley tiles drawn at setup: 24 / 35 / 46, or 39 in the 2-player variant (R-2.2, R-8)."""
+    _check_players(players, variant)
+    return _drawn(players, variant)
+
+
+def _drawn(players: int, variant: bool) -> int:
     return _VARIANT_TILES if variant else _TILES[players]
 
 
@@ -52,7 +62,14 @@ def valley_boards_for(players: int) -> int:
     return 4 if players == 4 else 3
 
 
-@frozen
+def _check_rotation(_instance: object, _attribute: object, value: int) -> None:
+    if not 0 <= value < 4:
+        raise MalformedInputError.single(
+            "start_rotation", _("a quarter-turn count is 0 to 3"), "R-2.1"
+        )
+
+
+@frozen(field_transformer=typed_fields)
 class Setup:
     """An explicit table setup, so that a real game can be entered and replayed.
 
@@ -64,11 +81,14 @@ class Setup:
 
     valley: tuple[tuple[str, bool], ...]
     start: tuple[int, int]
-    start_rotation: int
+    start_rotation: int = field(validator=_check_rotation)
     tiles: tuple[str, ...]
     districts: tuple[str, ...]
     metropolis_boards: tuple[str, ...]
     monument_types: tuple[MonumentType, ...]
+
+
+_drawn_setup = unchecked_constructor(Setup)
 
 
 def _layout(catalogue: Catalogue, valley: Sequence[tuple[str, bool]]) -> ValleyLayout:
@@ -129,6 +149,7 @@ def _start_anchors(grid: ValleyLayout) -> tuple[tuple[int, int], ...]:
     return tuple(anchor for _, anchor in anchors)
 
 
+@checked_arguments
 def random_setup(
     catalogue: Catalogue, players: int, variant: bool = False, seed: int | None = None
 ) -> Setup:
@@ -172,14 +193,14 @@ def _random_setup(
     _shuffle(rng, districts)
     metropolis = rng.sample([b.id for b in catalogue.metropolis_boards], players)
     monuments = rng.sample(catalogue.monuments.types, players)
-    setup = Setup(
-        valley=valley,
-        start=start,
-        start_rotation=rng.randrange(4),
-        tiles=tuple(tiles[: tiles_in_play(players, variant)]),
-        districts=tuple(districts),
-        metropolis_boards=tuple(metropolis),
-        monument_types=tuple(monuments),
+    setup = _drawn_setup(  # valid by construction: not checked again (new_game is hot)
+        valley,
+        start,
+        rng.randrange(4),
+        tuple(tiles[: _drawn(players, variant)]),
+        tuple(districts),
+        tuple(metropolis),
+        tuple(monuments),
     )
     return setup, grid
 
@@ -208,6 +229,33 @@ def _rotate(scenes: tuple[tuple[Resource, Resource], ...], quarter_turns: int) -
     return [grid[0][0], grid[0][1], grid[1][0], grid[1][1]]
 
 
+def start_tile_scenes(start_tile: StartTile) -> list[list[Resource]]:
+    """The scenes of the starting tile, top left, top right, bottom left, bottom right,
+    in each of its four quarter turns (R-2.1, I-14)."""
+    return [_rotate(start_tile.scenes, turns) for turns in range(4)]
+
+
+def valley_board_problems(boards: Sequence[str], players: int, path: str) -> list[Problem]:
+    """The central board's Valley boards: 3 for 2 or 3 players, 4 for 4, each once (R-1.4)."""
+    problems = []
+    if players in _TILES and len(boards) != valley_boards_for(players):
+        problems.append(
+            Problem(
+                path,
+                ngettext(
+                    "{n} Valley board makes the central board for {players} players",
+                    "{n} Valley boards make the central board for {players} players",
+                    valley_boards_for(players),
+                    players=players,
+                ),
+                "R-1.4",
+            )
+        )
+    if len(set(boards)) != len(boards):
+        problems.append(Problem(path, _("a Valley board is used twice"), "R-1.4"))
+    return problems
+
+
 def _check_names(names: Sequence[str]) -> list[Problem]:
     if len(set(names)) != len(names):
         return [Problem("$.players", _("two players have the same name"))]
@@ -220,9 +268,9 @@ def _check_setup(
     problems = _check_names(names)
     players = len(names)
     ids = catalogue.ids
-    if len(setup.valley) != valley_boards_for(players) or any(
-        b not in ids.valley_boards for b, _r in setup.valley
-    ):
+    boards = [b for b, _r in setup.valley]
+    problems += valley_board_problems(boards, players, "$.setup.valley")
+    if any(b not in ids.valley_boards for b in boards):
         problems.append(
             Problem(
                 "$.setup.valley",
@@ -230,8 +278,6 @@ def _check_setup(
                 "R-1.4",
             )
         )
-    if len({b for b, _r in setup.valley}) != len(setup.valley):
-        problems.append(Problem("$.setup.valley", _("a Valley board is used twice"), "R-1.4"))
     expected = tiles_in_play(players, variant)
     if (
         len(setup.tiles) != expected
@@ -285,10 +331,6 @@ def _check_setup(
                 "$.setup.monument_types", _("each player takes a different Monument type"), "R-2.6"
             )
         )
-    if not 0 <= setup.start_rotation < 4:
-        problems.append(
-            Problem("$.setup.start_rotation", _("a quarter-turn count is 0 to 3"), "R-2.1")
-        )
     return problems
 
 
@@ -299,6 +341,7 @@ def _check_start(grid: ValleyLayout, setup: Setup) -> list[Problem]:
     return [Problem("$.setup.start", message, "R-2.1")]
 
 
+@checked_arguments
 def start_game(
     names: Sequence[str],
     setup: Setup,
@@ -387,6 +430,7 @@ def _table(
     )
 
 
+@checked_arguments
 def new_game(
     names: Sequence[str],
     seed: int | None = None,

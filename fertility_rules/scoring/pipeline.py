@@ -7,6 +7,7 @@ import operator
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
+from fertility_rules.arguments import checked_arguments, expect_type
 from fertility_rules.effects.base import (
     Award,
     DebenAward,
@@ -230,6 +231,7 @@ def _ranks(keys: list[tuple[int, int]]) -> list[int]:
     return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
+@checked_arguments
 def rank(sheets: tuple[ScoreSheet, ...]) -> tuple[tuple[ScoreSheet, ...], tuple[str, ...]]:
     """Ranks by total, then fewest tokens on the Metropolis; ties share (R-4.3)."""
     keys = [(sheet.total, -sheet.tokens_on_metropolis) for sheet in sheets]
@@ -244,6 +246,7 @@ def rank(sheets: tuple[ScoreSheet, ...]) -> tuple[tuple[ScoreSheet, ...], tuple[
 _by_stage = operator.attrgetter("stage")
 
 
+@checked_arguments
 def score_position(
     position: FinalPosition, registry: EffectRegistry = DEFAULT_REGISTRY
 ) -> ScoreReport:
@@ -274,6 +277,10 @@ def score_totals(
     Always equal to the ``stage_totals`` of :func:`score_position`'s sheets; meant for
     simulations and searches that score many positions and read no score sheet.
     """
+    if type(position) is not FinalPosition:
+        expect_type("position", position, FinalPosition)
+    if type(registry) is not EffectRegistry:
+        expect_type("registry", registry, EffectRegistry)
     _counts, monument_values = monument_debens(position)
     final_kinds = _final_shops(registry)
     gods = position.gods

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.base import Stage
 from fertility_rules.i18n.amounts import tokens
 from fertility_rules.i18n.language import Language
@@ -37,6 +38,7 @@ def sheet_to_json(sheet: ScoreSheet, language: Language | str = Language.EN) -> 
     }
 
 
+@checked_arguments
 def report_to_json(report: ScoreReport, language: Language | str = Language.EN) -> dict[str, Any]:
     """The score JSON: per player ``name``, ``stages``, ``total``, ``rank``...; ``winners``."""
     return {
@@ -45,6 +47,7 @@ def report_to_json(report: ScoreReport, language: Language | str = Language.EN) 
     }
 
 
+@checked_arguments
 def report_to_text(report: ScoreReport, language: Language | str = Language.EN) -> str:
     """A readable score sheet: each stage with its explained lines, totals, ranking."""
     lang = Language.parse(language)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.base import Stage, StatueAward
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.lists import all_of
@@ -26,6 +27,7 @@ __all__ = [
 ]
 
 
+@checked_arguments
 def best_statue_collection(
     awards: Sequence[StatueAward], gods: Sequence[str]
 ) -> tuple[tuple[str, ...], int]:
@@ -33,6 +35,13 @@ def best_statue_collection(
 
     Returns the named gods (in table order) and how many choices add a new god.
     """
+    return _best_collection(awards, gods)
+
+
+def _best_collection(
+    awards: Sequence[StatueAward], gods: Sequence[str]
+) -> tuple[tuple[str, ...], int]:
+    """:func:`best_statue_collection` for the scoring pipeline, whose values are checked."""
     named = set().union(*(a.gods for a in awards)) if awards else set()
     choices = sum(a.choices for a in awards)
     missing = sum(1 for god in gods if god not in named)
@@ -45,7 +54,7 @@ def statue_debens(
     awards: Sequence[StatueAward], gods: Sequence[str], scale: Sequence[int]
 ) -> tuple[tuple[str, ...], int, int, int]:
     """``(named gods, choices used, different Statues counted, Debens)`` (R-5.3)."""
-    named, chosen = best_statue_collection(awards, gods)
+    named, chosen = _best_collection(awards, gods)
     different = min(len(named) + chosen, len(scale) - 1)
     return named, chosen, different, scale[different]
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from attrs import frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.describe import catalogue_title
 from fertility_rules.effects.registry import EffectRegistry
@@ -193,6 +194,7 @@ def _heading(catalogue: Catalogue, language: Language) -> tuple[str, str | None]
     return title, warning
 
 
+@checked_arguments
 def catalogue_sheet(
     catalogue: Catalogue,
     *,
@@ -265,6 +267,7 @@ h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem;
 """
 
 
+@checked_arguments
 def catalogue_page(
     catalogue: Catalogue,
     *,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.kinds.resource_to_shop import ResourceToShopBenefit
 from fertility_rules.effects.kinds.specialized import SpecializedBenefit
@@ -71,6 +72,7 @@ DISTRICT_WIDTH = 176
 DISTRICT_HEIGHT = 30 + 3 * (SHOP_HEIGHT + 4)
 
 
+@checked_arguments
 def socket_tokens(shop: Shop, tokens: Counts) -> list[Resource | None]:
     """The token lying on each requirement icon: specific icons first, "any" icons take the rest."""
     left = list(tokens)
@@ -208,6 +210,7 @@ def _tile(
     return group
 
 
+@checked_arguments
 def tile(
     tile: ValleyTile,
     *,
@@ -264,6 +267,7 @@ def _start_tile(
     return group
 
 
+@checked_arguments
 def start_tile(
     start: StartTile,
     *,
@@ -452,6 +456,7 @@ def _shop(
     return group
 
 
+@checked_arguments
 def shop(
     shop: Shop,
     tokens: Counts = NO_TOKENS,
@@ -555,6 +560,7 @@ def _district(
     return group
 
 
+@checked_arguments
 def district(
     district: District,
     tokens: Sequence[Counts] = (),
@@ -613,6 +619,7 @@ def _monument(
     label(group, render(kind.label, language), x + 40, y + 58, 12, 78, anchor="middle", fill=INK)
 
 
+@checked_arguments
 def monuments(
     types: Sequence[MonumentType] = tuple(MonumentType),
     *,

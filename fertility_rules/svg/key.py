@@ -5,6 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
@@ -192,6 +193,7 @@ def draw_legend(parent: ET.Element, x0: float, y0: float, language: Language) ->
     return group
 
 
+@checked_arguments
 def legend(*, lang: Language | str = Language.EN) -> SvgImage:
     """The key to every symbol the pictures use, in ``lang``."""
     language = Language.parse(lang)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping, Sequence
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext
@@ -463,6 +464,7 @@ def _statue_scale(
     )
 
 
+@checked_arguments
 def metropolis(
     item: Metropolis | MetropolisBoard | PlayerState,
     *,

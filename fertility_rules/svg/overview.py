@@ -13,6 +13,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
@@ -235,6 +236,7 @@ def draw_player(
     return height + POOL
 
 
+@checked_arguments
 def table(
     state: Shown,
     *,
@@ -290,6 +292,7 @@ def table(
     return image(svg)
 
 
+@checked_arguments
 def common_area(
     state: Shown,
     *,
@@ -310,6 +313,7 @@ def common_area(
     return image(svg)
 
 
+@checked_arguments
 def player_area(
     state: Shown,
     player: int,

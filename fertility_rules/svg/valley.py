@@ -10,6 +10,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
@@ -57,6 +58,7 @@ def margin(size: float) -> float:
     return max(22.0, size * 0.55)
 
 
+@checked_arguments
 def move_squares(move: Move | Iterable[int] | None) -> tuple[int, ...]:
     """The squares a move touches (a tile laid, a Quarry claimed), or the squares given."""
     match move:
@@ -71,6 +73,7 @@ def move_squares(move: Move | Iterable[int] | None) -> tuple[int, ...]:
     return ()
 
 
+@checked_arguments
 def placement_squares(state: GameState | View, tile: str | None = None) -> tuple[int, ...]:
     """The squares where the player to move may lay ``tile`` (any tile of their
     Personal Pool by default), for ``board(..., legal_squares=...)`` (R-3.1)."""
@@ -387,6 +390,7 @@ def _coordinates(
         el(labels, "text", row_name(row), x=right + away, y=y)
 
 
+@checked_arguments
 def board(
     position: GameState | View | ValleyLayout,
     *,
@@ -460,6 +464,7 @@ def board(
     return image(svg)
 
 
+@checked_arguments
 def valley_board(
     valley_board: ValleyBoard,
     *,

@@ -46,9 +46,10 @@ MOVES: st.SearchStrategy[Move] = st.one_of(
         st.integers(0, 10),
     ),
     st.just(SkipBuilding()),
-    st.builds(SupplyShop, st.sampled_from(RESOURCES), st.integers(0, 30)),
+    # Shops 0 to 24: a Metropolis has 25 at most, and the format holds no other.
+    st.builds(SupplyShop, st.sampled_from(RESOURCES), st.integers(0, 24)),
     st.builds(
-        PlaceBonusResource, st.sampled_from(RESOURCES), st.one_of(st.none(), st.integers(0, 30))
+        PlaceBonusResource, st.sampled_from(RESOURCES), st.one_of(st.none(), st.integers(0, 24))
     ),
     st.just(EndSupplying()),
     st.builds(TakeTile, IDS),

@@ -66,7 +66,7 @@ def test_rules_version_is_checked() -> None:
     assert read_record(RECORD).players == ("A", "B")
 
 
-@pytest.mark.parametrize("value", [4.0, True, "4"])
+@pytest.mark.parametrize("value", [4.5, True, "4", 1e40])
 def test_an_integer_is_an_integer(value: object) -> None:
     document = table()
     document["players"][0]["wheat"] = value
@@ -75,8 +75,16 @@ def test_an_integer_is_an_integer(value: object) -> None:
     assert message.startswith("expected an integer, found ")
 
 
-def test_a_seed_of_4_0_is_refused() -> None:
-    assert [p[0] for p in problems(read_record, {**RECORD, "seed": 4.0})] == ["$.seed"]
+def test_a_seed_of_4_5_is_refused() -> None:
+    assert [p[0] for p in problems(read_record, {**RECORD, "seed": 4.5})] == ["$.seed"]
+
+
+def test_a_whole_number_written_4_0_is_the_integer_4_as_in_json_schema() -> None:
+    # JSON Schema's "integer" admits 4.0 (JSON cannot tell it from 4); the readers agree.
+    assert read_record({**RECORD, "seed": 4.0}).seed == 4
+    document = table()
+    document["players"][0]["wheat"] = 2.0
+    assert read_final_position(document).players[0].metropolis.wheat == 2
 
 
 @pytest.mark.parametrize("gods", [["Ra", ""], [], ["Ra", "Ra"]])
@@ -253,7 +261,23 @@ def test_a_record_reports_every_problem_at_once() -> None:
     assert found == {
         ("$.rules_version", None),
         ("$.variant", None),
-        ("$.moves[0].squares[0]", "R-3.1"),
+        ("$.moves[0].squares[0][1]", None),  # beyond the widest board: the format's bound
         ("$.moves[1].resource", "R-1.1"),
         ("$.moves[2].type", None),
     }
+
+
+@pytest.mark.parametrize(
+    ("section", "item", "shop"), [("districts", 0, 1), ("metropolis_boards", 1, 2)]
+)
+def test_a_shop_problem_is_reported_under_its_shops_index(
+    section: str, item: int, shop: int
+) -> None:
+    # Issue 16.6: the path once lacked the ``.shops[k]`` segment.
+    from fertility_rules import default_catalogue, dump_catalogue, read_catalogue
+
+    document = dump_catalogue(default_catalogue())
+    document[section][item]["shops"][shop]["requires"] = []
+    assert [(p, r) for p, r, _m in problems(read_catalogue, document)] == [
+        (f"$.{section}[{item}].shops[{shop}].requires", "R-1.6")
+    ]

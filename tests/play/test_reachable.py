@@ -340,3 +340,222 @@ def test_a_mutated_state_is_refused_or_played_on_without_a_crash(document: Docum
     assert moves or state.is_over
     for move in moves[:8]:
         assert isinstance(apply(state, move), GameState)
+
+
+# ------------------------------------------------ states found by the audit (issue 16.1)
+#
+# Each document below changes one thing in a real dump and was read before; each is
+# refused now, at its path, with the rule it breaks.
+
+INITIAL = Game.new(["Amunet", "Bek"], seed=9).state
+"""Turn 1: Amunet places a tile; nobody has played."""
+
+
+def _quarry_state() -> GameState:
+    """A real position where a Quarry awaits a choice."""
+    for seed in range(200):
+        game = Game.new(["Amunet", "Bek", "Chione"], seed=seed)
+        rng = random.Random(seed)
+        while not game.state.is_over:
+            if game.state.phase is Phase.QUARRY:
+                state: GameState = game.state
+                return state
+            game = game.play(rng.choice(legal_moves(game.state)))
+    raise AssertionError("no Quarry in 200 games")  # pragma: no cover
+
+
+QUARRY = _quarry_state()
+
+
+def _districts_built(player: int, count: int) -> Callable[[Document], None]:
+    """``count`` more Districts from the deck built by ``player``, Shops empty."""
+    catalogue = INITIAL.config.catalogue
+
+    def change(document: Document) -> None:
+        metropolis = document["players"][player]
+        taken = {built["spot"] for built in metropolis["districts"]}
+        free = [spot for spot in range(7) if spot not in taken]
+        for _ in range(count):
+            district = document["district_deck"].pop()
+            metropolis["districts"].append({"district": district, "spot": free.pop(0)})
+            metropolis["shops"] += [[] for _shop in catalogue.district(district).shops]
+
+    return change
+
+
+def _tokens_to_supply(player: int, key: str, count: int) -> Callable[[Document], None]:
+    def change(document: Document) -> None:
+        document["stock"][key] -= count
+        document["players"][player]["supply"][key] = count
+
+    return change
+
+
+def _start_moved(columns: int) -> Callable[[Document], None]:
+    def change(document: Document) -> None:
+        start = document["tiles"][0]
+        assert start["tile"] == "start"
+        start["squares"] = [[row, column + columns] for row, column in start["squares"]]
+
+    return change
+
+
+def _start_shift() -> int:
+    """Columns by which the starting tile of INITIAL can move onto other desert squares."""
+    grid = INITIAL.config.layout
+    squares = [grid.coordinates(s) for s in INITIAL.valley.tiles[0].squares]
+    for shift in (4, -4, 3, -3, 2, -2, 5, -5):
+        moved = [(r, c + shift) for r, c in squares]
+        if all(grid.contains(r, c) and grid.desert >> grid.index(r, c) & 1 for r, c in moved):
+            return shift
+    raise AssertionError("no desert block beside the start")  # pragma: no cover
+
+
+def _lonely_tile(document: Document) -> None:
+    """The last tile laid moved to two empty desert squares touching no scene."""
+    grid = STATE.config.layout
+    in_play = 0
+    for mask in STATE.valley.scenes:
+        in_play |= mask
+    for first in bits(STATE.valley.empty):
+        second = first + 1
+        if second % GRID.width == 0 or not STATE.valley.empty >> second & 1:
+            continue
+        if not (grid.nb4[first] | grid.nb4[second]) & in_play:
+            document["tiles"][-1]["squares"] = [_square(first), _square(second)]
+            return
+    raise AssertionError("no lonely pair of squares")  # pragma: no cover
+
+
+def _valley_boards(document: Document, boards: list[str]) -> None:
+    document["valley"] = [{"board": board} for board in boards]
+
+
+KNOWN_BOARDS = [b.id for b in INITIAL.config.catalogue.valley_boards]
+
+AUDIT: list[tuple[str, GameState, Callable[[Document], None], str, str]] = [
+    (
+        "Quarry on an open square at turn 1",
+        INITIAL,
+        _all(
+            _set("phase", value="quarry"),
+            _set("quarries", value=[_square(bits(INITIAL.valley.empty)[0])]),
+            _set("quarry_choices", value=1),
+        ),
+        "$.quarries",
+        "R-3.3.D",
+    ),
+    (
+        "50 choices for one Quarry",
+        QUARRY,
+        _set("quarry_choices", value=50),
+        "$.quarry_choices",
+        "R-3.3.D",
+    ),
+    (
+        "seven Districts before the first turn",
+        INITIAL,
+        _districts_built(0, 7),
+        "$.players[0].districts",
+        "R-3.4",
+    ),
+    ("two Districts in one turn", STATE, _districts_built(1, 1), "$.players[1].districts", "R-3.4"),
+    (
+        "Wheat 5 at turn 1",
+        INITIAL,
+        _set("players", 0, "wheat", value=5),
+        "$.players[0].wheat",
+        "R-3.3.B",
+    ),
+    (
+        "5 Grapes at the placement step",
+        INITIAL,
+        _tokens_to_supply(0, "grapes", 5),
+        "$.players[0].supply",
+        "R-3.6",
+    ),
+    (
+        "five discards at turn 1",
+        INITIAL,
+        _all(*[_move("pile", "discarded")] * 5),
+        "$.discarded",
+        "R-3.2",
+    ),
+    (
+        "Common Pool of 1 with a full pile",
+        INITIAL,
+        _all(*[_move("common_pool", "pile")] * 2),
+        "$.common_pool",
+        "R-3.6",
+    ),
+    (
+        "offer of 2 with a full deck",
+        INITIAL,
+        _all(*[_move("offer", "district_deck")] * 2),
+        "$.offer",
+        "R-3.6",
+    ),
+    (
+        "starting tile away from its symbol",
+        INITIAL,
+        _start_moved(_start_shift()),
+        "$.tiles[0].squares",
+        "R-2.1",
+    ),
+    ("a tile touching no scene", STATE, _lonely_tile, "$.tiles[", "R-3.1"),
+    (
+        "6 Valley boards, each twice",
+        INITIAL,
+        lambda d: _valley_boards(d, KNOWN_BOARDS[:3] * 2),
+        "$.valley",
+        "R-1.4",
+    ),
+    (
+        "4 Valley boards for 2 players",
+        INITIAL,
+        lambda d: _valley_boards(d, KNOWN_BOARDS[:4]),
+        "$.valley",
+        "R-1.4",
+    ),
+    (
+        "one Valley board twice",
+        INITIAL,
+        lambda d: _valley_boards(d, [KNOWN_BOARDS[0], KNOWN_BOARDS[0], KNOWN_BOARDS[1]]),
+        "$.valley",
+        "R-1.4",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("state", "change", "path", "rule"),
+    [pytest.param(s, c, p, r, id=name) for name, s, c, p, r in AUDIT],
+)
+def test_a_state_the_audit_found_is_refused_with_its_rule(
+    state: GameState, change: Callable[[Document], None], path: str, rule: str
+) -> None:
+    document = dump_state(state)
+    assert read_state(copy.deepcopy(document)) == state
+    change(document)
+    with pytest.raises(MalformedInputError) as caught:
+        read_state(document)
+    problems = caught.value.problems
+    found = [p for p in problems if p.path.startswith(path) and p.rule == rule]
+    assert found, [p.render() for p in problems]
+    for problem in found:
+        assert render(problem.message, "fr") != render(problem.message, "en")
+
+
+def test_the_quarry_position_is_what_the_audit_case_needs() -> None:
+    assert QUARRY.phase is Phase.QUARRY
+    assert QUARRY.quarry_choices == len(QUARRY.quarries) >= 1
+
+
+def test_the_documentation_says_which_properties_are_checked() -> None:
+    from fertility_rules.formats import reachable
+
+    doc = reachable.__doc__ or ""
+    assert "Checked exactly" in doc
+    assert "Shape-valid, not proven reachable" in doc
+    for rule in ("R-1.4", "R-2.1", "R-2.3", "R-2.5", "R-3.1", "R-3.2", "R-3.3.D", "R-3.4", "R-3.6"):
+        assert rule in doc

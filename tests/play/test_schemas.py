@@ -13,7 +13,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
 
 import fertility_rules as fr
 from fertility_rules.formats.schema import SCHEMA_NAMES, build_schema, schema
@@ -22,13 +21,11 @@ from fertility_rules.testing.strategies import catalogue_documents, final_positi
 from tests.play.helpers import played
 
 ROOT = Path(__file__).resolve().parents[2]
-REGISTRY = Registry().with_resources(
-    (schema(name)["$id"], Resource.from_contents(schema(name))) for name in SCHEMA_NAMES
-)
 
 
 def _validator(name: str) -> Draft202012Validator:
-    return Draft202012Validator(schema(name), registry=REGISTRY)
+    # Alone: every schema is self-contained (its embedded formats under $defs).
+    return Draft202012Validator(schema(name))
 
 
 def _valid(name: str, document: object) -> bool:
@@ -45,6 +42,9 @@ def _assert_valid(name: str, document: object) -> None:
 
 @pytest.mark.parametrize("name", SCHEMA_NAMES)
 def test_shipped_schemas_are_what_the_library_builds(name: str) -> None:
+    # Rewritten by: python -c "import json; from fertility_rules.formats.schema import *;
+    # [open(f'fertility_rules/formats/schemas/{n}.json', 'w').write(json.dumps(
+    # build_schema(n), indent=1, ensure_ascii=False) + '\n') for n in SCHEMA_NAMES]"
     assert schema(name) == json.loads(json.dumps(build_schema(name)))
     Draft202012Validator.check_schema(schema(name))
 
@@ -117,6 +117,8 @@ SHAPE_BREAKS = [
     lambda d: d["stock"].update(gold=1),
     lambda d: d["tiles"][0]["squares"].__setitem__(0, [1]),
     lambda d: d["tiles"][0]["squares"].__setitem__(0, [-1, 0]),
+    lambda d: d["tiles"][0]["squares"].__setitem__(0, [9, 0]),  # below every board (R-1.4)
+    lambda d: d["tiles"][0]["squares"].__setitem__(0, [0, 16]),  # beyond 4 Valley boards
     lambda d: d["tiles"][0].update(scenes=["wood"]),
     lambda d: d["players"][0].update(monument_type="tower"),
     lambda d: d["players"][0].update(monuments=5),
@@ -143,7 +145,8 @@ READER_ONLY = [
     lambda d: d["players"][0].update(board="M9"),  # unknown Metropolis board
     lambda d: d["players"][0]["shops"][0].extend(["grapes"] * 5),  # tokens beyond icons (R-1.6)
     lambda d: d["players"][0].update(wheat=99),  # Wheat off the track (R-1.2)
-    lambda d: d["tiles"][0]["squares"].__setitem__(0, [9, 0]),  # off the board (R-1.4)
+    # Off this board of 3 Valley boards, on the widest one of 4 (R-1.4).
+    lambda d: d["tiles"][0]["squares"].__setitem__(0, [0, 13]),
     lambda d: d.update(current=3),  # no such player
     lambda d: d.update(rules_version="0"),  # another rules version
 ]
@@ -217,16 +220,17 @@ def test_a_record_needs_a_seed_or_a_setup_which_only_the_reader_knows() -> None:
     assert _rejects(fr.read_record, document)
 
 
-def test_a_setup_is_checked_when_the_game_starts() -> None:
-    # One-directional: the schema refuses a quarter-turn count of 4; the record reader
-    # takes the setup as written and start_game refuses it (R-2.1) when the game is set up.
+def test_a_setup_quarter_turn_is_refused_by_both() -> None:
+    # Once one-directional: the record reader took a quarter-turn count of 4 and only
+    # start_game refused it; the setup value now refuses it when it is made (R-2.1).
     document = copy.deepcopy(RECORD)
     document["setup"]["start_rotation"] = 4
     assert not _valid("game-record", document)
-    record = fr.read_record(document)
     with pytest.raises(fr.MalformedInputError) as caught:
-        record.initial_state()
-    assert any(p.rule == "R-2.1" for p in caught.value.problems)
+        fr.read_record(document)
+    assert [(p.path, p.rule) for p in caught.value.problems] == [
+        ("$.setup.start_rotation", "R-2.1")
+    ]
 
 
 # ------------------------------------------- agreement on refusals: catalogues, positions

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from attrs import frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.effects.base import (
     DebenAward,
     EffectKind,
@@ -23,7 +24,7 @@ from fertility_rules.model.shop import Benefit
 __all__ = ["GENERIC", "GenericBenefit"]
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class GenericBenefit(Benefit):
     """A generic Shop: ``debens`` Debens when fully supplied."""
 

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from attrs import frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.effects.base import EffectKind, Param, ParamType, PlaceResource, Timing
 from fertility_rules.i18n.lists import any_of
 from fertility_rules.i18n.message import Message, _
@@ -15,7 +16,7 @@ from fertility_rules.model.shop import Benefit
 __all__ = ["RESOURCE_TO_SHOP", "ResourceToShopBenefit"]
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class ResourceToShopBenefit(Benefit):
     """Take one of ``choices`` from the Stock and place it on another Shop at once."""
 

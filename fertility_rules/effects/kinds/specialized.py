@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from attrs import frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.effects.base import (
     DebenAward,
     EffectKind,
@@ -23,7 +24,7 @@ from fertility_rules.model.shop import Benefit
 __all__ = ["SPECIALIZED", "SpecializedBenefit"]
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class SpecializedBenefit(Benefit):
     """A specialized Shop: ``per_token`` Debens per ``resource`` token on any Shop (I-9)."""
 

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from attrs import frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.effects.base import (
     EffectKind,
     Param,
@@ -23,7 +24,7 @@ from fertility_rules.model.shop import Benefit
 __all__ = ["STATUE", "StatueBenefit", "god_of"]
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class StatueBenefit(Benefit):
     """A Statue Shop: the Statues of the named ``gods``."""
 

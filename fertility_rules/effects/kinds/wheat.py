@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from attrs import frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.effects.base import EffectKind, GainWheat, Param, ParamType, Timing
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.model.shop import Benefit
@@ -13,7 +14,7 @@ from fertility_rules.model.shop import Benefit
 __all__ = ["WHEAT", "WheatBenefit"]
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class WheatBenefit(Benefit):
     """The Wheat marker moves up ``wheat`` squares at once."""
 

@@ -1,0 +1,97 @@
+"""The command line's argument types: every value bounded and checked while the
+arguments are read, so that a wrong one is refused at once (exit status 2) with a
+translated message, before any work starts.
+
+Counts, sizes, jobs and seeds are whole numbers within bounds that fit the game; files
+to write are checked as :func:`~fertility_rules.formats.files.check_target` checks them
+(a writable folder, never a pipe or a device). Nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from fertility_rules.errors import FertilityError
+from fertility_rules.formats.files import check_folder, check_target
+from fertility_rules.i18n.message import Message, _
+
+__all__ = [
+    "MAX_GAMES",
+    "MAX_JOBS",
+    "MAX_MOVES",
+    "MAX_SEED",
+    "output_file",
+    "output_folder",
+    "positive_int",
+    "seed",
+    "whole_number",
+]
+
+Translate = Callable[[Message], str]
+
+MAX_GAMES = 100_000
+"""Games one command plays at most (all readings together): hours of work already."""
+MAX_JOBS = 256
+"""Worker processes one command starts at most, even when asked for more."""
+MAX_MOVES = 100_000
+"""A position after at most this many moves (a game has a few hundred)."""
+MAX_SEED = 2**63 - 1
+"""Seeds from ``-MAX_SEED`` to ``MAX_SEED``."""
+
+
+def whole_number(t: Translate, low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def read(text: str) -> int:
+        word = text.strip()
+        digits = word.removeprefix("-").removeprefix("+")
+        value = int(word) if digits.isascii() and digits.isdigit() and len(digits) <= 20 else None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                t(
+                    _(
+                        "expected a whole number from {low} to {high}, not {text!r}",
+                        low=low,
+                        high=high,
+                        text=text[:40],
+                    )
+                )
+            )
+        return value
+
+    return read
+
+
+def positive_int(t: Translate, high: int = MAX_GAMES) -> Callable[[str], int]:
+    """An argparse type: a whole number from 1 to ``high``."""
+    return whole_number(t, 1, high)
+
+
+def seed(t: Translate) -> Callable[[str], int]:
+    """An argparse type: a seed, a whole number of at most 19 digits."""
+    return whole_number(t, -MAX_SEED, MAX_SEED)
+
+
+def _checked_path(t: Translate, check: Callable[[str], object]) -> Callable[[str], str]:
+    def read(text: str) -> str:
+        try:
+            check(text)
+        except FertilityError as error:
+            problems = getattr(error, "problems", ())
+            message = problems[0].message if problems else error.message
+            raise argparse.ArgumentTypeError(t(message)) from None
+        return text
+
+    return read
+
+
+def output_file(t: Translate) -> Callable[[str], str]:
+    """An argparse type: a file to write, checked before any work (a writable folder; no
+    directory, pipe or device in its place)."""
+    return _checked_path(t, check_target)
+
+
+def output_folder(t: Translate) -> Callable[[str], str]:
+    """An argparse type: a folder to write files in (made if missing)."""
+    return _checked_path(t, check_folder)

@@ -1,0 +1,163 @@
+"""The schemas in a validator of another language (issue 15, item 2): ajv, draft 2020-12
+in strict mode, compiles every schema alone and agrees with Python's jsonschema on the
+examples, golden files and generated documents; every pattern is a valid ECMA-262
+regular expression with the ``u`` flag (``\\~`` in a character class once was not).
+
+Needs Node and the packages of ``tests/schemas_js`` (``npm ci --prefix tests/schemas_js``,
+which ``.ci/run`` runs): skipped without them locally, never in CI (``CI`` set).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+import fertility_rules as fr
+from fertility_rules.formats.schema import SCHEMA_NAMES, schema
+
+ROOT = Path(__file__).resolve().parents[2]
+CHECK = ROOT / "tests" / "schemas_js" / "check.mjs"
+PACKAGES = ROOT / "tests" / "schemas_js" / "node_modules" / "ajv"
+
+
+def _ajv(request: dict[str, Any]) -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None or not PACKAGES.is_dir():
+        if os.environ.get("CI"):
+            pytest.fail("Node and ajv are required in CI (.ci/run installs tests/schemas_js)")
+        pytest.skip("Node or ajv missing: npm ci --prefix tests/schemas_js")
+    done = subprocess.run(
+        [node, str(CHECK)],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    answer: dict[str, Any] = json.loads(done.stdout)
+    return answer
+
+
+def _walk(value: object) -> Iterator[tuple[str, object]]:
+    """Every ``(key, value)`` pair of a JSON value, depth first."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield key, item
+            yield from _walk(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _walk(item)
+
+
+SCHEMAS = {name: schema(name) for name in SCHEMA_NAMES}
+
+
+def test_every_schema_compiles_alone_in_ajv_strict_mode() -> None:
+    answer = _ajv({"schemas": SCHEMAS})
+    assert answer["compiled"] == dict.fromkeys(SCHEMA_NAMES)
+
+
+@pytest.mark.parametrize("name", SCHEMA_NAMES)
+def test_every_reference_stays_inside_the_schema(name: str) -> None:
+    refs = [value for key, value in _walk(SCHEMAS[name]) if key == "$ref"]
+    assert refs
+    assert all(isinstance(ref, str) and ref.startswith("#/$defs/") for ref in refs), refs
+    defs = SCHEMAS[name]["$defs"]
+    assert {str(ref).removeprefix("#/$defs/") for ref in refs} <= set(defs)
+
+
+def _patterns() -> list[str]:
+    found = []
+    for document in SCHEMAS.values():
+        for key, value in _walk(document):
+            if key == "pattern" and isinstance(value, str):
+                found.append(value)
+            if key == "patternProperties" and isinstance(value, dict):
+                found.extend(value)
+    return found
+
+
+def test_every_pattern_compiles_in_python_and_as_an_ecma_unicode_regexp() -> None:
+    patterns = _patterns()
+    assert patterns  # the catalogue's board rows
+    for pattern in patterns:
+        re.compile(pattern)
+    # The check is live: the pattern the catalogue schema once had is refused.
+    answer = _ajv({"patterns": [*patterns, "^[\\.w\\~abpgS]{4}$"]})
+    assert answer["patterns"][:-1] == [None] * len(patterns)
+    assert answer["patterns"][-1] is not None
+
+
+def _game(seed: int, players: int, moves: int) -> fr.Game:
+    game = fr.Game.new([f"P{i}" for i in range(players)], seed=seed)
+    for index in range(moves):
+        if game.state.is_over:
+            break
+        legal = fr.legal_moves(game.state)
+        game = game.play(legal[(seed + index) % len(legal)])
+    return game
+
+
+def _documents() -> list[tuple[str, object]]:
+    """The examples, the golden files and documents generated from seeded games."""
+    documents: list[tuple[str, object]] = [
+        ("catalogue", fr.dump_catalogue(fr.default_catalogue())),
+        ("final-position", fr.dump_final_position(fr.rulebook_example())),
+    ]
+    for path in sorted((ROOT / "docs" / "examples").glob("*.json")):
+        documents.append(("final-position", json.loads(path.read_text("utf-8"))))
+    for path in sorted((ROOT / "tests" / "golden" / "records").glob("*.json")):
+        if not path.name.endswith(".score.json"):
+            documents.append(("game-record", json.loads(path.read_text("utf-8"))))
+    for seed, players, moves in [(1, 2, 0), (2, 3, 40), (3, 4, 90), (4, 2, 400)]:
+        game = _game(seed, players, moves)
+        state = game.state
+        documents.append(("game-record", fr.dump_record(game.record)))
+        documents.append(("game-state", fr.dump_state(state)))
+        documents.append(("observation", fr.dump_observation(state, moves=True)))
+        documents.extend(("move", fr.dump_move(move, state)) for move in fr.legal_moves(state))
+        documents.append(("final-position", fr.dump_final_position(fr.final_position(state))))
+    return documents
+
+
+def _broken(documents: list[tuple[str, object]]) -> list[tuple[str, object]]:
+    """Each document broken in the ways hand-edited files break: a key too many, a
+    required key missing, a number out of range, a value of another type."""
+    broken: list[tuple[str, object]] = []
+    for name, document in documents[:40]:
+        assert isinstance(document, dict)
+        extra = copy.deepcopy(document)
+        extra["extra"] = 1
+        broken.append((name, extra))
+        for key, value in list(document.items())[:6]:
+            changed = copy.deepcopy(document)
+            changed[key] = (
+                -1 if isinstance(value, int) and not isinstance(value, bool) else {"x": []}
+            )
+            broken.append((name, changed))
+            missing = copy.deepcopy(document)
+            del missing[key]
+            broken.append((name, missing))
+    return broken
+
+
+def test_ajv_and_jsonschema_agree_on_every_document() -> None:
+    documents = _documents()
+    everything = documents + _broken(documents)
+    answer = _ajv({"schemas": SCHEMAS, "documents": [list(pair) for pair in everything]})
+    python = [Draft202012Validator(SCHEMAS[name]).is_valid(doc) for name, doc in everything]
+    assert answer["valid"][: len(documents)] == [True] * len(documents)
+    assert python[: len(documents)] == [True] * len(documents)
+    assert answer["valid"] == python
+    assert not all(python)  # the broken documents do break
