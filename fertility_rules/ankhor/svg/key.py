@@ -1,0 +1,208 @@
+"""The key to Ankh'or's pictures: every symbol with its name."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from fertility_rules.ankhor.model import COLOURS, Colour, Kind, Tile, Token
+from fertility_rules.ankhor.svg.glyphs import (
+    BONUS_GOLD,
+    FAMILY_EDGE,
+    FAMILY_FILL,
+    FAMILY_MARK,
+    bonus_token,
+    kind_glyph,
+    price_marker,
+    token,
+    token_glyph,
+)
+from fertility_rules.ankhor.svg.layouts import draw_link
+from fertility_rules.ankhor.svg.tiles import draw_tile
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.translate import render
+from fertility_rules.model.provenance import Provenance
+from fertility_rules.svg._image import SvgImage, el, image, root
+from fertility_rules.svg._legend import Symbol, draw_key, key_size
+from fertility_rules.svg._palette import mark, reconstructed_frame
+
+__all__ = ["KEY_COLUMN", "KEY_ROWS", "draw_ankhor_key", "key_entries", "legend"]
+
+KEY_COLUMN = 330
+KEY_ROWS = 11
+
+
+def _kind(kind: Kind) -> Symbol:
+    def draw(parent: ET.Element, x: float, y: float) -> None:
+        el(
+            parent,
+            "rect",
+            x=x - 11,
+            y=y - 11,
+            width=22,
+            height=22,
+            rx=3,
+            fill=FAMILY_FILL[Colour.BLUE],
+        )
+        kind_glyph(parent, kind, x, y, 14, FAMILY_MARK[Colour.BLUE], 2, FAMILY_FILL[Colour.BLUE])
+
+    return draw
+
+
+def _square(parent: ET.Element, colour: Colour, x: float, y: float, side: float = 22) -> None:
+    el(
+        parent,
+        "rect",
+        x=x - side / 2,
+        y=y - side / 2,
+        width=side,
+        height=side,
+        rx=3,
+        fill=FAMILY_FILL[colour],
+        stroke=FAMILY_EDGE[colour],
+    )
+
+
+def _family(colour: Colour) -> Symbol:
+    def draw(parent: ET.Element, x: float, y: float) -> None:
+        _square(parent, colour, x, y)
+        token_glyph(parent, Token(colour), x, y, 16, FAMILY_MARK[colour])
+
+    return draw
+
+
+def _link(shared: Colour | Kind) -> Symbol:
+    def draw(parent: ET.Element, x: float, y: float) -> None:
+        _square(parent, Colour.GREEN, x - 7, y, 13)
+        _square(parent, Colour.GREEN, x + 7, y, 13)
+        draw_link(parent, shared, x, y, 4.5, False)
+
+    return draw
+
+
+_STORED = Tile("warehouse", Colour.RED, Kind.WAREHOUSE)
+
+
+def _stored(parent: ET.Element, x: float, y: float) -> None:
+    draw_tile(parent, _STORED, x - 11, y - 11, 22, Language.EN, stored=True, role="sample")
+
+
+def _higher(parent: ET.Element, x: float, y: float) -> None:
+    for dx, dy in ((-1, -1), (0, -1), (-1, 0), (0, 0)):
+        el(
+            parent,
+            "rect",
+            x=x + dx * 12 - 1,
+            y=y + dy * 12 - 1,
+            width=11,
+            height=11,
+            rx=2,
+            fill="#9aa7b5",
+        )
+    el(
+        parent,
+        "rect",
+        x=x - 6,
+        y=y - 5,
+        width=13,
+        height=13,
+        rx=2,
+        fill="#000000",
+        fill_opacity="0.28",
+    )
+    el(parent, "rect", x=x - 7, y=y - 7, width=13, height=13, rx=2, fill=FAMILY_FILL[Colour.GREEN])
+
+
+def _bonus_ring(parent: ET.Element, x: float, y: float) -> None:
+    el(
+        parent,
+        "rect",
+        x=x - 10,
+        y=y - 10,
+        width=20,
+        height=20,
+        rx=3,
+        fill=FAMILY_FILL[Colour.GREEN],
+    )
+    el(
+        parent,
+        "rect",
+        x=x - 12,
+        y=y - 12,
+        width=24,
+        height=24,
+        rx=4,
+        fill="none",
+        stroke=BONUS_GOLD,
+        stroke_width=2.5,
+    )
+
+
+def _space(parent: ET.Element, x: float, y: float) -> None:
+    el(
+        parent,
+        "rect",
+        x=x - 10,
+        y=y - 10,
+        width=20,
+        height=20,
+        rx=3,
+        fill="#16a34a",
+        fill_opacity="0.12",
+        stroke="#16a34a",
+        stroke_dasharray="4 2",
+    )
+
+
+def key_entries() -> list[tuple[Symbol, Message]]:
+    """The symbols of the pictures with their names, in the key's order."""
+    entries: list[tuple[Symbol, Message]] = [(_family(colour), colour.family) for colour in COLOURS]
+    entries += [
+        (lambda p, x, y: token(p, Token.ANKH, x, y, 10, "pictogram"), _("an ankh token")),
+        (lambda p, x, y: price_marker(p, Colour.WHITE, x, y, 18), _("a price marker")),
+        (
+            lambda p, x, y: bonus_token(p, x, y, 10, 3, "pictogram"),
+            _("a bonus token and its points"),
+        ),
+    ]
+    entries += [(_kind(kind), kind.label) for kind in Kind]
+    entries += [
+        (_stored, _("a warehouse holding a token")),
+        (_higher, _("a tile on a higher level, over the four tiles under it")),
+        (
+            lambda p, x, y: draw_link(p, Colour.GREEN, x, y, 5, False),
+            _("two tiles of one colour group"),
+        ),
+        (
+            lambda p, x, y: draw_link(p, Kind.JACKAL, x, y, 5, False),
+            _("two tiles of one animal group"),
+        ),
+        (_bonus_ring, _("a group of 5 or more, which holds a bonus token")),
+        (lambda p, x, y: mark(p, "last-move", x - 11, y - 11, 22, 22), _("the last move")),
+        (_space, _("a place where the tile may go")),
+        (
+            lambda p, x, y: reconstructed_frame(
+                p, Provenance.RECONSTRUCTED, x - 9, y - 9, 18, 18, "sample"
+            ),
+            _("reconstructed: not known to be printed"),
+        ),
+    ]
+    return entries
+
+
+def draw_ankhor_key(parent: ET.Element, x0: float, y0: float, language: Language) -> ET.Element:
+    """Draw the key at ``x0, y0`` into ``parent``."""
+    return draw_key(parent, key_entries(), x0, y0, language, KEY_ROWS, KEY_COLUMN)
+
+
+def key_dimensions() -> tuple[float, float]:
+    return key_size(len(key_entries()), KEY_ROWS, KEY_COLUMN)
+
+
+def legend(*, lang: Language | str = Language.EN) -> SvgImage:
+    """The key to every symbol of Ankh'or's pictures, in ``lang``."""
+    language = Language.parse(lang)
+    width, height = key_dimensions()
+    svg = root(width, height, "ankhor-legend", render(_("Key to the pictures"), language), language)
+    draw_ankhor_key(svg, 0, 0, language)
+    return image(svg)

@@ -1,0 +1,236 @@
+"""The whole Ankh'or table: the price board and the offer, the supply, the bonus reserve,
+the draw piles, the removed tiles, and every player with their tokens, bonus tokens and
+layout (A-8.1: everything public, the piles counted only)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+
+from fertility_rules.ankhor.interpretations import HigherNeighbours
+from fertility_rules.ankhor.model import TOKENS, Position
+from fertility_rules.ankhor.moves import Move
+from fertility_rules.ankhor.state import GameState, PlayerState
+from fertility_rules.ankhor.svg.glyphs import bonus_token, token
+from fertility_rules.ankhor.svg.layouts import (
+    LayoutBox,
+    draw_groups_row,
+    draw_layout,
+    groups_height,
+    layout_box,
+    marked_places,
+    scoring_groups,
+)
+from fertility_rules.ankhor.svg.offer import (
+    BOARD_WIDTH,
+    draw_offer,
+    draw_piles,
+    draw_removed,
+    draw_reserve,
+    draw_supply,
+    offer_height,
+)
+from fertility_rules.ankhor.texts import status
+from fertility_rules.ankhor.views import Observation
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import _, ngettext
+from fertility_rules.i18n.translate import render
+from fertility_rules.svg._image import SvgImage, el, image, root
+from fertility_rules.svg._palette import CARD_EDGE, INK, PAPER, SHEET, player_colour
+
+__all__ = ["PANEL_WIDTH", "draw_player", "player_height", "table"]
+
+GAP = 16
+TITLE = 44
+SIDE_WIDTH = 370
+PANEL_WIDTH = (BOARD_WIDTH + 30 + SIDE_WIDTH - GAP) / 2
+HEADER = 62
+LARGEST = 48.0
+"""The side of a base tile in a player's panel, unless the layout must shrink to fit."""
+
+
+def _tile_size(box: LayoutBox, width: float) -> float:
+    units = max(box.right - box.left, 1.0)
+    return min(LARGEST, (width - 40) / units)
+
+
+def player_height(player: PlayerState, same_level: bool, marked: Iterable[Position] = ()) -> float:
+    """The height of a player's panel."""
+    box = layout_box(player.tiles, marked)
+    size = _tile_size(box, PANEL_WIDTH)
+    found = scoring_groups(player.tiles, same_level)
+    chips = groups_height(len(found), PANEL_WIDTH - 24)
+    return HEADER + box.size(size)[1] + (chips + 10 if chips else 0) + 12
+
+
+def draw_player(
+    parent: ET.Element,
+    player: PlayerState,
+    index: int,
+    x: float,
+    y: float,
+    language: Language,
+    *,
+    same_level: bool,
+    bonus_points: int,
+    marked: tuple[Position, ...] = (),
+    current: bool = False,
+) -> ET.Element:
+    """A player's panel: name and counts, tokens in hand, bonus tokens, layout, groups."""
+    height = player_height(player, same_level, marked)
+    group = el(parent, "g", class_="player", data_player=index, data_name=player.name)
+    el(
+        group,
+        "rect",
+        x=x,
+        y=y,
+        width=PANEL_WIDTH,
+        height=height,
+        rx=10,
+        fill=PAPER,
+        stroke=player_colour(index) if current else CARD_EDGE,
+        stroke_width=4 if current else 1.2,
+        class_="current-player" if current else None,
+    )
+    el(
+        group,
+        "text",
+        player.name if len(player.name) <= 28 else player.name[:27] + "…",
+        x=x + 12,
+        y=y + 22,
+        font_size=16,
+        font_weight="bold",
+        fill=player_colour(index),
+        class_="player-name",
+    )
+    el(
+        group,
+        "text",
+        render(ngettext("{n} tile", "{n} tiles", len(player.tiles)), language),
+        x=x + PANEL_WIDTH - 12,
+        y=y + 22,
+        font_size=13,
+        text_anchor="end",
+        fill=INK,
+        class_="tile-count",
+    )
+    hand = el(group, "g", class_="hand")
+    tx = x + 22
+    for kind in TOKENS:
+        count = player.tokens[kind]
+        if not count:
+            continue
+        token(hand, kind, tx, y + 44, 10)
+        el(
+            hand,
+            "text",
+            str(count),
+            x=tx + 14,
+            y=y + 49,
+            font_size=13,
+            fill=INK,
+            class_="hand-count",
+            data_token=kind.key,
+        )
+        tx += 42
+    if not any(player.tokens):
+        el(
+            hand,
+            "text",
+            render(_("no token in hand"), language),
+            x=x + 12,
+            y=y + 49,
+            font_size=12,
+            font_style="italic",
+            fill="#7c6a4a",
+        )
+    bonus = el(group, "g", class_="bonus-tokens", data_count=player.bonus)
+    for n in range(player.bonus):
+        bonus_token(bonus, x + PANEL_WIDTH - 22 - n * 22, y + 44, 10, bonus_points)
+    box = layout_box(player.tiles, marked)
+    size = _tile_size(box, PANEL_WIDTH)
+    width, layout_height = box.size(size)
+    draw_layout(
+        group,
+        player.tiles,
+        x + (PANEL_WIDTH - width) / 2,
+        y + HEADER,
+        size,
+        language,
+        stored=player.stored,
+        same_level=same_level,
+        marks={"last-move": marked},
+        box=box,
+    )
+    found = scoring_groups(player.tiles, same_level)
+    if found:
+        draw_groups_row(
+            group, found, x + 12, y + HEADER + layout_height + 6, PANEL_WIDTH - 24, language
+        )
+    return group
+
+
+def table(
+    state: GameState | Observation,
+    *,
+    last_move: Move | Iterable[Position] | None = None,
+    mover: int | None = None,
+    lang: Language | str = Language.EN,
+) -> SvgImage:
+    """Everything on the table, in ``lang``: the price board and the offer, the supply,
+    the bonus reserve, the draw piles' sizes, the removed tiles, then every player; the
+    player to move is framed in their colour. ``last_move`` is marked in the layout of
+    ``mover`` (the player to move by default). A view is drawn the same."""
+    language = Language.parse(lang)
+    config = state.config
+    same_level = config.interpretations.higher_neighbours is HigherNeighbours.SAME_LEVEL
+    marked = marked_places(last_move)
+    by = state.current if mover is None else mover
+    heading = render(status(state), language)
+    width = GAP + BOARD_WIDTH + 30 + SIDE_WIDTH + GAP
+    side_x = GAP + BOARD_WIDTH + 30
+    removed_height = 14 + ((len(state.removed) + 12) // 13) * 28
+    side_height = 3 * 58 + removed_height
+    top = TITLE + max(offer_height(config.prices), side_height) + GAP
+    heights = [
+        player_height(p, same_level, marked if i == by else ()) for i, p in enumerate(state.players)
+    ]
+    rows = [max(heights[r : r + 2]) for r in range(0, len(heights), 2)]
+    height = top + sum(h + GAP for h in rows) + GAP
+    svg = root(width, height, "ankhor-table", heading, language)
+    el(svg, "rect", x=0, y=0, width=width, height=height, fill=SHEET)
+    el(
+        svg,
+        "text",
+        heading,
+        x=GAP,
+        y=28,
+        font_size=19,
+        font_weight="bold",
+        fill=INK,
+        class_="heading",
+    )
+    draw_offer(svg, state.offer, config.prices, GAP, TITLE, language)
+    y = TITLE + 14
+    draw_supply(svg, state.supply, side_x, y, language)
+    y += 58
+    draw_reserve(svg, state.reserve, config.catalogue.bonus.points, side_x, y, language)
+    y += 58
+    draw_piles(svg, state.pile_sizes, side_x, y, language)
+    y += 58
+    draw_removed(svg, state.removed, side_x, y, SIDE_WIDTH, language)
+    for index, player in enumerate(state.players):
+        row, column = divmod(index, 2)
+        draw_player(
+            svg,
+            player,
+            index,
+            GAP + column * (PANEL_WIDTH + GAP),
+            top + sum(h + GAP for h in rows[:row]),
+            language,
+            same_level=same_level,
+            bonus_points=config.catalogue.bonus.points,
+            marked=marked if index == by else (),
+            current=index == state.current and not state.is_over,
+        )
+    return image(svg)
