@@ -177,12 +177,16 @@ AGENTS: dict[str, Callable[[int | None], RandomAgent | GreedyAgent | LookaheadAg
 
 def make_agent(name: str, seed: int | None = None) -> RandomAgent | GreedyAgent | LookaheadAgent:
     """The agent called ``name`` (``random``, ``greedy`` or ``lookahead``), seeded."""
-    try:
-        return AGENTS[name](seed)
-    except KeyError:
+    factory = AGENTS.get(name) if type(name) is str else None
+    if factory is None:
         raise UnknownIdError(
-            _("Unknown agent {name!r}; known agents: {known}.", name=name, known=", ".join(AGENTS))
-        ) from None
+            _(
+                "Unknown agent {name!r}; known agents: {known}.",
+                name=str(name)[:40],
+                known=", ".join(AGENTS),
+            )
+        )
+    return factory(seed)
 
 
 MAX_MOVES = 20_000

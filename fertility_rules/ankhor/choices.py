@@ -8,6 +8,7 @@ move, its notation and its description in the turn log's words.
 
 from __future__ import annotations
 
+from fertility_rules.ankhor.arguments import require, table_needed
 from fertility_rules.ankhor.layout import index
 from fertility_rules.ankhor.model import position_text
 from fertility_rules.ankhor.moves import (
@@ -48,7 +49,7 @@ def _levels(table: GameState | Observation, move: Move) -> tuple[Level, ...]:
                 (
                     str(slot + 1),
                     _(
-                        "Buy the {tile} of slot {slot} (price: {price})",
+                        "Buy the tile of slot {slot} ({tile}), price: {price}",
                         tile=offered.label if offered is not None else "-",
                         slot=slot + 1,
                         price=price,
@@ -67,7 +68,7 @@ def _levels(table: GameState | Observation, move: Move) -> tuple[Level, ...]:
                 (
                     "move " + position_text(origin),
                     _(
-                        "Spend an ankh token to move the {tile} at {position}",
+                        "Spend an ankh token to move the tile at {position} ({tile})",
                         tile=moved,
                         position=position_text(origin),
                     ),
@@ -88,6 +89,7 @@ def choices(table: GameState | Observation) -> tuple[ChoiceGroup, ...]:
     """The legal moves of ``table`` grouped by decision: tokens to take; a tile of the
     offer, then its place, then the marker not paid; each ankh action; the end of turn
     decisions. Groups keep the order in which ``legal_moves`` first lists them."""
+    require(table, (GameState, Observation), "state", table_needed)
     decision = _Draft("", table.phase.label)
     for move in legal_moves(table):
         option = Choice(move, format_move(move), describe_move(move, table))  # type: ignore[arg-type]

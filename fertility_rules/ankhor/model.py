@@ -65,7 +65,7 @@ class Colour(enum.IntEnum):
 
     @property
     def family(self) -> Message:
-        """The family as a noun phrase (``the green family``)."""
+        """The family as a noun phrase (``green family``)."""
         return _FAMILIES[self]
 
     @property
@@ -122,11 +122,11 @@ _LETTERS = {
     Colour.RED: "r",
 }
 _FAMILIES = {
-    Colour.BLUE: _("the blue family"),
-    Colour.WHITE: _("the white family"),
-    Colour.BLACK: _("the black family"),
-    Colour.GREEN: _("the green family"),
-    Colour.RED: _("the red family"),
+    Colour.BLUE: _("blue family"),
+    Colour.WHITE: _("white family"),
+    Colour.BLACK: _("black family"),
+    Colour.GREEN: _("green family"),
+    Colour.RED: _("red family"),
 }
 _COLOUR_LABELS = {
     Colour.BLUE: _("blue"),
@@ -223,7 +223,7 @@ class Tile:
 
     @property
     def label(self) -> Message:
-        """``jackal (the green family)``, in the reader's language."""
+        """``jackal (green family)``, in the reader's language."""
         return _("{kind} ({family})", kind=self.kind.label, family=self.colour.family)
 
 

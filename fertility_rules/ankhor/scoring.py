@@ -13,6 +13,7 @@ from typing import TypeAlias
 
 from attrs import frozen
 
+from fertility_rules.ankhor.arguments import position_needed, require, state_needed
 from fertility_rules.ankhor.interpretations import HigherNeighbours
 from fertility_rules.ankhor.layout import Layout, groups
 from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Tokens, add_tokens
@@ -124,6 +125,7 @@ class ScoreReport:
 
 def final_position(state: GameState) -> FinalPosition:
     """The table as it stands, for final scoring (A-7)."""
+    require(state, GameState, "state", state_needed)
     config = state.config
     return FinalPosition(
         players=tuple(
@@ -178,7 +180,7 @@ def _lines(player: PlayerPosition, position: FinalPosition) -> list[ScoreLine]:
         )
     for placed in player.tiles:
         if placed.tile.points:
-            reason = _("points printed on the {tile}", tile=placed.tile.label)
+            reason = _("printed points: {tile}", tile=placed.tile.label)
             lines.append(ScoreLine(name, "A-7.1", placed.tile.points, reason))
     for animal in sorted(ANIMALS, key=lambda kind: kind.value):
         for group in groups(player.tiles, animal, same_level):
@@ -186,7 +188,7 @@ def _lines(player: PlayerPosition, position: FinalPosition) -> list[ScoreLine]:
             if n >= 2:
                 lines.append(ScoreLine(name, "A-7.2", n, _animal_group(animal, n)))
             else:
-                reason = _("a {tile} alone: no animal group", tile=group[0].tile.label)
+                reason = _("{tile}: no animal group", tile=group[0].tile.label)
                 lines.append(ScoreLine(name, "A-7.2", 0, reason))
     for colour in COLOURS:
         for group in groups(player.tiles, colour, same_level):
@@ -194,7 +196,7 @@ def _lines(player: PlayerPosition, position: FinalPosition) -> list[ScoreLine]:
             if n >= 2:
                 lines.append(ScoreLine(name, "A-7.3", n, _colour_group(colour, n)))
             else:
-                reason = _("a {tile} alone: no colour group", tile=group[0].tile.label)
+                reason = _("{tile}: no colour group", tile=group[0].tile.label)
                 lines.append(ScoreLine(name, "A-7.3", 0, reason))
     count = player.token_count
     lines.append(
@@ -238,6 +240,7 @@ def rank(keys: Sequence[tuple[int, int, int]]) -> tuple[int, ...]:
 
 def score(position: FinalPosition) -> ScoreReport:
     """Every player's explained score sheet and the winners (A-7)."""
+    require(position, FinalPosition, "position", position_needed)
     drafts = []
     for player in position.players:
         lines = _lines(player, position)
@@ -261,6 +264,8 @@ def score(position: FinalPosition) -> ScoreReport:
 
 def score_totals(position: FinalPosition) -> tuple[StageTotals, ...]:
     """Each player's points per step, without explanations (for searches)."""
+    if type(position) is not FinalPosition:
+        require(position, FinalPosition, "position", position_needed)
     return tuple(_totals(player, position) for player in position.players)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from fertility_rules.ankhor.arguments import require, table_needed
 from fertility_rules.ankhor.layout import index
 from fertility_rules.ankhor.model import COLOURS, Kind, Position, Tile
 from fertility_rules.ankhor.moves import BuyTile, Move, MoveTile, StoreTokens
@@ -65,8 +66,8 @@ def _layout(player: PlayerState, marked: Iterable[Position], lang: Language) -> 
         here = [p for p in player.tiles if p.level == level]
         xs = [p.x for p in here]
         ys = [p.y for p in here]
-        title = _("base") if level == 0 else _("level {n}", n=level)
-        lines.append("  " + render(title, lang) + ":")
+        title = _("Base:") if level == 0 else _("Level {n}:", n=level)
+        lines.append("  " + render(title, lang))
         columns = range(min(xs), max(xs) + 1)
         lines.append("      " + "".join(f"{x:>3} " for x in columns))
         for y in range(min(ys), max(ys) + 1):
@@ -106,6 +107,7 @@ def text_board(
     legend: bool = True,
 ) -> str:
     """The table as text: status, offer and prices, supply, every player's layout."""
+    require(table, (GameState, Observation), "state", table_needed)
     language = Language.parse(lang)
     out = [render(status(table), language), ""]
     offer = []

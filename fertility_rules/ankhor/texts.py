@@ -5,6 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from fertility_rules.ankhor.arguments import (
+    catalogue_needed,
+    report_needed,
+    require,
+    table_needed,
+)
 from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.model import COLOURS, TOKENS, Tile, Tokens, position_text, token_amount
 from fertility_rules.ankhor.moves import (
@@ -22,7 +28,7 @@ from fertility_rules.ankhor.moves import (
 from fertility_rules.ankhor.scoring import STAGES, ScoreReport
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.views import Observation
-from fertility_rules.i18n.amounts import tokens as token_count
+from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -70,6 +76,7 @@ def _tile(tile: Tile | None) -> Message | str:
 
 def describe_move(move: Move, state: GameState | Observation) -> Message:
     """``move`` as a turn log tells it, from the state it is played in."""
+    require(state, (GameState, Observation), "state", table_needed)
     match move:
         case TakeTokens(tokens=tokens):
             return _("takes {tokens}", tokens=tokens_text(tokens))
@@ -77,14 +84,14 @@ def describe_move(move: Move, state: GameState | Observation) -> Message:
             tile = _tile(state.offer[slot] if 0 <= slot < len(state.offer) else None)
             if unpaid is None:
                 return _(
-                    "buys the {tile} of slot {slot} and places it at {position}",
+                    "buys the tile of slot {slot} ({tile}) and places it at {position}",
                     tile=tile,
                     slot=slot + 1,
                     position=position_text(position),
                 )
             return _(
-                "buys the {tile} of slot {slot}, places it at {position} on a higher level "
-                "and does not pay the {colour} marker",
+                "buys the tile of slot {slot} ({tile}), places it at {position} on a higher "
+                "level and does not pay one {colour} marker",
                 tile=tile,
                 slot=slot + 1,
                 position=position_text(position),
@@ -117,11 +124,14 @@ def describe_move(move: Move, state: GameState | Observation) -> Message:
             return _("returns {tokens} to the supply", tokens=tokens_text(tokens))
         case Refill(pile=pile):
             return _("refills the offer from pile {pile}", pile=pile + 1)
-    return _("plays {move}", move=type(move).__name__)
+    raise MalformedInputError.single(
+        "move", _("An Ankh'or move is needed, not {kind}.", kind=type(move).__name__)
+    )
 
 
 def status(table: GameState | Observation) -> Message:
     """One line: whose turn and decision it is, or that the game is over."""
+    require(table, (GameState, Observation), "state", table_needed)
     if table.is_over:
         return _("Turn {turn}: the game is over", turn=table.turn)
     return _(
@@ -136,19 +146,20 @@ def _player_line(table: GameState | Observation, index: int) -> Message:
     player = table.players[index]
     marker = "▶ " if index == table.current and not table.is_over else ""
     return _(
-        "{marker}{name}: {tiles}, {bonus}; in hand {tokens}; on warehouses {stored}",
+        "{marker}{name}: {tiles}, {bonus}; in hand {tokens}; {stored}",
         marker=marker,
         name=player.name,
         tiles=ngettext("{n} tile", "{n} tiles", len(player.tiles)),
         bonus=ngettext("{n} bonus token", "{n} bonus tokens", player.bonus),
         tokens=tokens_text(player.tokens),
-        stored=token_count(len(player.stored)),
+        stored=ngettext("{n} stored token", "{n} stored tokens", len(player.stored)),
     )
 
 
 def summary(table: GameState | Observation, language: Language | str = Language.EN) -> str:
     """The state in a few lines: turn and decision, each player's tiles and tokens, the
     offer with its prices, the supply, the piles and the reserve."""
+    require(table, (GameState, Observation), "state", table_needed)
     lines: list[Message] = [status(table)]
     lines.extend(_player_line(table, i) for i in range(len(table.players)))
     for slot, (tile, markers) in enumerate(zip(table.offer, table.config.prices, strict=False)):
@@ -182,6 +193,7 @@ def summary(table: GameState | Observation, language: Language | str = Language.
 def report_to_json(report: ScoreReport, language: Language | str = Language.EN) -> dict[str, Any]:
     """The score JSON: per player ``name``, ``stages``, ``total``, ``tiles``, ``tokens``,
     ``rank`` and the explained ``lines``; ``winners``."""
+    require(report, ScoreReport, "report", report_needed)
     return {
         "players": [
             {
@@ -214,6 +226,7 @@ def report_to_json(report: ScoreReport, language: Language | str = Language.EN) 
 
 def report_to_text(report: ScoreReport, language: Language | str = Language.EN) -> str:
     """A readable score sheet: each step with its explained lines, totals, ranking."""
+    require(report, ScoreReport, "report", report_needed)
     lang = Language.parse(language)
     out: list[str] = []
     for sheet in report.sheets:
@@ -239,7 +252,11 @@ def report_to_text(report: ScoreReport, language: Language | str = Language.EN) 
                     "  Total: {total}, {tiles}, {tokens}, rank {rank}",
                     total=sheet.total,
                     tiles=ngettext("{n} tile", "{n} tiles", sheet.tiles),
-                    tokens=token_count(sheet.tokens),
+                    tokens=ngettext(
+                        "{n} resource or ankh token",
+                        "{n} resource or ankh tokens",
+                        sheet.tokens,
+                    ),
                     rank=sheet.rank,
                 ),
                 lang,
@@ -256,6 +273,7 @@ def report_to_text(report: ScoreReport, language: Language | str = Language.EN) 
 
 def describe_catalogue(catalogue: Catalogue, language: Language | str = Language.EN) -> str:
     """The catalogue's components, each with its provenance; reconstructed ones marked."""
+    require(catalogue, Catalogue, "catalogue", catalogue_needed)
     lang = Language.parse(language)
 
     def line(message: Message | str) -> str:

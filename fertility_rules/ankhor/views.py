@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from attrs import field, frozen
 
+from fertility_rules.ankhor.arguments import require, state_needed, view_needed
 from fertility_rules.ankhor.model import Tile, Tokens
 from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
 from fertility_rules.errors import MalformedInputError
@@ -72,11 +73,7 @@ def unseen_tiles(piles: Iterable[Iterable[Tile]]) -> tuple[Tile, ...]:
 
 def observe(state: GameState) -> Observation:
     """The view of ``state`` that every player and spectator shares (A-8)."""
-    if type(state) is not GameState:
-        raise MalformedInputError.single(
-            "state",
-            _("An Ankh'or game state is needed, not {kind}.", kind=type(state).__name__),
-        )
+    require(state, GameState, "state", state_needed)
     return Observation(
         config=state.config,
         players=state.players,
@@ -98,10 +95,9 @@ def sample_state(view: Observation, seed: int | random.Random | None = None) -> 
     """A state with ``view``'s table and the unseen tiles dealt into the two piles
     uniformly at random (each order of the unseen tiles equally likely): a possible
     present for an agent to search (``observe(sample_state(view, s)) == view``)."""
-    if type(view) is not Observation:
-        raise MalformedInputError.single(
-            "view", _("An Ankh'or view is needed, not {kind}.", kind=type(view).__name__)
-        )
+    require(view, Observation, "view", view_needed)
+    if not (seed is None or type(seed) is int or isinstance(seed, random.Random)):
+        raise MalformedInputError.single("seed", _("A seed is a whole number."))
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     tiles = list(view.unseen)
     rng.shuffle(tiles)

@@ -16,6 +16,7 @@ from attrs import frozen
 from cattrs import Converter
 from cattrs.gen import make_dict_unstructure_fn, override
 
+from fertility_rules.ankhor.arguments import catalogue_needed, require
 from fertility_rules.ankhor.catalogue import (
     CATALOGUE_FORMAT,
     BonusRules,
@@ -253,6 +254,7 @@ def _hooks(converter: Converter) -> None:
 
 def dump_catalogue(catalogue: Catalogue) -> dict[str, Any]:
     """The JSON-like form of ``catalogue``, read back equal by :func:`read_catalogue`."""
+    require(catalogue, Catalogue, "catalogue", catalogue_needed)
     board = catalogue.price_board
     sections: dict[str, Any] = {
         "tokens": _Tokens(

@@ -15,6 +15,7 @@ from typing import Any
 from attrs import field, frozen
 from cattrs import Converter
 
+from fertility_rules.ankhor.arguments import catalogue_needed, position_needed, require
 from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.formats import keys as _keys  # noqa: F401 - registers the hooks
 from fertility_rules.ankhor.formats.catalogue import default_catalogue
@@ -165,6 +166,9 @@ def dump_final_position(
 ) -> dict[str, Any]:
     """The JSON form of ``position`` (its tiles from ``catalogue``, the default one when
     ``None``), read back equal by :func:`read_final_position`."""
+    require(position, FinalPosition, "position", position_needed)
+    if catalogue is not None:
+        require(catalogue, Catalogue, "catalogue", catalogue_needed)
     converter = converter_with(DEFAULT_REGISTRY, {})
     return {
         "format": FINAL_POSITION_FORMAT,

@@ -31,6 +31,7 @@ from typing import Any
 from attrs import field, fields, frozen
 from cattrs import Converter
 
+from fertility_rules.ankhor.arguments import require, state_needed, table_needed
 from fertility_rules.ankhor.catalogue import TOKENS_PER_KIND, Catalogue
 from fertility_rules.ankhor.formats import keys as _keys  # noqa: F401 - registers the hooks
 from fertility_rules.ankhor.formats.catalogue import (
@@ -216,17 +217,10 @@ def _unstructure(document: object, fmt: str, catalogue: Catalogue) -> dict[str, 
     return data
 
 
-def _state_table(value: object, what: str) -> None:
-    if type(value) is not GameState:
-        raise MalformedInputError.single(
-            what, _("An Ankh'or game state is needed, not {kind}.", kind=type(value).__name__)
-        )
-
-
 def dump_state(state: GameState) -> dict[str, Any]:
     """The JSON-like form of ``state``, hidden information included; :func:`read_state`
     reads it back equal."""
-    _state_table(state, "state")
+    require(state, GameState, "state", state_needed)
     document = _StateDocument(
         **_table_fields(state),
         piles=(tuple(t.id for t in state.piles[0]), tuple(t.id for t in state.piles[1])),
@@ -240,18 +234,13 @@ def dump_observation(view: Observation | GameState, moves: bool = False) -> dict
     With ``moves``, the legal moves are added (``legal_moves``): they never depend on
     the hidden order of the piles, so a view alone gives them.
     """
-    if type(view) is GameState:
-        view = observe(view)
-    if type(view) is not Observation:
-        raise MalformedInputError.single(
-            "view",
-            _("An Ankh'or view or game state is needed, not {kind}.", kind=type(view).__name__),
-        )
-    data = _unstructure(_Table(**_table_fields(view)), OBSERVATION_FORMAT, view.config.catalogue)
-    data["pile_sizes"] = list(view.pile_sizes)
-    data["unseen"] = [tile.id for tile in view.unseen]
+    require(view, (GameState, Observation), "view", table_needed)
+    seen = observe(view) if isinstance(view, GameState) else view
+    data = _unstructure(_Table(**_table_fields(seen)), OBSERVATION_FORMAT, seen.config.catalogue)
+    data["pile_sizes"] = list(seen.pile_sizes)
+    data["unseen"] = [tile.id for tile in seen.unseen]
     if moves:
-        data["legal_moves"] = [move_to_json(move) for move in legal_moves(view)]
+        data["legal_moves"] = [move_to_json(move) for move in legal_moves(seen)]
     return data
 
 

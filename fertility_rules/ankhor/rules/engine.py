@@ -14,6 +14,7 @@ from typing import Any
 
 from attrs import frozen
 
+from fertility_rules.ankhor.arguments import require, state_needed, table_needed
 from fertility_rules.ankhor.moves import (
     END_ACTIONS,
     BuyTile,
@@ -127,11 +128,7 @@ _LEGAL: dict[Phase, Callable[[Table], list[Move]]] = {
 def _check_table(table: object) -> None:
     from fertility_rules.ankhor.views import Observation
 
-    if not isinstance(table, GameState | Observation):
-        raise MalformedInputError.single(
-            "state",
-            _("An Ankh'or game state or view is needed, not {kind}.", kind=type(table).__name__),
-        )
+    require(table, (GameState, Observation), "state", table_needed)
 
 
 def legal_moves(table: Table) -> list[Move]:
@@ -179,11 +176,7 @@ def is_legal(table: Table, move: Move) -> bool:
 
 def apply(state: GameState, move: Move) -> GameState:
     """The state after ``move``; :class:`IllegalMoveError` names the rule it breaks."""
-    if type(state) is not GameState:
-        raise MalformedInputError.single(
-            "state",
-            _("An Ankh'or game state is needed, not {kind}.", kind=type(state).__name__),
-        )
+    require(state, GameState, "state", state_needed)
     handler = _handler(move)
     problems = _broken(state, move, handler)
     if problems:

@@ -1,0 +1,393 @@
+"""Reusable checks of the Ankh'or engine: invariants, hypothesis strategies and a state
+machine over whole games (needs ``hypothesis``, installed with the ``test`` extra).
+
+Other applications, and catalogues other than the default one, run the same checks::
+
+    from fertility_rules.ankhor.testing import AnkhorMachine
+
+    class MyCatalogueMachine(AnkhorMachine):
+        catalogue = load_catalogue("my_copy.toml")
+
+    TestMyCatalogue = MyCatalogueMachine.TestCase
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections import Counter
+from typing import Any, ClassVar
+
+from attrs import fields
+from hypothesis import event
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from fertility_rules.ankhor.catalogue import Catalogue
+from fertility_rules.ankhor.interpretations import BonusTokens, HigherNeighbours, Interpretations
+from fertility_rules.ankhor.layout import Attribute, Layout, base_spaces, big_groups, higher_spaces
+from fertility_rules.ankhor.model import ANIMALS, COLOURS, TOKENS, Colour, Position
+from fertility_rules.ankhor.moves import (
+    BuyTile,
+    EndActions,
+    Move,
+    MoveTile,
+    PassMain,
+    Refill,
+    Refresh,
+    ReturnTokens,
+    StoreTokens,
+    TakeTokens,
+)
+from fertility_rules.ankhor.rules.engine import (
+    MOVE_PHASES,
+    apply,
+    is_legal,
+    legal_moves,
+    violations,
+)
+from fertility_rules.ankhor.scoring import final_scores
+from fertility_rules.ankhor.setup import new_game
+from fertility_rules.ankhor.state import GameState
+from fertility_rules.ankhor.validity import state_problems
+from fertility_rules.errors import IllegalMoveError
+
+__all__ = [
+    "RULE_ID",
+    "AnkhorMachine",
+    "arbitrary_moves",
+    "bonus_problems",
+    "check_invariants",
+    "games",
+    "interpretations",
+    "played",
+    "turn_end_problems",
+]
+
+RULE_ID = r"^(A-\d+(\.\d+)*|Q-\d+)$"
+"""A rule id of the Ankh'or specification (``A-3.5``) or an interpretation id (``Q-2``)."""
+
+BIG = 5
+"""The size of a group that earns a bonus token (A-3.8)."""
+
+
+# --------------------------------------------------------------------------- invariants
+
+
+def check_invariants(state: GameState, *, scores: bool = True) -> list[str]:
+    """Every broken invariant of ``state``, one message each; empty when all hold.
+
+    Checked: the 36 tokens are the supply, the players' hands, the warehouses and the box
+    (A-1.1); the 55 tiles are the piles, the offer, the layouts and the removed tiles, each
+    once (A-1.2); the 12 bonus tokens are the reserve and the players' (A-1.4); every
+    property :func:`~fertility_rules.ankhor.validity.state_problems` checks; with
+    ``scores``, every step of the final scoring adds up its lines (A-7).
+    """
+    catalogue = state.config.catalogue
+    problems = []
+    for kind in TOKENS:
+        held = sum(player.tokens[kind] for player in state.players)
+        stored = sum(player.stored_tokens()[kind] for player in state.players)
+        total = state.supply[kind] + held + stored + state.config.box[kind]
+        if total != catalogue.tokens.per_kind:
+            problems.append(
+                f"A-1.1: {kind.key}: supply {state.supply[kind]} + players {held} + "
+                f"warehouses {stored} + box {state.config.box[kind]} = {total}"
+            )
+    where = Counter(
+        tile.id
+        for tile in (
+            *state.piles[0],
+            *state.piles[1],
+            *(tile for tile in state.offer if tile is not None),
+            *(placed.tile for player in state.players for placed in player.tiles),
+            *state.removed,
+        )
+    )
+    if where != Counter(tile.id for tile in catalogue.tiles):
+        problems.append(f"A-1.2: {sum(where.values())} tiles in play, each not exactly once")
+    bonus = state.reserve + sum(player.bonus for player in state.players)
+    if bonus != catalogue.bonus.count or state.reserve < 0:
+        problems.append(f"A-1.4: reserve {state.reserve} + held = {bonus}")
+    problems += [f"{p.rule}: {p.path}: {p.message}" for p in state_problems(state)]
+    if scores:
+        for sheet in final_scores(state).sheets:
+            for rule, total in zip(
+                ("A-7.1", "A-7.2", "A-7.3", "A-7.4"), sheet.stage_totals, strict=True
+            ):
+                if sum(line.points for line in sheet.lines_of(rule)) != total or total < 0:
+                    problems.append(f"A-7: {sheet.player}: {rule} does not add up")
+    return problems
+
+
+def turn_end_problems(before: GameState, after: GameState) -> list[str]:
+    """When a turn ends, its player keeps the limits (A-3.9)."""
+    if after.turn == before.turn and not (after.is_over and not before.is_over):
+        return []
+    limits = before.config.catalogue.limits
+    player = after.players[before.current]
+    resources = sum(player.tokens[:5])
+    if resources > limits.resources or player.tokens[5] > limits.ankhs:
+        return [f"A-3.9: {player.name} ends a turn with {player.tokens}"]
+    return []
+
+
+def _groups(layout: Layout, attribute: Attribute, same_level: bool) -> list[frozenset[str]]:
+    return big_groups(layout, attribute, same_level, BIG)
+
+
+def bonus_problems(before: GameState, after: GameState) -> list[str]:
+    """The bonus tokens of the player who moved follow Q-2 (A-3.8).
+
+    Default: after a change of their layout, a player holds one token per group of 5 or
+    more, as far as the reserve allows. Alternative: tokens change only when a group
+    forms (take one) or stops counting 5 (return one); a merge changes nothing.
+    """
+    mover = before.current
+    old, new = before.players[mover], after.players[mover]
+    if old.tiles == new.tiles:
+        if old.bonus != new.bonus:
+            return [f"A-3.8: {old.name}'s bonus tokens changed without a tile placed or moved"]
+        return []
+    readings = before.config.interpretations
+    same_level = readings.higher_neighbours is HigherNeighbours.SAME_LEVEL
+    attributes: list[Attribute] = [*COLOURS, *ANIMALS]
+    if readings.bonus_tokens is BonusTokens.ONE_PER_GROUP:
+        wanted = sum(len(_groups(new.tiles, a, same_level)) for a in attributes)
+        expected = wanted if wanted <= old.bonus else min(wanted, old.bonus + before.reserve)
+    else:
+        formed = lost = 0
+        for attribute in attributes:
+            was, now = (
+                _groups(old.tiles, attribute, same_level),
+                _groups(new.tiles, attribute, same_level),
+            )
+            tiles_was = set().union(*was)
+            tiles_now = set().union(*now)
+            formed += sum(1 for group in now if not group & tiles_was)
+            lost += sum(1 for group in was if not group & tiles_now)
+        change = formed - lost
+        expected = (
+            old.bonus + min(change, before.reserve) if change > 0 else max(0, old.bonus + change)
+        )
+    if new.bonus != expected:
+        return [f"Q-2: {old.name} holds {new.bonus} bonus tokens, {expected} expected"]
+    return []
+
+
+# --------------------------------------------------------------------------- strategies
+
+
+def interpretations() -> st.SearchStrategy[Interpretations]:
+    """Any combination of the Ankh'or switches (every value is playable)."""
+    options: dict[str, st.SearchStrategy[Any]] = {}
+    defaults = Interpretations()
+    for attribute in fields(Interpretations):
+        kind: type[enum.Enum] = type(getattr(defaults, attribute.name))
+        options[attribute.name] = st.sampled_from(list(kind))
+    return st.fixed_dictionaries(options).map(lambda values: Interpretations(**values))
+
+
+@st.composite
+def _games(draw: st.DrawFn, catalogue: Catalogue | None) -> GameState:
+    players = draw(st.integers(2, 4))
+    seed = draw(st.integers(0, 2**32 - 1))
+    readings = draw(interpretations())
+    names = [f"P{i + 1}" for i in range(players)]
+    return new_game(names, seed, interpretations=readings, catalogue=catalogue)
+
+
+def games(catalogue: Catalogue | None = None) -> st.SearchStrategy[GameState]:
+    """Games just set up (A-2): 2 to 4 players, a seed and any readings of Q-1 to Q-6."""
+    return _games(catalogue)
+
+
+@st.composite
+def _played(draw: st.DrawFn, catalogue: Catalogue | None, most: int) -> GameState:
+    state = draw(games(catalogue))
+    for _step in range(draw(st.integers(0, most), label="moves")):
+        if state.is_over:
+            break
+        moves = legal_moves(state)
+        buys: list[Move] = [m for m in moves if isinstance(m, BuyTile)]
+        buying: bool = bool(buys) and draw(st.booleans(), label="buy")
+        pool = buys if buying else moves
+        state = apply(state, pool[draw(st.integers(0, len(pool) - 1), label="move")])
+    return state
+
+
+def played(most: int = 150, catalogue: Catalogue | None = None) -> st.SearchStrategy[GameState]:
+    """States of games played for up to ``most`` random legal moves (half of them
+    purchases when one is legal, so that layouts grow)."""
+    return _played(catalogue, most)
+
+
+def _tokens() -> st.SearchStrategy[tuple[int, int, int, int, int, int]]:
+    amount = st.integers(-1, 3)
+    return st.tuples(amount, amount, amount, amount, amount, amount)
+
+
+def arbitrary_moves(state: GameState) -> st.SearchStrategy[Move]:
+    """Moves of every kind with random fields: legal ones, illegal ones, wrong-phase ones.
+
+    Positions come partly from the current player's layout and the spaces next to it,
+    partly at random; slots, piles and token counts range a little beyond what exists.
+    """
+    player = state.players[state.current]
+    layout = player.tiles
+    near: list[Position] = [p.position for p in layout]
+    near += list(base_spaces(layout))
+    near += [space for space, _colours in higher_spaces(layout, None)]
+    positions = st.one_of(
+        st.sampled_from(near),
+        st.tuples(st.integers(-1, 3), st.integers(-3, 3), st.integers(-3, 3)),
+    )
+    colours = st.one_of(st.none(), st.sampled_from(list(Colour)))
+    piles = st.one_of(st.none(), st.integers(-1, 2))
+    kinds: list[st.SearchStrategy[Move]] = [
+        st.builds(TakeTokens, _tokens()),
+        st.builds(BuyTile, st.integers(-1, 6), positions, colours),
+        st.just(PassMain()),
+        st.builds(Refresh, piles),
+        st.builds(MoveTile, positions, positions),
+        st.just(EndActions()),
+        st.builds(StoreTokens, st.lists(positions, max_size=3).map(tuple)),
+        st.builds(ReturnTokens, _tokens()),
+        st.builds(Refill, st.integers(-1, 2)),
+    ]
+    choices: list[st.SearchStrategy[Move]] = [st.one_of(kinds)]
+    legal = legal_moves(state)
+    if legal:
+        choices.append(st.sampled_from(legal))
+    return st.one_of(choices)
+
+
+# --------------------------------------------------------------------------- state machine
+
+
+def _expect(condition: object, *details: object) -> None:
+    """Fail the current example when ``condition`` is false (kept under ``python -O``)."""
+    if not condition:
+        raise AssertionError(*details)
+
+
+class AnkhorMachine(RuleBasedStateMachine):
+    """Random games of Ankh'or through the checked ``apply``, every invariant checked.
+
+    Set :attr:`catalogue` in a subclass to play another catalogue. The machine plays
+    legal moves one or a few at a time or a whole turn at once, checking after every
+    move the invariants (:func:`check_invariants`), the limits at each turn's end and
+    Q-2's bonus-token rule; it tries arbitrary moves (an illegal one raises
+    :class:`IllegalMoveError` with a rule id and changes nothing; a move of the current
+    decision is legal exactly when ``legal_moves`` lists it); a finished game has no legal
+    move, refuses every move (A-6) and saw every player play the same number of turns.
+    """
+
+    catalogue: ClassVar[Catalogue | None] = None
+    max_turn_moves: ClassVar[int] = 100
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._state: GameState | None = None
+
+    @property
+    def state(self) -> GameState:
+        if self._state is None:  # pragma: no cover - initialize always runs first
+            raise RuntimeError("the game has not been set up")
+        return self._state
+
+    def _advance(self, move: Move) -> None:
+        before = self.state
+        _expect(before.phase in MOVE_PHASES[type(move)], (move, before.phase))
+        after = apply(before, move)
+        problems = check_invariants(after, scores=after.is_over)
+        problems += turn_end_problems(before, after) + bonus_problems(before, after)
+        _expect(not problems, (move, problems))
+        self._state = after
+
+    @initialize(data=st.data())
+    def set_up(self, data: st.DataObject) -> None:
+        self._state = data.draw(games(type(self).catalogue), label="game")
+
+    def _after_the_end(self, data: st.DataObject) -> None:
+        for move in (EndActions(), TakeTokens((1, 1, 1, 0, 0, 0))):
+            try:
+                apply(self.state, move)
+            except IllegalMoveError as error:
+                _expect(error.rule == "A-6", error.rule)
+            else:  # pragma: no cover - a failure of the library
+                raise AssertionError(f"{move} was applied after the end")
+        self.set_up(data)
+
+    @rule(data=st.data())
+    def play_moves(self, data: st.DataObject) -> None:
+        """A few legal moves (1 to 6), stopping anywhere in a turn."""
+        if self.state.is_over:
+            self._after_the_end(data)
+            return
+        for _step in range(data.draw(st.integers(1, 6), label="moves")):
+            if self.state.is_over:
+                return
+            moves = legal_moves(self.state)
+            self._advance(moves[data.draw(st.integers(0, len(moves) - 1), label="move")])
+
+    @rule(data=st.data())
+    def play_turns(self, data: st.DataObject) -> None:
+        """Legal moves until 1 to 4 turns have passed or the game ends."""
+        if self.state.is_over:
+            self._after_the_end(data)
+            return
+        target = self.state.turn + data.draw(st.integers(1, 4), label="turns")
+        for _step in range(type(self).max_turn_moves * 4):
+            if self.state.is_over or self.state.turn >= target:
+                return
+            moves = legal_moves(self.state)
+            self._advance(moves[data.draw(st.integers(0, len(moves) - 1), label="move")])
+        raise AssertionError("a turn did not end")
+
+    @rule(data=st.data())
+    def try_arbitrary_moves(self, data: st.DataObject) -> None:
+        """Up to 6 arbitrary moves: an illegal one is refused with a rule id and changes
+        nothing; the first legal one is played."""
+        state = self.state
+        legal = legal_moves(state)
+        for _try in range(data.draw(st.integers(1, 6), label="tries")):
+            move = data.draw(arbitrary_moves(state), label="arbitrary move")
+            problems = violations(state, move)
+            _expect(is_legal(state, move) == (not problems))
+            if state.phase in MOVE_PHASES[type(move)]:
+                _expect((not problems) == (move in legal), "is_legal disagrees", move, problems)
+            else:
+                _expect(problems, (move, "a move of another decision is accepted"))
+            if not problems:
+                event("arbitrary move: legal")
+                self._advance(move)
+                return
+            event(f"arbitrary move: refused ({problems[0].rule})")
+            text = repr(state)
+            try:
+                apply(state, move)
+            except IllegalMoveError as error:
+                _expect(error.rule == problems[0].rule, (error.rule, problems))
+                _expect(re.match(RULE_ID, error.rule), "not a rule id", error.rule)
+            else:  # pragma: no cover - a failure of the library
+                raise AssertionError(f"{move} breaks {problems} but was applied")
+            _expect(repr(state) == text, "an illegal move changed the state")
+
+    @invariant()
+    def invariants_hold(self) -> None:
+        if self._state is not None:
+            problems = check_invariants(self.state, scores=self.state.is_over)
+            _expect(not problems, problems)
+
+    @invariant()
+    def a_legal_move_exists_until_the_end(self) -> None:
+        if self._state is None:
+            return
+        state = self.state
+        if state.is_over:
+            event("game over")
+            _expect(legal_moves(state) == [])
+            _expect(len({p.turns for p in state.players}) == 1, [p.turns for p in state.players])
+        else:
+            _expect(legal_moves(state), f"no legal move at {state.phase}")

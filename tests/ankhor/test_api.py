@@ -1,0 +1,164 @@
+"""The public functions of ``fertility_rules.ankhor``: wrong argument types are library
+errors naming the argument; the public names are the ones Fertility's functions have."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+import pytest
+
+from fertility_rules import ankhor
+from fertility_rules.errors import FertilityError
+from fertility_rules.i18n import render
+from fertility_rules.model.sequences import Rest
+
+WRONG: list[Any] = [None, 0, 1.5, "state", b"x", [], (), {}, {"phase": "main"}, object(), ankhor]
+
+
+def game() -> ankhor.GameState:
+    return ankhor.new_game(["A", "B"], seed=1)
+
+
+CALLS: dict[str, Callable[[Any], object]] = {
+    "new_game": lambda x: ankhor.new_game(x),
+    "new_game(seed)": lambda x: (
+        ankhor.new_game(["A", "B"], x) if x is not None and x != 0 else _raise()
+    ),
+    "new_game(interpretations)": lambda x: (
+        ankhor.new_game(["A", "B"], interpretations=x) if x is not None else _raise()
+    ),
+    "new_game(catalogue)": lambda x: (
+        ankhor.new_game(["A", "B"], catalogue=x) if x is not None else _raise()
+    ),
+    "legal_moves": lambda x: ankhor.legal_moves(x),
+    "is_legal": lambda x: ankhor.is_legal(x, ankhor.EndActions()),
+    "is_legal(move)": lambda x: ankhor.is_legal(game(), x),
+    "violations": lambda x: ankhor.violations(x, ankhor.EndActions()),
+    "apply": lambda x: ankhor.apply(x, ankhor.EndActions()),
+    "apply(move)": lambda x: ankhor.apply(game(), x),
+    "observe": lambda x: ankhor.observe(x),
+    "sample_state": lambda x: ankhor.sample_state(x, 1),
+    "sample_state(seed)": lambda x: (
+        ankhor.sample_state(ankhor.observe(game()), x) if not (x is None or x == 0) else _raise()
+    ),
+    "score": lambda x: ankhor.score(x),
+    "score_totals": lambda x: ankhor.score_totals(x),
+    "final_scores": lambda x: ankhor.final_scores(x),
+    "final_position": lambda x: ankhor.final_position(x),
+    "dump_state": lambda x: ankhor.dump_state(x),
+    "read_state": lambda x: ankhor.read_state(x),
+    "dump_observation": lambda x: ankhor.dump_observation(x),
+    "read_observation": lambda x: ankhor.read_observation(x),
+    "dump_move": lambda x: ankhor.dump_move(x),
+    "read_move": lambda x: ankhor.read_move(x),
+    "format_move": lambda x: ankhor.format_move(x),
+    "parse_move": lambda x: ankhor.parse_move(x) if x != "state" else ankhor.parse_move("state"),
+    "text_board": lambda x: ankhor.text_board(x),
+    "choices": lambda x: ankhor.choices(x),
+    "summary": lambda x: ankhor.summary(x),
+    "describe_move": lambda x: ankhor.describe_move(x, game()),
+    "report_to_text": lambda x: ankhor.report_to_text(x),
+    "report_to_json": lambda x: ankhor.report_to_json(x),
+    "read_catalogue": lambda x: ankhor.read_catalogue(x),
+    "dump_catalogue": lambda x: ankhor.dump_catalogue(x),
+    "read_final_position": lambda x: ankhor.read_final_position(x),
+    "dump_final_position": lambda x: ankhor.dump_final_position(x),
+    "Interpretations": lambda x: ankhor.Interpretations(height=x),
+    "TakeTokens": lambda x: ankhor.TakeTokens(x),
+    "BuyTile": lambda x: ankhor.BuyTile(0, x),
+    "MoveTile": lambda x: ankhor.MoveTile((0, 0, 0), x),
+    "make_agent": lambda x: ankhor.make_agent(x),
+}
+
+
+def _raise() -> object:
+    raise FertilityError(ankhor.Colour.BLUE.label)
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_wrong_arguments_are_library_errors(name: str) -> None:
+    for value in WRONG:
+        with pytest.raises(FertilityError):
+            CALLS[name](value)
+
+
+def test_errors_name_the_argument() -> None:
+    with pytest.raises(FertilityError) as caught:
+        ankhor.score(None)  # type: ignore[arg-type]
+    assert caught.value.problems[0].path == "position"  # type: ignore[attr-defined]
+    with pytest.raises(FertilityError) as caught:
+        ankhor.Interpretations(moving="sideways")
+    text = render(caught.value.message)
+    assert "moving" in caught.value.render()
+    assert "'sideways'" in caught.value.render()
+    assert "free, connected" in caught.value.render()
+    assert text
+
+
+def test_interpretations_take_plain_json_values() -> None:
+    readings = ankhor.Interpretations(two_player_removal="every_turn", height="base_only")
+    assert readings.two_player_removal is ankhor.Removal.EVERY_TURN
+    assert readings.height is ankhor.Height.BASE_ONLY
+    assert ankhor.Interpretations(moving=ankhor.Moving.CONNECTED).moving is ankhor.Moving.CONNECTED
+
+
+def test_the_names_mirror_fertilitys() -> None:
+    import fertility_rules as fr
+
+    shared = [
+        "new_game",
+        "legal_moves",
+        "is_legal",
+        "violations",
+        "apply",
+        "apply_unchecked",
+        "observe",
+        "score_totals",
+        "final_scores",
+        "dump_state",
+        "read_state",
+        "dump_move",
+        "read_move",
+        "dump_observation",
+        "read_observation",
+        "format_move",
+        "parse_move",
+        "text_board",
+        "choices",
+        "summary",
+        "Interpretations",
+        "GameState",
+        "Observation",
+    ]
+    for name in shared:
+        assert hasattr(fr, name), name
+        assert name in ankhor.__all__, name
+    state = ankhor.new_game(["A", "B"], seed=3, interpretations=None, catalogue=None)
+    assert state.current == state.config.first
+    assert not state.is_over
+
+
+def test_nothing_mutable_is_reachable_from_a_state() -> None:
+    state = game()
+    rng = random.Random(1)
+    for _step in range(60):
+        moves = ankhor.legal_moves(state)
+        state = ankhor.apply(state, moves[rng.randrange(len(moves))])
+    seen: set[int] = set()
+    todo: list[object] = [state]
+    while todo:
+        value = todo.pop()
+        if id(value) in seen or isinstance(value, str | int | float | bool | type(None)):
+            continue
+        seen.add(id(value))
+        assert not isinstance(value, list | dict | set | bytearray), type(value)
+        if isinstance(value, tuple | frozenset | Rest):
+            todo.extend(value)
+        elif isinstance(value, MappingProxyType):
+            todo.extend(value.values())
+        elif attrs.has(type(value)):
+            todo.extend(attrs.asdict(value, recurse=False).values())  # type: ignore[arg-type]

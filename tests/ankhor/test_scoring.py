@@ -1,0 +1,210 @@
+"""Final scoring (A-7): the rulebook's example (A-7.6) line by line, and hand-computed
+positions for higher levels, merged and split groups, warehouses, leftover tokens and
+each tie-break (A-7.5). The arithmetic is written beside each position."""
+
+from __future__ import annotations
+
+import pytest
+
+from fertility_rules import ankhor
+from fertility_rules.ankhor.interpretations import HigherNeighbours
+from fertility_rules.i18n import render
+from tests.ankhor.helpers import Box, final, layout, table, tokens
+
+SUPPORTERS_ONLY = HigherNeighbours.SUPPORTERS_ONLY
+
+
+def rulebook_example() -> ankhor.FinalPosition:
+    """The scoring example of the rulebook (A-7.6), rebuilt::
+
+        level 0:            level 1 (x 1, y 0):
+              -1  0  1  2  3         1
+           0  Bb Gb Gv Wj Rv      0  Wd
+           1  .  Gd Gs Rj Rj
+           2  .  Gj .  .  .
+           3  .  Wv .  .  .
+
+    The white desert rests on the green value tile, the white jackal, the green scribe
+    and a red jackal: it joins the white group of the jackal, and the green group beneath
+    it stays whole. The player holds the bonus token of the green group, and no token.
+    """
+    box = Box()
+    tiles = layout(
+        box,
+        """
+        Gb Gv Wj Rv
+        Gd Gs Rj Rj
+        Gj .  .  .
+        Wv .  .  .
+        """,
+        (1, 0, "Wd"),
+    )
+    blue = ankhor.Placed(box.take("Bb"), 0, -1, 0)
+    tiles = tuple(sorted((*tiles, blue), key=lambda p: p.position))
+    return final(("Amunet", tiles, tokens(), 1))
+
+
+def test_the_rulebook_example_scores_24_line_by_line() -> None:
+    sheet = ankhor.score(rulebook_example()).sheets[0]
+    lines = [(line.rule, line.points, render(line.reason)) for line in sheet.lines]
+    assert lines == [
+        ("A-7.1", 3, "1 bonus token, 3 VP each"),
+        ("A-7.1", 2, "printed points: value tile (white family)"),
+        ("A-7.1", 2, "printed points: value tile (green family)"),
+        ("A-7.1", 2, "printed points: value tile (red family)"),
+        ("A-7.2", 2, "group of 2 beetles"),
+        ("A-7.2", 0, "jackal (green family): no animal group"),
+        ("A-7.2", 3, "group of 3 jackals"),
+        ("A-7.3", 0, "beetle (blue family): no colour group"),
+        ("A-7.3", 0, "value tile (white family): no colour group"),
+        ("A-7.3", 2, "white group of 2 tiles"),
+        ("A-7.3", 5, "green group of 5 tiles"),
+        ("A-7.3", 3, "red group of 3 tiles"),
+        ("A-7.4", 0, "0 tokens left, 1 VP for every 3"),
+    ]
+    # white 2 + green 5 (+ its bonus token 3) + red 3; jackals 3 + beetles 2; values 6
+    assert sheet.stage_totals == (3 + 6, 3 + 2, 2 + 5 + 3, 0)
+    assert sheet.total == 24
+
+
+@pytest.mark.parametrize("language", ["fr", "pl", "nl"])
+def test_the_rulebook_example_is_explained_in_every_language(language: str) -> None:
+    sheet = ankhor.score(rulebook_example()).sheets[0]
+    english = [render(line.reason) for line in sheet.lines]
+    translated = [render(line.reason, language) for line in sheet.lines]
+    assert all(a != b for a, b in zip(english, translated, strict=True)), translated
+
+
+def totals(position: ankhor.FinalPosition) -> list[tuple[int, ...]]:
+    return [tuple(sheet.stage_totals) for sheet in ankhor.score(position).sheets]
+
+
+def test_a_higher_tile_joins_the_colour_group_of_the_tiles_under_it() -> None:
+    box = Box()
+    tiles = layout(box, "Rj Rf\nBd Kd", (0, 0, "Rv"))
+    # red: the jackal, the falcon and the value tile on them = 3; blue and black alone;
+    # jackal and falcon alone; printed 2
+    assert totals(final(("A", tiles, tokens(), 0))) == [(2, 0, 3, 0)]
+
+
+def test_two_higher_tiles_side_by_side_follow_q3() -> None:
+    box = Box()
+    tiles = layout(box, "Kd Kf Kj\nKb Kv Kw", (0, 0, "Gd Gj"))
+    # black base of 6 = 6; green desert and green jackal on level 1 side by side: a
+    # green group of 2 under Q-3's default, two lone tiles under its alternative; the
+    # green jackal rests on the black jackal: jackals 2 either way; printed 2 + bonus 3
+    assert totals(final(("A", tiles, tokens(), 1))) == [(5, 2, 6 + 2, 0)]
+    apart = final(("A", tiles, tokens(), 1), higher_neighbours=SUPPORTERS_ONLY)
+    assert totals(apart) == [(5, 2, 6, 0)]
+
+
+def test_a_higher_tile_merges_two_groups() -> None:
+    box = Box()
+    tiles = layout(box, "Gd Rd\nRf Gb", (0, 0, "Gs"))
+    # the two greens touch only at a corner; the green scribe on the four joins them:
+    # green 3; the two reds touch only at a corner: alone; animals alone; 5 tokens: 1
+    assert totals(final(("A", tiles, tokens("bbwkr"), 0))) == [(0, 0, 3, 1)]
+
+
+def test_groups_apart_are_counted_apart() -> None:
+    box = Box()
+    tiles = layout(box, "Gd Gs . Gv Gb")
+    # two green groups of 2 (not one of 4): 2 + 2; a value tile 2; the beetle alone
+    assert totals(final(("A", tiles, tokens(), 0))) == [(2, 0, 4, 0)]
+
+
+def test_stored_tokens_are_leftover_tokens() -> None:
+    box = Box()
+    tiles = layout(box, "Bw Bd")
+    state = table([tiles, ()], [tokens("bbka"), tokens()], stored={0: [(0, 0, 0)]})
+    position = ankhor.final_position(state)
+    # blue group 2; 4 tokens in hand and 1 on the warehouse: 5 tokens, 1 VP (Q-9)
+    assert position.players[0].tokens == tokens("bbbka")
+    assert totals(position)[0] == (0, 0, 2, 1)
+
+
+@pytest.mark.parametrize(
+    ("left", "points"), [("", 0), ("bb", 0), ("bbw", 1), ("bbwka", 1), ("bbwkaar", 2)]
+)
+def test_leftover_tokens_score_one_point_for_every_three(left: str, points: int) -> None:
+    assert totals(final(("A", (), tokens(left), 0))) == [(0, 0, 0, points)]
+
+
+def test_a_tie_goes_to_the_player_with_fewer_tiles() -> None:
+    box = Box()
+    big = layout(box, "Rd Rs Rj")  # red 3
+    small = layout(box, "Bv Bj")  # blue 2 + printed 2 = 4
+    more = layout(box, "Gd Gs Gf")  # green 3
+    report = ankhor.score(final(("A", big, tokens(), 0), ("B", more, tokens(), 0)))
+    # A: red 3; B: green 3: equal points and 3 tiles each: still tied on tokens (0 each)
+    assert report.winners == ("A", "B")
+    assert report.shared_victory
+    report = ankhor.score(final(("A", big, tokens("bbb"), 0), ("B", small, tokens(), 0)))
+    # A: red 3 + 3 tokens 1 = 4 with 3 tiles; B: blue 2 + printed 2 = 4 with 2 tiles: B
+    assert [s.total for s in report.sheets] == [4, 4]
+    assert report.winners == ("B",)
+    assert [s.rank for s in report.sheets] == [2, 1]
+
+
+def test_then_to_the_player_with_fewer_tokens() -> None:
+    box = Box()
+    one = layout(box, "Rd Rs")
+    two = layout(box, "Gd Gs")
+    report = ankhor.score(final(("A", one, tokens("bb"), 0), ("B", two, tokens("b"), 0)))
+    # red 2 and green 2, two tiles each; 2 tokens against 1 (no point either): B wins
+    assert [s.total for s in report.sheets] == [2, 2]
+    assert report.winners == ("B",)
+
+
+def test_a_complete_tie_is_a_shared_victory() -> None:
+    box = Box()
+    one = layout(box, "Rd Rs")
+    two = layout(box, "Gd Gs")
+    three = layout(box, "Kv")
+    report = ankhor.score(
+        final(("A", one, tokens("w"), 0), ("B", two, tokens("k"), 0), ("C", three, tokens(), 0))
+    )
+    # A and B: 2 points, 2 tiles, 1 token; C: printed 2 with 1 tile wins on tiles
+    assert report.winners == ("C",)
+    report = ankhor.score(final(("A", one, tokens("w"), 0), ("B", two, tokens("k"), 0)))
+    assert report.winners == ("A", "B")
+    assert report.shared_victory
+    assert [s.rank for s in report.sheets] == [1, 1]
+
+
+def pyramid() -> tuple[ankhor.Placed, ...]:
+    """A base of 3 x 3, four tiles on level 1 and one on level 2::
+
+    level 0         level 1      level 2
+    Rj Rf Bd        Rs Bj        Rd
+    Rb Rv Bs        Wf Bf
+    Wd Wj Bv
+    """
+    box = Box()
+    return layout(
+        box,
+        "Rj Rf Bd\nRb Rv Bs\nWd Wj Bv",
+        (0, 0, "Rs Bj\nWf Bf"),
+        (0, 0, "Rd"),
+    )
+
+
+def test_a_tower_of_three_levels() -> None:
+    tiles = pyramid()
+    # red: the base square of four, the scribe on it and the desert on top: 6
+    # blue: the column of three, the jackal and the falcon resting on it: 5
+    # white: desert and jackal, and the falcon on them: 3
+    # jackals: red, white and blue, none touching: 0; falcons: the white and blue ones
+    # side by side on level 1: 2; the red falcon and the red beetle alone
+    # printed: two value tiles 4, and 2 bonus tokens 6
+    assert totals(final(("A", tiles, tokens(), 2))) == [(4 + 6, 2, 6 + 5 + 3, 0)]
+    # Q-3's alternative: the two falcons of level 1 are no longer adjacent
+    apart = final(("A", tiles, tokens(), 2), higher_neighbours=SUPPORTERS_ONLY)
+    assert totals(apart) == [(10, 0, 14, 0)]
+    assert ankhor.score(apart).sheets[0].tiles == 14
+
+
+def test_score_totals_agree_with_the_explained_sheets() -> None:
+    position = final(("A", pyramid(), tokens("bwk"), 2), ("B", (), tokens("a"), 0))
+    report = ankhor.score(position)
+    assert [tuple(s.stage_totals) for s in report.sheets] == list(ankhor.score_totals(position))
