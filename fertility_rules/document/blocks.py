@@ -28,8 +28,11 @@ __all__ = [
     "render_blocks",
 ]
 
-RULE_CITATION = re.compile(r"\b(?:R-\d+(?:\.\d+)?(?:\.[A-D])?|I-\d+)(?![\w.-]*\w)")
-"""A rule or interpretation id cited in running text (``R-3.3.D``, ``I-1``)."""
+RULE_CITATION = re.compile(
+    r"\b(?:R-\d+(?:\.\d+)?(?:\.[A-D])?|I-\d+|A-\d+(?:\.\d+)?|Q-\d+)(?![\w.-]*\w)"
+)
+"""A rule or interpretation id cited in running text: Fertility's (``R-3.3.D``, ``I-1``)
+and Ankh'or's (``A-3.5``, ``Q-2``)."""
 
 
 @frozen

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import functools
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator, Mapping, Sequence
-from types import MappingProxyType
-from typing import Any, cast
+from collections.abc import Iterator, Sequence
+from typing import cast
 
-from attrs import evolve, field, frozen
+from attrs import evolve, frozen
 
 from fertility_rules.agents.simulate import make_agent, play_game
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
+from fertility_rules.document.figures import Example
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.registry import describe_shop
 from fertility_rules.i18n.amounts import debens, wheat
@@ -66,21 +66,6 @@ EXAMPLE_PLAYER = pgettext("the player of the rulebooks' scoring example", "Lisa"
 
 EXAMPLE_PLAYERS = ("Amunet", "Bek", "Chione", "Djedi")
 """The players of the example games (the names of the ``demo`` command)."""
-
-
-def _facts(value: Mapping[str, Any]) -> Mapping[str, Any]:
-    return MappingProxyType(dict(value))
-
-
-@frozen
-class Example:
-    """One worked example: where it goes (``rule``), its pictures, caption and facts."""
-
-    id: str
-    rule: str
-    caption: Message
-    svgs: tuple[str, ...]
-    facts: Mapping[str, Any] = field(converter=_facts)
 
 
 @frozen

@@ -8,26 +8,26 @@ pipeline (the rulebook example is computed, never retyped).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.document.blocks import (
     Block,
     Figure,
-    Heading,
     Items,
     Page,
-    Paragraph,
-    Table,
     render_blocks,
 )
 from fertility_rules.document.examples import EXAMPLE_PLAYER, worked_examples
+from fertility_rules.document.figures import figures_by_rule
+from fertility_rules.document.interpretations import notes
+from fertility_rules.document.writer import Writer
 from fertility_rules.effects.base import Stage
 from fertility_rules.effects.registry import EffectRegistry, describe_shop
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.lists import all_of, any_of, series
+from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.provenance import Provenance
@@ -37,12 +37,13 @@ from fertility_rules.rules.interpretations import (
     INTERPRETATION_INFO,
     OPTION_LABELS,
     InterpretationInfo,
+    InterpretationKind,
     Interpretations,
 )
 from fertility_rules.rules.setup import tiles_in_play, valley_boards_for
 from fertility_rules.scoring.pipeline import score_position
 from fertility_rules.texts.glossary import glossary
-from fertility_rules.texts.rule_texts import RuleText, rule_texts
+from fertility_rules.texts.rule_texts import rule_texts
 
 __all__ = [
     "example_figures",
@@ -60,51 +61,7 @@ def _provenance(items: list[Provenance | None]) -> Message | str:
     return all_of([kind.label for kind in kinds])
 
 
-class _Writer:
-    def __init__(self, language: Language, figures: Mapping[str, Sequence[Figure]]) -> None:
-        self.language = language
-        self.blocks: list[Block] = []
-        self.texts = {text.id: text for text in rule_texts()}
-        self.figures = figures
-
-    def t(self, message: Message | str) -> str:
-        return render(message, self.language)
-
-    def heading(self, level: int, message: Message | str, anchor: str | None = None) -> None:
-        self.blocks.append(Heading(level, self.t(message), anchor))
-
-    def section(self, rule_id: str) -> None:
-        """A section of the specification: its heading (anchored at its id) and text."""
-        self.heading(2, self.texts[rule_id].title, rule_id)
-        self.paragraph(self.texts[rule_id].text)
-        self.blocks.extend(self.figures.get(rule_id, ()))
-
-    def paragraph(self, message: Message | str) -> None:
-        self.blocks.append(Paragraph(self.t(message)))
-
-    def rule(self, rule_id: str, level: int = 3, figures: bool = True) -> None:
-        text: RuleText = self.texts[rule_id]
-        self.heading(level, _("{id} {title}", id=rule_id, title=text.title), rule_id)
-        self.paragraph(text.text)
-        if figures:
-            self.blocks.extend(self.figures.get(rule_id, ()))
-
-    def table(self, header: list[Message | str], rows: list[list[Message | str | int]]) -> None:
-        self.blocks.append(
-            Table(
-                tuple(self.t(h) for h in header),
-                tuple(
-                    tuple(
-                        c if isinstance(c, str) else self.t(c) if not isinstance(c, int) else str(c)
-                        for c in row
-                    )
-                    for row in rows
-                ),
-            )
-        )
-
-
-def _components(w: _Writer, catalogue: Catalogue) -> None:
+def _components(w: Writer, catalogue: Catalogue) -> None:
     w.section("R-1")
     if catalogue.is_reconstructed:
         w.paragraph(
@@ -167,7 +124,7 @@ def _components(w: _Writer, catalogue: Catalogue) -> None:
         w.rule(rule_id)
 
 
-def _setup(w: _Writer) -> None:
+def _setup(w: Writer) -> None:
     w.section("R-2")
     rows: list[list[Message | str | int]] = [
         [_("{n} players", n=n), valley_boards_for(n), tiles_in_play(n)] for n in (2, 3, 4)
@@ -178,7 +135,7 @@ def _setup(w: _Writer) -> None:
         w.rule(rule_id)
 
 
-def _turn(w: _Writer) -> None:
+def _turn(w: Writer) -> None:
     w.section("R-3")
     for rule_id in (
         "R-3.1",
@@ -207,7 +164,7 @@ def _example_shop(catalogue: Catalogue, kind: str) -> Shop | None:
     return None
 
 
-def _shops(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
+def _shops(w: Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
     w.section("R-6")
     rows: list[list[Message | str | int]] = []
     for kind in registry:
@@ -226,7 +183,7 @@ def _shops(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
     w.table([_("Kind"), _("When"), _("Example Shop from the catalogue")], rows)
 
 
-def _scoring(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
+def _scoring(w: Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
     w.section("R-5")
     for rule_id in ("R-5.1", "R-5.2", "R-5.3", "R-5.4", "R-5.5"):
         w.rule(rule_id)
@@ -253,39 +210,25 @@ def _scoring(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None
     w.blocks.extend(w.figures.get("R-5.6", ()))
 
 
-def _end(w: _Writer) -> None:
+def _end(w: Writer) -> None:
     w.section("R-4")
     for rule_id in ("R-4.1", "R-4.2", "R-4.3"):
         w.rule(rule_id)
 
 
-def _variant(w: _Writer) -> None:
+def _variant(w: Writer) -> None:
     w.section("R-8")
 
 
 def interpretation_notes(info: InterpretationInfo) -> tuple[Message, ...]:
     """The kind line (a switch's values with the default marked), the rules and the sources."""
-    notes: list[Message] = []
-    if info.field is not None:
-        default = getattr(_DEFAULTS, info.field)
-        options: list[Message | str] = []
-        for member in type(default):
-            label = OPTION_LABELS.get(member, str(member.value))
-            options.append(_("{option} (default)", option=label) if member is default else label)
-        notes.append(_("Switch {field}: {options}", field=info.field, options=any_of(options)))
-    elif info.reason is not None:
-        notes.append(_("Retired: {reason}", reason=info.reason))
-    else:
-        notes.append(_("Settled reading: the engine always plays the default; not a switch"))
-    notes.append(_("Rules: {rules}", rules=", ".join(info.rules)))
-    notes.append(_("Sources: {sources}", sources=series(info.sources)))
-    return tuple(notes)
+    return notes(info, _DEFAULTS, OPTION_LABELS, info.kind is InterpretationKind.SETTLED)
 
 
 _DEFAULTS = Interpretations()
 
 
-def _interpretations(w: _Writer) -> None:
+def _interpretations(w: Writer) -> None:
     w.heading(2, _("Interpretations"), "interpretations")
     w.paragraph(
         _(
@@ -301,11 +244,11 @@ def _interpretations(w: _Writer) -> None:
             w.paragraph(note)
 
 
-def _invariants(w: _Writer) -> None:
+def _invariants(w: Writer) -> None:
     w.section("R-7")
 
 
-def _object(w: _Writer) -> None:
+def _object(w: Writer) -> None:
     w.heading(2, _("Object of the game"), "object")
     w.paragraph(
         _(
@@ -317,21 +260,17 @@ def _object(w: _Writer) -> None:
     )
 
 
-def _information(w: _Writer) -> None:
+def _information(w: Writer) -> None:
     w.section("R-9")
     for rule_id in ("R-9.1", "R-9.2", "R-9.3"):
         w.rule(rule_id)
 
 
-def _glossary(w: _Writer) -> None:
-    w.heading(2, _("Glossary"), "glossary")
-    w.table(
-        ["English", "Français", "Polski", "Nederlands"],
-        [[term.en, term.fr, term.pl, term.nl] for term in glossary()],
-    )
+def _glossary(w: Writer) -> None:
+    w.glossary(glossary())
 
 
-_SECTIONS: tuple[Callable[[_Writer, Catalogue, EffectRegistry], None], ...] = (
+_SECTIONS: tuple[Callable[[Writer, Catalogue, EffectRegistry], None], ...] = (
     lambda w, c, r: _components(w, c),
     lambda w, c, r: _object(w),
     lambda w, c, r: _setup(w),
@@ -353,11 +292,7 @@ def example_figures(
 ) -> dict[str, tuple[Figure, ...]]:
     """The worked examples as figures, by the rule id they illustrate."""
     lang = Language.parse(language)
-    figures: dict[str, tuple[Figure, ...]] = {}
-    for example in worked_examples(lang, catalogue):
-        figure = Figure(example.id, example.svgs, render(example.caption, lang))
-        figures[example.rule] = (*figures.get(example.rule, ()), figure)
-    return figures
+    return figures_by_rule(worked_examples(lang, catalogue), lang)
 
 
 def rules_blocks(
@@ -373,7 +308,7 @@ def rules_blocks(
     catalogue = catalogue or default_catalogue()
     registry = registry or catalogue.registry
     figures = example_figures(language, catalogue) if pictures else {}
-    writer = _Writer(Language.parse(language), figures)
+    writer = Writer(Language.parse(language), rule_texts(), figures)
     writer.heading(1, TITLE)
     writer.paragraph(
         _(
