@@ -22,7 +22,7 @@ from attrs import evolve, frozen
 from fertility_rules.agents.simulate import make_agent, play_game
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
-from fertility_rules.document.figures import Example
+from fertility_rules.document.figures import EXAMPLE_PLAYERS, Example
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.registry import describe_shop
 from fertility_rules.i18n.amounts import debens, wheat
@@ -63,9 +63,6 @@ __all__ = [
 
 EXAMPLE_PLAYER = pgettext("the player of the rulebooks' scoring example", "Lisa")
 """Lisa, as the rulebooks name the player of their scoring example (Polish: Wiola)."""
-
-EXAMPLE_PLAYERS = ("Amunet", "Bek", "Chione", "Djedi")
-"""The players of the example games (the names of the ``demo`` command)."""
 
 
 @frozen

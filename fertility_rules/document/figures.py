@@ -18,7 +18,10 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message
 from fertility_rules.i18n.translate import render
 
-__all__ = ["Example", "figures_by_rule"]
+__all__ = ["EXAMPLE_PLAYERS", "Example", "figures_by_rule"]
+
+EXAMPLE_PLAYERS = ("Amunet", "Bek", "Chione", "Djedi")
+"""The players of the example games (the names of the ``demo`` command)."""
 
 
 def _facts(value: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -132,7 +132,8 @@ def mark(
     **data: str,
 ) -> ET.Element:
     """An outline pointing out a place: ``kind`` is a key of :data:`HIGHLIGHT` and the
-    mark's class (``last-move``, ``legal``...); the last move is outlined only."""
+    mark's class (``last-move``, ``legal``...); the last move and a bonus are outlined
+    only, the others also tinted."""
     colour = HIGHLIGHT[kind]
     side = min(width, height)
     return el(
@@ -144,7 +145,7 @@ def mark(
         height=height,
         rx=side / 10,
         fill=colour,
-        fill_opacity="0" if kind == "last-move" else "0.18",
+        fill_opacity="0" if kind in ("last-move", "bonus") else "0.18",
         stroke=colour,
         stroke_width=side / 11,
         stroke_dasharray=f"{fmt(side / 6)} {fmt(side / 12)}" if kind == "quarry" else None,

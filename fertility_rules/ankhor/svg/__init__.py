@@ -17,6 +17,7 @@ API:
   as ``legal_places``; ``bonus_group(tiles, position, same_level)`` — the group of 5 or
   more a tile belongs to, to pass as ``bonus``.
 - ``offer(state, *, marked=())`` — the price board, its markers and the offer.
+- ``hand(tokens, *, title=None)`` — tokens held, by kind.
 - ``table(state, *, last_move=None, mover=None)`` — the offer, the supply, the bonus
   reserve, the draw piles' sizes, the removed tiles and every player.
 - ``legend()`` — the key to every symbol.
@@ -32,7 +33,7 @@ data-colour="red"``, ``class="group bonus-group" data-size="5"``,
 from fertility_rules.ankhor.svg.catalogue import catalogue_page, catalogue_sheet
 from fertility_rules.ankhor.svg.key import legend
 from fertility_rules.ankhor.svg.layouts import bonus_group, layout, legal_places
-from fertility_rules.ankhor.svg.offer import offer
+from fertility_rules.ankhor.svg.offer import hand, offer
 from fertility_rules.ankhor.svg.table import table
 from fertility_rules.ankhor.svg.tiles import tile
 from fertility_rules.svg._image import SvgImage
@@ -42,6 +43,7 @@ __all__ = [
     "bonus_group",
     "catalogue_page",
     "catalogue_sheet",
+    "hand",
     "layout",
     "legal_places",
     "legend",

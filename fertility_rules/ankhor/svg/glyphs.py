@@ -228,10 +228,11 @@ def token(
     radius: float,
     role: str = "token",
     extra: str = "",
+    edge: str = INK,
 ) -> ET.Element:
     """A token: a disc of its colour with its pictogram. ``role`` is its class: ``token``
     for a real token, ``pictogram`` when it only stands for its kind (beside a count);
-    ``extra`` adds classes (``stored``)."""
+    ``extra`` adds classes (``stored``); ``edge`` is the colour of its rim."""
     classes = f"{role} {role}-{kind.key} {extra}".strip()
     group = el(parent, "g", class_=classes, data_token=kind.key)
     el(
@@ -241,8 +242,8 @@ def token(
         cy=y,
         r=radius,
         fill=token_fill(kind),
-        stroke=INK,
-        stroke_width=radius / 9,
+        stroke=edge,
+        stroke_width=radius / 9 if edge == INK else radius / 5,
     )
     token_glyph(group, kind, x, y, radius * 1.3, token_mark(kind))
     return group

@@ -257,8 +257,8 @@ def draw_layout(
         if len(members) >= BIG
         for p in members
     }
-    levels = sorted({p.level for p in tiles})
-    for level in levels or [0]:
+    levels = {p.level for p in tiles} | {place[0] for place in marks.get("legal", ())}
+    for level in sorted(levels):
         for place in marks.get("legal", ()):
             if place[0] == level and place not in by_position:
                 _space(group, place, *at(place))
@@ -303,7 +303,7 @@ def draw_layout(
                     rx=side / 7,
                     fill="none",
                     stroke=BONUS_GOLD,
-                    stroke_width=2.5,
+                    stroke_width=2,
                     class_="bonus-ring",
                     data_position=position_text(placed.position),
                 )
@@ -339,10 +339,10 @@ def _space(parent: ET.Element, place: Position, x: float, y: float, side: float)
         width=side - 4,
         height=side - 4,
         rx=side / 9,
-        fill="#16a34a",
-        fill_opacity="0.12",
+        fill="#fffdf5" if place[0] else "#16a34a",
+        fill_opacity="0.9" if place[0] else "0.12",
         stroke="#16a34a",
-        stroke_width=1.6,
+        stroke_width=2 if place[0] else 1.6,
         stroke_dasharray="5 3",
     )
     text = position_text(place)

@@ -20,16 +20,18 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.svg._image import SvgImage, el, image, root
-from fertility_rules.svg._palette import CARD_EDGE, INK, label, mark
+from fertility_rules.svg._palette import CARD_EDGE, INK, fit_size, label, mark
 
 __all__ = [
     "BOARD_WIDTH",
     "SLOT",
+    "draw_hand",
     "draw_offer",
     "draw_piles",
     "draw_removed",
     "draw_reserve",
     "draw_supply",
+    "hand",
     "offer",
     "offer_height",
 ]
@@ -120,6 +122,57 @@ def draw_offer(
             class_="slot-number",
         )
     return group
+
+
+def draw_hand(
+    parent: ET.Element, tokens: Tokens, x: float, y: float, language: Language
+) -> ET.Element:
+    """Tokens held, by kind: a token and its number (``no token`` when there is none)."""
+    hand = el(parent, "g", class_="hand")
+    tx = x + 10
+    for kind in TOKENS:
+        count = tokens[kind]
+        if not count:
+            continue
+        token(hand, kind, tx, y + 10, 10)
+        el(
+            hand,
+            "text",
+            str(count),
+            x=tx + 14,
+            y=y + 15,
+            font_size=13,
+            fill=INK,
+            class_="hand-count",
+            data_token=kind.key,
+        )
+        tx += 42
+    if not any(tokens):
+        el(
+            hand,
+            "text",
+            render(_("no token"), language),
+            x=x,
+            y=y + 15,
+            font_size=12,
+            font_style="italic",
+            fill="#7c6a4a",
+        )
+    return hand
+
+
+def hand(
+    tokens: Tokens, *, title: str | None = None, lang: Language | str = Language.EN
+) -> SvgImage:
+    """Tokens held by a player, by kind, under an optional ``title``."""
+    language = Language.parse(lang)
+    heading = title or render(_("Tokens"), language)
+    top = 22 if title else 0
+    svg = root(6 * 42 + 16, top + 28, "ankhor-hand", heading, language)
+    if title:
+        label(svg, title, 4, 16, 13)
+    draw_hand(svg, tokens, 4, top + 4, language)
+    return image(svg)
 
 
 def draw_supply(
@@ -249,19 +302,23 @@ def offer(
     state: GameState | Observation,
     *,
     marked: Iterable[int] = (),
+    title: str | None = None,
     lang: Language | str = Language.EN,
 ) -> SvgImage:
     """The price board with its markers and the tiles on offer under it (A-1.3, A-2.5);
     ``marked`` slots (counted from 0, as in :class:`~fertility_rules.ankhor.moves.BuyTile`)
-    are outlined."""
+    are outlined; ``title`` is written above."""
     language = Language.parse(lang)
     prices = state.config.prices
+    top = 24 if title else 0
     svg = root(
         BOARD_WIDTH + 8,
-        offer_height(prices) + 8,
+        offer_height(prices) + 8 + top,
         "ankhor-offer",
-        render(_("The price board and the offer"), language),
+        title or render(_("The price board and the offer"), language),
         language,
     )
-    draw_offer(svg, state.offer, prices, 4, 4, language, marked=marked)
+    if title:
+        label(svg, title, 4, 17, fit_size(title, BOARD_WIDTH, 14))
+    draw_offer(svg, state.offer, prices, 4, 4 + top, language, marked=marked)
     return image(svg)

@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
 from fertility_rules.ankhor.interpretations import HigherNeighbours
-from fertility_rules.ankhor.model import TOKENS, Position
+from fertility_rules.ankhor.model import Position
 from fertility_rules.ankhor.moves import Move
 from fertility_rules.ankhor.state import GameState, PlayerState
-from fertility_rules.ankhor.svg.glyphs import bonus_token, token
+from fertility_rules.ankhor.svg.glyphs import bonus_token
 from fertility_rules.ankhor.svg.layouts import (
     LayoutBox,
     draw_groups_row,
@@ -23,6 +23,7 @@ from fertility_rules.ankhor.svg.layouts import (
 )
 from fertility_rules.ankhor.svg.offer import (
     BOARD_WIDTH,
+    draw_hand,
     draw_offer,
     draw_piles,
     draw_removed,
@@ -33,7 +34,7 @@ from fertility_rules.ankhor.svg.offer import (
 from fertility_rules.ankhor.texts import status
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _, ngettext
+from fertility_rules.i18n.message import ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.svg._image import SvgImage, el, image, root
 from fertility_rules.svg._palette import CARD_EDGE, INK, PAPER, SHEET, player_colour
@@ -114,36 +115,7 @@ def draw_player(
         fill=INK,
         class_="tile-count",
     )
-    hand = el(group, "g", class_="hand")
-    tx = x + 22
-    for kind in TOKENS:
-        count = player.tokens[kind]
-        if not count:
-            continue
-        token(hand, kind, tx, y + 44, 10)
-        el(
-            hand,
-            "text",
-            str(count),
-            x=tx + 14,
-            y=y + 49,
-            font_size=13,
-            fill=INK,
-            class_="hand-count",
-            data_token=kind.key,
-        )
-        tx += 42
-    if not any(player.tokens):
-        el(
-            hand,
-            "text",
-            render(_("no token in hand"), language),
-            x=x + 12,
-            y=y + 49,
-            font_size=12,
-            font_style="italic",
-            fill="#7c6a4a",
-        )
+    draw_hand(group, player.tokens, x + 12, y + 34, language)
     bonus = el(group, "g", class_="bonus-tokens", data_count=player.bonus)
     for n in range(player.bonus):
         bonus_token(bonus, x + PANEL_WIDTH - 22 - n * 22, y + 44, 10, bonus_points)

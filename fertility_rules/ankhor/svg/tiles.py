@@ -25,6 +25,8 @@ from fertility_rules.svg._palette import reconstructed_frame
 
 __all__ = ["GLYPH", "draw_tile", "tile", "tile_title"]
 
+LIGHT = "#fffdf5"
+"""The rim of a token lying on a tile, so that it shows on a tile of its own colour."""
 GLYPH = 0.56
 """The pictogram's size, as a part of the tile's side: small enough to stay whole when a
 higher tile covers the corner of the tile (A-3.5)."""
@@ -88,7 +90,9 @@ def draw_tile(
         FAMILY_FILL[tile.colour],
     )
     if stored and tile.kind is Kind.WAREHOUSE:
-        token(group, Token(tile.colour), cx, cy + glyph * 0.2, size * 0.17, extra="stored")
+        token(
+            group, Token(tile.colour), cx, cy + glyph * 0.2, size * 0.17, extra="stored", edge=LIGHT
+        )
     if provenance:
         reconstructed_frame(group, tile.provenance, x, y, size, size)
     return group
