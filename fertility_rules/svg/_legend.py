@@ -13,7 +13,7 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message
 from fertility_rules.i18n.translate import render
 from fertility_rules.svg._image import el
-from fertility_rules.svg._palette import INK
+from fertility_rules.svg._palette import INK, fit_size
 
 __all__ = ["ROW", "Symbol", "draw_key", "key_size"]
 
@@ -39,7 +39,8 @@ def draw_key(
     rows: int,
     column: float,
 ) -> ET.Element:
-    """Draw ``entries`` at ``x0, y0``, ``rows`` to a column ``column`` wide."""
+    """Draw ``entries`` at ``x0, y0``, ``rows`` to a column ``column`` wide; a name too
+    long for its column is written smaller."""
     group = el(parent, "g", class_="legend")
     for index, (symbol, name) in enumerate(entries):
         across, row = divmod(index, rows)
@@ -47,5 +48,7 @@ def draw_key(
         y = y0 + row * ROW + 16
         entry = el(group, "g", class_="legend-entry")
         symbol(entry, x, y)
-        el(entry, "text", render(name, language), x=x + 20, y=y + 4, font_size=12, fill=INK)
+        text = render(name, language)
+        size = fit_size(text, column - 24, 12)
+        el(entry, "text", text, x=x + 20, y=y + 4, font_size=size, fill=INK)
     return group

@@ -530,20 +530,19 @@ def _warehouse_examples(found: Positions, lang: Language) -> list[Example]:
             "A-3.6-bought",
             "A-3.6",
             _(
-                "{player} buys the {tile} and places it at {position}: a {colour} token comes "
-                "from the supply ({before} → {after} left) and lies on it.",
+                "{player} buys the {tile} and places it at {position}: a {colour} token is "
+                "taken from the supply and put on it.",
                 player=_name(state),
                 tile=tile.label,
                 position=position_text(move.position),
                 colour=tile.colour.label,
-                before=state.supply[kind],
-                after=after.supply[kind],
             ),
             (layout(after, seat, last_move=move, lang=lang),),
             {
                 "move": move,
                 "violations": violations(state, move),
                 "supply": (state.supply[kind], after.supply[kind]),
+                "paid": state.config.prices[move.slot].count(tile.colour),
                 "stored": move.position in after.players[seat].stored,
             },
         ),

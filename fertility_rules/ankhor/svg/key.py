@@ -28,8 +28,8 @@ from fertility_rules.svg._palette import mark, reconstructed_frame
 
 __all__ = ["KEY_COLUMN", "KEY_ROWS", "draw_ankhor_key", "key_entries", "legend"]
 
-KEY_COLUMN = 330
-KEY_ROWS = 11
+KEY_COLUMN = 470
+KEY_ROWS = 12
 
 
 def _kind(kind: Kind) -> Symbol:
