@@ -14,6 +14,9 @@ Method (see ``docs/benchmarks.rst``):
 - Random chess games are capped at 400 plies; both games are seeded, and every
   decision (ply) enumerates its legal moves before one is picked at random. Every run
   plays games never played before (new seeds), for Fertility and chess alike.
+- A random 4-player game of Ankh'or is timed the same way, in the same rounds: every
+  decision lists its legal moves (``fertility_rules.ankhor.legal_moves``) and plays one
+  at random with ``apply_unchecked``.
 - Output: a text table on stdout, and JSON with ``--json``.
 """
 
@@ -47,6 +50,7 @@ from fertility_rules import (
     new_game,
     score_position,
 )
+from fertility_rules import ankhor
 from fertility_rules.model.position import FinalPosition
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState
@@ -69,6 +73,7 @@ ABSOLUTE = {
 TARGETS: dict[str, tuple[str, float]] = {
     "game_ratio": ("<=", 0.20),
     "decision_ratio": ("<=", 0.35),
+    "ankhor_decision_ratio": ("<=", 0.40),
     "sheets_per_s": (">=", 60_000),
     "totals_per_s": (">=", 200_000),
     "replay_moves_per_s": (">=", 150_000),
@@ -101,6 +106,19 @@ def play_fertility(seed: int) -> int:
     rng = random.Random(seed)
     state = new_game(PLAYERS, seed=seed)
     decisions = 0
+    while not state.is_over:
+        legal = legal_moves(state)
+        state = apply_unchecked(state, legal[rng.randrange(len(legal))])
+        decisions += 1
+    return decisions
+
+
+def play_ankhor(seed: int) -> int:
+    """The timed loop of a random 4-player game of Ankh'or: the decisions played."""
+    rng = random.Random(seed)
+    state = ankhor.new_game(PLAYERS, seed=seed)
+    decisions = 0
+    legal_moves, apply_unchecked = ankhor.legal_moves, ankhor.apply_unchecked
     while not state.is_over:
         legal = legal_moves(state)
         state = apply_unchecked(state, legal[rng.randrange(len(legal))])
@@ -184,6 +202,11 @@ def _timed(body: Callable[[], int]) -> tuple[float, int]:
 def w_fertility_games(fx: Fixtures) -> tuple[float, int]:
     seeds = fx.fresh_seeds()
     return _timed(lambda: sum(play_fertility(seed) for seed in seeds))
+
+
+def w_ankhor_games(fx: Fixtures) -> tuple[float, int]:
+    seeds = fx.fresh_seeds()
+    return _timed(lambda: sum(play_ankhor(seed) for seed in seeds))
 
 
 def w_chess_games(fx: Fixtures) -> tuple[float, int]:
@@ -377,6 +400,7 @@ def run(rounds: int, games: int) -> dict[str, Any]:
     fx = Fixtures(games)
     workloads: dict[str, Workload] = {
         "fertility_games": w_fertility_games,
+        "ankhor_games": w_ankhor_games,
         "chess_games": w_chess_games,
         "sheets": w_sheets,
         "totals": w_totals,
@@ -394,6 +418,7 @@ def run(rounds: int, games: int) -> dict[str, Any]:
     units: dict[str, int] = {}
     game_ratios: list[float] = []
     decision_ratios: list[float] = []
+    ankhor_ratios: list[float] = []
     game_units: dict[str, list[int]] = {"fertility_games": [], "chess_games": []}
     cold: list[float] = []
     for order in rotations(list(workloads), rounds):
@@ -411,10 +436,15 @@ def run(rounds: int, games: int) -> dict[str, Any]:
             (seconds["fertility_games"] / units["fertility_games"])
             / (seconds["chess_games"] / units["chess_games"])
         )
+        ankhor_ratios.append(
+            (seconds["ankhor_games"] / units["ankhor_games"])
+            / (seconds["chess_games"] / units["chess_games"])
+        )
         elapsed, done = w_new_game_cold(fx)
         cold.append(elapsed / done)
         for seed in fx.seeds:  # fill the caches again before the next round
             play_fertility(seed)
+            play_ankhor(seed)
     memory = memory_per_state(0)
     imports: list[float] = []
     chess_imports: list[float] = []
@@ -443,6 +473,12 @@ def run(rounds: int, games: int) -> dict[str, Any]:
         "decision_ratio": _ratio_summary(
             min(per_unit["fertility_games"]) / min(per_unit["chess_games"]), decision_ratios
         ),
+        "ankhor_decision_ratio": _ratio_summary(
+            min(per_unit["ankhor_games"]) / min(per_unit["chess_games"]), ankhor_ratios
+        ),
+        "ankhor_decision_us": {k: v * 1e6 for k, v in summary(per_unit["ankhor_games"]).items()},
+        "ankhor_game_ms": per_game_ms("ankhor_games"),
+        "ankhor_decisions_per_game": units["ankhor_games"] / games,
         "fertility_game_ms": per_game_ms("fertility_games"),
         "chess_game_ms": per_game_ms("chess_games"),
         "decision_us": {k: v * 1e6 for k, v in summary(per_unit["fertility_games"]).items()},
@@ -544,6 +580,9 @@ def table(result: dict[str, Any]) -> str:
 
     add("random 4-player game / random chess game", "game_ratio", ".3f")
     add("decision / chess ply", "decision_ratio", ".3f")
+    add("Ankh'or decision / chess ply", "ankhor_decision_ratio", ".3f")
+    add("Ankh'or decision (µs)", "ankhor_decision_us", ".2f")
+    add("random 4-player game of Ankh'or (ms)", "ankhor_game_ms", ".2f")
     add("random 4-player game (ms)", "fertility_game_ms", ".2f")
     add(f"random chess game, <= {CHESS_PLY_CAP} plies (ms)", "chess_game_ms", ".2f")
     add("decision (µs)", "decision_us", ".2f")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from fertility_rules.ankhor.interpretations import Moving
+from typing import Any
+
+from fertility_rules.ankhor.interpretations import Interpretations, Moving
 from fertility_rules.ankhor.layout import (
     Layout,
     attributes,
@@ -18,6 +20,7 @@ from fertility_rules.ankhor.layout import (
 from fertility_rules.ankhor.model import (
     Placed,
     Position,
+    Tile,
     Token,
     add_tokens,
     one_token,
@@ -26,10 +29,11 @@ from fertility_rules.ankhor.model import (
 from fertility_rules.ankhor.moves import Move, MoveTile, Refresh, move_tile, refresh
 from fertility_rules.ankhor.rules.bonus import adjust_bonus
 from fertility_rules.ankhor.rules.common import ANKH_ACTIONS, Table, spendable_ankhs, top_level
-from fertility_rules.ankhor.rules.offer import close_up, fill
+from fertility_rules.ankhor.rules.offer import close_up, fill, has_tile
 from fertility_rules.ankhor.state import (
     GameState,
     PlayerState,
+    TurnProgress,
     evolve_player,
     evolve_progress,
     evolve_state,
@@ -45,6 +49,7 @@ __all__ = [
     "can_spend",
     "check_move_tile",
     "check_refresh",
+    "spending_possible",
     "tile_moves",
 ]
 
@@ -57,7 +62,7 @@ def ankh_moves(table: Table) -> list[Move]:
     if not spendable_ankhs(table):
         return []
     moves: list[Move] = []
-    if any(tile is not None for tile in table.offer):
+    if has_tile(table.offer):
         sizes = table.pile_sizes
         if sizes[0] or sizes[1]:
             moves.extend(_REFRESH[pile] for pile in (0, 1) if sizes[pile])
@@ -76,18 +81,24 @@ def ankh_moves(table: Table) -> list[Move]:
 
 def can_spend(table: Table) -> bool:
     """Whether the current player can take an ankh action now (A-4.1)."""
-    if not spendable_ankhs(table):
+    player = table.players[table.current]
+    return spending_possible(player, table.progress, table.offer, table.config.interpretations)
+
+
+def spending_possible(
+    player: PlayerState,
+    progress: TurnProgress,
+    offer: tuple[Tile | None, ...],
+    readings: Interpretations,
+) -> bool:
+    """Whether ``player`` can take an ankh action with this turn so far (A-4.1): an ankh
+    token held since before the turn, fewer than two spent, and a tile to refresh or move."""
+    if player.tokens[Token.ANKH] <= progress.ankhs_taken or progress.spent >= ANKH_ACTIONS:
         return False
-    if any(tile is not None for tile in table.offer):
+    if has_tile(offer):
         return True
-    readings = table.config.interpretations
-    return bool(
-        tile_moves(
-            table.players[table.current].tiles,
-            top_level(readings),
-            readings.moving is Moving.CONNECTED,
-        )
-    )
+    top = top_level(readings)
+    return bool(tile_moves(player.tiles, top, readings.moving is Moving.CONNECTED))
 
 
 _TILE_MOVES: dict[tuple[int, int | None, bool], tuple[Layout, tuple[MoveTile, ...]]] = {}
@@ -139,7 +150,7 @@ def check_refresh(table: Table, move: Refresh) -> list[Violation]:
     problem = _ankh_problem(table)
     if problem is not None:
         return [problem]
-    if all(tile is None for tile in table.offer):
+    if not has_tile(table.offer):
         return [Violation("A-4.2", _("The offer has no tile to remove."))]
     sizes = table.pile_sizes
     if move.pile is None:
@@ -150,8 +161,10 @@ def check_refresh(table: Table, move: Refresh) -> list[Violation]:
     return []
 
 
-def _spend(state: GameState, player: PlayerState) -> GameState:
-    """``state`` with ``player`` in the current seat, one ankh token spent (A-4.1)."""
+def _spend(state: GameState, player: PlayerState, **changes: Any) -> GameState:
+    """``state`` with ``player`` in the current seat and one ankh token spent (A-4.1),
+    and ``changes`` (the supply given is before the ankh goes back to it)."""
+    supply = changes.pop("supply", state.supply)
     return evolve_state(
         state,
         players=replace_at(
@@ -159,8 +172,9 @@ def _spend(state: GameState, player: PlayerState) -> GameState:
             state.current,
             evolve_player(player, tokens=add_tokens(player.tokens, _MINUS_ANKH)),
         ),
-        supply=add_tokens(state.supply, _ANKH),
+        supply=add_tokens(supply, _ANKH),
         progress=evolve_progress(state.progress, spent=state.progress.spent + 1),
+        **changes,
     )
 
 
@@ -172,8 +186,13 @@ def apply_refresh(state: GameState, move: Refresh) -> GameState:
     tiles = close_up(state.offer)
     gone = tiles.pop(0)
     offer, piles = fill(tiles, len(state.offer), state.piles, move.pile or 0)
-    spent = _spend(state, state.players[state.current])
-    return evolve_state(spent, offer=offer, piles=piles, removed=(*state.removed, gone))
+    return _spend(
+        state,
+        state.players[state.current],
+        offer=offer,
+        piles=piles,
+        removed=(*state.removed, gone),
+    )
 
 
 def check_move_tile(table: Table, move: MoveTile) -> list[Violation]:
@@ -254,11 +273,9 @@ def apply_move_tile(state: GameState, move: MoveTile) -> GameState:
         state.reserve,
         state.config.interpretations,
     )
-    spent = _spend(
-        state, evolve_player(player, tiles=after, stored=tuple(sorted(stored)), bonus=bonus)
-    )
-    return evolve_state(
-        spent,
-        supply=add_tokens(spent.supply, (back[0], back[1], back[2], back[3], back[4], back[5])),
+    return _spend(
+        state,
+        evolve_player(player, tiles=after, stored=tuple(sorted(stored)), bonus=bonus),
+        supply=add_tokens(state.supply, (back[0], back[1], back[2], back[3], back[4], back[5])),
         reserve=reserve,
     )

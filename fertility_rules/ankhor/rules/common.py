@@ -3,7 +3,6 @@ player may still spend, what a player can pay with, the prices of the offer slot
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from fertility_rules.ankhor.interpretations import Height, Interpretations
@@ -58,12 +57,26 @@ def _cost(colours: list[Colour]) -> Cost:
     return (counts[0], counts[1], counts[2], counts[3], counts[4])
 
 
-@functools.lru_cache(maxsize=256)
-def slot_costs(
-    prices: tuple[tuple[Colour, ...], ...],
-) -> tuple[tuple[Cost, tuple[tuple[Colour, Cost], ...]], ...]:
+SlotCosts = tuple[tuple[Cost, tuple[tuple[Colour, Cost], ...]], ...]
+
+_COSTS: dict[int, tuple[tuple[tuple[Colour, ...], ...], SlotCosts]] = {}
+
+
+def slot_costs(prices: tuple[tuple[Colour, ...], ...]) -> SlotCosts:
     """For each slot: its price, and for each colour of its markers the price without
-    one marker of that colour (a tile on a higher level, A-3.5)."""
+    one marker of that colour (a tile on a higher level, A-3.5). Kept by the identity of
+    the prices, which a game's configuration holds once."""
+    entry = _COSTS.get(id(prices))
+    if entry is not None and entry[0] is prices:
+        return entry[1]
+    if len(_COSTS) >= 256:
+        _COSTS.clear()
+    found = _slot_costs(prices)
+    _COSTS[id(prices)] = (prices, found)
+    return found
+
+
+def _slot_costs(prices: tuple[tuple[Colour, ...], ...]) -> SlotCosts:
     costs = []
     for markers in prices:
         reduced = []

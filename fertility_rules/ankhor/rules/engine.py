@@ -112,7 +112,9 @@ def _after_moves(table: Table) -> list[Move]:
 
 
 def _main_and_ankh(table: Table) -> list[Move]:
-    return [*main_moves(table), *ankh_moves(table)]
+    moves = main_moves(table)
+    moves += ankh_moves(table)
+    return moves
 
 
 _LEGAL: dict[Phase, Callable[[Table], list[Move]]] = {

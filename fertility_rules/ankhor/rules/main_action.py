@@ -44,7 +44,6 @@ from fertility_rules.ankhor.state import (
     GameState,
     evolve_player,
     evolve_progress,
-    evolve_state,
     replace_at,
 )
 from fertility_rules.i18n.message import _
@@ -86,10 +85,11 @@ _ALL_TAKES: tuple[Tokens, ...] = tuple(
 
 def take_options(supply: Tokens) -> tuple[TakeTokens, ...]:
     """Every way to take tokens from ``supply``: 3 of any kinds, or all when fewer are left."""
-    if sum(supply) <= TAKEN:
+    a, b, c, d, e, f = supply
+    if a + b + c + d + e + f <= TAKEN:
         return _take_all(supply)
     # Only whether a pile holds 0, 1, 2 or 3+ tokens matters: at most 4 ** 6 cases.
-    return _takes(tuple(n if n < TAKEN else TAKEN for n in supply))
+    return _takes((min(a, 3), min(b, 3), min(c, 3), min(d, 3), min(e, 3), min(f, 3)))
 
 
 @functools.lru_cache(maxsize=512)
@@ -144,16 +144,14 @@ def apply_take(state: GameState, move: TakeTokens) -> GameState:
     if tokens[Token.ANKH]:
         turn = evolve_progress(turn, ankhs_taken=turn.ankhs_taken + tokens[Token.ANKH])
     return after_main(
-        evolve_state(
-            state,
-            players=replace_at(
-                state.players,
-                state.current,
-                evolve_player(player, tokens=add_tokens(player.tokens, tokens)),
-            ),
-            supply=sub_tokens(state.supply, tokens),
-            progress=turn,
-        )
+        state,
+        players=replace_at(
+            state.players,
+            state.current,
+            evolve_player(player, tokens=add_tokens(player.tokens, tokens)),
+        ),
+        supply=sub_tokens(state.supply, tokens),
+        progress=turn,
     )
 
 
@@ -182,13 +180,15 @@ def buy_moves(table: Table) -> list[Move]:
     have = available(player)
     costs = slot_costs(table.config.prices)
     layout = player.tiles
+    h0, h1, h2, h3, h4 = have
     moves: list[Move] = []
     higher = None
     for slot, tile in enumerate(table.offer):
         if tile is None:
             continue
         cost, reduced = costs[slot]
-        if affords(have, cost):
+        c0, c1, c2, c3, c4 = cost
+        if c0 <= h0 and c1 <= h1 and c2 <= h2 and c3 <= h3 and c4 <= h4:
             moves.extend(_base_buys(layout, slot))
         if len(layout) < 4:
             continue
@@ -352,15 +352,13 @@ def apply_buy(state: GameState, move: BuyTile) -> GameState:
         state.progress, bought=True, scribe=state.progress.scribe or tile.kind is Kind.SCRIBE
     )
     return after_main(
-        evolve_state(
-            state,
-            players=replace_at(state.players, state.current, new_player),
-            supply=supply,
-            reserve=reserve,
-            offer=tuple(offer),
-            progress=turn,
-            ending=state.ending or len(after) >= config.catalogue.end.tiles,
-        )
+        state,
+        players=replace_at(state.players, state.current, new_player),
+        supply=supply,
+        reserve=reserve,
+        offer=tuple(offer),
+        progress=turn,
+        ending=state.ending or len(after) >= config.catalogue.end.tiles,
     )
 
 
@@ -384,8 +382,10 @@ def apply_pass(state: GameState, move: PassMain) -> GameState:
 
 def main_moves(table: Table) -> list[Move]:
     """The main actions of the current player (A-3.1): take tokens, buy a tile, or pass."""
+    moves = buy_moves(table)
     take = take_options(table.supply)
-    buys = buy_moves(table)
-    if not take and not buys:
-        return [PASS_MAIN]
-    return [*take, *buys]
+    if take:
+        moves[:0] = take
+    elif not moves:
+        moves.append(PASS_MAIN)
+    return moves

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations, product
+from typing import Any
 
 from fertility_rules.ankhor.interpretations import Removal
 from fertility_rules.ankhor.layout import index, supports_nothing
@@ -27,9 +28,9 @@ from fertility_rules.ankhor.moves import (
     return_tokens,
     store_tokens,
 )
-from fertility_rules.ankhor.rules.ankh import can_spend
+from fertility_rules.ankhor.rules.ankh import can_spend, spending_possible
 from fertility_rules.ankhor.rules.common import Table
-from fertility_rules.ankhor.rules.offer import close_up, fill
+from fertility_rules.ankhor.rules.offer import close_up, fill, has_gap, has_tile
 from fertility_rules.ankhor.state import (
     BONUS_TURN,
     FRESH_TURN,
@@ -61,26 +62,43 @@ __all__ = [
 ]
 
 
-def after_main(state: GameState) -> GameState:
-    """The state once the main action is done: ankh actions may follow (A-4.1)."""
-    return settle(evolve_state(state, phase=Phase.AFTER))
+Changes = dict[str, Any]
+"""Fields of the next state not yet set: the end of a turn builds one new state, not one
+per step it goes through."""
+
+
+def _now(state: GameState, changes: Changes, name: str) -> Any:
+    return changes[name] if name in changes else getattr(state, name)
+
+
+def after_main(state: GameState, **changes: Any) -> GameState:
+    """The state once the main action is done (``changes`` made to ``state``): ankh actions
+    may follow (A-4.1), or the turn ends by itself when none can be taken."""
+    player = _now(state, changes, "players")[state.current]
+    progress = _now(state, changes, "progress")
+    offer = _now(state, changes, "offer")
+    if spending_possible(player, progress, offer, state.config.interpretations):
+        changes["phase"] = Phase.AFTER
+        return evolve_state(state, **changes)
+    return _end_actions(state, changes)
 
 
 def settle(state: GameState) -> GameState:
-    """After the main action, the turn ends by itself when no ankh action can be taken."""
+    """After an ankh action, the turn ends by itself when no ankh action is left."""
     if state.phase is Phase.AFTER and not can_spend(state):
-        return _end_actions(state)
+        return _end_actions(state, {})
     return state
 
 
 def apply_end_actions(state: GameState, move: Move) -> GameState:
-    return _end_actions(state)
+    return _end_actions(state, {})
 
 
-def _end_actions(state: GameState) -> GameState:
-    if storable(state.players[state.current]):
-        return evolve_state(state, phase=Phase.STORE)
-    return _after_store(state)
+def _end_actions(state: GameState, changes: Changes) -> GameState:
+    if storable(_now(state, changes, "players")[state.current]):
+        changes["phase"] = Phase.STORE
+        return evolve_state(state, **changes)
+    return _after_store(state, changes)
 
 
 # ---------------------------------------------------------------- storage (A-3.6)
@@ -157,9 +175,7 @@ def apply_store(state: GameState, move: StoreTokens) -> GameState:
         tokens=sub_tokens(player.tokens, (used[0], used[1], used[2], used[3], used[4], 0)),
         stored=tuple(sorted((*player.stored, *move.warehouses))),
     )
-    return _after_store(
-        evolve_state(state, players=replace_at(state.players, state.current, stored))
-    )
+    return _after_store(state, {"players": replace_at(state.players, state.current, stored)})
 
 
 # ---------------------------------------------------------------- limits (A-3.9)
@@ -175,10 +191,11 @@ def excess(table: Table, player: PlayerState) -> tuple[int, int]:
     )
 
 
-def _after_store(state: GameState) -> GameState:
-    if excess(state, state.players[state.current]) != (0, 0):
-        return evolve_state(state, phase=Phase.RETURN)
-    return _after_return(state)
+def _after_store(state: GameState, changes: Changes) -> GameState:
+    if excess(state, _now(state, changes, "players")[state.current]) != (0, 0):
+        changes["phase"] = Phase.RETURN
+        return evolve_state(state, **changes)
+    return _after_return(state, changes)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -227,39 +244,47 @@ def apply_return(state: GameState, move: ReturnTokens) -> GameState:
     player = state.players[state.current]
     returned = evolve_player(player, tokens=sub_tokens(player.tokens, move.tokens))
     return _after_return(
-        evolve_state(
-            state,
-            players=replace_at(state.players, state.current, returned),
-            supply=add_tokens(state.supply, move.tokens),
-        )
+        state,
+        {
+            "players": replace_at(state.players, state.current, returned),
+            "supply": add_tokens(state.supply, move.tokens),
+        },
     )
 
 
 # ---------------------------------------------------------------- the offer (A-5.1, Q-1)
 
 
-def _removes(state: GameState) -> bool:
+def _removes(state: GameState, bought: bool) -> bool:
     """Whether Q-1 removes the leftmost tile at the end of this turn (2 players only)."""
     if len(state.players) != 2:
         return False
     removal = state.config.interpretations.two_player_removal
     if removal is Removal.EVERY_TURN:
         return True
-    return removal is Removal.NOTHING_BOUGHT and not state.progress.bought
+    return removal is Removal.NOTHING_BOUGHT and not bought
 
 
-def _after_return(state: GameState) -> GameState:
-    tiles = close_up(state.offer)
+def _after_return(state: GameState, changes: Changes) -> GameState:
+    offer = _now(state, changes, "offer")
+    removes = _removes(state, _now(state, changes, "progress").bought)
+    if not removes and not has_gap(offer):  # nothing to close up or to refill
+        return _next_turn(state, changes)
+    tiles = close_up(offer)
     removed = state.removed
-    if tiles and _removes(state):
+    if tiles and removes:
         removed = (*removed, tiles.pop(0))
-    size = len(state.offer)
-    sizes = state.pile_sizes
-    if len(tiles) < size and sizes[0] and sizes[1]:
-        waiting = (*tiles, *[None] * (size - len(tiles)))
-        return evolve_state(state, offer=waiting, removed=removed, phase=Phase.REFILL)
-    offer, piles = fill(tiles, size, state.piles, 0 if sizes[0] else 1)
-    return _next_turn(evolve_state(state, offer=offer, piles=piles, removed=removed))
+    size = len(offer)
+    piles = state.piles
+    first, second = len(piles[0]), len(piles[1])
+    if len(tiles) < size and first and second:
+        changes.update(
+            offer=(*tiles, *[None] * (size - len(tiles))), removed=removed, phase=Phase.REFILL
+        )
+        return evolve_state(state, **changes)
+    offer, piles = fill(tiles, size, piles, 0 if first else 1)
+    changes.update(offer=offer, piles=piles, removed=removed)
+    return _next_turn(state, changes)
 
 
 _REFILLS = (refill(0), refill(1))
@@ -277,37 +302,39 @@ def check_refill(table: Table, move: Refill) -> list[Violation]:
 
 def apply_refill(state: GameState, move: Refill) -> GameState:
     offer, piles = fill(close_up(state.offer), len(state.offer), state.piles, move.pile)
-    return _next_turn(evolve_state(state, offer=offer, piles=piles))
+    return _next_turn(state, {"offer": offer, "piles": piles})
 
 
 # ---------------------------------------------------------------- the next turn (A-6)
 
 
-def _next_turn(state: GameState) -> GameState:
-    turn = state.progress
+def _next_turn(state: GameState, changes: Changes) -> GameState:
+    """The new state, for the next turn or the end of the game (A-3.7, A-6)."""
+    progress = _now(state, changes, "progress")
     current = state.current
-    players = state.players
-    if not turn.bonus:
+    players = _now(state, changes, "players")
+    if not progress.bonus:
         player = players[current]
         players = replace_at(players, current, evolve_player(player, turns=player.turns + 1))
-    if turn.scribe:  # a bonus turn right after this one (A-3.7)
-        return evolve_state(
-            state, players=players, phase=Phase.MAIN, turn=state.turn + 1, progress=BONUS_TURN
+    changes["players"] = players
+    if progress.scribe:  # a bonus turn right after this one (A-3.7)
+        changes.update(phase=Phase.MAIN, turn=state.turn + 1, progress=BONUS_TURN)
+    elif current == (state.config.first - 1) % len(players) and (
+        _now(state, changes, "ending") or _exhausted(state, changes)
+    ):
+        changes.update(phase=Phase.OVER, progress=FRESH_TURN)
+    else:
+        changes.update(
+            current=(current + 1) % len(players),
+            phase=Phase.MAIN,
+            turn=state.turn + 1,
+            progress=FRESH_TURN,
         )
-    last = (state.config.first - 1) % len(players)
-    if current == last and (state.ending or _exhausted(state)):
-        return evolve_state(state, players=players, phase=Phase.OVER, progress=FRESH_TURN)
-    return evolve_state(
-        state,
-        players=players,
-        current=(current + 1) % len(players),
-        phase=Phase.MAIN,
-        turn=state.turn + 1,
-        progress=FRESH_TURN,
-    )
+    return evolve_state(state, **changes)
 
 
-def _exhausted(state: GameState) -> bool:
+def _exhausted(state: GameState, changes: Changes) -> bool:
     """No tile can ever be bought again: the offer and both piles are empty (A-6.2)."""
-    sizes = state.pile_sizes
-    return not sizes[0] and not sizes[1] and all(tile is None for tile in state.offer)
+    first, second = _now(state, changes, "piles")
+    offer = _now(state, changes, "offer")
+    return not first and not second and not has_tile(offer)
