@@ -13,24 +13,24 @@ from typing import Any
 
 from attrs import evolve
 
-from fertility_rules import svg
 from fertility_rules._version import RULES_VERSION, __version__
 from fertility_rules.agents.simulate import make_agent, play_game
-from fertility_rules.catalogue.describe import describe_catalogue
-from fertility_rules.catalogue.loader import load_catalogue
-from fertility_rules.document import FORMATS, rules_document
-from fertility_rules.document.rules_document import interpretation_notes, rules_pictures
-from fertility_rules.effects.base import Stage
-from fertility_rules.errors import FertilityError
+from fertility_rules.document.blocks import FORMATS
+from fertility_rules.document.interpretations import interpretation_notes
+from fertility_rules.errors import FertilityError, UnknownIdError
 from fertility_rules.formats.errors_json import dump_error
-from fertility_rules.formats.final_position import load_final_position
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.formats.moves import move_to_json
 from fertility_rules.formats.record import load_record, save_record
-from fertility_rules.formats.schema import SCHEMA_NAMES, schema
-from fertility_rules.formats.state import dump_observation, dump_state
+from fertility_rules.games import (
+    GAMES,
+    KIND_LABELS,
+    GameInfo,
+    GameRules,
+    InterpretationKind,
+    find_game,
+)
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.lists import series
+from fertility_rules.i18n.lists import all_of, series
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.lab.adjudicate import position_at
@@ -39,29 +39,15 @@ from fertility_rules.lab.commands import (
     add_compare,
     add_interpretation_option,
     add_jobs_options,
+    check_interpretations,
+    check_record_game,
     game_executor,
     interpretations_from,
     positive_int,
     progress_bar,
 )
 from fertility_rules.lab.runner import GameSpec, GameSummary, run_games
-from fertility_rules.play.choices import summary
 from fertility_rules.records.game_record import GameRecord, replay
-from fertility_rules.rules.describe import describe_move
-from fertility_rules.rules.engine import apply_unchecked, final_scores
-from fertility_rules.rules.interpretations import (
-    INTERPRETATION_INFO,
-    KIND_LABELS,
-    OPTION_LABELS,
-    InterpretationKind,
-    Interpretations,
-)
-from fertility_rules.rules.moves import EndSupplying, Move, SkipBuilding
-from fertility_rules.rules.state import GameState
-from fertility_rules.scoring.pipeline import score_position
-from fertility_rules.scoring.render import report_to_json, report_to_text
-from fertility_rules.svg.catalogue import catalogue_page, catalogue_sheet
-from fertility_rules.text_board import text_board
 
 __all__ = ["main"]
 
@@ -119,6 +105,23 @@ def argparse_language(language: Language | str) -> Iterator[None]:
         setattr(argparse, "_", original)  # noqa: B010
 
 
+def _add_game(parser: argparse.ArgumentParser, t: Callable[[Message], str]) -> None:
+    """``--game NAME``: the game played, checked once the arguments are read."""
+    parser.add_argument(
+        "--game",
+        default=None,
+        metavar="NAME",
+        help=t(
+            _(
+                "the game: {games} (default: {default})",
+                games=", ".join(info.name for info in GAMES),
+                default=GAMES[0].name,
+            )
+        ),
+    )
+    parser.set_defaults(parser=parser)
+
+
 def _add_format(parser: argparse.ArgumentParser, t: Callable[[Message], str]) -> None:
     parser.add_argument(
         "--format", choices=["text", "json"], default="text", help=t(_("output format"))
@@ -133,14 +136,23 @@ def _print_json(data: object) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
+def _no_pictures(rules: GameRules, what: Message) -> UnknownIdError:
+    return UnknownIdError(_("{game} has no pictures of {what} yet.", game=rules.title, what=what))
+
+
 def _catalogue_show(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.file, limits=_limits(args))
-    if args.format == "svg":
-        _emit(catalogue_sheet(catalogue, lang=args.lang), args.output)
-    elif args.format == "html":
-        _emit(catalogue_page(catalogue, lang=args.lang), args.output)
+    rules: GameRules = args.rules
+    catalogue = rules.formats.load_catalogue(args.file, _limits(args))
+    if args.format in ("svg", "html"):
+        pictures = rules.pictures
+        draw = None
+        if pictures is not None:
+            draw = pictures.catalogue_sheet if args.format == "svg" else pictures.catalogue_page
+        if draw is None:
+            raise _no_pictures(rules, _("the catalogue"))
+        _emit(draw(catalogue, args.lang), args.output)
     else:
-        _emit(describe_catalogue(catalogue, args.lang) + "\n", args.output)
+        _emit(rules.texts.describe_catalogue(catalogue, args.lang) + "\n", args.output)
     return 0
 
 
@@ -152,65 +164,79 @@ def _emit(text: str, output: str | None) -> None:
         sys.stdout.write(text)
 
 
-def _state_at(record: GameRecord, at: int | None) -> tuple[GameState, Move | None]:
+def _state_at(record: GameRecord, at: int | None) -> tuple[Any, Any]:
     """The state after the first ``at`` moves (all by default) and the last move played."""
     count = len(record.moves) if at is None else at
     return position_at(record, count), record.moves[count - 1] if count else None
 
 
 def _schema(args: argparse.Namespace) -> int:
-    _print_json(schema(args.name))
+    schemas = args.rules.formats.schemas
+    if args.name not in schemas:
+        raise UnknownIdError(
+            _(
+                "unknown format {found!r}; expected {expected!r}",
+                found=args.name,
+                expected=", ".join(schemas),
+            )
+        )
+    _print_json(schemas[args.name]())
     return 0
+
+
+def _load_record(args: argparse.Namespace) -> GameRecord:
+    """The record of ``args.file``, of the game ``--game`` names, read under the readings of
+    ``--interpretation``."""
+    record = load_record(args.file, limits=_limits(args), games=args.known_games)
+    check_record_game(args, record.game)
+    if args.interpretation:
+        record = evolve(record, interpretations=interpretations_from(args))
+    return record
 
 
 def _show(args: argparse.Namespace) -> int:
-    record = load_record(args.file, limits=_limits(args))
-    if args.interpretation:
-        record = evolve(record, interpretations=interpretations_from(args))
+    record = _load_record(args)
+    rules = record.game
     state, last = _state_at(record, args.at)
     if args.format == "json":
-        data = dump_observation(state, moves=True) if args.view else dump_state(state)
+        if args.view:
+            data = rules.formats.dump_observation(rules.observe(state))
+            data["legal_moves"] = [
+                rules.formats.dump_move(move, state) for move in rules.legal_moves(state)
+            ]
+        else:
+            data = rules.formats.dump_state(state)
         _emit(json.dumps(data, indent=1, ensure_ascii=False) + "\n", args.output)
     elif args.view:
-        _emit(summary(state, args.lang) + "\n", args.output)
+        _emit(rules.texts.summary(state, args.lang) + "\n", args.output)
     elif args.format == "svg":
-        _emit(svg.table(state, last_move=last, lang=args.lang), args.output)
+        if rules.pictures is None:
+            raise _no_pictures(rules, _("the table"))
+        _emit(rules.pictures.table(state, last, args.lang), args.output)
     else:
-        _emit(
-            _status(state, args.lang) + "\n\n" + text_board(state, last_move=last, lang=args.lang),
-            args.output,
-        )
+        status = render(rules.texts.status(state), args.lang)
+        _emit(status + "\n\n" + rules.texts.text_board(state, last, args.lang), args.output)
     return 0
-
-
-def _status(state: GameState, language: str) -> str:
-    if state.is_over:
-        return render(_("Turn {turn}: the game is over", turn=state.turn), language)
-    return render(
-        _(
-            "Turn {turn} · {player}: {phase}",
-            turn=state.turn,
-            player=state.player.name,
-            phase=state.phase.label,
-        ),
-        language,
-    )
 
 
 def _turn_pictures(record: GameRecord, directory: str, language: str) -> int:
     """One picture of the table at the start and after each turn; returns how many."""
+    rules = record.game
+    pictures = rules.pictures
+    if pictures is None:
+        raise _no_pictures(rules, _("the table"))
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
     state = record.initial_state()
-    (folder / "turn-000.svg").write_text(svg.table(state, lang=language), encoding="utf-8")
+    (folder / "turn-000.svg").write_text(pictures.table(state, None, language), encoding="utf-8")
     written = 1
-    touched: list[int] = []  # squares the turn's moves laid a tile or a Monument on
+    touched: list[int] = []  # places the turn's moves laid something on
     for move in record.moves:
         turn = state.turn
-        state = apply_unchecked(state, move)
-        touched.extend(svg.move_squares(move))
+        state = rules.apply_unchecked(state, move)
+        touched.extend(pictures.move_squares(move))
         if state.turn != turn or state.is_over:
-            picture = svg.table(state, last_move=touched, lang=language)
+            picture = pictures.table(state, touched, language)
             (folder / f"turn-{turn:03d}.svg").write_text(picture, encoding="utf-8")
             written += 1
             touched = []
@@ -218,43 +244,39 @@ def _turn_pictures(record: GameRecord, directory: str, language: str) -> int:
 
 
 def _catalogue_check(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.file, limits=_limits(args))
-    print(
-        render(
-            _(
-                "{file}: valid catalogue {name!r} ({districts} Districts, {tiles} Valley tiles).",
-                file=args.file,
-                name=catalogue.name,
-                districts=len(catalogue.districts),
-                tiles=len(catalogue.valley_tiles),
-            ),
-            args.lang,
-        )
-    )
+    rules: GameRules = args.rules
+    catalogue = rules.formats.load_catalogue(args.file, _limits(args))
+    print(render(rules.texts.catalogue_check(args.file, catalogue), args.lang))
     return 0
 
 
 def _score(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.catalogue, limits=_limits(args))
-    position = load_final_position(args.file, catalogue, limits=_limits(args))
-    report = score_position(position, catalogue.registry)
+    rules: GameRules = args.rules
+    formats = rules.formats
+    if formats.load_final_position is None or formats.score_final_position is None:
+        raise UnknownIdError(_("{game} has no final-position files yet.", game=rules.title))
+    catalogue = formats.load_catalogue(args.catalogue, _limits(args))
+    position = formats.load_final_position(args.file, catalogue, _limits(args))
+    report = formats.score_final_position(position, catalogue)
     if args.format == "json":
-        _print_json(report_to_json(report, args.lang))
+        _print_json(rules.texts.report_to_json(report, args.lang))
     else:
-        print(report_to_text(report, args.lang))
+        print(rules.texts.report_to_text(report, args.lang))
     return 0
 
 
 def _turn_log(record: GameRecord, language: str) -> list[str]:
     """One line per turn: who played and what they did."""
+    rules = record.game
     state = record.initial_state()
     lines: list[str] = []
     current: list[Message] = []
-    turn, player = state.turn, state.player.name
+    turn, player = state.turn, record.players[state.current]
     for move in record.moves:
-        if not isinstance(move, SkipBuilding | EndSupplying):
-            current.append(describe_move(move, record.width))
-        state = apply_unchecked(state, move)
+        described = rules.texts.describe_move(move, state)
+        if described is not None:
+            current.append(described)
+        state = rules.apply_unchecked(state, move)
         if state.turn != turn or state.is_over:
             lines.append(
                 render(
@@ -267,7 +289,7 @@ def _turn_log(record: GameRecord, language: str) -> list[str]:
                     language,
                 )
             )
-            current, turn, player = [], state.turn, state.player.name
+            current, turn, player = [], state.turn, record.players[state.current]
     return lines
 
 
@@ -277,30 +299,42 @@ def _agents(args: argparse.Namespace) -> list[str]:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    rules: GameRules = args.rules
+    rules.check_players(args.players, args.variant)
     names = [f"P{i + 1}" for i in range(args.players)]
     agent_names = _agents(args)
     catalogue = (
-        None if args.catalogue is None else load_catalogue(args.catalogue, limits=_limits(args))
+        None
+        if args.catalogue is None
+        else rules.formats.load_catalogue(args.catalogue, _limits(args))
     )
     base = args.seed if args.seed is not None else 0
     options = interpretations_from(args)
+    agents = [make_agent(name, base * 10 + i, rules) for i, name in enumerate(agent_names)]
     if args.games == 1:
-        agents = [make_agent(name, base * 10 + i) for i, name in enumerate(agent_names)]
-        game = play_game(names, agents, base, args.variant, catalogue, options)
+        game = play_game(names, agents, base, args.variant, catalogue, options, game=rules)
         if args.record:
             save_record(game.record, args.record)
-        report = final_scores(game.state)
+        report = rules.final_scores(game.state)
         if args.format == "json":
-            data = report_to_json(report, args.lang)
+            data = rules.texts.report_to_json(report, args.lang)
             for player, entry in zip(game.state.players, data["players"], strict=True):
                 entry["turns"] = player.turns
             data["seed"] = base
             _print_json(data)
         else:
-            print(report_to_text(report, args.lang))
+            print(rules.texts.report_to_text(report, args.lang))
         return 0
     specs = [
-        GameSpec(base + k, tuple(agent_names), options, args.variant, args.catalogue, k == 0)
+        GameSpec(
+            base + k,
+            tuple(agent_names),
+            options,
+            args.variant,
+            args.catalogue,
+            k == 0,
+            rules.name,
+        )
         for k in range(args.games)
     ]
     with (
@@ -310,7 +344,7 @@ def _simulate(args: argparse.Namespace) -> int:
         games = run_games(specs, executor, args.jobs, progress)
     if args.record and games[0].record is not None:
         save_record(games[0].record, args.record)
-    summary = summarise(games)
+    summary = summarise(games, rules)
     if args.format == "json":
         _print_json(summary)
     else:
@@ -336,26 +370,26 @@ def _simulate(args: argparse.Namespace) -> int:
                     args.lang,
                 )
             )
-        labels = {stage.key: render(stage.label, args.lang) for stage in Stage}
+        labels = {stage.key: render(stage.label, args.lang) for stage in rules.stages}
         labels["total"] = render(_("Total"), args.lang)
         for key, mean in summary["mean_score_per_stage"].items():
             print(f"  {labels[key]}: {mean:.2f}")
     return 0
 
 
-def summarise(games: Sequence[GameSummary]) -> dict[str, Any]:
+def summarise(games: Sequence[GameSummary], rules: GameRules) -> dict[str, Any]:
     """Wins per seat (shared wins count for each winner) and mean score per stage."""
     seats = len(games[0].stages)
     wins = [0] * seats
-    sums: dict[str, float] = {stage.key: 0.0 for stage in Stage}
+    sums: dict[str, float] = {stage.key: 0.0 for stage in rules.stages}
     sums["total"] = 0.0
     count = 0
     for game in games:
         for seat, stages in enumerate(game.stages):
             if seat in game.winners:
                 wins[seat] += 1
-            for stage in Stage:
-                sums[stage.key] += stages[stage - 1]
+            for index, stage in enumerate(rules.stages):
+                sums[stage.key] += stages[index]
             sums["total"] += sum(stages)
             count += 1
     return {
@@ -366,13 +400,12 @@ def summarise(games: Sequence[GameSummary]) -> dict[str, Any]:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    record = load_record(args.file, limits=_limits(args))
-    if args.interpretation:
-        record = evolve(record, interpretations=interpretations_from(args))
+    record = _load_record(args)
+    rules = record.game
     result = replay(record)
     if result.error is not None:
         error = result.error
-        move = move_to_json(error.move, record.width)
+        move = rules.formats.record_move_to_json(error.move, len(record.players))
         if args.format == "json":
             _print_json(
                 {
@@ -410,20 +443,31 @@ def _verify(args: argparse.Namespace) -> int:
             print(render(legal, args.lang))
             print(render(_("Every move is legal, but the game is not over."), args.lang))
         return 1
-    report = final_scores(result.state)
+    report = rules.final_scores(result.state)
     if args.format == "json":
         _print_json(
-            {"legal": True, "moves": count, "over": True, **report_to_json(report, args.lang)}
+            {
+                "legal": True,
+                "moves": count,
+                "over": True,
+                **rules.texts.report_to_json(report, args.lang),
+            }
         )
     else:
         print(render(legal, args.lang))
-        print(report_to_text(report, args.lang))
+        print(rules.texts.report_to_text(report, args.lang))
     return 0
 
 
 def _rules(args: argparse.Namespace) -> int:
-    catalogue = load_catalogue(args.catalogue, limits=_limits(args))
-    text = rules_document(args.lang, args.format, catalogue)
+    rules: GameRules = args.rules
+    document = rules.texts.rules_document
+    if document is None or args.format not in rules.texts.rules_formats:
+        raise UnknownIdError(
+            _("{game} has no rules document in this format yet.", game=rules.title)
+        )
+    catalogue = rules.formats.load_catalogue(args.catalogue, _limits(args))
+    text = document(args.lang, args.format, catalogue)
     if not args.output:
         sys.stdout.write(text)
         return 0
@@ -432,25 +476,37 @@ def _rules(args: argparse.Namespace) -> int:
         target = target / f"rules.{args.lang}.{args.format}"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8")
-    if args.format == "md":
+    pictures = rules.texts.rules_pictures
+    if args.format == "md" and pictures is not None:
         # Markdown refers to its pictures by file name: they go beside it.
-        for name, svg in rules_pictures(args.lang, catalogue).items():
-            (target.parent / name).write_text(svg, encoding="utf-8")
+        for name, picture in pictures(args.lang, catalogue).items():
+            (target.parent / name).write_text(picture, encoding="utf-8")
     return 0
 
 
 DEMO_PLAYERS = ("Amunet", "Bek", "Chione", "Djedi")
+DEMO_AGENTS = ("greedy", "random")
+"""The agents of the demo's seats, in turn (a game without them plays its first agent)."""
 
 
 def _demo(args: argparse.Namespace) -> int:
+    rules: GameRules = args.rules
+    players = DEMO_PLAYERS[: max(n for n in rules.info.players if n <= len(DEMO_PLAYERS))]
+    first = next(iter(rules.agents))
+    kinds = [name if name in rules.agents else first for name in DEMO_AGENTS]
     agents = [
-        make_agent(name, args.seed * 10 + i)
-        for i, name in enumerate(("greedy", "random", "greedy", "random"))
+        make_agent(kinds[i % len(kinds)], args.seed * 10 + i, rules) for i in range(len(players))
     ]
-    game = play_game(DEMO_PLAYERS, agents, args.seed, interpretations=interpretations_from(args))
+    options = interpretations_from(args)
+    game = play_game(players, agents, args.seed, interpretations=options, game=rules)
     print(
         render(
-            _("A seeded 4-player game on the default catalogue (seed {seed}).", seed=args.seed),
+            _(
+                "A seeded {n}-player game of {game} on the default catalogue (seed {seed}).",
+                n=len(players),
+                game=rules.title,
+                seed=args.seed,
+            ),
             args.lang,
         )
     )
@@ -458,7 +514,7 @@ def _demo(args: argparse.Namespace) -> int:
     for line in _turn_log(game.record, args.lang):
         print(line)
     print("")
-    print(report_to_text(final_scores(game.state), args.lang))
+    print(rules.texts.report_to_text(rules.final_scores(game.state), args.lang))
     if args.svg:
         count = _turn_pictures(game.record, args.svg, args.lang)
         print(
@@ -483,7 +539,12 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
 
     parser = argparse.ArgumentParser(
         prog="fertility-rules",
-        description=t(_("The rules of the board game Fertility: scoring, refereeing, rule texts.")),
+        description=t(
+            _(
+                "The rules of the board games {games}: scoring, refereeing, rule texts.",
+                games=all_of([info.title for info in GAMES]),
+            )
+        ),
     )
     parser.add_argument(
         "--version", action="version", version=f"%(prog)s {__version__} (rules {RULES_VERSION})"
@@ -507,10 +568,12 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         "file", nargs="?", default=None, help=t(_("catalogue file (default: built-in)"))
     )
     _add_picture_options(show, t, ["text", "svg", "html"])
+    _add_game(show, t)
     _add_lang(show, t)
     show.set_defaults(run=_catalogue_show)
     check = catalogue_commands.add_parser("check", help=t(_("validate a catalogue file")))
     check.add_argument("file", help=t(_("catalogue file (TOML or JSON)")))
+    _add_game(check, t)
     _add_lang(check, t)
     check.set_defaults(run=_catalogue_check)
 
@@ -518,13 +581,12 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     score.add_argument("file", help=t(_("final-position file (JSON)")))
     score.add_argument("--catalogue", default=None, help=t(_("catalogue file (default: built-in)")))
     _add_format(score, t)
+    _add_game(score, t)
     _add_lang(score, t)
     score.set_defaults(run=_score)
 
     simulate = commands.add_parser("simulate", help=t(_("play games with agents")))
-    simulate.add_argument(
-        "--players", type=int, choices=[2, 3, 4], default=4, help=t(_("number of players"))
-    )
+    simulate.add_argument("--players", type=int, default=4, help=t(_("number of players")))
     simulate.add_argument("--seed", type=int, default=None, help=t(_("seed of the setup")))
     simulate.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
     simulate.add_argument(
@@ -540,6 +602,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     add_interpretation_option(simulate, t)
     add_jobs_options(simulate, t)
     _add_format(simulate, t)
+    _add_game(simulate, t)
     _add_lang(simulate, t)
     simulate.set_defaults(run=_simulate)
 
@@ -547,20 +610,23 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     verify.add_argument("file", help=t(_("game record file (JSON)")))
     add_interpretation_option(verify, t)
     _add_format(verify, t)
+    _add_game(verify, t)
     _add_lang(verify, t)
     verify.set_defaults(run=_verify)
 
-    demo = commands.add_parser("demo", help=t(_("play and explain a seeded 4-player game")))
+    demo = commands.add_parser("demo", help=t(_("play and explain a seeded game")))
     demo.add_argument("--seed", type=int, default=2018, help=t(_("seed of the setup")))
     add_interpretation_option(demo, t)
     demo.add_argument(
         "--svg", default=None, metavar="DIR", help=t(_("write a picture of each turn here"))
     )
+    _add_game(demo, t)
     _add_lang(demo, t)
     demo.set_defaults(run=_demo)
 
     def format_and_lang(parser: argparse.ArgumentParser) -> None:
         _add_format(parser, t)
+        _add_game(parser, t)
         _add_lang(parser, t)
 
     add_compare(commands, t, format_and_lang)
@@ -578,13 +644,17 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
             _("file or folder to write (default: standard output); Markdown pictures go beside")
         ),
     )
+    _add_game(rules, t)
     _add_lang(rules, t)
     rules.set_defaults(run=_rules)
 
     schema_command = commands.add_parser(
         "schema", help=t(_("print the JSON Schema of a file format"))
     )
-    schema_command.add_argument("name", choices=SCHEMA_NAMES, help=t(_("file format")))
+    schema_command.add_argument(
+        "name", help=t(_("file format (game-state, observation, move, game-record...)"))
+    )
+    _add_game(schema_command, t)
     schema_command.set_defaults(run=_schema)
 
     show_game = commands.add_parser("show", help=t(_("draw a game record's position")))
@@ -599,6 +669,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         action="store_true",
         help=t(_("what every player sees (R-9): no hidden order; with the legal moves")),
     )
+    _add_game(show_game, t)
     _add_lang(show_game, t)
     show_game.set_defaults(run=_show)
 
@@ -608,6 +679,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     readings.add_argument(
         "--format", choices=["text", "json"], default="text", help=t(_("output format"))
     )
+    _add_game(readings, t)
     _add_lang(readings, t)
     readings.set_defaults(run=_interpretations)
     return parser
@@ -615,15 +687,17 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
 
 def _interpretations(args: argparse.Namespace) -> int:
     """Every id of the specification by kind; a switch with its values and default."""
-    lang, defaults = args.lang, Interpretations()
+    rules: GameRules = args.rules
+    lang, defaults = args.lang, rules.new_interpretations()
     entries: dict[str, list[dict[str, Any]]] = {kind.value: [] for kind in InterpretationKind}
-    for info in INTERPRETATION_INFO:
+    for info in rules.interpretations:
         entry: dict[str, Any] = {"id": info.id, "title": render(info.title, lang)}
         if info.field is not None:
             default = getattr(defaults, info.field)
             entry["name"] = info.field
             entry["values"] = [
-                {"value": v.value, "label": render(OPTION_LABELS[v], lang)} for v in type(default)
+                {"value": v.value, "label": render(rules.option_labels[v], lang)}
+                for v in type(default)
             ]
             entry["default"] = default.value
         if info.reason is not None:
@@ -636,9 +710,9 @@ def _interpretations(args: argparse.Namespace) -> int:
         return 0
     for kind, heading in KIND_LABELS.items():
         print(render(heading, lang))
-        for info in (i for i in INTERPRETATION_INFO if i.kind is kind):
+        for info in (i for i in rules.interpretations if i.kind is kind):
             print(f"  {info.id} {render(info.title, lang)}")
-            for note in interpretation_notes(info):
+            for note in interpretation_notes(info, rules):
                 print(f"    {render(note, lang)}")
             if info.field is not None:
                 values = [str(v.value) for v in type(getattr(defaults, info.field))]
@@ -666,13 +740,15 @@ def _requested_language(argv: Sequence[str]) -> str:
     return Language.EN.value
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, games: Sequence[GameInfo] = GAMES) -> int:
+    """Run the command of ``argv`` on one of ``games`` (the library's by default)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     requested = _requested_language(arguments)
     language = requested if requested in LANGUAGES else Language.EN.value
     with argparse_language(language):
         args = build_parser(language).parse_args(arguments)
     language = getattr(args, "lang", language)
+    args.known_games = tuple(games)
     try:
         return _run(args, language)
     except Exception as error:  # a bug of ours: one line, never a traceback
@@ -680,9 +756,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
+def _game(args: argparse.Namespace, language: str) -> None:
+    """The game of ``--game`` as ``args.rules``; a switch value it does not have is refused
+    as argparse refuses an argument (exit status 2)."""
+    args.rules = find_game(args.game or args.known_games[0].name, args.known_games)
+    problem = check_interpretations(args, args.rules)
+    if problem is not None:
+        with argparse_language(language):
+            args.parser.error(render(problem, language))
+
+
 def _run(args: argparse.Namespace, language: str) -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
+        if hasattr(args, "game"):
+            _game(args, language)
         return run(args)
     except FertilityError as error:
         if getattr(args, "format", None) == "json":

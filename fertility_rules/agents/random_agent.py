@@ -1,13 +1,17 @@
-"""An agent playing uniformly at random among the legal moves, reproducibly from a seed."""
+"""An agent playing uniformly at random among the legal moves, reproducibly from a seed.
+
+It reads nothing of the game, so every game of the library plays it as it is.
+"""
 
 from __future__ import annotations
 
 import random
-
-from fertility_rules.rules.moves import Move
-from fertility_rules.rules.state import GameState
+from collections.abc import Sequence
+from typing import TypeVar
 
 __all__ = ["RandomAgent"]
+
+M = TypeVar("M")
 
 
 class RandomAgent:
@@ -18,5 +22,5 @@ class RandomAgent:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: GameState, moves: list[Move]) -> Move:
+    def choose(self, view: object, moves: Sequence[M]) -> M:
         return moves[self._rng.randrange(len(moves))]

@@ -1,4 +1,4 @@
-"""Agents for Ankh'or (random, greedy, look-ahead) and a runner that plays whole games.
+"""Agents for Ankh'or (random, greedy, look-ahead); the library's runner plays them.
 
 Every agent follows the library's agent protocol: ``choose(view, moves)`` gets the public
 view (:func:`~fertility_rules.ankhor.views.observe`), never the state, and the legal moves.
@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
-from attrs import frozen
-
+from fertility_rules.agents.random_agent import RandomAgent
+from fertility_rules.agents.simulate import PlayedGame
+from fertility_rules.agents.simulate import make_agent as make_game_agent
+from fertility_rules.agents.simulate import play_game as run_game
 from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.interpretations import HigherNeighbours, Interpretations
 from fertility_rules.ankhor.layout import Attribute, groups
@@ -23,11 +24,9 @@ from fertility_rules.ankhor.moves import Move
 from fertility_rules.ankhor.rules.bonus import BIG
 from fertility_rules.ankhor.rules.engine import apply_unchecked, legal_moves
 from fertility_rules.ankhor.scoring import final_position, score_totals
-from fertility_rules.ankhor.setup import new_game
 from fertility_rules.ankhor.state import GameState
-from fertility_rules.ankhor.views import Observation, observe, sample_state
-from fertility_rules.errors import MalformedInputError, UnknownIdError
-from fertility_rules.i18n.message import _
+from fertility_rules.ankhor.views import Observation, sample_state
+from fertility_rules.games import Agent
 
 __all__ = [
     "AGENTS",
@@ -72,26 +71,6 @@ def position_value(state: GameState, player: int) -> float:
             if BIG - 2 <= len(group) < BIG:
                 value += NEAR_BONUS * len(group)
     return value
-
-
-class Agent(Protocol):
-    """Chooses one of ``moves`` (the legal moves, never empty) from the public ``view``."""
-
-    name: str
-
-    def choose(self, view: Observation, moves: Sequence[Move]) -> Move: ...
-
-
-class RandomAgent:
-    """Uniform over the legal moves; the same seed plays the same moves."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
-        return moves[self._rng.randrange(len(moves))]
 
 
 class GreedyAgent:
@@ -175,30 +154,9 @@ AGENTS: dict[str, Callable[[int | None], RandomAgent | GreedyAgent | LookaheadAg
 """The built-in Ankh'or agents by name."""
 
 
-def make_agent(name: str, seed: int | None = None) -> RandomAgent | GreedyAgent | LookaheadAgent:
-    """The agent called ``name`` (``random``, ``greedy`` or ``lookahead``), seeded."""
-    factory = AGENTS.get(name) if type(name) is str else None
-    if factory is None:
-        raise UnknownIdError(
-            _(
-                "Unknown agent {name!r}; known agents: {known}.",
-                name=str(name)[:40],
-                known=", ".join(AGENTS),
-            )
-        )
-    return factory(seed)
-
-
-MAX_MOVES = 20_000
-"""Moves after which :func:`play_game` gives up: no game of agents comes near it."""
-
-
-@frozen
-class PlayedGame:
-    """A finished game: its final state and every move played, in order."""
-
-    state: GameState
-    moves: tuple[Move, ...]
+def make_agent(name: str, seed: int | None = None) -> Agent:
+    """The Ankh'or agent called ``name`` (``random``, ``greedy`` or ``lookahead``), seeded."""
+    return make_game_agent(name, seed, "ankhor")
 
 
 def play_game(
@@ -209,19 +167,8 @@ def play_game(
     interpretations: Interpretations | None = None,
     catalogue: Catalogue | None = None,
 ) -> PlayedGame:
-    """Play a game from the setup of ``seed``, each seat moved by its agent, which is
-    given the public view and the legal moves."""
-    if len(agents) != len(names):
-        raise MalformedInputError.single("agents", _("one agent is needed for each player"))
-    state = new_game(names, seed, interpretations=interpretations, catalogue=catalogue)
-    moves: list[Move] = []
-    while not state.is_over:
-        if len(moves) >= MAX_MOVES:
-            raise MalformedInputError.single(
-                "agents", _("the game did not end within {n} moves", n=MAX_MOVES), "A-6"
-            )
-        legal = legal_moves(state)
-        move = agents[state.current].choose(observe(state), legal)
-        moves.append(move)
-        state = apply_unchecked(state, move)
-    return PlayedGame(state, tuple(moves))
+    """Play a game of Ankh'or from the setup of ``seed``, each seat moved by its agent,
+    which is given the public view and the legal moves (the library's runner)."""
+    return run_game(
+        names, agents, seed, catalogue=catalogue, interpretations=interpretations, game="ankhor"
+    )

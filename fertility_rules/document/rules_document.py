@@ -21,7 +21,9 @@ from fertility_rules.document.blocks import (
 )
 from fertility_rules.document.examples import EXAMPLE_PLAYER, worked_examples
 from fertility_rules.document.figures import figures_by_rule
-from fertility_rules.document.interpretations import notes
+from fertility_rules.document.interpretations import (
+    interpretation_notes as game_interpretation_notes,
+)
 from fertility_rules.document.writer import Writer
 from fertility_rules.effects.base import Stage
 from fertility_rules.effects.registry import EffectRegistry, describe_shop
@@ -35,10 +37,7 @@ from fertility_rules.model.shop import Shop
 from fertility_rules.records.rulebook_example import rulebook_example
 from fertility_rules.rules.interpretations import (
     INTERPRETATION_INFO,
-    OPTION_LABELS,
     InterpretationInfo,
-    InterpretationKind,
-    Interpretations,
 )
 from fertility_rules.rules.setup import tiles_in_play, valley_boards_for
 from fertility_rules.scoring.pipeline import score_position
@@ -222,10 +221,7 @@ def _variant(w: Writer) -> None:
 
 def interpretation_notes(info: InterpretationInfo) -> tuple[Message, ...]:
     """The kind line (a switch's values with the default marked), the rules and the sources."""
-    return notes(info, _DEFAULTS, OPTION_LABELS, info.kind is InterpretationKind.SETTLED)
-
-
-_DEFAULTS = Interpretations()
+    return game_interpretation_notes(info, "fertility")
 
 
 def _interpretations(w: Writer) -> None:

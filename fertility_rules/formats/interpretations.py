@@ -13,7 +13,8 @@ from typing import Any
 from cattrs import Converter
 
 from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.formats.converter import _object_hook, converter_for, format_hooks, structure
+from fertility_rules.formats.base import _object_hook
+from fertility_rules.formats.converter import converter_for, format_hooks, structure
 from fertility_rules.i18n.message import _
 from fertility_rules.rules.interpretations import INTERPRETATION_INFO, Interpretations
 

@@ -1,213 +1,196 @@
-"""Game-record files (format ``fertility-rules/game-record/1``): write and read.
+"""Game-record files of every game (format ``fertility-rules/game-record/2``): write and read.
 
-The record's own checks live on :class:`GameRecord`, the moves' on the moves; this
-module only maps the file's shape to those values. :func:`replay` checks the moves.
+A record names its game (``"game": "ankhor"``); the game's
+:class:`~fertility_rules.games.GameFormats` read and write its parts (catalogue,
+interpretations, setup, moves), each under its own JSON path, and the record's own checks
+live on :class:`GameRecord`. Records of version 1 were written before the library held a
+second game: they are Fertility's, and are read as such. :func:`replay` checks the moves.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from attrs import field, frozen
-from cattrs import Converter
+from attrs import frozen
 
-from fertility_rules._version import RULES_VERSION
-from fertility_rules.catalogue.catalogue import Catalogue
-from fertility_rules.catalogue.loader import DEFAULT_CATALOGUE_NAME, dump_catalogue, read_catalogue
-from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
-from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.formats import interpretations as _former  # noqa: F401 - reads old options
-from fertility_rules.formats.converter import (
-    attempt,
-    converter_for,
-    converter_with,
-    format_hooks,
-    structure_document,
-)
-from fertility_rules.formats.documents import read_document
+from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError
+from fertility_rules.formats.base import _within_limits, attempt, problems_of, structure_document
+from fertility_rules.formats.documents import join, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.formats.moves import MoveDocument, move_to_json
+from fertility_rules.games import GAMES, GameInfo, GameRules, find_game
 from fertility_rules.i18n.message import _
-from fertility_rules.model.resources import MonumentType
-from fertility_rules.rules.interpretations import Interpretations
-from fertility_rules.rules.moves import Move
-from fertility_rules.rules.setup import Setup, valley_boards_for
 
 if TYPE_CHECKING:
     from fertility_rules.records.game_record import GameRecord
 
-__all__ = ["GAME_RECORD_FORMAT", "dump_record", "load_record", "read_record", "save_record"]
+__all__ = [
+    "FORMER_RECORD_FORMAT",
+    "GAME_RECORD_FORMAT",
+    "dump_record",
+    "load_record",
+    "read_record",
+    "rules_version_problems",
+    "save_record",
+]
 
-GAME_RECORD_FORMAT = "fertility-rules/game-record/1"
+GAME_RECORD_FORMAT = "fertility-rules/game-record/2"
+FORMER_RECORD_FORMAT = "fertility-rules/game-record/1"
+"""Records written before games were named: Fertility's, read as ``"game": "fertility"``."""
 
-
-@frozen
-class _BoardPlace:
-    board: str
-    rotated: bool = False
-
-
-@frozen
-class _SetupDocument:
-    valley: tuple[_BoardPlace, ...]
-    start: tuple[int, int]
-    tiles: tuple[str, ...]
-    districts: tuple[str, ...]
-    metropolis_boards: tuple[str, ...]
-    monument_types: tuple[MonumentType, ...]
-    start_rotation: int = 0
-
-    def setup(self) -> Setup:
-        """The setup value; :func:`start_game` checks it against the catalogue (R-2)."""
-        return Setup(
-            valley=tuple((place.board, place.rotated) for place in self.valley),
-            start=self.start,
-            start_rotation=self.start_rotation,
-            tiles=self.tiles,
-            districts=self.districts,
-            metropolis_boards=self.metropolis_boards,
-            monument_types=self.monument_types,
-        )
-
-    @classmethod
-    def of(cls, setup: Setup) -> _SetupDocument:
-        return cls(
-            valley=tuple(_BoardPlace(board, rotated) for board, rotated in setup.valley),
-            start=setup.start,
-            start_rotation=setup.start_rotation,
-            tiles=setup.tiles,
-            districts=setup.districts,
-            metropolis_boards=setup.metropolis_boards,
-            monument_types=setup.monument_types,
-        )
+T = TypeVar("T")
 
 
-def version_problems(rules_version: str) -> list[Problem]:
-    """A record is replayed by the rules version it was played with."""
-    if rules_version == RULES_VERSION:
+def rules_version_problems(found: str, ours: str) -> list[Problem]:
+    """A file is read by the rules version it was written with."""
+    if found == ours:
         return []
     message = _(
         "this record needs rules version {found}; this library plays rules version {ours}",
-        found=rules_version,
-        ours=RULES_VERSION,
+        found=found,
+        ours=ours,
     )
     return [Problem("rules_version", message)]
 
 
 @frozen(kw_only=True)
 class _RecordDocument:
-    """The file's shape; the field order is the order written."""
+    """The file's shape; the field order is the order written. The game reads the parts."""
 
-    rules_version: str = RULES_VERSION
-    catalogue: Catalogue | None = None
-    interpretations: Interpretations = field(factory=Interpretations)
+    game: str
+    rules_version: str | None = None
+    """Left out: the rules version of this library."""
+    catalogue: Any
+    interpretations: Any = None
     variant: bool = False
     players: tuple[str, ...]
     seed: int | None = None
-    setup: Setup | None = None
-    moves: tuple[Move, ...]
-
-    checks = staticmethod(version_problems)
-
-    def __attrs_post_init__(self) -> None:
-        problems = version_problems(self.rules_version)
-        if problems:
-            raise MalformedInputError(problems)
-
-
-@format_hooks
-def _hooks(converter: Converter) -> None:
-    converter.register_structure_hook(
-        Setup, lambda value, _t: converter.structure(value, _SetupDocument).setup()
-    )
-    converter.register_unstructure_hook(
-        Setup, lambda setup: converter.unstructure(_SetupDocument.of(setup))
-    )
+    setup: Any = None
+    moves: tuple[Any, ...]
 
 
 def dump_record(record: GameRecord) -> dict[str, Any]:
     """The JSON-like form read back by :func:`read_record`."""
-    catalogue = record.catalogue
-    document = _RecordDocument(
-        interpretations=record.interpretations,
-        variant=record.variant,
-        players=record.players,
-        seed=record.seed,
-        setup=record.setup,
-        moves=(),
-    )
-    data: dict[str, Any] = {"format": GAME_RECORD_FORMAT}
-    data.update(converter_for().unstructure(document))
-    data["catalogue"] = DEFAULT_CATALOGUE_NAME if catalogue is None else dump_catalogue(catalogue)
-    for key in ("seed", "setup"):
-        if data[key] is None:
-            del data[key]
-    data["moves"] = [move_to_json(move, record.width) for move in record.moves]
+    rules = record.game
+    formats = rules.formats
+    players = len(record.players)
+    data: dict[str, Any] = {
+        "format": GAME_RECORD_FORMAT,
+        "game": rules.name,
+        "rules_version": rules.rules_version,
+        "catalogue": formats.catalogue_to_json(record.catalogue),
+        "interpretations": formats.interpretations_to_json(record.interpretations),
+        "variant": record.variant,
+        "players": list(record.players),
+    }
+    if record.seed is not None:
+        data["seed"] = record.seed
+    if record.setup is not None and formats.setup_to_json is not None:
+        data["setup"] = formats.setup_to_json(record.setup)
+    data["moves"] = [formats.record_move_to_json(move, players) for move in record.moves]
     return data
 
 
-@frozen
-class _Context:
-    """What the parts of a record are read with: the registry, the board's width."""
+def _current(data: object) -> object:
+    """A record of version 1 as the version 2 record it is (a Fertility record)."""
+    if isinstance(data, dict) and data.get("format") == FORMER_RECORD_FORMAT and "game" not in data:
+        return {**data, "format": GAME_RECORD_FORMAT, "game": "fertility"}
+    return data
 
-    registry: EffectRegistry
-    width: int
 
-    def catalogue(self, converter: Converter, value: object) -> Catalogue | None:
-        if value == DEFAULT_CATALOGUE_NAME:
+class _Parts:
+    """The problems found while the game reads the record's parts, each under its path."""
+
+    def __init__(self) -> None:
+        self.found: list[Problem] = []
+
+    def read(self, path: str, read: Callable[..., T], *args: Any) -> T | None:
+        try:
+            return read(*args)
+        except MalformedInputError as error:
+            self.found.extend(problems_of(error, path))
             return None
-        if isinstance(value, dict):
-            return read_catalogue(value, registry=self.registry)
-        raise MalformedInputError.single(
-            "$",
-            _(
-                "a catalogue is {name!r} or an embedded catalogue object",
-                name=DEFAULT_CATALOGUE_NAME,
-            ),
-        )
-
-    def move(self, converter: Converter, value: object) -> Move:
-        document: Any = converter.structure(value, MoveDocument)  # type: ignore[arg-type]
-        move: Move = document.move(self.width)
-        return move
 
 
-def _width(data: object) -> int:
-    """The board's width for the number of players the record names (16 if it cannot say)."""
-    players = data.get("players") if isinstance(data, dict) else None
-    count = len(players) if isinstance(players, list) else 0
-    return 4 * valley_boards_for(count) if 2 <= count <= 4 else 16
+def _game(name: str, games: Sequence[GameInfo]) -> GameRules:
+    try:
+        return find_game(name, games)
+    except UnknownIdError as error:
+        raise MalformedInputError.single("$", error.message) from None
 
 
 def read_record(
-    data: object, source: str | None = None, registry: EffectRegistry = DEFAULT_REGISTRY
+    data: object,
+    source: str | None = None,
+    registry: Any = None,
+    *,
+    games: Sequence[GameInfo] = GAMES,
 ) -> GameRecord:
-    """Validate ``data`` into a :class:`GameRecord`; :func:`replay` checks the moves.
+    """Validate ``data`` into a :class:`GameRecord` of one of ``games``; :func:`replay`
+    checks the moves.
 
-    An embedded catalogue is read with ``registry`` (it names the effect kinds the
+    An embedded catalogue is read with ``registry`` (for Fertility, the effect kinds the
     catalogue's Shops may use).
     """
     # Imported here: ``fertility_rules.records`` re-exports this module, so importing it
     # at the top would make this module fail when it is the first one imported.
     from fertility_rules.records.game_record import GameRecord
 
-    context = _Context(registry, _width(data))
-    converter = converter_with(registry, {Catalogue: context.catalogue, Move: context.move})
-    document = structure_document(
-        data, _RecordDocument, GAME_RECORD_FORMAT, source, registry, converter
+    data = _current(data)
+    _within_limits(data, source)  # a document too deep or too large is read no further
+    parts = _Parts()
+    document = parts.read("$", structure_document, data, _RecordDocument, GAME_RECORD_FORMAT)
+    if not isinstance(data, dict):  # nothing more to read: the problem is said
+        raise MalformedInputError(parts.found, source, GAME_RECORD_FORMAT)
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise MalformedInputError(parts.found, source, GAME_RECORD_FORMAT)
+    rules = parts.read("$.game", _game, name, games)
+    if rules is None:
+        raise MalformedInputError(parts.found, source, GAME_RECORD_FORMAT)
+    formats = rules.formats
+    version = data.get("rules_version")
+    if isinstance(version, str):
+        found = rules_version_problems(version, rules.rules_version)
+        parts.found.extend(problems_of(MalformedInputError(found)))
+    catalogue = parts.read(
+        "$.catalogue", formats.catalogue_from_json, data.get("catalogue"), "$", registry
     )
+    interpretations = None
+    if "interpretations" in data:
+        interpretations = parts.read(
+            "$.interpretations", formats.interpretations_from_json, data["interpretations"], "$"
+        )
+    setup = None
+    if data.get("setup") is not None:
+        if formats.setup_from_json is None:
+            parts.found.append(
+                Problem("$.setup", _("this game's records give a seed, not a setup"))
+            )
+        else:
+            setup = parts.read("$.setup", formats.setup_from_json, data["setup"], "$")
+    players = data.get("players")
+    count = len(players) if isinstance(players, list) else 0
+    moves = data.get("moves")
+    read_moves = tuple(
+        parts.read(join("$.moves", index), formats.record_move_from_json, move, count, "$")
+        for index, move in enumerate(moves if isinstance(moves, list) else ())
+    )
+    if parts.found or document is None:
+        raise MalformedInputError(parts.found, source, GAME_RECORD_FORMAT)
     record, problems = attempt(
         "$",
         GameRecord,
         document.players,
-        document.moves,
+        read_moves,
         document.seed,
-        document.setup,
+        setup,
         document.variant,
-        document.interpretations,
-        document.catalogue,
+        interpretations,
+        catalogue,
+        rules,
     )
     if problems or record is None:
         raise MalformedInputError(problems, source, GAME_RECORD_FORMAT)
@@ -216,11 +199,13 @@ def read_record(
 
 def load_record(
     path: str | Path,
-    registry: EffectRegistry = DEFAULT_REGISTRY,
+    registry: Any = None,
     limits: Limits = DEFAULT_LIMITS,
+    *,
+    games: Sequence[GameInfo] = GAMES,
 ) -> GameRecord:
     """Read a game record file (``-``: standard input)."""
-    return read_record(read_document(path, limits), str(path), registry)
+    return read_record(read_document(path, limits), str(path), registry, games=games)
 
 
 def save_record(record: GameRecord, path: str | Path) -> None:

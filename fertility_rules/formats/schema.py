@@ -10,17 +10,23 @@ Wheat marker on its track) and the readers' limits are the readers' business.
 
 from __future__ import annotations
 
-import json
 import re
-from importlib import resources
 from typing import Any
-
-from attrs import fields
 
 from fertility_rules.effects.base import ParamType
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.formats.interpretations import FORMER_OPTIONS
+from fertility_rules.formats.schema_kit import (
+    Schema,
+    record_body,
+    schema_document,
+    shipped_schema,
+    switch_values,
+)
+from fertility_rules.formats.schema_kit import enum_of as _enum
+from fertility_rules.formats.schema_kit import list_of as _list
+from fertility_rules.formats.schema_kit import object_of as _object
 from fertility_rules.i18n.message import _
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import Icon, MonumentType, Resource
@@ -42,29 +48,8 @@ SCHEMA_NAMES = (
 """The formats with a schema; ``NAME`` is the format id without ``fertility-rules/``
 and ``/1``."""
 
-Schema = dict[str, Any]
-
-
-def _enum(values: list[Any]) -> Schema:
-    return {"enum": values}
-
-
-def _list(items: Schema, min_items: int = 0, max_items: int | None = None) -> Schema:
-    out: Schema = {"type": "array", "items": items}
-    if min_items:
-        out["minItems"] = min_items
-    if max_items is not None:
-        out["maxItems"] = max_items
-    return out
-
-
-def _object(required: list[str], properties: dict[str, Schema]) -> Schema:
-    return {
-        "type": "object",
-        "required": required,
-        "properties": properties,
-        "additionalProperties": False,
-    }
+_VERSIONS = {"game-record": 2}
+"""The version of each format whose version is not 1."""
 
 
 _NAT: Schema = {"type": "integer", "minimum": 0}
@@ -93,10 +78,7 @@ def _benefits(registry: EffectRegistry) -> Schema:
 
 
 def _defs(registry: EffectRegistry) -> Schema:
-    interpretation = {
-        a.name: _enum([m.value for m in type(getattr(Interpretations(), a.name))])
-        for a in fields(Interpretations)
-    }
+    interpretation = switch_values(Interpretations())
     # Records written before the split may hold a former option at its single value.
     interpretation.update(
         {
@@ -308,16 +290,16 @@ _HEAD: dict[str, Schema] = {
 
 
 def _game_record() -> Schema:
-    return _object(
-        ["format", "players", "moves"],
+    return record_body(
+        "fertility",
+        (2, 4),
         {
-            "format": {"const": "fertility-rules/game-record/1"},
-            **_HEAD,
-            "players": _list(_STRING, 2, 4),
-            "seed": {"type": "integer"},
+            "catalogue": _HEAD["catalogue"],
+            "interpretations": _HEAD["interpretations"],
             "setup": _setup(),
-            "moves": _list({"$ref": "move.json"}),
+            "move": {"$ref": "move.json"},
         },
+        former="fertility-rules/game-record/1",
     )
 
 
@@ -413,20 +395,12 @@ def build_schema(name: str, registry: EffectRegistry = DEFAULT_REGISTRY) -> Sche
                 expected=", ".join(SCHEMA_NAMES),
             )
         )
-    body = builders[name]()
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": _BASE + name + ".json",
-        "title": f"fertility-rules/{name}/1",
-        **body,
-        "$defs": _defs(registry),
-    }
+    title = f"fertility-rules/{name}/{_VERSIONS.get(name, 1)}"
+    return schema_document(_BASE, name, title, builders[name](), _defs(registry))
 
 
 def schema(name: str) -> Schema:
     """The shipped schema of format ``name`` (one of :data:`SCHEMA_NAMES`)."""
     if name not in SCHEMA_NAMES:
         build_schema(name)  # raises UnknownIdError naming the known formats
-    text = resources.files("fertility_rules.formats").joinpath(f"schemas/{name}.json")
-    data: Schema = json.loads(text.read_text(encoding="utf-8"))
-    return data
+    return shipped_schema("fertility_rules.formats", name)

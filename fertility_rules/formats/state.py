@@ -39,7 +39,7 @@ from fertility_rules.formats.converter import (
 from fertility_rules.formats.documents import join
 from fertility_rules.formats.moves import move_from_json, move_to_json
 from fertility_rules.formats.reachable import reachability_problems
-from fertility_rules.formats.record import _BoardPlace, _Context, version_problems
+from fertility_rules.formats.setup import _BoardPlace, _Context, version_problems
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import Metropolis
 from fertility_rules.model.resources import Counts, MonumentType, Resource, counts_of, tokens_of

@@ -1,29 +1,25 @@
 """Adjudicating a disputed move: is it legal, and what does it yield, under each reading?
 
-The position is taken as it is; only the interpretation switches of its configuration
-change from one reading to the next. For each reading the move is checked by the
-referee (:func:`~fertility_rules.rules.engine.violations`) and, when legal, played to
-see what the mover gains: tokens harvested, Wheat, Quarries to choose for (R-3.3),
-Monuments built, and the size of the District offer afterwards (I-10).
+The position is taken as it is; only the interpretation switches it is read under change
+from one reading to the next (the game's ``with_interpretations``). For each reading the
+move is checked by the game's referee (``violations``) and, when legal, played to see what
+the mover gains (the game's ``gains``: for Fertility, tokens harvested, Wheat, Quarries to
+choose for (R-3.3), Monuments built, and the size of the District offer afterwards (I-10)).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from attrs import evolve, frozen
+from attrs import evolve, field, frozen
 
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats.documents import parse_document, read_document
-from fertility_rules.formats.moves import move_from_json
+from fertility_rules.games import Gain, GameRules, by_key, find_game
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.model.resources import NO_TOKENS, Counts
 from fertility_rules.play.history import Game
 from fertility_rules.records.game_record import GameRecord
-from fertility_rules.rules.engine import apply_unchecked, legal_moves, violations
-from fertility_rules.rules.interpretations import Interpretations
-from fertility_rules.rules.moves import Move
-from fertility_rules.rules.state import GameState
 
 __all__ = [
     "Adjudication",
@@ -38,40 +34,34 @@ __all__ = [
 
 @frozen
 class Outcome:
-    """A move under one reading: legal or the rule it breaks, and what it yields."""
+    """A move under one reading: legal or the rule it breaks, and what it yields.
 
-    reading: Interpretations
+    What it yields is read by key as an attribute too (``outcome.quarries``).
+    """
+
+    reading: Any
     legal: bool
     rule: str | None = None
     reason: Message | None = None
-    tokens: Counts = NO_TOKENS
-    """Tokens added to the mover's supply, per resource."""
-    wheat: int = 0
-    quarries: int = 0
-    """Quarry choices the move opens (R-3.3.D, I-1, I-2)."""
-    monuments: int = 0
-    """Monuments the move puts on the central board."""
-    offer: int | None = None
-    """Districts on offer after the move (I-10); ``None`` when illegal."""
+    gains: tuple[Gain, ...] = field(default=(), eq=False)
+    """What the move yields its mover (empty when illegal), as the game measures it."""
+    values: tuple[tuple[str, Any], ...] = ()
+    """The value of each gain by key (what equality and :meth:`yields` compare)."""
 
     def yields(self) -> tuple[object, ...]:
         """What can differ between readings: legality, rule and every gain."""
-        return (
-            self.legal,
-            self.rule,
-            self.tokens,
-            self.wheat,
-            self.quarries,
-            self.monuments,
-            self.offer,
-        )
+        return (self.legal, self.rule, self.values)
+
+    def __getattr__(self, name: str) -> Any:
+        found: Any = by_key(self, "values", name)
+        return found
 
 
 @frozen
 class Adjudication:
     """A move judged under several readings, in the order given."""
 
-    move: Move
+    move: Any
     outcomes: tuple[Outcome, ...]
 
     @property
@@ -80,54 +70,42 @@ class Adjudication:
         return len({outcome.yields() for outcome in self.outcomes}) > 1
 
 
-def under(state: GameState, reading: Interpretations) -> GameState:
+def under(state: Any, reading: Any, game: str | GameRules = "fertility") -> Any:
     """The same position read under ``reading`` (a new state; ``state`` is unchanged)."""
-    return evolve(state, config=evolve(state.config, interpretations=reading))
+    return find_game(game).with_interpretations(state, reading)
 
 
-def _outcome(state: GameState, move: Move, reading: Interpretations) -> Outcome:
-    position = under(state, reading)
-    broken = violations(position, move)
+def _outcome(rules: GameRules, state: Any, move: Any, reading: Any) -> Outcome:
+    position = rules.with_interpretations(state, reading)
+    broken = rules.violations(position, move)
     if broken:
         return Outcome(reading, False, broken[0].rule, broken[0].message)
-    after = apply_unchecked(position, move)
-    mover = state.current
-    before, later = position.players[mover], after.players[mover]
-    return Outcome(
-        reading,
-        True,
-        tokens=(
-            later.supply[0] - before.supply[0],
-            later.supply[1] - before.supply[1],
-            later.supply[2] - before.supply[2],
-            later.supply[3] - before.supply[3],
-        ),
-        wheat=later.metropolis.wheat - before.metropolis.wheat,
-        quarries=max(0, after.quarry_choices - position.quarry_choices)
-        if after.current == mover
-        else 0,
-        monuments=later.metropolis.monuments - before.metropolis.monuments,
-        offer=len(after.offer),
-    )
+    after = rules.apply_unchecked(position, move)
+    gains = () if rules.gains is None else rules.gains(position, after, state.current)
+    return Outcome(reading, True, gains=gains, values=tuple((g.key, g.value) for g in gains))
 
 
-def adjudicate(state: GameState, move: Move, readings: Sequence[Interpretations]) -> Adjudication:
-    """``move`` at ``state`` under each of ``readings``."""
-    return Adjudication(move, tuple(_outcome(state, move, reading) for reading in readings))
+def adjudicate(
+    state: Any, move: Any, readings: Sequence[Any], game: str | GameRules = "fertility"
+) -> Adjudication:
+    """``move`` at ``state`` of ``game`` under each of ``readings``."""
+    rules = find_game(game)
+    return Adjudication(move, tuple(_outcome(rules, state, move, reading) for reading in readings))
 
 
 def disputed_moves(
-    state: GameState, readings: Sequence[Interpretations]
+    state: Any, readings: Sequence[Any], game: str | GameRules = "fertility"
 ) -> tuple[Adjudication, ...]:
     """Every move legal under some reading whose legality or yield differs between them."""
-    moves: dict[Move, None] = {}
+    rules = find_game(game)
+    moves: dict[Any, None] = {}
     for reading in readings:
-        moves.update(dict.fromkeys(legal_moves(under(state, reading))))
-    judged = (adjudicate(state, move, readings) for move in moves)
+        moves.update(dict.fromkeys(rules.legal_moves(rules.with_interpretations(state, reading))))
+    judged = (adjudicate(state, move, readings, rules) for move in moves)
     return tuple(judgement for judgement in judged if judgement.differs)
 
 
-def position_at(record: GameRecord, at: int) -> GameState:
+def position_at(record: GameRecord, at: int) -> Any:
     """The position after the first ``at`` moves of ``record``, replayed under its reading.
 
     Raises :class:`IllegalMoveError` at the first illegal move (1-based in the message).
@@ -144,10 +122,10 @@ def position_at(record: GameRecord, at: int) -> GameState:
     return Game.from_record(evolve(record, moves=record.moves[:at])).state
 
 
-def read_move(text: str, width: int) -> Move:
-    """A move in the game-record JSON form, given inline (``{...}``) or as a file path."""
+def read_move(text: str, state: Any, game: str | GameRules = "fertility") -> Any:
+    """A move of ``state`` in its JSON form, given inline (``{...}``) or as a file path."""
     if text.lstrip().startswith("{"):
         data = parse_document(text, toml=False, source="--move")
     else:
         data = read_document(text)
-    return move_from_json(data, width)
+    return find_game(game).formats.read_move(data, state)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from fertility_rules.effects.base import Stage
+from fertility_rules.games import find_game
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
@@ -28,12 +28,13 @@ GAP = 10
 def comparison_to_svg(comparison: Comparison, language: Language | str = Language.EN) -> str:
     """The chart as an SVG document."""
     names = reading_names(comparison, language)
+    rules = find_game(comparison.game)
     groups: list[tuple[str, list[Estimate]]] = [
         (render(_("Mean total"), language), [r.total for r in comparison.results])
     ]
     groups += [
-        (render(stage.label, language), [r.stages[stage - 1] for r in comparison.results])
-        for stage in Stage
+        (render(stage.label, language), [r.stages[index] for r in comparison.results])
+        for index, stage in enumerate(rules.stages)
     ]
     top = max([e.high for _n, es in groups for e in es if e.high == e.high] + [1.0])
     plot = WIDTH - LABEL - 70
@@ -43,7 +44,7 @@ def comparison_to_svg(comparison: Comparison, language: Language | str = Languag
     def x(value: float) -> float:
         return LABEL + plot * max(0.0, value) / top
 
-    title = render(_("Mean Debens per seat, 95 % intervals"), language)
+    title = render(_("Mean score per seat, 95 % intervals"), language)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">',

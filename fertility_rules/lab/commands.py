@@ -12,11 +12,12 @@ import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from pathlib import Path
+from typing import Any
 
 from fertility_rules.errors import FertilityError, UnknownIdError
 from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.record import read_record
-from fertility_rules.formats.state import GAME_STATE_FORMAT, read_state
+from fertility_rules.games import GameRules
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
@@ -39,16 +40,14 @@ from fertility_rules.lab.render import (
     comparison_to_text,
 )
 from fertility_rules.lab.runner import Progress
-from fertility_rules.play.notation import parse_move
-from fertility_rules.rules.interpretations import Interpretations
-from fertility_rules.rules.moves import Move
-from fertility_rules.rules.state import GameState
 
 __all__ = [
     "add_adjudicate",
     "add_compare",
     "add_interpretation_option",
     "add_jobs_options",
+    "check_interpretations",
+    "check_record_game",
     "game_executor",
     "interpretations_from",
     "positive_int",
@@ -58,27 +57,12 @@ __all__ = [
 Translate = Callable[[Message], str]
 
 
-def _checked(t: Translate) -> Callable[[str], str]:
-    """An argparse type: comma-separated ``NAME=VALUE`` texts, rejected with exit status 2."""
-
-    def checked(text: str) -> str:
-        try:
-            for part in text.split(","):
-                parse_interpretation(part)
-        except FertilityError as error:
-            raise argparse.ArgumentTypeError(t(error.message)) from None
-        return text
-
-    return checked
-
-
 def add_interpretation_option(parser: argparse.ArgumentParser, t: Translate) -> None:
     """``--interpretation NAME=VALUE``, repeatable; checked while the arguments are read."""
     parser.add_argument(
         "--interpretation",
         action="append",
         default=[],
-        type=_checked(t),
         metavar="NAME=VALUE",
         help=t(
             _(
@@ -89,9 +73,35 @@ def add_interpretation_option(parser: argparse.ArgumentParser, t: Translate) -> 
     )
 
 
-def interpretations_from(args: argparse.Namespace) -> Interpretations:
-    """The defaults with every ``--interpretation`` of ``args`` applied."""
-    return with_interpretations(getattr(args, "interpretation", None) or [])
+def check_interpretations(args: argparse.Namespace, rules: GameRules) -> Message | None:
+    """Why a ``--interpretation`` or ``--reading`` of ``args`` is not a switch value of
+    ``rules``' game (the command refuses it as argparse refuses an argument), or ``None``."""
+    texts = [*getattr(args, "interpretation", ()), *getattr(args, "reading", ())]
+    try:
+        for text in texts:
+            for part in text.split(","):
+                parse_interpretation(part, rules)
+    except FertilityError as error:
+        return error.message
+    return None
+
+
+def check_record_game(args: argparse.Namespace, game: GameRules) -> None:
+    """A record is replayed by the game it names: ``--game`` may only name the same one."""
+    if getattr(args, "game", None) is not None and args.rules != game:
+        raise UnknownIdError(
+            _(
+                "This is a record of a game of {found}, not of {wanted}.",
+                found=game.title,
+                wanted=args.rules.title,
+            )
+        )
+    args.rules = game
+
+
+def interpretations_from(args: argparse.Namespace) -> Any:
+    """The game's defaults with every ``--interpretation`` of ``args`` applied."""
+    return with_interpretations(getattr(args, "interpretation", None) or [], game=args.rules)
 
 
 def positive_int(t: Translate) -> Callable[[str], int]:
@@ -178,25 +188,43 @@ def progress_bar(total: int, language: Language | str) -> Iterator[Progress | No
 
 
 def _compare(args: argparse.Namespace) -> int:
+    rules: GameRules = args.rules
     base = interpretations_from(args)
     if args.reading:
-        readings = [with_interpretations(spec.split(","), base) for spec in args.reading]
+        readings = [with_interpretations(spec.split(","), base, rules) for spec in args.reading]
         if len(readings) == 1:
             readings.insert(0, base)
     else:
-        readings = list(readings_varying(args.vary, base))
+        readings = list(readings_varying(args.vary, base, rules))
     if len(readings) < 2:
         raise UnknownIdError(
             _("Nothing to compare: the switches varied have one value only; use --vary.")
         )
     names = [a.strip() for a in args.agents.split(",") if a.strip()]
     agents = tuple(names[i % len(names)] for i in range(args.players))
+    rules.check_players(args.players, args.variant)
+    for name in set(agents) - set(rules.agents):
+        raise UnknownIdError(
+            _(
+                "Unknown agent {name!r}; known agents: {known}.",
+                name=name,
+                known=", ".join(rules.agents),
+            )
+        )
     with (
         game_executor(args.scheduler) as executor,
         progress_bar(args.games * len(readings), args.lang) as progress,
     ):
         comparison = compare(
-            readings, args.games, agents, args.seed, args.variant, executor, args.jobs, progress
+            readings,
+            args.games,
+            agents,
+            args.seed,
+            args.variant,
+            executor,
+            args.jobs,
+            progress,
+            game=rules,
         )
     if args.svg:
         Path(args.svg).write_text(comparison_to_svg(comparison, args.lang), encoding="utf-8")
@@ -223,16 +251,13 @@ def add_compare(
         action="append",
         default=[],
         metavar="NAME=VALUE,...",
-        type=_checked(t),
         help=t(_("one reading to compare, as switch values (repeatable; instead of --vary)")),
     )
     parser.add_argument(
         "--games", type=positive_int(t), default=100, help=t(_("games per reading"))
     )
     parser.add_argument("--seed", type=int, default=0, help=t(_("seed of the first game")))
-    parser.add_argument(
-        "--players", type=int, choices=[2, 3, 4], default=4, help=t(_("number of players"))
-    )
+    parser.add_argument("--players", type=int, default=4, help=t(_("number of players")))
     parser.add_argument(
         "--agents",
         default="greedy",
@@ -246,64 +271,57 @@ def add_compare(
     parser.set_defaults(run=_compare)
 
 
-def _position(args: argparse.Namespace) -> tuple[GameState, int | None]:
+def _position(args: argparse.Namespace, rules: GameRules) -> tuple[Any, int | None]:
     """The position: a game-state file as it is, or a record replayed ``--at`` moves."""
     data = read_document(args.record)
-    if isinstance(data, dict) and data.get("format") == GAME_STATE_FORMAT:
-        return read_state(data, source=args.record), None
+    state_format = rules.formats.state_format
+    if isinstance(data, dict) and data.get("format") == state_format:
+        return rules.formats.read_state(data), None
     if args.at is None:
         raise UnknownIdError(
             _(
                 "Give --at N with a game record, or a game-state file ({fmt}).",
-                fmt=GAME_STATE_FORMAT,
+                fmt=state_format,
             )
         )
-    return position_at(read_record(data, source=args.record), args.at), args.at
+    record = read_record(data, source=args.record, games=args.known_games)
+    check_record_game(args, record.game)
+    return position_at(record, args.at), args.at
 
 
-def _disputed(text: str, state: GameState, width: int) -> Move:
-    """The move as JSON (inline or a file) or in the text notation (``place V23 a6 b6``)."""
+def _disputed(text: str, state: Any, rules: GameRules) -> Any:
+    """The move as JSON (inline or a file) or in the game's notation (``place V23 a6 b6``)."""
     if text.lstrip().startswith("{") or Path(text).is_file():
-        return read_move(text, width)
-    return parse_move(text, state)
+        return read_move(text, state, rules)
+    return rules.texts.parse_move(text, state)
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
-    state, at = _position(args)
-    base = interpretations_from(args) if args.interpretation else state.config.interpretations
-    readings = readings_varying(args.vary, base)
-    width = state.config.layout.width
+    state, at = _position(args, args.rules)
+    rules: GameRules = args.rules  # a record's own game
+    base = interpretations_from(args) if args.interpretation else rules.interpretations_of(state)
+    readings = readings_varying(args.vary, base, rules)
     if args.all_moves:
-        judged = disputed_moves(state, readings)
+        judged = disputed_moves(state, readings, rules)
     elif args.move is None:
         raise UnknownIdError(_("Give the disputed move with --move, or use --all-moves."))
     else:
-        judged = (adjudicate(state, _disputed(args.move, state, width), readings),)
+        judged = (adjudicate(state, _disputed(args.move, state, rules), readings, rules),)
     if args.format == "json":
         data = {
             "at": at,
-            "moves": [adjudication_to_json(j, width, args.lang) for j in judged],
+            "moves": [adjudication_to_json(j, state, args.lang, rules) for j in judged],
         }
         text = json.dumps(data, indent=2, ensure_ascii=False)
     else:
+        status = rules.texts.status(state)
         heading = (
-            _(
-                "Position after {at} moves: turn {turn}, {player} must {decision}.",
-                at=at,
-                turn=state.turn,
-                player=state.player.name,
-                decision=state.phase.label,
-            )
+            _("Position after {at} moves: {status}.", at=at, status=status)
             if at is not None
-            else _(
-                "Position of the game state: turn {turn}, {player} must {decision}.",
-                turn=state.turn,
-                player=state.player.name,
-                decision=state.phase.label,
-            )
+            else _("Position of the game state: {status}.", status=status)
         )
         blocks = [render(heading, args.lang)]
-        blocks += [adjudication_to_text(j, width, args.lang) for j in judged]
+        blocks += [adjudication_to_text(j, state, args.lang, rules) for j in judged]
         if not judged:
             blocks.append(
                 render(_("No move differs between the readings at this position."), args.lang)

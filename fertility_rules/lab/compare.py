@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
-from fertility_rules.effects.base import Stage
 from fertility_rules.errors import MalformedInputError
+from fertility_rules.games import GAMES, GameInfo, GameRules, by_key, find_game
 from fertility_rules.i18n.message import _
 from fertility_rules.lab.readings import (
     parse_interpretation,
@@ -24,7 +24,6 @@ from fertility_rules.lab.readings import (
 )
 from fertility_rules.lab.runner import GameSpec, GameSummary, Progress, run_games
 from fertility_rules.lab.stats import Estimate, mean_ci, proportion_ci
-from fertility_rules.rules.interpretations import Interpretations
 
 __all__ = [
     "Comparison",
@@ -40,20 +39,25 @@ __all__ = [
 class ReadingResult:
     """The measures of one reading over the games of a comparison."""
 
-    reading: Interpretations
+    reading: Any
     games: int
     total: Estimate
     """Mean final score of a seat."""
     stages: tuple[Estimate, ...]
-    """Mean Debens of a seat at each stage, in rulebook order (R-5)."""
+    """Mean points of a seat at each stage of the game's scoring, in rulebook order."""
     seat_wins: tuple[Estimate, ...]
-    """Win rate of each seat, shared victories split between the winners (R-4.3)."""
+    """Win rate of each seat, shared victories split between the winners."""
     moves: Estimate
-    quarries: Estimate
-    monuments: Estimate
-    discards: Estimate
     winner_changed: Estimate
     """How often the winners differ from those of the first reading in the same game."""
+    counts: tuple[tuple[str, Estimate], ...] = ()
+    """The mean of each of the game's measures (``quarries``...), by key; read as
+    attributes too."""
+
+    def __getattr__(self, name: str) -> Estimate:
+        """A measure by its key (``result.quarries``)."""
+        found: Estimate = by_key(self, "counts", name)
+        return found
 
 
 @frozen
@@ -67,14 +71,18 @@ class Comparison:
     results: tuple[ReadingResult, ...]
     winner_changed: Estimate
     """How often the winners are not the same under every reading."""
+    game: GameRules = field(factory=find_game, converter=find_game)
+    """The game played (given by name or by its rules)."""
 
 
 def measure(
-    reading: Interpretations, summaries: Sequence[GameSummary], baseline: Sequence[GameSummary]
+    reading: Any, summaries: Sequence[GameSummary], baseline: Sequence[GameSummary]
 ) -> ReadingResult:
     """The measures of ``summaries`` (game ``k`` matched with ``baseline[k]``)."""
     n = len(summaries)
     seats = len(summaries[0].stages) if summaries else 0
+    stages = len(summaries[0].stages[0]) if summaries and seats else 0
+    keys = [key for key, _value in summaries[0].counts] if summaries else []
     totals = [float(t) for s in summaries for t in s.totals]
     wins = [0.0] * seats
     for summary in summaries:
@@ -88,20 +96,20 @@ def measure(
         games=n,
         total=mean_ci(totals),
         stages=tuple(
-            mean_ci([float(stages[stage - 1]) for s in summaries for stages in s.stages])
-            for stage in Stage
+            mean_ci([float(points[stage]) for s in summaries for points in s.stages])
+            for stage in range(stages)
         ),
         seat_wins=tuple(proportion_ci(w, n) for w in wins),
         moves=mean_ci([float(s.moves) for s in summaries]),
-        quarries=mean_ci([float(s.quarries) for s in summaries]),
-        monuments=mean_ci([float(s.monuments) for s in summaries]),
-        discards=mean_ci([float(s.discards) for s in summaries]),
         winner_changed=proportion_ci(changed, n),
+        counts=tuple(
+            (key, mean_ci([float(dict(s.counts)[key]) for s in summaries])) for key in keys
+        ),
     )
 
 
 def compare(
-    readings: Sequence[Interpretations],
+    readings: Sequence[Any],
     games: int,
     agents: Sequence[str] = ("greedy", "greedy", "greedy", "greedy"),
     first_seed: int = 0,
@@ -109,8 +117,11 @@ def compare(
     executor: Executor | None = None,
     jobs: int | None = None,
     progress: Progress | None = None,
+    *,
+    game: str | GameRules = "fertility",
 ) -> Comparison:
-    """Play games ``first_seed`` to ``first_seed + games - 1`` under every reading.
+    """Play games ``first_seed`` to ``first_seed + games - 1`` of ``game`` under every
+    reading.
 
     The games run on ``executor`` (any ``concurrent.futures.Executor``, a Dask client's
     included) or on ``jobs`` worker processes; the result does not depend on which.
@@ -119,8 +130,9 @@ def compare(
         raise MalformedInputError.single(
             "readings", _("A comparison needs at least one reading and one game.")
         )
+    rules = find_game(game)
     specs = [
-        GameSpec(first_seed + k, tuple(agents), reading, variant)
+        GameSpec(first_seed + k, tuple(agents), reading, variant, game=rules)
         for reading in readings
         for k in range(games)
     ]
@@ -140,32 +152,40 @@ def compare(
             for reading, part in zip(readings, per_reading, strict=True)
         ),
         winner_changed=proportion_ci(changed, games),
+        game=rules,
     )
 
 
-def _reading_from_json(data: Mapping[str, Any]) -> Interpretations:
+def _reading_from_json(data: Mapping[str, Any], game: GameRules) -> Any:
     for name, value in data.items():
-        parse_interpretation(f"{name}={value}")
-    return with_interpretations(f"{name}={value}" for name, value in data.items())
+        parse_interpretation(f"{name}={value}", game)
+    return with_interpretations((f"{name}={value}" for name, value in data.items()), game=game)
 
 
-_SCALARS = ("total", "moves", "quarries", "monuments", "discards", "winner_changed")
+_SCALARS = ("total", "moves", "winner_changed")
 
 
 def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
     """The comparison as JSON-like data (read back by :func:`comparison_from_json`)."""
+    rules = find_game(comparison.game)
     results = []
     for result in comparison.results:
-        entry: dict[str, Any] = {"reading": reading_to_json(result.reading), "games": result.games}
+        entry: dict[str, Any] = {
+            "reading": reading_to_json(result.reading, rules),
+            "games": result.games,
+        }
         for name in _SCALARS:
             entry[name] = getattr(result, name).to_json()
+        for key, estimate in result.counts:
+            entry[key] = estimate.to_json()
         entry["stages"] = {
             stage.key: estimate.to_json()
-            for stage, estimate in zip(Stage, result.stages, strict=True)
+            for stage, estimate in zip(rules.stages, result.stages, strict=True)
         }
         entry["seat_wins"] = [estimate.to_json() for estimate in result.seat_wins]
         results.append(entry)
     return {
+        "game": rules.name,
         "agents": list(comparison.agents),
         "first_seed": comparison.first_seed,
         "games": comparison.games,
@@ -175,15 +195,19 @@ def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
     }
 
 
-def comparison_from_json(data: Mapping[str, Any]) -> Comparison:
-    """A comparison from :func:`comparison_to_json` data."""
+def comparison_from_json(data: Mapping[str, Any], games: Sequence[GameInfo] = GAMES) -> Comparison:
+    """A comparison from :func:`comparison_to_json` data, of one of ``games``."""
     try:
+        rules = find_game(str(data.get("game", "fertility")), games)
         results = tuple(
             ReadingResult(
-                reading=_reading_from_json(entry["reading"]),
+                reading=_reading_from_json(entry["reading"], rules),
                 games=int(entry["games"]),
-                stages=tuple(Estimate.from_json(entry["stages"][stage.key]) for stage in Stage),
+                stages=tuple(
+                    Estimate.from_json(entry["stages"][stage.key]) for stage in rules.stages
+                ),
                 seat_wins=tuple(Estimate.from_json(e) for e in entry["seat_wins"]),
+                counts=tuple((m.key, Estimate.from_json(entry[m.key])) for m in rules.measures),
                 **{name: Estimate.from_json(entry[name]) for name in _SCALARS},
             )
             for entry in data["readings"]
@@ -195,6 +219,7 @@ def comparison_from_json(data: Mapping[str, Any]) -> Comparison:
             variant=bool(data["variant"]),
             results=results,
             winner_changed=Estimate.from_json(data["winner_changed"]),
+            game=rules,
         )
     except (KeyError, TypeError, ValueError) as error:
         raise MalformedInputError.single(

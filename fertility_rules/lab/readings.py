@@ -1,27 +1,25 @@
-"""Readings: values of the interpretation switches, written ``NAME=VALUE``.
+"""Readings: values of a game's interpretation switches, written ``NAME=VALUE``.
 
-A switch is named by its field of :class:`~fertility_rules.rules.interpretations.
-Interpretations` (``quarry_enclosure``) or by its id (``I-1``); a value by its enum
-value (``orthogonal``). Only the switches of the specification ("Interpretations",
-"Switches") can be set or varied: settled and retired readings have one value.
+A switch is named by its field of the game's interpretations value
+(``quarry_enclosure``) or by its id (``I-1``, ``Q-2``); a value by its enum value
+(``orthogonal``). Only the switches of a game's specification can be set or varied:
+settled and retired readings have one value. Every function takes the game (its name or
+its :class:`~fertility_rules.games.GameRules`; Fertility by default).
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import evolve, frozen
 
 from fertility_rules.errors import UnknownIdError
+from fertility_rules.games import GameRules, InterpretationKind, find_game
 from fertility_rules.i18n.message import _
-from fertility_rules.rules.interpretations import (
-    INTERPRETATION_INFO,
-    InterpretationKind,
-    Interpretations,
-)
 
 __all__ = [
     "SWITCHES",
@@ -32,16 +30,18 @@ __all__ = [
     "reading_to_json",
     "readings_varying",
     "switch",
+    "switches",
     "with_interpretations",
 ]
 
-SWITCH_IDS = tuple(i.id for i in INTERPRETATION_INFO if i.kind is InterpretationKind.SWITCH)
-"""The ids the specification lists as switches."""
+Game = str | GameRules
+"""A game by name or by its rules."""
 
 
 @frozen
 class Switch:
-    """One switch: its id, its field of ``Interpretations`` and its values, default first."""
+    """One switch: its id, its field of the interpretations value and its values, default
+    first."""
 
     id: str
     field: str
@@ -49,38 +49,50 @@ class Switch:
 
     @property
     def default(self) -> enum.Enum:
-        value: enum.Enum = getattr(Interpretations(), self.field)
-        return value
+        return self.values[0]
 
 
-def _switches() -> tuple[Switch, ...]:
-    fields = {info.id: info.field for info in INTERPRETATION_INFO}
+@functools.cache
+def _switches(rules: GameRules) -> tuple[Switch, ...]:
+    defaults = rules.new_interpretations()
     out = []
-    for switch_id in SWITCH_IDS:
-        name = fields[switch_id]
-        if name is None:  # pragma: no cover - every switch has a field
+    for info in rules.interpretations:
+        if info.kind is not InterpretationKind.SWITCH or info.field is None:
             continue
-        default = getattr(Interpretations(), name)
+        default = getattr(defaults, info.field)
         values = (default, *(v for v in type(default) if v is not default))
-        out.append(Switch(switch_id, name, values))
+        out.append(Switch(info.id, info.field, values))
     return tuple(out)
 
 
-SWITCHES: tuple[Switch, ...] = _switches()
-"""Every switch, in id order."""
+def switches(game: Game = "fertility") -> tuple[Switch, ...]:
+    """Every switch of ``game``, in id order."""
+    return _switches(find_game(game))
 
 
-def switch(name: str) -> Switch:
+if TYPE_CHECKING:
+    SWITCHES: tuple[Switch, ...]
+    """Fertility's switches, in id order (read when first asked for)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SWITCHES":  # Fertility's, read when first asked for
+        return switches()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def switch(name: str, game: Game = "fertility") -> Switch:
     """The switch called ``name`` (field name or id, any case); an error lists them all."""
     wanted = name.strip().lower()
-    for candidate in SWITCHES:
+    known = switches(game)
+    for candidate in known:
         if wanted in (candidate.field, candidate.id.lower()):
             return candidate
     raise UnknownIdError(
         _(
             "Unknown interpretation switch {name!r}; the switches are: {known}.",
             name=name,
-            known=", ".join(f"{s.field} ({s.id})" for s in SWITCHES),
+            known=", ".join(f"{s.field} ({s.id})" for s in known),
         )
     )
 
@@ -101,23 +113,26 @@ def _value(chosen: Switch, text: str) -> enum.Enum:
     )
 
 
-def parse_interpretation(text: str) -> tuple[str, enum.Enum]:
+def parse_interpretation(text: str, game: Game = "fertility") -> tuple[str, enum.Enum]:
     """``NAME=VALUE`` (or ``I-n=VALUE``) as the switch's field name and its value."""
     name, sep, value = text.partition("=")
     if not sep:
+        known = switches(game)
+        example = f"{known[0].field}={known[0].values[-1].value}" if known else "NAME=VALUE"
         raise UnknownIdError(
             _(
-                "Expected NAME=VALUE, for example quarry_enclosure=orthogonal, not {text!r}.",
+                "Expected NAME=VALUE, for example {example}, not {text!r}.",
+                example=example,
                 text=text,
             )
         )
-    chosen = switch(name)
+    chosen = switch(name, game)
     return chosen.field, _value(chosen, value)
 
 
-def format_interpretation(name: str, value: enum.Enum) -> str:
+def format_interpretation(name: str, value: enum.Enum, game: Game = "fertility") -> str:
     """The ``NAME=VALUE`` text of one switch value (read back by :func:`parse_interpretation`)."""
-    chosen = switch(name)
+    chosen = switch(name, game)
     if value not in chosen.values:
         raise UnknownIdError(
             _(
@@ -131,26 +146,24 @@ def format_interpretation(name: str, value: enum.Enum) -> str:
     return f"{chosen.field}={value.value}"
 
 
-def with_interpretations(
-    texts: Iterable[str], base: Interpretations | None = None
-) -> Interpretations:
+def with_interpretations(texts: Iterable[str], base: Any = None, game: Game = "fertility") -> Any:
     """``base`` (default: the defaults) with each ``NAME=VALUE`` of ``texts`` applied in order."""
-    changes: dict[str, Any] = dict(parse_interpretation(text) for text in texts)
-    return evolve(base or Interpretations(), **changes)
+    changes: dict[str, Any] = dict(parse_interpretation(text, game) for text in texts)
+    return evolve(base or find_game(game).new_interpretations(), **changes)
 
 
 def readings_varying(
-    names: Sequence[str] = (), base: Interpretations | None = None
-) -> tuple[Interpretations, ...]:
+    names: Sequence[str] = (), base: Any = None, game: Game = "fertility"
+) -> tuple[Any, ...]:
     """Every combination of the values of the switches ``names`` (all switches when empty).
 
     The other switches keep their value in ``base``; the first reading is ``base`` itself
     when it is one of the combinations.
     """
-    start = base or Interpretations()
+    start = base or find_game(game).new_interpretations()
     chosen: list[Switch] = []
-    for name in names or [s.field for s in SWITCHES]:
-        found = switch(name)
+    for name in names or [s.field for s in switches(game)]:
+        found = switch(name, game)
         if found not in chosen:
             chosen.append(found)
     ordered = [
@@ -165,23 +178,23 @@ def _changes(chosen: Sequence[Switch], values: Sequence[enum.Enum]) -> dict[str,
 
 
 def reading_label(
-    reading: Interpretations, base: Interpretations | None = None, short: bool = False
+    reading: Any, base: Any = None, short: bool = False, game: Game = "fertility"
 ) -> str:
     """The switches where ``reading`` differs from ``base`` as ``NAME=VALUE`` (empty: none).
 
     ``short`` writes the ids (``I-1=orthogonal``), which read back the same.
     """
-    start = base or Interpretations()
+    start = base or find_game(game).new_interpretations()
     parts = [
-        format_interpretation(s.field, getattr(reading, s.field)).replace(
+        format_interpretation(s.field, getattr(reading, s.field), game).replace(
             s.field, s.id, 1 if short else 0
         )
-        for s in SWITCHES
+        for s in switches(game)
         if getattr(reading, s.field) is not getattr(start, s.field)
     ]
     return ", ".join(parts)
 
 
-def reading_to_json(reading: Interpretations) -> dict[str, Any]:
+def reading_to_json(reading: Any, game: Game = "fertility") -> dict[str, Any]:
     """The switch values of ``reading`` as JSON-like data, by field name."""
-    return {s.field: getattr(reading, s.field).value for s in SWITCHES}
+    return {s.field: getattr(reading, s.field).value for s in switches(game)}

@@ -5,16 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fertility_rules.effects.base import Stage
-from fertility_rules.formats.moves import move_to_json
+from fertility_rules.games import GameRules, find_game
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
-from fertility_rules.lab.adjudicate import Adjudication, Outcome
+from fertility_rules.lab.adjudicate import Adjudication
 from fertility_rules.lab.compare import Comparison
 from fertility_rules.lab.readings import reading_label, reading_to_json
 from fertility_rules.lab.stats import Estimate
-from fertility_rules.model.resources import Resource
 
 __all__ = [
     "adjudication_to_json",
@@ -27,7 +25,7 @@ __all__ = [
 def reading_names(comparison: Comparison, language: Language | str = Language.EN) -> list[str]:
     """A short name per reading: the switches it sets apart from the defaults."""
     return [
-        reading_label(result.reading) or render(_("defaults"), language)
+        reading_label(result.reading, game=comparison.game) or render(_("defaults"), language)
         for result in comparison.results
     ]
 
@@ -46,12 +44,13 @@ def comparison_to_text(comparison: Comparison, language: Language | str = Langua
     def t(message: Message) -> str:
         return render(message, language)
 
+    rules = find_game(comparison.game)
     results = comparison.results
     rows: list[tuple[str, list[str]]] = [
         (t(_("Mean total")), [_mean(r.total) for r in results]),
     ]
-    for stage in Stage:
-        rows.append((t(stage.label), [_mean(r.stages[stage - 1]) for r in results]))
+    for index, stage in enumerate(rules.stages):
+        rows.append((t(stage.label), [_mean(r.stages[index]) for r in results]))
     for seat in range(len(comparison.agents)):
         rows.append(
             (
@@ -59,13 +58,12 @@ def comparison_to_text(comparison: Comparison, language: Language | str = Langua
                 [_rate(r.seat_wins[seat]) for r in results],
             )
         )
-    rows += [
-        (t(_("Moves per game")), [_mean(r.moves) for r in results]),
-        (t(_("Quarries per game")), [_mean(r.quarries) for r in results]),
-        (t(_("Monuments per game")), [_mean(r.monuments) for r in results]),
-        (t(_("Discards per game")), [_mean(r.discards) for r in results]),
-        (t(_("Winner differs from the first reading")), [_rate(r.winner_changed) for r in results]),
-    ]
+    rows.append((t(_("Moves per game")), [_mean(r.moves) for r in results]))
+    for measure in rules.measures:
+        rows.append((t(measure.label), [_mean(getattr(r, measure.key)) for r in results]))
+    rows.append(
+        (t(_("Winner differs from the first reading")), [_rate(r.winner_changed) for r in results])
+    )
     header = ["", *reading_names(comparison, language)]
     widths = [max(len(header[0]), *(len(name) for name, _cells in rows))]
     for column in range(len(results)):
@@ -108,80 +106,67 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     ]
 
 
-def _tokens(outcome: Outcome, language: Language | str) -> str:
-    parts = [
-        f"{n} {render(resource.label, language)}"
-        for resource, n in zip(Resource, outcome.tokens, strict=True)
-        if n
-    ]
-    return ", ".join(parts) or "0"
+def _move_json(judgement: Adjudication, state: Any, rules: GameRules) -> dict[str, Any]:
+    return rules.formats.dump_move(judgement.move, state)
+
+
+def _gain_labels(judgement: Adjudication) -> list[Message]:
+    for outcome in judgement.outcomes:
+        if outcome.legal:
+            return [gain.label for gain in outcome.gains]
+    return []
 
 
 def adjudication_to_text(
-    judgement: Adjudication, width: int, language: Language | str = Language.EN
+    judgement: Adjudication,
+    state: Any,
+    language: Language | str = Language.EN,
+    game: str | GameRules = "fertility",
 ) -> str:
     """One row per reading: legal or not, the rule broken, and what the move yields."""
+    rules = find_game(game)
 
-    def t(message: Message) -> str:
-        return render(message, language)
+    def t(message: Message | str) -> str:
+        return message if isinstance(message, str) else render(message, language)
 
-    header = [
-        t(_("Reading")),
-        t(_("Legal")),
-        t(_("Tokens")),
-        t(_("Wheat")),
-        t(_("Quarries")),
-        t(_("Monuments")),
-        t(_("Districts on offer")),
-    ]
+    labels = _gain_labels(judgement)
+    header = [t(_("Reading")), t(_("Legal")), *(t(label) for label in labels)]
     rows = []
     notes = []
     for outcome in judgement.outcomes:
-        name = reading_label(outcome.reading, short=True) or t(_("defaults"))
+        name = reading_label(outcome.reading, short=True, game=rules) or t(_("defaults"))
         if not outcome.legal:
-            rows.append([name, t(_("no ({rule})", rule=outcome.rule or "")), "", "", "", "", ""])
+            rows.append([name, t(_("no ({rule})", rule=outcome.rule or "")), *("" for _ in labels)])
             if outcome.reason is not None:
                 notes.append(f"  {name}: {t(outcome.reason)} ({outcome.rule})")
             continue
-        rows.append(
-            [
-                name,
-                t(_("yes")),
-                _tokens(outcome, language),
-                str(outcome.wheat),
-                str(outcome.quarries),
-                str(outcome.monuments),
-                str(outcome.offer),
-            ]
-        )
-    move = t(_("Move {move}", move=json.dumps(move_to_json(judgement.move, width))))
+        rows.append([name, t(_("yes")), *(t(gain.text) for gain in outcome.gains)])
+    move = t(_("Move {move}", move=json.dumps(_move_json(judgement, state, rules))))
     return "\n".join([move, *_table(header, rows), *notes])
 
 
 def adjudication_to_json(
-    judgement: Adjudication, width: int, language: Language | str = Language.EN
+    judgement: Adjudication,
+    state: Any,
+    language: Language | str = Language.EN,
+    game: str | GameRules = "fertility",
 ) -> dict[str, Any]:
     """The adjudication as JSON-like data; messages in ``language``."""
+    rules = find_game(game)
     readings = []
     for outcome in judgement.outcomes:
         entry: dict[str, Any] = {
-            "reading": reading_to_json(outcome.reading),
+            "reading": reading_to_json(outcome.reading, rules),
             "legal": outcome.legal,
         }
         if outcome.legal:
-            entry.update(
-                tokens={r.key: n for r, n in zip(Resource, outcome.tokens, strict=True) if n},
-                wheat=outcome.wheat,
-                quarries=outcome.quarries,
-                monuments=outcome.monuments,
-                offer=outcome.offer,
-            )
+            entry.update({gain.key: gain.json for gain in outcome.gains})
         else:
             entry["rule"] = outcome.rule
             entry["message"] = render(outcome.reason, language) if outcome.reason else ""
         readings.append(entry)
     return {
-        "move": move_to_json(judgement.move, width),
+        "move": _move_json(judgement, state, rules),
         "differs": judgement.differs,
         "readings": readings,
     }

@@ -1,7 +1,7 @@
 """Playing many seeded games, in this process or on any ``concurrent.futures.Executor``.
 
-Each game is described by a :class:`GameSpec` and depends on nothing else: its setup,
-its agents and their seeds all come from the spec. So the summaries are the same
+Each game is described by a :class:`GameSpec` and depends on nothing else: its game,
+its setup, its agents and their seeds all come from the spec. So the summaries are the same
 whichever executor plays the games and in whatever order they finish; they are
 returned in the order of the specs.
 """
@@ -12,17 +12,13 @@ import functools
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from typing import Any
 
 from attrs import field, frozen
 
 from fertility_rules.agents.simulate import make_agent, play_game
-from fertility_rules.catalogue.catalogue import Catalogue
-from fertility_rules.catalogue.loader import load_catalogue
+from fertility_rules.games import GameRules, by_key, find_game
 from fertility_rules.records.game_record import GameRecord
-from fertility_rules.rules.engine import final_scores
-from fertility_rules.rules.interpretations import Interpretations
-from fertility_rules.rules.moves import ClaimQuarry, DiscardTile
-from fertility_rules.scoring.pipeline import StageTotals
 
 __all__ = ["GameSpec", "GameSummary", "default_jobs", "play_summary", "run_games"]
 
@@ -32,7 +28,8 @@ Progress = Callable[[int], None]
 
 @frozen
 class GameSpec:
-    """One game to play: setup seed, agent of each seat, reading, variant, catalogue file.
+    """One game to play: setup seed, agent of each seat, reading, variant, catalogue file,
+    and the game (by name, so that the spec travels to any worker).
 
     The agent of seat ``i`` is seeded with ``seed * 10 + i``, as ``fertility-rules
     simulate`` does.
@@ -40,11 +37,15 @@ class GameSpec:
 
     seed: int
     agents: tuple[str, ...]
-    interpretations: Interpretations = field(factory=Interpretations)
+    interpretations: Any = None
+    """The reading played; ``None``: the game's defaults."""
     variant: bool = False
     catalogue: str | None = None
     """Path of a catalogue file; ``None`` for the built-in one."""
     keep_record: bool = False
+    game: GameRules = field(factory=find_game, converter=find_game)
+    """The game (given by name or by its rules); its rules travel to a worker as the name
+    of their module."""
 
 
 @frozen
@@ -53,42 +54,45 @@ class GameSummary:
 
     seed: int
     winners: tuple[int, ...]
-    """Seats sharing the victory (R-4.3)."""
-    stages: tuple[StageTotals, ...]
-    """Each seat's Debens per scoring stage (R-5)."""
+    """Seats sharing the victory (after the game's tie-breaks)."""
+    stages: tuple[tuple[int, ...], ...]
+    """Each seat's points per scoring stage of the game."""
     moves: int
-    quarries: int
-    monuments: int
-    discards: int
+    counts: tuple[tuple[str, int], ...] = ()
+    """The game's measures of the game (``quarries``...), by key; read as attributes too."""
     record: GameRecord | None = field(default=None, eq=False)
 
     @property
     def totals(self) -> tuple[int, ...]:
         return tuple(sum(stages) for stages in self.stages)
 
+    def __getattr__(self, name: str) -> int:
+        """A measure by its key (``summary.quarries``)."""
+        found: int = by_key(self, "counts", name)
+        return found
+
 
 @functools.lru_cache(maxsize=8)
-def _catalogue(path: str | None) -> Catalogue | None:
-    return None if path is None else load_catalogue(path)
+def _catalogue(game: str | GameRules, path: str | None) -> Any:
+    return None if path is None else find_game(game).formats.load_catalogue(path, None)
 
 
 def play_summary(spec: GameSpec) -> GameSummary:
     """Play the game ``spec`` describes and summarise it."""
+    rules = find_game(spec.game)
     names = tuple(f"P{i + 1}" for i in range(len(spec.agents)))
-    agents = [make_agent(name, spec.seed * 10 + i) for i, name in enumerate(spec.agents)]
+    agents = [make_agent(name, spec.seed * 10 + i, rules) for i, name in enumerate(spec.agents)]
+    catalogue = _catalogue(spec.game, spec.catalogue)
     game = play_game(
-        names, agents, spec.seed, spec.variant, _catalogue(spec.catalogue), spec.interpretations
+        names, agents, spec.seed, spec.variant, catalogue, spec.interpretations, game=rules
     )
-    report = final_scores(game.state)
-    claims = [move for move in game.record.moves if isinstance(move, ClaimQuarry)]
+    report = rules.final_scores(game.state)
     return GameSummary(
         seed=spec.seed,
         winners=tuple(i for i, sheet in enumerate(report.sheets) if sheet.rank == 1),
-        stages=tuple(sheet.stage_totals for sheet in report.sheets),
+        stages=tuple(tuple(sheet.stage_totals) for sheet in report.sheets),
         moves=len(game.record.moves),
-        quarries=len(claims),
-        monuments=sum(1 for move in claims if move.resource is None),
-        discards=sum(1 for move in game.record.moves if isinstance(move, DiscardTile)),
+        counts=tuple((measure.key, measure.count(game.record)) for measure in rules.measures),
         record=game.record if spec.keep_record else None,
     )
 

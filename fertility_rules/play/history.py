@@ -2,25 +2,22 @@
 
 Each :class:`Game` points to the one before it, so playing a move shares every earlier
 state instead of copying them: undo, "the state after move N" and "save as a record"
-come for free, and an app can keep every version it ever showed.
+come for free, and an app can keep every version it ever showed. A game of any game of
+:data:`~fertility_rules.games.GAMES`: the record it starts from names it.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from attrs import evolve, field, frozen
 
-from fertility_rules.catalogue.catalogue import Catalogue
-from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.errors import IllegalMoveError, MalformedInputError
+from fertility_rules.games import GameRules, find_game
 from fertility_rules.i18n.message import _
 from fertility_rules.records.game_record import GameRecord
-from fertility_rules.rules.engine import apply
-from fertility_rules.rules.interpretations import Interpretations
-from fertility_rules.rules.moves import Move
-from fertility_rules.rules.setup import Setup, random_setup
-from fertility_rules.rules.state import GameState
 
 __all__ = ["Game"]
 
@@ -29,8 +26,8 @@ __all__ = ["Game"]
 class _Step:
     """One link of the history: a state, the move that led to it, the link before."""
 
-    state: GameState
-    move: Move | None
+    state: Any
+    move: Any
     before: _Step | None = field(repr=False)
     count: int = field(kw_only=True)
     """Moves played to reach ``state``."""
@@ -56,7 +53,8 @@ class Game:
         return hash((self.setup_record, self.moves))
 
     def __repr__(self) -> str:
-        return f"Game(players={self.setup_record.players!r}, ply={self.ply})"
+        game = self.setup_record.game.name
+        return f"Game(game={game!r}, players={self.setup_record.players!r}, ply={self.ply})"
 
     @classmethod
     def new(
@@ -64,26 +62,32 @@ class Game:
         players: Sequence[str],
         seed: int | None = None,
         *,
-        setup: Setup | None = None,
-        catalogue: Catalogue | None = None,
+        setup: Any = None,
+        catalogue: Any = None,
         variant: bool = False,
-        interpretations: Interpretations | None = None,
+        interpretations: Any = None,
+        game: str | GameRules = "fertility",
     ) -> Game:
-        """A game set up from ``setup``, or at random from ``seed`` (R-2).
+        """A game of ``game`` set up from ``setup``, or at random from ``seed``.
 
-        The setup is always written out in the record, so that a game started without a
-        seed can still be saved and replayed exactly.
+        The setup is always written out in the record (or, for a game whose records
+        always give a seed, a seed is drawn), so that a game started without a seed can
+        still be saved and replayed exactly.
         """
-        if setup is None:
-            setup = random_setup(catalogue or default_catalogue(), len(players), variant, seed)
+        rules = find_game(game)
+        if setup is None and rules.random_setup is not None:
+            setup = rules.random_setup(len(players), seed, catalogue, variant)
+        elif setup is None and seed is None:
+            seed = random.SystemRandom().randrange(2**63)
         record = GameRecord(
             players=tuple(players),
             moves=(),
             seed=seed,
             setup=setup,
             variant=variant,
-            interpretations=interpretations or Interpretations(),
+            interpretations=interpretations,
             catalogue=catalogue,
+            game=rules,
         )
         return cls.from_record(record)
 
@@ -105,7 +109,12 @@ class Game:
         return game
 
     @property
-    def state(self) -> GameState:
+    def game(self) -> GameRules:
+        """The rules of the game played."""
+        return self.setup_record.game
+
+    @property
+    def state(self) -> Any:
         """The current state."""
         return self._tip.state
 
@@ -115,13 +124,14 @@ class Game:
         return self._tip.count
 
     @property
-    def last_move(self) -> Move | None:
+    def last_move(self) -> Any:
         return self._tip.move
 
-    def play(self, move: Move) -> Game:
+    def play(self, move: Any) -> Game:
         """This game with ``move`` played; raises :class:`IllegalMoveError` if the rules
         forbid it (the game itself never changes)."""
-        step = _Step(apply(self.state, move), move, self._tip, count=self._tip.count + 1)
+        state = self.setup_record.game.apply(self.state, move)
+        step = _Step(state, move, self._tip, count=self._tip.count + 1)
         return Game(self.setup_record, step)
 
     def undo(self, count: int = 1) -> Game:
@@ -142,7 +152,7 @@ class Game:
             step = step.before
         return Game(self.setup_record, step)
 
-    def state_at(self, count: int) -> GameState:
+    def state_at(self, count: int) -> Any:
         """The state after the first ``count`` moves (0 is the state after setup)."""
         return self.at(count).state
 
@@ -155,12 +165,12 @@ class Game:
         found.reverse()
         return found
 
-    def states(self) -> Iterator[GameState]:
+    def states(self) -> Iterator[Any]:
         """Every state from the setup to now, in order."""
         return (step.state for step in self._steps())
 
     @property
-    def moves(self) -> tuple[Move, ...]:
+    def moves(self) -> tuple[Any, ...]:
         """The moves played, in order."""
         return tuple(step.move for step in self._steps() if step.move is not None)
 

@@ -1,72 +1,85 @@
-"""Game records and their replay (the file format is in :mod:`fertility_rules.formats.record`).
+"""Game records and their replay, for every game of :data:`~fertility_rules.games.GAMES`.
 
-A record holds what is needed to replay a game exactly: the catalogue (by name or
-embedded), the interpretations, the 2-player variant flag, the players, the setup
-(a seed or an explicit table) and the list of moves.
+A record holds what is needed to replay a game exactly: the game it is a game of, the
+catalogue (by name or embedded), the interpretations, the variant flag, the players, the
+setup (a seed or an explicit table) and the list of moves. What each of those is belongs to
+the game; the record reaches the game only through its
+:class:`~fertility_rules.games.GameRules`.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import field, frozen
 
-from fertility_rules.catalogue.catalogue import Catalogue
-from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.errors import IllegalMoveError, MalformedInputError
+from fertility_rules.games import GameRules, find_game
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.rules.engine import apply
-from fertility_rules.rules.interpretations import Interpretations
-from fertility_rules.rules.moves import Move
-from fertility_rules.rules.setup import Setup, random_setup, start_game, valley_boards_for
-from fertility_rules.rules.setup import _check_players as check_players
-from fertility_rules.rules.state import GameState
 
 __all__ = ["FirstIllegalMove", "GameRecord", "ReplayError", "ReplayResult", "replay"]
 
 
 def _check_players(instance: GameRecord, _attribute: object, value: tuple[str, ...]) -> None:
-    check_players(len(value), instance.variant)  # the rule of setup (R-2.2, R-8), once
+    instance.game.check_players(len(value), instance.variant)  # the game's rule of setup, once
 
 
-def _check_setup(instance: GameRecord, _attribute: object, value: Setup | None) -> None:
+def _check_setup(instance: GameRecord, _attribute: object, value: object) -> None:
     if value is None and instance.seed is None:
         raise MalformedInputError.single(
-            "$", _("a record gives a seed or an explicit setup"), "R-2"
+            "$", _("a record gives a seed or an explicit setup"), instance.game.setup_rule
+        )
+
+
+def _check_interpretations(instance: GameRecord, _attribute: object, value: object) -> None:
+    expected = type(instance.game.new_interpretations())
+    if value is not None and not isinstance(value, expected):
+        raise MalformedInputError.single(
+            "interpretations",
+            _(
+                "the interpretations of a game of {game} are needed, not {kind}",
+                game=instance.game.title,
+                kind=type(value).__name__,
+            ),
         )
 
 
 @frozen
 class GameRecord:
-    """A whole game: enough to replay it move by move."""
+    """A whole game: enough to replay it move by move.
+
+    ``interpretations`` left out are the game's defaults; ``game`` is a game's name or its
+    :class:`~fertility_rules.games.GameRules` (Fertility by default).
+    """
 
     players: tuple[str, ...] = field(validator=_check_players)
-    moves: tuple[Move, ...]
+    moves: tuple[Any, ...]
     seed: int | None = None
-    setup: Setup | None = field(default=None, validator=_check_setup)
+    setup: Any = field(default=None, validator=_check_setup)
+    """The game's explicit setup, or ``None`` when the seed gives it."""
     variant: bool = False
-    interpretations: Interpretations = field(factory=Interpretations)
-    catalogue: Catalogue | None = None
+    interpretations: Any = field(default=None, validator=_check_interpretations)
+    catalogue: Any = None
     """``None`` for the default catalogue (written by name); otherwise embedded."""
+    game: GameRules = field(factory=find_game, converter=find_game)
 
-    @property
-    def width(self) -> int:
-        return 4 * valley_boards_for(len(self.players))
+    def __attrs_post_init__(self) -> None:
+        if self.interpretations is None:
+            object.__setattr__(self, "interpretations", self.game.new_interpretations())
 
-    def resolved_catalogue(self) -> Catalogue:
-        return self.catalogue or default_catalogue()
+    def resolved_catalogue(self) -> Any:
+        """The record's catalogue, the game's default one when none is embedded."""
+        return self.catalogue or self.game.formats.load_catalogue(None, None)
 
-    def resolved_setup(self) -> Setup:
-        if self.setup is not None:
+    def resolved_setup(self) -> Any:
+        """The explicit setup, or the one the seed draws (for games with explicit setups)."""
+        if self.setup is not None or self.game.random_setup is None:
             return self.setup
-        return random_setup(self.resolved_catalogue(), len(self.players), self.variant, self.seed)
+        return self.game.random_setup(len(self.players), self.seed, self.catalogue, self.variant)
 
-    def initial_state(self) -> GameState:
-        return start_game(
-            self.players,
-            self.resolved_setup(),
-            self.resolved_catalogue(),
-            self.variant,
-            self.interpretations,
-        )
+    def initial_state(self) -> Any:
+        """The state after the setup, before the first move."""
+        return self.game.initial_state(self)
 
 
 @frozen
@@ -77,7 +90,7 @@ class FirstIllegalMove:
     """
 
     index: int
-    move: Move
+    move: Any
     rule: str
     message: Message
 
@@ -86,7 +99,7 @@ class FirstIllegalMove:
 class ReplayResult:
     """The state reached, and the first illegal move if the replay stopped early."""
 
-    state: GameState
+    state: Any
     error: FirstIllegalMove | None = None
 
     @property
@@ -97,6 +110,7 @@ class ReplayResult:
 def replay(record: GameRecord) -> ReplayResult:
     """Play the record's moves from its setup; stops at the first illegal move."""
     state = record.initial_state()
+    apply = record.game.apply
     for index, move in enumerate(record.moves):
         try:
             state = apply(state, move)

@@ -13,6 +13,7 @@ import enum
 from attrs import frozen
 
 from fertility_rules.errors import UnknownIdError
+from fertility_rules.games import KIND_LABELS, InterpretationKind
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.texts.rule_texts import rule_text
 
@@ -95,25 +96,6 @@ class Interpretations:
     district_offer: OfferSize = OfferSize.FOUR
     own_halves: OwnHalves = OwnHalves.NOT_COUNTED
     start_tile: StartTileShape = StartTileShape.FROM_CATALOGUE
-
-
-class InterpretationKind(enum.Enum):
-    """The three kinds of the specification ("Interpretations")."""
-
-    SWITCH = "switch"
-    """More than one reading changes play: a field of :class:`Interpretations`."""
-    SETTLED = "settled"
-    """Every rulebook that speaks agrees: fixed behaviour, documented with its sources."""
-    RETIRED = "retired"
-    """The question cannot arise: documented with the reason."""
-
-
-KIND_LABELS: dict[InterpretationKind, Message] = {
-    InterpretationKind.SWITCH: _("Switches"),
-    InterpretationKind.SETTLED: _("Settled readings"),
-    InterpretationKind.RETIRED: _("Retired"),
-}
-"""The heading of each kind in the documents."""
 
 
 @frozen

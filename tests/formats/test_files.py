@@ -151,7 +151,7 @@ def test_cli_an_unexpected_exception_is_one_line(
     def broken(*_args: object, **_kwargs: object) -> object:
         raise RuntimeError("a bug\nover two lines")
 
-    monkeypatch.setattr(cli, "load_catalogue", broken)
+    monkeypatch.setattr(cli, "_catalogue_check", broken)
     assert cli.main(["catalogue", "check", "x.toml"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1

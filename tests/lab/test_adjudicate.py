@@ -103,7 +103,7 @@ def record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
 def test_the_adjudicate_command(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
     played = load_record(record)
     state = position_at(played, 20)
-    move = json.dumps(move_to_json(played.moves[20], played.width))
+    move = json.dumps(move_to_json(played.moves[20], state.config.layout.width))
     assert state.player.name == "P2"
     args = ["adjudicate", str(record), "--at", "20", "--move", move, "--vary", "I-12"]
     assert main([*args, "--format", "json"]) == 0

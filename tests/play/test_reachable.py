@@ -41,7 +41,8 @@ def _mid_game() -> GameState:
     rng = random.Random(5)
     for _ in range(12):
         game = game.play(rng.choice(legal_moves(game.state)))
-    return game.state
+    state: GameState = game.state
+    return state
 
 
 STATE = _mid_game()

@@ -23,10 +23,8 @@ from fertility_rules.ankhor.document.texts import glossary, rule_texts
 from fertility_rules.ankhor.interpretations import (
     INTERPRETATION_INFO,
     KIND_LABELS,
-    OPTION_LABELS,
     InterpretationInfo,
     InterpretationKind,
-    Interpretations,
 )
 from fertility_rules.ankhor.model import Kind
 from fertility_rules.ankhor.scoring import STAGES, score
@@ -35,7 +33,9 @@ from fertility_rules.ankhor.svg import legend
 from fertility_rules.ankhor.texts import STAGE_LABELS
 from fertility_rules.document.blocks import Block, Figure, Page, render_blocks
 from fertility_rules.document.figures import figures_by_rule
-from fertility_rules.document.interpretations import notes
+from fertility_rules.document.interpretations import (
+    interpretation_notes as game_interpretation_notes,
+)
 from fertility_rules.document.writer import Cell, Writer
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
@@ -221,13 +221,10 @@ def _information(w: Writer) -> None:
         w.rule(rule_id)
 
 
-_DEFAULTS = Interpretations()
-
-
 def interpretation_notes(info: InterpretationInfo) -> tuple[Message, ...]:
     """The kind line (a switch's values with the default marked, or a settled reading's
     reason), the rules and the sources of an Ankh'or interpretation."""
-    return notes(info, _DEFAULTS, OPTION_LABELS, info.kind is InterpretationKind.SETTLED)
+    return game_interpretation_notes(info, "ankhor")
 
 
 def _interpretations(w: Writer) -> None:

@@ -15,8 +15,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from attrs import fields
-
 from fertility_rules.ankhor.catalogue import CATALOGUE_FORMAT
 from fertility_rules.ankhor.formats.final_position import FINAL_POSITION_FORMAT
 from fertility_rules.ankhor.formats.keys import key_of
@@ -26,18 +24,26 @@ from fertility_rules.ankhor.interpretations import HigherNeighbours, Interpretat
 from fertility_rules.ankhor.model import COLOURS, TOKENS, Kind
 from fertility_rules.ankhor.state import Phase
 from fertility_rules.errors import UnknownIdError
-from fertility_rules.formats.schema import _enum, _list, _object
+from fertility_rules.formats.schema_kit import (
+    RECORD_FORMAT,
+    Schema,
+    record_body,
+    schema_document,
+    switch_values,
+)
+from fertility_rules.formats.schema_kit import enum_of as _enum
+from fertility_rules.formats.schema_kit import list_of as _list
+from fertility_rules.formats.schema_kit import object_of as _object
 from fertility_rules.i18n.message import _
 from fertility_rules.model.provenance import Provenance
 
 __all__ = ["SCHEMA_NAMES", "build_schema", "schema"]
 
 _BASE = "https://fertility-rules.invalid/schemas/ankhor/"
-SCHEMA_NAMES = ("game-state", "observation", "move", "final-position", "catalogue")
+SCHEMA_NAMES = ("game-state", "observation", "move", "final-position", "catalogue", "game-record")
 """The formats with a schema; ``NAME`` is the format id without ``fertility-rules/ankhor-``
 and ``/1``."""
 
-Schema = dict[str, Any]
 
 _NAT: Schema = {"type": "integer", "minimum": 0}
 _STRING: Schema = {"type": "string"}
@@ -53,10 +59,7 @@ def _coordinate(low: int) -> Schema:
 def _defs() -> Schema:
     colours = [key_of(c) for c in COLOURS]
     kinds = [key_of(k) for k in Kind]
-    interpretations = {
-        a.name: _enum([m.value for m in type(getattr(Interpretations(), a.name))])
-        for a in fields(Interpretations)
-    }
+    interpretations = switch_values(Interpretations())
     return {
         "colour": _enum(colours),
         "kind": _enum(kinds),
@@ -267,6 +270,15 @@ def _builders() -> dict[str, Any]:
         "move": lambda: {"$ref": "#/$defs/move"},
         "final-position": _final_position,
         "catalogue": lambda: {"$ref": "#/$defs/catalogue"},
+        "game-record": lambda: record_body(
+            "ankhor",
+            (2, 4),
+            {
+                "catalogue": {"$ref": "#/$defs/catalogue_entry"},
+                "interpretations": {"$ref": "#/$defs/interpretations"},
+                "move": {"$ref": "#/$defs/move"},
+            },
+        ),
     }
 
 
@@ -281,13 +293,8 @@ def build_schema(name: str) -> Schema:
                 expected=", ".join(SCHEMA_NAMES),
             )
         )
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": _BASE + name + ".json",
-        "title": f"fertility-rules/ankhor-{name}/1",
-        **builders[name](),
-        "$defs": _defs(),
-    }
+    title = RECORD_FORMAT if name == "game-record" else f"fertility-rules/ankhor-{name}/1"
+    return schema_document(_BASE, name, title, builders[name](), _defs())
 
 
 def schema(name: str) -> Schema:

@@ -1,0 +1,19 @@
+"""Fertility's built-in agents by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fertility_rules.agents.base import Agent
+from fertility_rules.agents.greedy import GreedyAgent
+from fertility_rules.agents.lookahead import LookaheadAgent
+from fertility_rules.agents.random_agent import RandomAgent
+
+__all__ = ["AGENTS"]
+
+AGENTS: dict[str, Callable[[int | None], Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "lookahead": LookaheadAgent,
+}
+"""The built-in agents by name."""

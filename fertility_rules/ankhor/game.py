@@ -1,0 +1,261 @@
+"""Ankh'or described for the shared machinery: its :class:`~fertility_rules.games.GameRules`.
+
+Everything here is Ankh'or's own function under the protocol's name, or a few lines
+adapting its signature; the formats, texts and agents are imported when first used.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any, cast
+
+from attrs import evolve, frozen
+
+from fertility_rules.ankhor.interpretations import (
+    INTERPRETATION_INFO,
+    OPTION_LABELS,
+    Interpretations,
+)
+from fertility_rules.ankhor.model import Tokens
+from fertility_rules.ankhor.rules import apply, apply_unchecked, is_legal, legal_moves, violations
+from fertility_rules.ankhor.scoring import STAGES, final_scores
+from fertility_rules.ankhor.setup import new_game
+from fertility_rules.ankhor.state import GameState
+from fertility_rules.ankhor.views import observe, sample_state
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.games import (
+    Gain,
+    GameFormats,
+    GameRules,
+    GameTexts,
+    Lazy,
+    Measure,
+    game_info,
+)
+from fertility_rules.i18n.message import Message, _
+
+if TYPE_CHECKING:
+    from fertility_rules.ankhor.catalogue import Catalogue
+    from fertility_rules.ankhor.moves import Move
+    from fertility_rules.records.game_record import GameRecord
+
+__all__ = ["RULES"]
+
+RULES_VERSION = "1"
+RULE_ID = r"^(A-\d+(\.\d+)*|Q-\d+)$"
+"""A rule id of the specification (``A-3.8``) or an interpretation id (``Q-2``)."""
+
+
+@frozen
+class Stage:
+    """One step of the final scoring (A-7.1 to A-7.4)."""
+
+    rule: str
+    key: str
+    label: Message
+
+
+def _stages() -> tuple[Stage, ...]:
+    from fertility_rules.ankhor.texts import STAGE_KEYS, STAGE_LABELS
+
+    return tuple(Stage(rule, STAGE_KEYS[rule], STAGE_LABELS[rule]) for rule in STAGES)
+
+
+# ----------------------------------------------------------------------------- setup
+
+
+def _initial_state(record: GameRecord) -> GameState:
+    return new_game(
+        record.players,
+        record.seed,
+        interpretations=record.interpretations,
+        catalogue=record.catalogue,
+    )
+
+
+def _check_players(players: int, variant: bool) -> None:
+    if players not in (2, 3, 4):
+        raise MalformedInputError.single(
+            "players", _("Ankh'or is played by 2 to 4 players, not {n}.", n=players), "A-2.1"
+        )
+    if variant:
+        raise MalformedInputError.single("variant", _("Ankh'or has no variant."), "A-2")
+
+
+def _under(state: GameState, reading: Interpretations) -> GameState:
+    return evolve(state, config=evolve(state.config, interpretations=reading))
+
+
+def _interpretations_of(state: GameState) -> Interpretations:
+    return state.config.interpretations
+
+
+# ----------------------------------------------------------------------------- formats
+
+
+def _record_move_to_json(move: Move, players: int) -> dict[str, Any]:
+    from fertility_rules.ankhor.formats.moves import move_to_json
+
+    return move_to_json(move)
+
+
+def _record_move_from_json(data: object, players: int, path: str) -> Move:
+    from fertility_rules.ankhor.formats.moves import move_from_json
+
+    return move_from_json(data, path)
+
+
+def _interpretations_to_json(reading: Interpretations) -> dict[str, Any]:
+    from fertility_rules.ankhor.formats.state import _converter
+
+    data: dict[str, Any] = _converter().unstructure(reading)
+    return data
+
+
+def _interpretations_from_json(data: object, path: str) -> Interpretations:
+    from fertility_rules.ankhor.formats.state import _converter
+    from fertility_rules.formats.base import structure
+
+    return structure(data, Interpretations, path, _converter())
+
+
+def _catalogue_to_json(catalogue: Catalogue | None) -> object:
+    from fertility_rules.ankhor.formats.state import DEFAULT_CATALOGUE_NAME, catalogue_entry
+
+    return DEFAULT_CATALOGUE_NAME if catalogue is None else catalogue_entry(catalogue)
+
+
+def _catalogue_from_json(data: object, path: str, registry: Any) -> Catalogue | None:
+    from fertility_rules.ankhor.formats.state import read_catalogue_entry
+
+    return read_catalogue_entry(data, path)
+
+
+def _load_catalogue(path: str | None, limits: Any) -> Catalogue:
+    from fertility_rules.ankhor.formats.catalogue import load_catalogue
+
+    return load_catalogue(path) if limits is None else load_catalogue(path, limits)
+
+
+_SCHEMAS = ("game-state", "observation", "move", "final-position", "catalogue", "game-record")
+
+
+def _score_final_position(position: Any, catalogue: Catalogue) -> Any:
+    from fertility_rules.ankhor.scoring import score
+
+    return score(position)
+
+
+# ------------------------------------------------------------------------------ texts
+
+
+def _catalogue_check(file: str, catalogue: Catalogue) -> Message:
+    return _(
+        "{file}: valid Ankh'or catalogue {name!r} ({tiles} tiles).",
+        file=file,
+        name=catalogue.name,
+        tiles=len(catalogue.tiles),
+    )
+
+
+# -------------------------------------------------------------------------------- lab
+
+
+def _gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
+    """Tokens taken or spent, tiles laid and bonus tokens won by the mover."""
+    from fertility_rules.ankhor.texts import tokens_text
+
+    was, now = before.players[mover], after.players[mover]
+    tokens = cast(Tokens, tuple(b - a for a, b in zip(was.tokens, now.tokens, strict=True)))
+    tiles = len(now.tiles) - len(was.tiles)
+    bonus = now.bonus - was.bonus
+    return (
+        Gain("tokens", _("Tokens"), tokens, list(tokens), tokens_text(tokens)),
+        Gain("tiles", _("Tiles"), tiles, tiles, str(tiles)),
+        Gain("bonus_tokens", _("Bonus tokens"), bonus, bonus, str(bonus)),
+    )
+
+
+def _bought(record: GameRecord) -> int:
+    from fertility_rules.ankhor.moves import BuyTile
+
+    return sum(1 for move in record.moves if isinstance(move, BuyTile))
+
+
+def _refreshes(record: GameRecord) -> int:
+    from fertility_rules.ankhor.moves import Refresh
+
+    return sum(1 for move in record.moves if isinstance(move, Refresh))
+
+
+def _agents() -> dict[str, Any]:
+    from fertility_rules.ankhor.agents import AGENTS
+
+    return dict(AGENTS)
+
+
+RULES = GameRules(
+    info=game_info("ankhor"),
+    rules_version=RULES_VERSION,
+    rule_id=RULE_ID,
+    setup_rule="A-2",
+    initial_state=_initial_state,
+    check_players=_check_players,
+    new_interpretations=Interpretations,
+    legal_moves=legal_moves,
+    is_legal=is_legal,
+    violations=violations,
+    apply=apply,
+    apply_unchecked=apply_unchecked,
+    observe=observe,
+    sample_state=sample_state,
+    with_interpretations=_under,
+    interpretations_of=_interpretations_of,
+    final_scores=final_scores,
+    stages=_stages(),
+    measures=(
+        Measure("tiles_bought", _("Tiles bought per game"), _bought),
+        Measure("refreshes", _("Refreshes per game"), _refreshes),
+    ),
+    gains=_gains,
+    interpretations=INTERPRETATION_INFO,
+    option_labels=OPTION_LABELS,
+    formats=GameFormats(
+        state_format="fertility-rules/ankhor-game-state/1",
+        dump_state=Lazy("fertility_rules.ankhor.formats.state", "dump_state"),
+        read_state=Lazy("fertility_rules.ankhor.formats.state", "read_state"),
+        dump_observation=Lazy("fertility_rules.ankhor.formats.state", "dump_observation"),
+        read_observation=Lazy("fertility_rules.ankhor.formats.state", "read_observation"),
+        dump_move=Lazy("fertility_rules.ankhor.formats.state", "dump_move"),
+        read_move=Lazy("fertility_rules.ankhor.formats.state", "read_move"),
+        record_move_to_json=_record_move_to_json,
+        record_move_from_json=_record_move_from_json,
+        interpretations_to_json=_interpretations_to_json,
+        interpretations_from_json=_interpretations_from_json,
+        catalogue_to_json=_catalogue_to_json,
+        catalogue_from_json=_catalogue_from_json,
+        load_catalogue=_load_catalogue,
+        schemas={
+            name: functools.partial(Lazy("fertility_rules.ankhor.formats.schema", "schema"), name)
+            for name in _SCHEMAS
+        },
+        load_final_position=Lazy(
+            "fertility_rules.ankhor.formats.final_position", "load_final_position"
+        ),
+        score_final_position=_score_final_position,
+    ),
+    texts=GameTexts(
+        describe_move=Lazy("fertility_rules.ankhor.texts", "describe_move"),
+        format_move=Lazy("fertility_rules.ankhor.notation", "format_move"),
+        parse_move=Lazy("fertility_rules.ankhor.notation", "parse_move"),
+        status=Lazy("fertility_rules.ankhor.texts", "status"),
+        text_board=Lazy("fertility_rules.ankhor.text_board", "text_board"),
+        summary=Lazy("fertility_rules.ankhor.texts", "summary"),
+        report_to_text=Lazy("fertility_rules.ankhor.texts", "report_to_text"),
+        report_to_json=Lazy("fertility_rules.ankhor.texts", "report_to_json"),
+        describe_catalogue=Lazy("fertility_rules.ankhor.texts", "describe_catalogue"),
+        catalogue_check=_catalogue_check,
+    ),
+    agents=_agents(),
+)
+"""Ankh'or, as the shared machinery sees it."""

@@ -1,0 +1,321 @@
+"""Fertility described for the shared machinery: its :class:`~fertility_rules.games.GameRules`.
+
+Everything here is Fertility's own function under the protocol's name, or a few lines
+adapting its signature; the pictures, documents and schemas are imported when first used,
+so that loading the game for a record or a simulation stays light.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+from attrs import evolve
+
+from fertility_rules._version import RULES_VERSION
+from fertility_rules.agents.builtin import AGENTS
+from fertility_rules.catalogue.loader import default_catalogue
+from fertility_rules.effects.base import Stage
+from fertility_rules.formats.moves import move_from_json, move_to_json
+from fertility_rules.formats.setup import (
+    catalogue_from_json,
+    catalogue_to_json,
+    setup_from_json,
+    setup_to_json,
+)
+from fertility_rules.games import (
+    Gain,
+    GameFormats,
+    GamePictures,
+    GameRules,
+    GameTexts,
+    Lazy,
+    Measure,
+    game_info,
+)
+from fertility_rules.i18n.lists import all_of
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.model.resources import Icon, Resource
+from fertility_rules.play.views import observe
+from fertility_rules.rules.engine import (
+    apply,
+    apply_unchecked,
+    final_scores,
+    is_legal,
+    legal_moves,
+    violations,
+)
+from fertility_rules.rules.interpretations import (
+    INTERPRETATION_INFO,
+    OPTION_LABELS,
+    Interpretations,
+)
+from fertility_rules.rules.moves import ClaimQuarry, DiscardTile, EndSupplying, Move, SkipBuilding
+from fertility_rules.rules.setup import _check_players, random_setup, start_game, valley_boards_for
+from fertility_rules.rules.state import GameState
+
+if TYPE_CHECKING:
+    from fertility_rules.catalogue.catalogue import Catalogue
+    from fertility_rules.records.game_record import GameRecord
+
+__all__ = ["RULES"]
+
+RULE_ID = r"^(R-\d+(\.\d+)*(\.[A-D])?|I-\d+)$"
+"""A rule id of the specification (``R-3.3.D``) or an interpretation id (``I-6``)."""
+
+
+def width_for(players: int) -> int:
+    """The central board's width in squares for ``players`` players (R-2.1)."""
+    return 4 * valley_boards_for(players) if 2 <= players <= 4 else 16
+
+
+# ----------------------------------------------------------------------------- setup
+
+
+def _catalogue(record: GameRecord) -> Catalogue:
+    catalogue: Catalogue = record.catalogue or default_catalogue()
+    return catalogue
+
+
+def _random_setup(players: int, seed: int | None, catalogue: Any, variant: bool) -> Any:
+    return random_setup(catalogue or default_catalogue(), players, variant, seed)
+
+
+def _initial_state(record: GameRecord) -> GameState:
+    setup = record.setup
+    if setup is None:
+        setup = random_setup(_catalogue(record), len(record.players), record.variant, record.seed)
+    return start_game(
+        record.players, setup, _catalogue(record), record.variant, record.interpretations
+    )
+
+
+def _interpretations_of(state: GameState) -> Interpretations:
+    return state.config.interpretations
+
+
+def _under(state: GameState, reading: Interpretations) -> GameState:
+    return evolve(state, config=evolve(state.config, interpretations=reading))
+
+
+def _agent_view(state: GameState) -> GameState:
+    """Fertility's built-in agents still read the state they are given."""
+    return state
+
+
+# ----------------------------------------------------------------------------- formats
+
+
+def _record_move_to_json(move: Move, players: int) -> dict[str, Any]:
+    return move_to_json(move, width_for(players))
+
+
+def _record_move_from_json(data: object, players: int, path: str) -> Move:
+    return move_from_json(data, width_for(players), path)
+
+
+def _load_catalogue(path: str | None, limits: Any) -> Catalogue:
+    from fertility_rules.catalogue.loader import load_catalogue
+
+    return load_catalogue(path, limits=limits)
+
+
+def _load_final_position(path: str, catalogue: Catalogue, limits: Any) -> Any:
+    from fertility_rules.formats.final_position import load_final_position
+
+    return load_final_position(path, catalogue, limits=limits)
+
+
+def _score_final_position(position: Any, catalogue: Catalogue) -> Any:
+    from fertility_rules.scoring.pipeline import score_position
+
+    return score_position(position, catalogue.registry)
+
+
+# ------------------------------------------------------------------------------ texts
+
+
+def _describe_move(move: Move, state: GameState) -> Message | None:
+    from fertility_rules.rules.describe import describe_move
+
+    if isinstance(move, SkipBuilding | EndSupplying):
+        return None
+    return describe_move(move, state.config.layout.width)
+
+
+def _status(state: GameState) -> Message:
+    if state.is_over:
+        return _("Turn {turn}: the game is over", turn=state.turn)
+    return _(
+        "Turn {turn} · {player}: {phase}",
+        turn=state.turn,
+        player=state.player.name,
+        phase=state.phase.label,
+    )
+
+
+def _text_board(state: GameState, last_move: Any, language: str) -> str:
+    from fertility_rules.text_board import text_board
+
+    return text_board(state, last_move=last_move, lang=language)
+
+
+def _catalogue_check(file: str, catalogue: Catalogue) -> Message:
+    return _(
+        "{file}: valid catalogue {name!r} ({districts} Districts, {tiles} Valley tiles).",
+        file=file,
+        name=catalogue.name,
+        districts=len(catalogue.districts),
+        tiles=len(catalogue.valley_tiles),
+    )
+
+
+# --------------------------------------------------------------------------- pictures
+
+
+def _table(state: GameState, last_move: Any, language: str) -> str:
+    from fertility_rules import svg
+
+    return svg.table(state, last_move=last_move, lang=language)
+
+
+def _catalogue_sheet(catalogue: Catalogue, language: str) -> str:
+    from fertility_rules.svg.catalogue import catalogue_sheet
+
+    return catalogue_sheet(catalogue, lang=language)
+
+
+def _catalogue_page(catalogue: Catalogue, language: str) -> str:
+    from fertility_rules.svg.catalogue import catalogue_page
+
+    return catalogue_page(catalogue, lang=language)
+
+
+# ------------------------------------------------------------------------------- lab
+
+
+def _tokens_text(tokens: tuple[int, ...]) -> Message | str:
+    parts = [Icon.of(r).amount(n) for r, n in zip(Resource, tokens, strict=True) if n]
+    return all_of(parts) if parts else "0"
+
+
+def _gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
+    """Tokens harvested, Wheat, Quarries to choose for, Monuments built, and the size of
+    the District offer afterwards (I-10)."""
+    was, now = before.players[mover], after.players[mover]
+    tokens = tuple(now.supply[r] - was.supply[r] for r in range(len(Resource)))
+    wheat = now.metropolis.wheat - was.metropolis.wheat
+    quarries = max(0, after.quarry_choices - before.quarry_choices) if after.current == mover else 0
+    monuments = now.metropolis.monuments - was.metropolis.monuments
+    offer = len(after.offer)
+    return (
+        Gain(
+            "tokens",
+            _("Tokens"),
+            tokens,
+            {r.key: n for r, n in zip(Resource, tokens, strict=True) if n},
+            _tokens_text(tokens),
+        ),
+        Gain("wheat", _("Wheat"), wheat, wheat, str(wheat)),
+        Gain("quarries", _("Quarries"), quarries, quarries, str(quarries)),
+        Gain("monuments", _("Monuments"), monuments, monuments, str(monuments)),
+        Gain("offer", _("Districts on offer"), offer, offer, str(offer)),
+    )
+
+
+def _quarries(record: GameRecord) -> int:
+    return sum(1 for move in record.moves if isinstance(move, ClaimQuarry))
+
+
+def _monuments(record: GameRecord) -> int:
+    return sum(
+        1 for move in record.moves if isinstance(move, ClaimQuarry) and move.resource is None
+    )
+
+
+def _discards(record: GameRecord) -> int:
+    return sum(1 for move in record.moves if isinstance(move, DiscardTile))
+
+
+_SCHEMAS = ("final-position", "game-record", "catalogue", "game-state", "observation", "move")
+
+RULES = GameRules(
+    info=game_info("fertility"),
+    rules_version=RULES_VERSION,
+    rule_id=RULE_ID,
+    setup_rule="R-2",
+    initial_state=_initial_state,
+    check_players=_check_players,
+    random_setup=_random_setup,
+    new_interpretations=Interpretations,
+    legal_moves=legal_moves,
+    is_legal=is_legal,
+    violations=violations,
+    apply=apply,
+    apply_unchecked=apply_unchecked,
+    observe=observe,
+    agent_view=_agent_view,
+    with_interpretations=_under,
+    interpretations_of=_interpretations_of,
+    final_scores=final_scores,
+    stages=tuple(Stage),
+    gains=_gains,
+    measures=(
+        Measure("quarries", _("Quarries per game"), _quarries),
+        Measure("monuments", _("Monuments per game"), _monuments),
+        Measure("discards", _("Discards per game"), _discards),
+    ),
+    interpretations=INTERPRETATION_INFO,
+    option_labels=OPTION_LABELS,
+    formats=GameFormats(
+        state_format="fertility-rules/game-state/1",
+        dump_state=Lazy("fertility_rules.formats.state", "dump_state"),
+        read_state=Lazy("fertility_rules.formats.state", "read_state"),
+        dump_observation=Lazy("fertility_rules.formats.state", "dump_observation"),
+        read_observation=Lazy("fertility_rules.formats.state", "read_observation"),
+        dump_move=Lazy("fertility_rules.formats.state", "dump_move"),
+        read_move=Lazy("fertility_rules.formats.state", "read_move"),
+        record_move_to_json=_record_move_to_json,
+        record_move_from_json=_record_move_from_json,
+        interpretations_to_json=Lazy(
+            "fertility_rules.formats.interpretations", "dump_interpretations"
+        ),
+        interpretations_from_json=Lazy(
+            "fertility_rules.formats.interpretations", "read_interpretations"
+        ),
+        setup_to_json=setup_to_json,
+        setup_from_json=setup_from_json,
+        catalogue_to_json=catalogue_to_json,
+        catalogue_from_json=catalogue_from_json,
+        load_catalogue=_load_catalogue,
+        schemas={
+            name: functools.partial(Lazy("fertility_rules.formats.schema", "schema"), name)
+            for name in _SCHEMAS
+        },
+        load_final_position=_load_final_position,
+        score_final_position=_score_final_position,
+    ),
+    texts=GameTexts(
+        describe_move=_describe_move,
+        format_move=Lazy("fertility_rules.play.notation", "format_move"),
+        parse_move=Lazy("fertility_rules.play.notation", "parse_move"),
+        status=_status,
+        text_board=_text_board,
+        summary=Lazy("fertility_rules.play.choices", "summary"),
+        report_to_text=Lazy("fertility_rules.scoring.render", "report_to_text"),
+        report_to_json=Lazy("fertility_rules.scoring.render", "report_to_json"),
+        describe_catalogue=Lazy("fertility_rules.catalogue.describe", "describe_catalogue"),
+        catalogue_check=_catalogue_check,
+        rules_document=Lazy("fertility_rules.document.rules_document", "rules_document"),
+        rules_formats=("md", "rst", "html"),
+        rules_pictures=Lazy("fertility_rules.document.rules_document", "rules_pictures"),
+    ),
+    pictures=GamePictures(
+        table=_table,
+        move_squares=Lazy("fertility_rules.svg.valley", "move_squares"),
+        catalogue_sheet=_catalogue_sheet,
+        catalogue_page=_catalogue_page,
+    ),
+    agents=AGENTS,
+)
+"""Fertility, as the shared machinery sees it."""

@@ -1,0 +1,374 @@
+"""The strict cattrs converter every game's file formats are read with, and its errors as
+:class:`~fertility_rules.errors.Problem` values.
+
+The converter is strict (an integer is an integer, not ``4.0`` nor ``true``; a list is
+a list; unknown keys are refused) and collects every problem of a document
+(``detailed_validation``). Model validators raise :class:`MalformedInputError`; the
+converter records where it happened, and :func:`problems_of` joins the two into
+``Problem(path, message, rule)``. A game adds its own hooks (its tagged unions, its enums
+with their rule ids) on a copy of :func:`strict_converter`.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import inspect
+import operator
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar, get_args, get_origin
+
+import attrs
+from cattrs import Converter
+from cattrs.errors import (
+    AttributeValidationNote,
+    BaseValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationNote,
+)
+
+from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.formats.documents import check_tree, join
+from fertility_rules.i18n.message import Message, _
+
+__all__ = [
+    "attempt",
+    "enum_hook",
+    "problems_of",
+    "register_tagged_union",
+    "strict_converter",
+    "structure",
+    "structure_document",
+    "type_name",
+]
+
+T = TypeVar("T")
+
+
+def type_name(value: object) -> str:
+    """The JSON name of a value's type, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list | tuple):
+        return "list"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def _wrong(expected: Message) -> MalformedInputError:
+    return MalformedInputError.single("$", expected)
+
+
+def _integer(value: object, _type: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise _wrong(_("expected an integer, found {found}", found=type_name(value)))
+
+
+def _string(value: object, _type: object) -> str:
+    if isinstance(value, str):
+        return value
+    raise _wrong(_("expected a string, found {found}", found=type_name(value)))
+
+
+def _boolean(value: object, _type: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise _wrong(_("expected true or false, found {found}", found=type_name(value)))
+
+
+def enum_hook(
+    what: type[enum.Enum],
+    members: Mapping[object, enum.Enum] | None = None,
+    unknown: Callable[[str | int, str], Message] | None = None,
+    rule: str | None = None,
+) -> Callable[[object, object], enum.Enum]:
+    """Members by value (or by the keys of ``members``): the JSON type must match exactly.
+
+    ``unknown(value, known)`` says what an unknown value is (``unknown resource``), and
+    ``rule`` is the rule that lists the members.
+    """
+    found_members: Mapping[object, enum.Enum] = members or {m.value: m for m in what}
+
+    def message(value: str | int, known: str) -> Message:
+        if unknown is not None:
+            return unknown(value, known)
+        return _("unknown value {value!r}; expected one of: {known}", value=value, known=known)
+
+    def structure(value: object, _type: object) -> enum.Enum:
+        if isinstance(value, str | int) and type(value) in (str, int):
+            found = found_members.get(value)
+            if found is not None and type(value) is type(next(iter(found_members))):
+                return found
+            known = ", ".join(str(k) for k in found_members)
+            raise MalformedInputError.single("$", message(value, known), rule)
+        raise _wrong(_("expected a string, found {found}", found=type_name(value)))
+
+    return structure
+
+
+def _unstructure_tuple(_cls: Any, converter: Converter) -> Callable[[Any], list[Any]]:
+    """Tuples as lists, each item by the converter in use (a copy's hooks included)."""
+    return lambda items: [converter.unstructure(i) for i in items]
+
+
+@functools.cache
+def strict_converter() -> Converter:
+    """The strict converter with no game's hooks: scalars, enums by value, lists, objects.
+
+    Shared: take a ``copy()`` to add hooks.
+    """
+    converter = Converter(forbid_extra_keys=True, detailed_validation=True)
+    converter.register_structure_hook(int, _integer)
+    converter.register_structure_hook(str, _string)
+    converter.register_structure_hook(bool, _boolean)
+    converter.register_structure_hook_func(
+        lambda cls: isinstance(cls, type) and issubclass(cls, enum.Enum),
+        lambda value, cls: enum_hook(cls)(value, cls),
+    )
+    converter.register_unstructure_hook_func(
+        lambda cls: isinstance(cls, type) and issubclass(cls, enum.Enum), lambda e: e.value
+    )
+    converter.register_structure_hook_factory(_is_tuple, _tuple_hook)
+    converter.register_unstructure_hook_factory(_is_tuple, _unstructure_tuple)
+    converter.register_structure_hook_factory(attrs.has, _object_hook)
+    return converter
+
+
+def _is_tuple(cls: Any) -> bool:
+    return cls is tuple or get_origin(cls) is tuple
+
+
+def _tuple_hook(cls: Any, converter: Converter) -> Callable[[object, object], tuple[Any, ...]]:
+    """Tuples are read from JSON lists only (never from a string or an object)."""
+    args = get_args(cls)
+    length = None if not args or args[-1] is Ellipsis else len(args)
+
+    def structure(value: object, _type: object) -> tuple[Any, ...]:
+        if not isinstance(value, list | tuple):
+            raise _wrong(_("expected a list, found {found}", found=type_name(value)))
+        if length is not None and len(value) != length:
+            raise _wrong(
+                _("expected a list of {n} items, found {found}", n=length, found=len(value))
+            )
+        result: tuple[Any, ...] = converter._structure_tuple(value, cls)
+        return result
+
+    return structure
+
+
+def _object_hook(cls: type, converter: Converter) -> Callable[[object, type], Any]:
+    """Attrs classes are read from JSON objects; an optional field is left out, never null."""
+    base: Callable[[Mapping[str, Any], Any], Any] = converter.gen_structure_attrs_fromdict(cls)
+    optional = [a.name for a in attrs.fields(cls) if a.init and a.default is None]
+
+    def structure(value: object, _type: type) -> Any:
+        if not isinstance(value, dict):
+            raise _wrong(_("expected an object, found {found}", found=type_name(value)))
+        nulls = [key for key in optional if key in value and value[key] is None]
+        if nulls:
+            message = _("an optional field is left out, not null")
+            raise MalformedInputError([Problem(key, message) for key in nulls])
+        try:
+            return base(value, cls)
+        except BaseValidationError as error:
+            checks = getattr(cls, "checks", None)
+            if checks is None:
+                raise
+            problems = problems_of(error, "$")
+            more = [_rebase("$", p) for p in _checks_of_the_rest(converter, cls, checks, value)]
+            raise MalformedInputError(problems + [p for p in more if p not in problems]) from None
+
+    return structure
+
+
+def _checks_of_the_rest(
+    converter: Converter, cls: type, checks: Callable[..., list[Problem]], value: dict[str, Any]
+) -> list[Problem]:
+    """A section's own checks, run on the fields that could be read when others could not.
+
+    ``cls.checks`` takes some of the fields by name; it runs when all of those are fine.
+    """
+    names = [n for n in inspect.signature(checks).parameters]
+    types = {a.name: a.type for a in attrs.fields(cls)}
+    args = {}
+    for name in names:
+        try:
+            args[name] = converter.structure(value[name], types[name])
+        except (KeyError, BaseValidationError, MalformedInputError, ForbiddenExtraKeysError):
+            return []  # reported already by the failed structuring
+    return checks(**args)
+
+
+def register_tagged_union(
+    converter: Converter,
+    union: Any,
+    tag: str,
+    members: Mapping[str, type],
+    unknown: Callable[[str, str], Message],
+    rule: str | None = None,
+    write: bool = True,
+) -> None:
+    """Read (and, if ``write``, write) ``union`` as objects whose ``tag`` names the member."""
+    tags = {cls: name for name, cls in members.items()}
+
+    def structure(value: object, _type: object) -> Any:
+        if not isinstance(value, dict):
+            raise _wrong(_("expected an object, found {found}", found=type_name(value)))
+        if tag not in value:
+            raise _wrong(_("missing field {key!r}", key=tag))
+        name = value[tag]
+        cls = members.get(name) if isinstance(name, str) else None
+        if cls is None:
+            shown = name if isinstance(name, str) else type_name(name)
+            problem = Problem(tag, unknown(shown, ", ".join(members)), rule)
+            raise MalformedInputError([problem])
+        rest = {k: v for k, v in value.items() if k != tag}
+        return converter.structure(rest, cls)
+
+    # by identity: a hook on a base class would also catch its member subclasses
+    converter.register_structure_hook_func(functools.partial(operator.is_, union), structure)
+    if not write:
+        return
+    converter.register_unstructure_hook(
+        union, lambda value: converter.unstructure(value, type(value))
+    )
+    for cls in members.values():
+        converter.register_unstructure_hook(
+            cls, functools.partial(_tagged, tag, tags[cls], converter.get_unstructure_hook(cls))
+        )
+
+
+def _tagged(tag: str, name: str, base: Callable[[Any], dict[str, Any]], value: Any) -> Any:
+    return {tag: name, **base(value)}
+
+
+# ---------------------------------------------------------------- errors into problems
+
+
+def _note(error: BaseException) -> AttributeValidationNote | IterableValidationNote | None:
+    notes = [
+        n
+        for n in getattr(error, "__notes__", ())
+        if isinstance(n, AttributeValidationNote | IterableValidationNote)
+    ]
+    return notes[-1] if notes else None
+
+
+def _rebase(path: str, problem: Problem) -> Problem:
+    inner = problem.path
+    if inner in ("", "$"):
+        return Problem(path, problem.message, problem.rule)
+    if inner.startswith("$"):
+        return Problem(path + inner[1:], problem.message, problem.rule)
+    return Problem(join(path, inner), problem.message, problem.rule)
+
+
+def _fields(cls: type) -> str:
+    return ", ".join(sorted(a.name for a in attrs.fields(cls) if a.init))
+
+
+def problems_of(error: BaseException, path: str = "$") -> list[Problem]:
+    """Every problem an error of the converter (or of a model validator) describes."""
+    if isinstance(error, BaseValidationError):
+        problems: list[Problem] = []
+        for inner in error.exceptions:
+            note = _note(inner)
+            if isinstance(note, AttributeValidationNote):
+                if isinstance(inner, KeyError):
+                    message = _("missing field {key!r}", key=str(inner.args[0]))
+                    problems.append(Problem(path, message))
+                    continue
+                problems.extend(problems_of(inner, join(path, note.name)))
+            elif isinstance(note, IterableValidationNote):
+                problems.extend(problems_of(inner, join(path, note.index)))
+            else:
+                problems.extend(problems_of(inner, path))
+        return problems
+    if isinstance(error, MalformedInputError):
+        return [_rebase(path, problem) for problem in error.problems]
+    if isinstance(error, ForbiddenExtraKeysError):
+        allowed = _fields(error.cl)
+        return [
+            Problem(
+                join(path, key),
+                _("unknown field {key!r}; expected one of: {allowed}", key=key, allowed=allowed),
+            )
+            for key in sorted(error.extra_fields)
+        ]
+    return [Problem(path, _("invalid value: {error}", error=type(error).__name__))]
+
+
+def _within_limits(data: object, source: str | None = None, path: str = "$") -> None:
+    problems = check_tree(data)
+    if problems:
+        raise MalformedInputError([_rebase(path, p) for p in problems], source)
+
+
+def attempt(path: str, build: Callable[..., T], *args: Any) -> tuple[T | None, list[Problem]]:
+    """``build(*args)``, or ``None`` and the problems it raised, placed under ``path``."""
+    try:
+        return build(*args), []
+    except MalformedInputError as error:
+        return None, list(error.problems) if not path else problems_of(error, path)
+
+
+def structure(data: object, cls: type[T], path: str = "$", converter: Converter | None = None) -> T:
+    """``data`` read as ``cls``; raises :class:`MalformedInputError` with every problem.
+
+    Without ``converter``, ``data`` is a value of its own (not a section of a document
+    checked already): it is first held to the limits of a parsed file, then read by the
+    strict converter.
+    """
+    if converter is None:
+        _within_limits(data, path=path)
+    try:
+        value: T = (converter or strict_converter()).structure(data, cls)
+    except (BaseValidationError, MalformedInputError, ForbiddenExtraKeysError) as error:
+        raise MalformedInputError(problems_of(error, path)) from None
+    return value
+
+
+def structure_document(
+    data: object,
+    cls: type[T],
+    fmt: str,
+    source: str | None = None,
+    converter: Converter | None = None,
+) -> T:
+    """A whole document: an object whose ``format`` is ``fmt``, the rest read as ``cls``.
+
+    The document is first held to the :class:`Limits` a parsed file is held to, so that
+    data built in Python (too deep, lone surrogates...) is refused the same way.
+    """
+    _within_limits(data, source)
+    if not isinstance(data, dict):
+        message = _("expected an object, found {found}", found=type_name(data))
+        raise MalformedInputError([Problem("$", message)], source, fmt)
+    problems: list[Problem] = []
+    found = data.get("format")
+    if "format" not in data:
+        problems.append(Problem("$", _("missing field {key!r}", key="format")))
+    elif found != fmt:
+        shown = found if isinstance(found, str) else type_name(found)
+        problems.append(
+            Problem(
+                "$.format",
+                _("unknown format {found!r}; expected {expected!r}", found=shown, expected=fmt),
+            )
+        )
+    rest = {k: v for k, v in data.items() if k != "format"}
+    try:
+        value = structure(rest, cls, converter=converter or strict_converter())
+    except MalformedInputError as error:
+        problems.extend(error.problems)
+    if problems:
+        raise MalformedInputError(problems, source, fmt)
+    return value

@@ -1,0 +1,110 @@
+"""What every game's JSON Schemas are built from: the small builders, the document around
+a schema, the game record's shape, and the shipped files.
+
+A game builds the schemas of its own formats (its state, view, move, catalogue) from
+these; the game record is one shape for every game, its parts (move, setup, catalogue,
+interpretations) given by the game.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any, cast
+
+import attrs
+
+__all__ = [
+    "Schema",
+    "enum_of",
+    "list_of",
+    "object_of",
+    "record_body",
+    "schema_document",
+    "shipped_schema",
+    "switch_values",
+]
+
+Schema = dict[str, Any]
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+RECORD_FORMAT = "fertility-rules/game-record/2"
+
+
+def enum_of(values: list[Any]) -> Schema:
+    return {"enum": values}
+
+
+def list_of(items: Schema, min_items: int = 0, max_items: int | None = None) -> Schema:
+    out: Schema = {"type": "array", "items": items}
+    if min_items:
+        out["minItems"] = min_items
+    if max_items is not None:
+        out["maxItems"] = max_items
+    return out
+
+
+def object_of(required: list[str], properties: dict[str, Schema]) -> Schema:
+    """An object of exactly these properties."""
+    return {
+        "type": "object",
+        "required": required,
+        "properties": properties,
+        "additionalProperties": False,
+    }
+
+
+def switch_values(defaults: object) -> dict[str, Schema]:
+    """Each switch of an interpretations value (an attrs class of enums) with its values."""
+    out: dict[str, Schema] = {}
+    for field in attrs.fields(cast(Any, type(defaults))):
+        kind: type[enum.Enum] = type(getattr(defaults, field.name))
+        out[field.name] = enum_of([member.value for member in kind])
+    return out
+
+
+def schema_document(base: str, name: str, title: str, body: Schema, defs: Schema) -> Schema:
+    """A whole schema: its dialect, its id under ``base``, its title, its definitions."""
+    return {"$schema": DIALECT, "$id": base + name + ".json", "title": title, **body, "$defs": defs}
+
+
+def record_body(
+    game: str,
+    players: tuple[int, int],
+    parts: Mapping[str, Schema],
+    former: str | None = None,
+) -> Schema:
+    """The game record of ``game`` (``fertility-rules/game-record/2``): its parts are the
+    game's ``move``, ``catalogue``, ``interpretations`` and, when it has explicit setups,
+    ``setup``. A ``former`` version, written before records named their game, is the same
+    without ``game``."""
+    properties: dict[str, Schema] = {
+        "format": {"const": RECORD_FORMAT} if former is None else enum_of([RECORD_FORMAT, former]),
+        "game": {"const": game},
+        "rules_version": {"type": "string"},
+        "catalogue": parts["catalogue"],
+        "interpretations": parts["interpretations"],
+        "variant": {"type": "boolean"},
+        "players": list_of({"type": "string"}, *players),
+        "seed": {"type": "integer"},
+    }
+    if "setup" in parts:
+        properties["setup"] = parts["setup"]
+    properties["moves"] = list_of(parts["move"])
+    if former is None:
+        return object_of(["format", "game", "players", "moves"], properties)
+    return {
+        **object_of(["format", "players", "moves"], properties),
+        "if": {"properties": {"format": {"const": former}}},
+        "then": {"not": {"required": ["game"]}},
+        "else": {"required": ["game"]},
+    }
+
+
+def shipped_schema(package: str, name: str) -> Schema:
+    """The schema ``schemas/NAME.json`` shipped in ``package``."""
+    text = resources.files(package).joinpath(f"schemas/{name}.json")
+    data: Schema = json.loads(text.read_text(encoding="utf-8"))
+    return data

@@ -1,0 +1,492 @@
+"""The games of the library: one explicit list, and what a game supplies to the shared code.
+
+The machinery every game shares (game records and their replay, the history
+:class:`~fertility_rules.play.history.Game`, the agent runners, the interpretation lab, the
+conformance kit, the file formats' plumbing, the command line and the document builder)
+reaches a game only through the :class:`GameRules` value the game supplies, found by name
+with :func:`find_game`, in the manner of OpenSpiel's ``load_game`` and pgx's ``make``. It
+never imports a game's modules itself, and a game is imported only when it is first asked
+for: importing :mod:`fertility_rules` or this module imports no game.
+
+What a game supplies
+--------------------
+A game is a package (``fertility_rules.ankhor``) whose functions keep the names and
+signature shapes of Fertility's where the concept is the same (``new_game``,
+``legal_moves``, ``apply``, ``observe``, ``final_scores``, ``dump_state`` / ``read_state``,
+``format_move`` / ``parse_move``...). One module of it defines a module-level constant
+``RULES``: a :class:`GameRules` built of those functions (module-level functions or
+``functools.partial`` of them, so that the value travels to worker processes), and the
+game's row of :data:`GAMES` names that module. Nothing registers itself on import.
+
+The shared code reads a game's values (states, views, moves, setups, catalogues,
+interpretations, score reports) only through the functions below and through the few
+attributes the protocols of this module name (:class:`StateLike`, :class:`ReportLike`...);
+everything else about them is the game's own business.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import importlib
+import types
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from attrs import field, frozen
+
+from fertility_rules.errors import UnknownIdError
+from fertility_rules.i18n.message import Message, _
+
+if TYPE_CHECKING:
+    from fertility_rules.records.game_record import GameRecord
+
+__all__ = [
+    "GAMES",
+    "KIND_LABELS",
+    "Agent",
+    "AgentFactory",
+    "Gain",
+    "GameFormats",
+    "GameInfo",
+    "GamePictures",
+    "GameRules",
+    "GameTexts",
+    "InterpretationKind",
+    "InterpretationLike",
+    "Lazy",
+    "Measure",
+    "ReportLike",
+    "SheetLike",
+    "StageLike",
+    "StateLike",
+    "ViolationLike",
+    "by_key",
+    "find_game",
+    "game_info",
+]
+
+Language = str
+"""A language code (``en``, ``fr``, ``pl``, ``nl``); the shared code passes it through."""
+
+
+# ----------------------------------------------------------------- what the shared code reads
+
+
+class StateLike(Protocol):
+    """What the shared code reads of a game state (and of a view, when it has these)."""
+
+    @property
+    def current(self) -> int:
+        """The seat (0-based, in turn order) whose decision it is."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (then no move is legal)."""
+
+    @property
+    def turn(self) -> int:
+        """The number of the turn being played, from 1 (turn logs group moves by it)."""
+
+
+class ViolationLike(Protocol):
+    """One rule a move breaks: the rule id and the translatable reason."""
+
+    @property
+    def rule(self) -> str: ...
+
+    @property
+    def message(self) -> Message: ...
+
+
+class StageLike(Protocol):
+    """One stage of a game's final scoring, in the order the rules score them."""
+
+    @property
+    def key(self) -> str:
+        """A stable key (``wheat``), written in JSON outputs."""
+
+    @property
+    def label(self) -> Message:
+        """Its name in the rulebooks' terms (``Wheat Storehouse``)."""
+
+
+class SheetLike(Protocol):
+    """What the shared code reads of one player's score sheet."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def rank(self) -> int:
+        """1 for the winners (after the game's tie-breaks)."""
+
+    @property
+    def total(self) -> int: ...
+
+    @property
+    def stage_totals(self) -> tuple[int, ...]:
+        """The points of each stage of :attr:`GameRules.stages`, in that order."""
+
+
+class ReportLike(Protocol):
+    """What the shared code reads of a final score report: the sheets in seat order."""
+
+    @property
+    def sheets(self) -> Sequence[SheetLike]: ...
+
+
+class InterpretationKind(enum.Enum):
+    """The three kinds of a specification's interpretations."""
+
+    SWITCH = "switch"
+    """More than one reading changes play: a field of the game's interpretations value."""
+    SETTLED = "settled"
+    """Every rulebook that speaks agrees: fixed behaviour, documented with its sources."""
+    RETIRED = "retired"
+    """The question cannot arise: documented with the reason."""
+
+
+KIND_LABELS: dict[InterpretationKind, Message] = {
+    InterpretationKind.SWITCH: _("Switches"),
+    InterpretationKind.SETTLED: _("Settled readings"),
+    InterpretationKind.RETIRED: _("Retired"),
+}
+"""The heading of each kind in the documents."""
+
+
+class InterpretationLike(Protocol):
+    """One interpretation id of a game's specification (``I-1``, ``Q-2``)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def kind(self) -> InterpretationKind: ...
+
+    @property
+    def field(self) -> str | None:
+        """The field of the game's interpretations value, for a switch."""
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule ids the interpretation reads."""
+
+    @property
+    def sources(self) -> tuple[Message, ...]:
+        """What each rulebook says."""
+
+    @property
+    def title(self) -> Message: ...
+
+    @property
+    def reason(self) -> Message | None:
+        """Why a retired id cannot occur."""
+
+
+class Agent(Protocol):
+    """Chooses one of ``moves`` (the legal moves, never empty) from the public ``view``."""
+
+    name: str
+
+    def choose(self, view: Any, moves: list[Any]) -> Any: ...
+
+
+AgentFactory = Callable[[int | None], Agent]
+"""Makes a seeded agent (``RandomAgent(seed)``)."""
+
+
+@frozen
+class Measure:
+    """A count the lab reads off a finished game (``quarries``: Quarries claimed)."""
+
+    key: str
+    """Stable key, written in JSON outputs."""
+    label: Message
+    count: Callable[[GameRecord], int]
+    """The count of a finished game, from its record."""
+
+
+@frozen
+class Gain:
+    """One thing a move yields to its mover, as the lab's adjudication shows it."""
+
+    key: str
+    """Stable key, written in JSON outputs (``quarries``)."""
+    label: Message
+    """Its column heading (``Quarries``)."""
+    value: Any
+    """The value itself (``1``, or a tuple of token counts)."""
+    json: Any
+    """The value as JSON."""
+    text: Message | str
+    """The value as shown in a table."""
+
+
+# --------------------------------------------------------------------------------- groups
+
+
+def _frozen_mapping(value: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    """A read-only copy: nothing mutable is reachable from a game's description."""
+    return types.MappingProxyType(dict(value))
+
+
+@frozen(kw_only=True)
+class GameFormats:
+    """A game's JSON formats: each a pair, versioned, described by a JSON Schema.
+
+    The public pairs take the state or view the value belongs to (the move's squares are
+    on its board); the record parts are what the shared record format embeds.
+    """
+
+    state_format: str
+    """``fertility-rules/game-state/1``."""
+    dump_state: Callable[[Any], dict[str, Any]]
+    read_state: Callable[[object], Any]
+    """``read_state(data)``; a library error with the JSON path of every problem."""
+    dump_observation: Callable[[Any], dict[str, Any]]
+    read_observation: Callable[[object], Any]
+    dump_move: Callable[[Any, Any], dict[str, Any]]
+    """``dump_move(move, state_or_view)``."""
+    read_move: Callable[[object, Any], Any]
+    """``read_move(data, state_or_view)``: a well-formed move (legality is the referee's)."""
+    record_move_to_json: Callable[[Any, int], dict[str, Any]]
+    """A move as a game record writes it, in a game of ``players`` players."""
+    record_move_from_json: Callable[[object, int, str], Any]
+    """``(data, players, path)``: the pair of :attr:`record_move_to_json`."""
+    interpretations_to_json: Callable[[Any], dict[str, Any]]
+    interpretations_from_json: Callable[[object, str], Any]
+    """``(data, path)``: the game's interpretations value (missing switches: defaults)."""
+    setup_to_json: Callable[[Any], dict[str, Any]] | None = None
+    """An explicit setup as a record writes it; ``None`` when records always have a seed."""
+    setup_from_json: Callable[[object, str], Any] | None = None
+    catalogue_to_json: Callable[[Any], object]
+    """The record's catalogue entry: the default catalogue by name, another embedded."""
+    catalogue_from_json: Callable[[object, str, Any], Any]
+    """``(data, path, registry)``: ``None`` for the default catalogue, else the catalogue."""
+    load_catalogue: Callable[[str | None, Any], Any]
+    """``(path, limits)``: a catalogue file (``None``: the built-in catalogue)."""
+    schemas: Mapping[str, Callable[[], dict[str, Any]]] = field(converter=_frozen_mapping)
+    """The JSON Schema of each format by name (``game-state``, ``move``...)."""
+    load_final_position: Callable[[str, Any, Any], Any] | None = None
+    """``(path, catalogue, limits)``: a final-position file, for ``score``."""
+    score_final_position: Callable[[Any, Any], ReportLike] | None = None
+    """``(position, catalogue)``: its score report."""
+
+
+@frozen(kw_only=True)
+class GameTexts:
+    """A game's texts: what the command line and the documents print."""
+
+    describe_move: Callable[[Any, Any], Message | None]
+    """``(move, state)``: the move in a turn log (``lays V23 on a6 and b6``); ``None`` for a
+    move the log leaves out (one that only ends a step)."""
+    format_move: Callable[[Any, Any], str]
+    """``(move, state)``: the move in the game's notation."""
+    parse_move: Callable[[str, Any], Any]
+    """``(text, state)``: the pair of :attr:`format_move`."""
+    status: Callable[[Any], Message]
+    """``(state)``: one line, whose turn and decision (or that the game is over)."""
+    text_board: Callable[[Any, Any, Language], str]
+    """``(state, last_move, language)``: the position as text for a terminal."""
+    summary: Callable[[Any, Language], str]
+    """``(state_or_view, language)``: what every player sees, in a few lines."""
+    report_to_text: Callable[[Any, Language], str]
+    """A score report explained line by line with rule ids."""
+    report_to_json: Callable[[Any, Language], dict[str, Any]]
+    describe_catalogue: Callable[[Any, Language], str]
+    """``catalogue show``: the components and their provenance."""
+    catalogue_check: Callable[[str, Any], Message]
+    """``(file, catalogue)``: what ``catalogue check`` says of a valid catalogue file."""
+    rules_document: Callable[[Language, str, Any], str] | None = None
+    """``(language, format, catalogue)``: the complete rules document."""
+    rules_formats: tuple[str, ...] = ()
+    """The formats :attr:`rules_document` writes (``md``, ``rst``, ``html``)."""
+    rules_pictures: Callable[[Language, Any], Mapping[str, str]] | None = None
+    """``(language, catalogue)``: the pictures a Markdown rules document refers to, by file
+    name."""
+
+
+@frozen(kw_only=True)
+class GamePictures:
+    """A game's SVG pictures."""
+
+    table: Callable[[Any, Any, Language], str]
+    """``(state, last_move, language)``: the whole table."""
+    move_squares: Callable[[Any], Sequence[int]]
+    """The places a move marks on the next picture of :attr:`table`."""
+    catalogue_sheet: Callable[[Any, Language], str] | None = None
+    catalogue_page: Callable[[Any, Language], str] | None = None
+
+
+# ---------------------------------------------------------------------------- the games
+
+
+@frozen
+class GameInfo:
+    """A row of :data:`GAMES`: what is known of a game without importing it."""
+
+    name: str
+    """The name on the command line and in records (``fertility``, ``ankhor``)."""
+    title: Message
+    players: tuple[int, ...]
+    """The player counts the rules allow."""
+    module: str
+    """The module whose constant ``RULES`` is the game's :class:`GameRules`."""
+
+    def load(self) -> GameRules:
+        """The game's rules, its module imported on first use."""
+        return _load(self.module)
+
+
+@functools.cache
+def _load(module: str) -> GameRules:
+    rules: GameRules = importlib.import_module(module).RULES
+    return rules
+
+
+@frozen(kw_only=True, eq=False, repr=False)
+class GameRules:
+    """Everything the shared machinery asks of a game.
+
+    Two values are equal when they are the same game (the same row of :data:`GAMES`).
+    """
+
+    info: GameInfo
+    rules_version: str
+    """Changes only when the behaviour of the rules changes; records keep it."""
+    rule_id: str
+    """A regular expression matching the game's rule and interpretation ids."""
+    setup_rule: str
+    """The id of the rule of setup (``R-2``, ``A-2``), named by setup errors."""
+
+    # -- setup
+    initial_state: Callable[[GameRecord], Any]
+    """The state after the setup of a record (its moves are not played): the record's
+    players, seed or explicit setup, variant, interpretations and catalogue."""
+    check_players: Callable[[int, bool], None]
+    """``(players, variant)``: a library error naming the setup rule when not allowed."""
+    random_setup: Callable[[int, int | None, Any, bool], Any] | None = None
+    """``(players, seed, catalogue, variant)``: an explicit setup drawn from ``seed`` (at
+    random when ``None``), which records keep for games started without a seed; ``None``:
+    the game has no explicit setups, and such records get a seed drawn instead."""
+    new_interpretations: Callable[[], Any]
+    """The game's interpretations value with every default reading."""
+
+    # -- the referee (the hot path: plain functions, called directly)
+    legal_moves: Callable[[Any], list[Any]]
+    """Every legal move at the current decision, of a state or of its view."""
+    is_legal: Callable[[Any, Any], bool]
+    violations: Callable[[Any, Any], Sequence[ViolationLike]]
+    """Every rule a move breaks in the state (empty when legal)."""
+    apply: Callable[[Any, Any], Any]
+    """The next state; raises :class:`~fertility_rules.errors.IllegalMoveError`."""
+    apply_unchecked: Callable[[Any, Any], Any]
+    """The next state of a move known to be legal."""
+    observe: Callable[[Any], Any]
+    """The public view of a state: what agents and spectators are given."""
+    agent_view: Callable[[Any], Any] | None = None
+    """What the runners give agents, when not the public view: for a game whose agents
+    still read the state; ``None`` (the protocol's aim): :attr:`observe`."""
+    sample_state: Callable[[Any, Any], Any] | None = None
+    """``(view, seed_or_rng)``: a state consistent with the view (hidden draws redealt)."""
+    with_interpretations: Callable[[Any, Any], Any]
+    """``(state, interpretations)``: the same position read under other readings."""
+    interpretations_of: Callable[[Any], Any]
+    """The interpretations a state is played under."""
+
+    # -- scoring
+    final_scores: Callable[[Any], ReportLike]
+    stages: tuple[StageLike, ...]
+    measures: tuple[Measure, ...] = ()
+    """What the lab counts in each finished game beside the scores."""
+    gains: Callable[[Any, Any, int], tuple[Gain, ...]] | None = None
+    """``(before, after, mover)``: what a legal move yielded its mover, for adjudications."""
+
+    # -- interpretations
+    interpretations: tuple[InterpretationLike, ...]
+    """Every id of the specification's interpretations, in order."""
+    option_labels: Mapping[enum.Enum, Message] = field(converter=_frozen_mapping)
+    """The name of every switch value in listings and documents."""
+
+    formats: GameFormats
+    texts: GameTexts
+    pictures: GamePictures | None = None
+    agents: Mapping[str, AgentFactory] = field(factory=dict, converter=_frozen_mapping)
+    """The built-in agents by name (``random`` first)."""
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def title(self) -> Message:
+        return self.info.title
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameRules):
+            return NotImplemented
+        return self.info == other.info
+
+    def __hash__(self) -> int:
+        return hash(self.info)
+
+    def __repr__(self) -> str:
+        return f"<GameRules of {self.info.name!r}>"
+
+    def __reduce__(self) -> tuple[Callable[[str], GameRules], tuple[str]]:
+        """Pickled as the name of its module: worker processes load the game themselves."""
+        return _load, (self.info.module,)
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo("fertility", _("Fertility"), (2, 3, 4), "fertility_rules.fertility"),
+    GameInfo("ankhor", _("Ankh'or"), (2, 3, 4), "fertility_rules.ankhor.game"),
+)
+"""Every game of the library, by name; the first is the default."""
+
+
+@frozen
+class Lazy:
+    """A function of a module imported on its first call (``Lazy("m", "f")(x)`` is
+    ``m.f(x)``): a game's description names its formats, texts and pictures without
+    loading them. It pickles as the two names."""
+
+    module: str
+    name: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(self.module), self.name)(*args, **kwargs)
+
+
+def by_key(value: object, field: str, name: str) -> Any:
+    """The value of ``name`` among the ``(key, value)`` pairs of ``value.<field>``: the
+    game's own measures read as attributes (``summary.quarries``)."""
+    if name != field and not name.startswith("_"):
+        for key, found in getattr(value, field):
+            if key == name:
+                return found
+    raise AttributeError(name)
+
+
+def game_info(name: str, games: Sequence[GameInfo] = GAMES) -> GameInfo:
+    """The row of ``games`` called ``name``; an error lists the names known."""
+    for info in games:
+        if info.name == name:
+            return info
+    raise UnknownIdError(
+        _(
+            "Unknown game {name!r}; the games are: {known}.",
+            name=name,
+            known=", ".join(info.name for info in games),
+        )
+    )
+
+
+def find_game(
+    name: str | GameRules = GAMES[0].name, games: Sequence[GameInfo] = GAMES
+) -> GameRules:
+    """The rules of the game called ``name`` (a :class:`GameRules` is returned as it is)."""
+    if isinstance(name, GameRules):
+        return name
+    return game_info(name, games).load()

@@ -1,0 +1,1 @@
+"""A small game written only for the tests, to prove the shared machinery is shared."""

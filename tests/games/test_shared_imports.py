@@ -1,0 +1,109 @@
+"""The shared machinery never imports a game: it reaches games through their rules only.
+
+Every import statement of the shared modules (at the top, inside functions, for type
+checking alike) is read from the source and must name another shared module or one of the
+foundations every game stands on (errors, messages, versions). A package's ``__init__``
+re-exports for Fertility's public API are not the shared module's own imports.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SHARED = (
+    "fertility_rules.games",
+    "fertility_rules.records.game_record",
+    "fertility_rules.formats.record",
+    "fertility_rules.formats.base",
+    "fertility_rules.formats.documents",
+    "fertility_rules.formats.files",
+    "fertility_rules.formats.limits",
+    "fertility_rules.formats.errors_json",
+    "fertility_rules.play.history",
+    "fertility_rules.agents.simulate",
+    "fertility_rules.lab.adjudicate",
+    "fertility_rules.lab.chart",
+    "fertility_rules.lab.commands",
+    "fertility_rules.lab.compare",
+    "fertility_rules.lab.readings",
+    "fertility_rules.lab.render",
+    "fertility_rules.lab.runner",
+    "fertility_rules.lab.stats",
+    "fertility_rules.testing.conformance",
+    "fertility_rules.document.blocks",
+    "fertility_rules.document.interpretations",
+    "fertility_rules.cli",
+)
+"""The machinery every game shares."""
+
+FOUNDATIONS = ("fertility_rules.errors", "fertility_rules.i18n", "fertility_rules._version")
+"""What every game stands on: the library's errors, its messages, its version."""
+
+
+def _imported(module: str) -> set[str]:
+    """Every ``fertility_rules`` module the source of ``module`` imports."""
+    spec = importlib.util.find_spec(module)
+    assert spec is not None
+    assert spec.origin is not None
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    package = module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            for alias in node.names:
+                # ``from package import module`` imports the module
+                candidate = f"{base}.{alias.name}"
+                found.add(candidate if _is_module(candidate) else base)
+    return {name for name in found if name.split(".")[0] == "fertility_rules"}
+
+
+def _is_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def _allowed(name: str) -> bool:
+    return name in SHARED or any(
+        name == root or name.startswith(root + ".") for root in FOUNDATIONS
+    )
+
+
+@pytest.mark.parametrize("module", SHARED)
+def test_a_shared_module_imports_no_game(module: str) -> None:
+    foreign = sorted(name for name in _imported(module) if not _allowed(name))
+    assert foreign == [], f"{module} imports {foreign}"
+
+
+def test_the_walk_sees_a_game_import() -> None:
+    # The walk is not blind: Fertility's own description imports Fertility's rules.
+    imported = _imported("fertility_rules.fertility")
+    assert any(name.startswith("fertility_rules.rules") for name in imported)
+    assert not all(_allowed(name) for name in imported)
+
+
+def test_importing_the_library_and_its_games_list_imports_no_second_game() -> None:
+    code = (
+        "import sys, fertility_rules, fertility_rules.games, fertility_rules.cli\n"
+        "fertility_rules.games.find_game('fertility')\n"
+        "print(sorted(m for m in sys.modules if m.startswith('fertility_rules.ankhor')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]"
