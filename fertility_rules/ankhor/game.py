@@ -26,6 +26,7 @@ from fertility_rules.errors import MalformedInputError
 from fertility_rules.games import (
     Gain,
     GameFormats,
+    GamePictures,
     GameRules,
     GameTexts,
     Lazy,
@@ -194,6 +195,27 @@ def _agents() -> dict[str, Any]:
     return dict(AGENTS)
 
 
+# --------------------------------------------------------------------------- pictures
+
+
+def _table(state: GameState, last_move: Any, language: str) -> str:
+    from fertility_rules.ankhor.svg import table
+
+    return table(state, last_move=last_move, lang=language)
+
+
+def _catalogue_sheet(catalogue: Catalogue, language: str) -> str:
+    from fertility_rules.ankhor.svg import catalogue_sheet
+
+    return catalogue_sheet(catalogue, lang=language)
+
+
+def _catalogue_page(catalogue: Catalogue, language: str) -> str:
+    from fertility_rules.ankhor.svg import catalogue_page
+
+    return catalogue_page(catalogue, lang=language)
+
+
 RULES = GameRules(
     info=game_info("ankhor"),
     rules_version=RULES_VERSION,
@@ -255,6 +277,15 @@ RULES = GameRules(
         report_to_json=Lazy("fertility_rules.ankhor.texts", "report_to_json"),
         describe_catalogue=Lazy("fertility_rules.ankhor.texts", "describe_catalogue"),
         catalogue_check=_catalogue_check,
+        rules_document=Lazy("fertility_rules.ankhor.document.rules_document", "rules_document"),
+        rules_formats=("md", "rst", "html"),
+        rules_pictures=Lazy("fertility_rules.ankhor.document.rules_document", "rules_pictures"),
+    ),
+    pictures=GamePictures(
+        table=_table,
+        move_squares=Lazy("fertility_rules.ankhor.text_board", "move_positions"),
+        catalogue_sheet=_catalogue_sheet,
+        catalogue_page=_catalogue_page,
     ),
     agents=_agents(),
 )

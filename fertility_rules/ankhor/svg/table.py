@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from fertility_rules.ankhor.interpretations import HigherNeighbours
 from fertility_rules.ankhor.model import Position
 from fertility_rules.ankhor.moves import Move
-from fertility_rules.ankhor.state import GameState, PlayerState
+from fertility_rules.ankhor.state import FRESH_TURN, GameState, Phase, PlayerState
 from fertility_rules.ankhor.svg.glyphs import bonus_token
 from fertility_rules.ankhor.svg.layouts import (
     LayoutBox,
@@ -39,7 +39,7 @@ from fertility_rules.i18n.translate import render
 from fertility_rules.svg._image import SvgImage, el, image, root
 from fertility_rules.svg._palette import CARD_EDGE, INK, PAPER, SHEET, player_colour
 
-__all__ = ["PANEL_WIDTH", "draw_player", "player_height", "table"]
+__all__ = ["PANEL_WIDTH", "draw_player", "last_mover", "player_height", "table"]
 
 GAP = 16
 TITLE = 44
@@ -142,6 +142,14 @@ def draw_player(
     return group
 
 
+def last_mover(state: GameState | Observation) -> int:
+    """The player who played the move that led to ``state``: the player to move, unless a
+    new turn of the next player has just begun (a bonus turn is the same player's)."""
+    if state.is_over or state.phase is not Phase.MAIN or state.progress != FRESH_TURN:
+        return state.current
+    return (state.current - 1) % len(state.players)
+
+
 def table(
     state: GameState | Observation,
     *,
@@ -151,13 +159,14 @@ def table(
 ) -> SvgImage:
     """Everything on the table, in ``lang``: the price board and the offer, the supply,
     the bonus reserve, the draw piles' sizes, the removed tiles, then every player; the
-    player to move is framed in their colour. ``last_move`` is marked in the layout of
-    ``mover`` (the player to move by default). A view is drawn the same."""
+    player to move is framed in their colour. ``last_move`` (a move, or the places it
+    marked) is marked in the layout of ``mover``, by default the player who played last
+    (:func:`last_mover`). A view is drawn the same."""
     language = Language.parse(lang)
     config = state.config
     same_level = config.interpretations.higher_neighbours is HigherNeighbours.SAME_LEVEL
     marked = marked_places(last_move)
-    by = state.current if mover is None else mover
+    by = last_mover(state) if mover is None else mover
     heading = render(status(state), language)
     width = GAP + BOARD_WIDTH + 30 + SIDE_WIDTH + GAP
     side_x = GAP + BOARD_WIDTH + 30
