@@ -91,9 +91,9 @@ class Writer:
     def _cell(self, cell: Cell) -> str:
         return str(cell) if isinstance(cell, int) else self.t(cell)
 
-    def glossary(self, terms: Sequence[Term]) -> None:
+    def glossary(self, terms: Sequence[Term], anchor: str = "glossary") -> None:
         """The glossary: each term in the four languages."""
-        self.heading(2, _("Glossary"), "glossary")
+        self.heading(2, _("Glossary"), anchor)
         self.table(
             ["English", "Français", "Polski", "Nederlands"],
             [[term.en, term.fr, term.pl, term.nl] for term in terms],

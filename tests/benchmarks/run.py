@@ -43,6 +43,7 @@ import chess
 import fertility_rules
 from fertility_rules import (
     Phase,
+    ankhor,
     apply,
     apply_unchecked,
     final_position,
@@ -50,7 +51,6 @@ from fertility_rules import (
     new_game,
     score_position,
 )
-from fertility_rules import ankhor
 from fertility_rules.model.position import FinalPosition
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState

@@ -339,6 +339,7 @@ def pictures(language: str) -> list[str]:
     catalogue = ankhor.default_catalogue()
     return [
         svg.table(state, lang=language),
+        svg.table(position(3, 4, 0), lang=language),  # the longest heading: the first turn
         svg.layout(state, legal_places=svg.legal_places(state), lang=language),
         svg.offer(state, title="x", lang=language),
         svg.legend(lang=language),

@@ -84,7 +84,7 @@ def _provenance(items: Sequence[Provenance]) -> Message | str:
 
 
 def _key(w: Writer) -> None:
-    w.heading(2, _("Key to the pictures"), "key")
+    w.heading(2, _("Key to the pictures"), "ankhor-key")
     w.paragraph(
         _(
             "The pictures of this document are positions the library's referee reached. "
@@ -94,11 +94,11 @@ def _key(w: Writer) -> None:
             "downwards; a higher tile is written level:x,y."
         )
     )
-    w.blocks.append(Figure("key", (legend(lang=w.language),), w.t(_("Key to the pictures"))))
+    w.blocks.append(Figure("ankhor-key", (legend(lang=w.language),), w.t(_("Key to the pictures"))))
 
 
 def _components(w: Writer, catalogue: Catalogue) -> None:
-    w.heading(2, _("Components and setup"), "components-and-setup")
+    w.heading(2, _("Components and setup"), "ankhor-components-and-setup")
     w.section("A-1", 3)
     if catalogue.is_reconstructed:
         w.paragraph(
@@ -121,7 +121,7 @@ def _components(w: Writer, catalogue: Catalogue) -> None:
         [
             _("Offer slots on the price board"),
             len(board.slots),
-            sources["price_board"].provenance.label,
+            Provenance.RULEBOOK.label,  # six slots: A-1.3, A-2.5
         ],
         [_("Price markers"), sum(board.markers), sources["price_markers"].provenance.label],
         [_("Bonus tokens"), catalogue.bonus.count, sources["bonus_tokens"].provenance.label],
@@ -130,9 +130,12 @@ def _components(w: Writer, catalogue: Catalogue) -> None:
     per_family = [_kind_amount(entry.kind, entry.per_colour) for entry in catalogue.entries]
     w.paragraph(
         _(
-            "Tiles of each family: {kinds}. Price markers per slot, left to right: {slots}.",
+            "Tiles of each family: {kinds} ({tiles}). Price markers per slot, left to "
+            "right: {slots} ({board}).",
             kinds=all_of(per_family),
+            tiles=_provenance([e.provenance for e in catalogue.entries]),
             slots=", ".join(map(str, board.slots)),
+            board=sources["price_board"].provenance.label,
         )
     )
     for rule_id in ("A-1.1", "A-1.2", "A-1.3", "A-1.4"):
@@ -149,7 +152,7 @@ def _turn(w: Writer) -> None:
 
 
 def _special_cases(w: Writer) -> None:
-    w.heading(2, _("Special cases"), "special-cases")
+    w.heading(2, _("Special cases"), "ankhor-special-cases")
     for rule_id in ("A-3.5", "A-3.8"):
         w.rule(rule_id)
 
@@ -196,7 +199,7 @@ def _victory(w: Writer) -> None:
 
 
 def _other_tiles(w: Writer) -> None:
-    w.heading(2, _("The other tiles"), "other-tiles")
+    w.heading(2, _("The other tiles"), "ankhor-other-tiles")
     w.paragraph(
         _(
             "Besides the animals and the value tiles, every family has three more kinds of "
@@ -205,7 +208,7 @@ def _other_tiles(w: Writer) -> None:
     )
     for rule_id in ("A-3.6", "A-3.7"):
         w.rule(rule_id)
-    w.heading(3, _("Desert"), "desert")
+    w.heading(3, _("Desert"), "ankhor-desert")
     w.paragraph(
         _(
             "A desert has no effect and shows no animal, but it belongs to colour groups like "
@@ -228,7 +231,7 @@ def interpretation_notes(info: InterpretationInfo) -> tuple[Message, ...]:
 
 
 def _interpretations(w: Writer) -> None:
-    w.heading(2, _("Interpretations"), "interpretations")
+    w.heading(2, _("Interpretations"), "ankhor-interpretations")
     w.paragraph(
         _(
             "Where the rulebook is silent or unclear, the specification lists the point. A "
@@ -237,7 +240,7 @@ def _interpretations(w: Writer) -> None:
         )
     )
     for kind in (InterpretationKind.SWITCH, InterpretationKind.SETTLED):
-        w.heading(3, KIND_LABELS[kind], f"interpretations-{kind.value}")
+        w.heading(3, KIND_LABELS[kind], f"ankhor-interpretations-{kind.value}")
         for info in INTERPRETATION_INFO:
             if info.kind is kind:
                 w.rule(info.id, 4)
@@ -246,7 +249,7 @@ def _interpretations(w: Writer) -> None:
 
 
 def _glossary(w: Writer) -> None:
-    w.glossary(glossary())
+    w.glossary(glossary(), "ankhor-glossary")
 
 
 _SECTIONS: tuple[Callable[[Writer, Catalogue], None], ...] = (
@@ -263,7 +266,9 @@ _SECTIONS: tuple[Callable[[Writer, Catalogue], None], ...] = (
     lambda w, c: _interpretations(w),
     lambda w, c: _glossary(w),
 )
-"""The sections in the rulebook's order, then the library's own additions."""
+"""The sections in the rulebook's order, then the library's own additions. Anchors other
+than rule ids start with ``ankhor-``, so that Fertility's document and this one can share
+a site."""
 
 
 def example_figures(
@@ -322,5 +327,5 @@ def rules_pictures(
     for figures in example_figures(language, catalogue).values():
         for figure in figures:
             files.update(figure.files())
-    files["key.svg"] = legend(lang=language)
+    files["ankhor-key.svg"] = legend(lang=language)
     return files

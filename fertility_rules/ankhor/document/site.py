@@ -33,11 +33,11 @@ def gallery_blocks(
                 lang,
             )
         ),
-        Heading(2, render(_("Worked examples"), lang), "worked-examples"),
+        Heading(2, render(_("Worked examples"), lang), "ankhor-worked-examples"),
     ]
     for figures in example_figures(lang, catalogue).values():
         blocks.extend(figures)
-    blocks.append(Heading(2, render(_("Components"), lang), "components"))
+    blocks.append(Heading(2, render(_("Components"), lang), "ankhor-components"))
     blocks.append(
         Figure("ankhor-key", (legend(lang=lang),), render(_("Key to the pictures"), lang))
     )

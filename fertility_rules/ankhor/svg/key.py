@@ -28,7 +28,7 @@ from fertility_rules.svg._palette import mark, reconstructed_frame
 
 __all__ = ["KEY_COLUMN", "KEY_ROWS", "draw_ankhor_key", "key_entries", "legend"]
 
-KEY_COLUMN = 470
+KEY_COLUMN = 340
 KEY_ROWS = 12
 
 
@@ -168,7 +168,7 @@ def key_entries() -> list[tuple[Symbol, Message]]:
     entries += [(_kind(kind), kind.label) for kind in Kind]
     entries += [
         (_stored, _("a warehouse holding a token")),
-        (_higher, _("a tile on a higher level, over the four tiles under it")),
+        (_higher, _("a higher tile, over the four under it")),
         (
             lambda p, x, y: draw_link(p, Colour.GREEN, x, y, 5, False),
             _("two tiles of one colour group"),
@@ -177,7 +177,7 @@ def key_entries() -> list[tuple[Symbol, Message]]:
             lambda p, x, y: draw_link(p, Kind.JACKAL, x, y, 5, False),
             _("two tiles of one animal group"),
         ),
-        (_bonus_ring, _("a group of 5 or more, which holds a bonus token")),
+        (_bonus_ring, _("a group of 5 or more (a bonus token)")),
         (lambda p, x, y: mark(p, "last-move", x - 11, y - 11, 22, 22), _("the last move")),
         (_space, _("a place where the tile may go")),
         (

@@ -247,6 +247,19 @@ def draw_layout(
         bx, by, side = tile_box(position)
         return left + (bx - box.left) * size, top + (by - box.top) * size, side * size
 
+    if not tiles and not any(marks.values()):
+        el(
+            group,
+            "text",
+            render(_("no tile yet"), language),
+            x=x0 + 4,
+            y=y0 + 20,
+            font_size=12,
+            font_style="italic",
+            fill="#7c6a4a",
+            class_="no-tile",
+        )
+        return group
     if coordinates:
         _coordinates(group, box, left, top, size)
     by_position = index(tiles)

@@ -37,7 +37,15 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.svg._image import SvgImage, el, image, root
-from fertility_rules.svg._palette import CARD_EDGE, INK, PAPER, SHEET, player_colour
+from fertility_rules.svg._palette import (
+    CARD_EDGE,
+    INK,
+    PAPER,
+    SHEET,
+    fit_size,
+    label,
+    player_colour,
+)
 
 __all__ = ["PANEL_WIDTH", "draw_player", "last_mover", "player_height", "table"]
 
@@ -180,17 +188,7 @@ def table(
     height = top + sum(h + GAP for h in rows) + GAP
     svg = root(width, height, "ankhor-table", heading, language)
     el(svg, "rect", x=0, y=0, width=width, height=height, fill=SHEET)
-    el(
-        svg,
-        "text",
-        heading,
-        x=GAP,
-        y=28,
-        font_size=19,
-        font_weight="bold",
-        fill=INK,
-        class_="heading",
-    )
+    label(svg, heading, GAP, 28, fit_size(heading, width - 2 * GAP, 19), class_="heading")
     draw_offer(svg, state.offer, config.prices, GAP, TITLE, language)
     y = TITLE + 14
     draw_supply(svg, state.supply, side_x, y, language)
