@@ -86,7 +86,7 @@ def test_setup(examples: dict[str, Example], players: int) -> None:
     assert Counter(colour for slot in prices for colour in slot) == dict.fromkeys(Colour, 3)
     text = caption(examples[f"A-2-{players}"])
     assert f"Setup for {players} players" in text
-    assert f"{facts['supply'][0]} tokens of each kind" in text
+    assert f"the supply holds {facts['supply'][0]} tokens of each kind" in text
 
 
 def test_a_purchase_and_its_placement(examples: dict[str, Example]) -> None:

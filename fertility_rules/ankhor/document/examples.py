@@ -42,7 +42,7 @@ from fertility_rules.ankhor.moves import (
 )
 from fertility_rules.ankhor.rules import apply, apply_unchecked, violations
 from fertility_rules.ankhor.rules.offer import close_up, fill
-from fertility_rules.ankhor.scoring import FinalPosition, PlayerPosition, score
+from fertility_rules.ankhor.scoring import FinalPosition, PlayerPosition, colour_group, score
 from fertility_rules.ankhor.setup import default_catalogue, new_game
 from fertility_rules.ankhor.state import GameState, PlayerState
 from fertility_rules.ankhor.svg import hand, layout, legal_places, offer, table
@@ -342,11 +342,11 @@ def _setup_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
                 f"A-2-{players}",
                 "A-2",
                 _(
-                    "Setup for {players}: {tokens} of each kind in the supply, six tiles on "
-                    "offer under the price board, {first} and {second} left in the draw piles, "
-                    "{bonus} in the reserve; {player} starts.",
-                    players=ngettext("{n} player", "{n} players", players),
-                    tokens=ngettext("{n} token", "{n} tokens", per_kind),
+                    "{setup}: the supply holds {tokens}, six tiles are on offer under the "
+                    "price board, {first} and {second} are left in the draw piles and {bonus} "
+                    "in the reserve; {player} starts.",
+                    setup=ngettext("Setup for {n} player", "Setup for {n} players", players),
+                    tokens=ngettext("{n} token of each kind", "{n} tokens of each kind", per_kind),
                     first=ngettext("{n} tile", "{n} tiles", state.pile_sizes[0]),
                     second=ngettext("{n} tile", "{n} tiles", state.pile_sizes[1]),
                     bonus=ngettext("{n} bonus token", "{n} bonus tokens", state.reserve),
@@ -465,14 +465,13 @@ def _bonus_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
             "A-3.8-bonus",
             "A-3.8",
             _(
-                "{player} places the {tile} at {position}: their {colour} tiles now form a group "
-                "of {n} (ringed in gold), and they take a bonus token from the reserve, which "
-                "falls from {before} to {after}.",
+                "{player} places the {tile} at {position}: it completes a {group} (ringed in "
+                "gold), and they take a bonus token from the reserve, which falls from "
+                "{before} to {after}.",
                 player=_name(state),
                 tile=tile.label,
                 position=position_text(purchase.position),
-                colour=tile.colour.label,
-                n=len(group),
+                group=colour_group(tile.colour, len(group)),
                 before=state.reserve,
                 after=bought.reserve,
             ),
@@ -493,13 +492,12 @@ def _bonus_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
             "A-3.8",
             _(
                 "Then {player} spends an ankh token to move the tile at {origin} to {target} "
-                "(A-4.3): the {colour} group falls to {n} tiles, so the bonus token goes back "
-                "to the reserve ({before} → {after}).",
+                "(A-4.3): what remains is a {group}, so the bonus token goes back to the "
+                "reserve ({before} → {after}).",
                 player=_name(state),
                 origin=position_text(move.origin),
                 target=position_text(move.target),
-                colour=tile.colour.label,
-                n=len(group) - 1,
+                group=colour_group(tile.colour, len(group) - 1),
                 before=bought.reserve,
                 after=moved.reserve,
             ),
@@ -697,17 +695,19 @@ def _last_example(found: Positions, lang: Language) -> Example:
         ngettext(
             "In turn {turn} {player} places their 13th tile at {position}: the end of the "
             "game is triggered. The round is completed: {others} plays a last turn, and "
-            "the game ends after turn {last}, every player having played {turns}.",
+            "the game ends after turn {last}: {turns}.",
             "In turn {turn} {player} places their 13th tile at {position}: the end of the "
             "game is triggered. The round is completed: {others} play a last turn each, and "
-            "the game ends after turn {last}, every player having played {turns}.",
+            "the game ends after turn {last}: {turns}.",
             len(others),
             turn=state.turn,
             player=_name(state),
             position=position_text(move.position),
             others=all_of(others),
             last=end.turn,
-            turns=ngettext("{n} turn", "{n} turns", turns[0]),
+            turns=ngettext(
+                "every player has played {n} turn", "every player has played {n} turns", turns[0]
+            ),
         ),
         (
             layout(at.after, seat, last_move=move, lang=lang),

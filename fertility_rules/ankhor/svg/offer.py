@@ -17,7 +17,7 @@ from fertility_rules.ankhor.svg.glyphs import bonus_token, price_marker, token
 from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _, ngettext
+from fertility_rules.i18n.message import _, ngettext, pgettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.svg._image import SvgImage, el, image, root
 from fertility_rules.svg._palette import CARD_EDGE, INK, fit_size, label, mark
@@ -180,7 +180,7 @@ def draw_supply(
 ) -> ET.Element:
     """The supply: a token of each kind and how many are left (A-2.2)."""
     group = el(parent, "g", class_="supply")
-    label(group, render(_("Supply"), language), x, y)
+    label(group, render(pgettext("the tokens every player takes from", "Supply"), language), x, y)
     for index, kind in enumerate(TOKENS):
         cx = x + 14 + index * 58
         token(group, kind, cx, y + 22, 12, "pictogram")

@@ -133,7 +133,7 @@ def draw_player(
     draw_layout(
         group,
         player.tiles,
-        x + (PANEL_WIDTH - width) / 2,
+        x + (PANEL_WIDTH - width) / 2 if player.tiles or marked else x + 8,
         y + HEADER,
         size,
         language,
