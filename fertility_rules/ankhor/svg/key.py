@@ -84,7 +84,7 @@ _STORED = Tile("warehouse", Colour.RED, Kind.WAREHOUSE)
 
 
 def _stored(parent: ET.Element, x: float, y: float) -> None:
-    draw_tile(parent, _STORED, x - 11, y - 11, 22, Language.EN, stored=True, role="sample")
+    draw_tile(parent, _STORED, x - 11, y - 11, 22, Language.EN, stored=True, sample=True)
 
 
 def _higher(parent: ET.Element, x: float, y: float) -> None:

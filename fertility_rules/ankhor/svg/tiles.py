@@ -48,23 +48,31 @@ def draw_tile(
     stored: bool = False,
     provenance: bool = False,
     role: str = "tile",
+    sample: bool = False,
     **data: str | int | None,
 ) -> ET.Element:
     """Draw ``tile`` with its top left corner at ``x, y``, ``size`` wide; ``stored``: a
-    token lies on the warehouse. ``role`` and ``data`` add classes and attributes."""
+    token lies on the warehouse. ``role`` and ``data`` add classes and attributes; a
+    ``sample`` (a symbol of the key) carries no ``data-`` attributes."""
+    described: dict[str, str | int | None] = {}
+    if not sample:
+        described = {
+            "data_tile": tile.id,
+            "data_colour": tile.colour.key,
+            "data_kind": tile.kind.value,
+            "data_points": tile.points or None,
+            "data_stored": "1" if stored else None,
+            **data,
+        }
     group = el(
         parent,
         "g",
         None,
         class_=f"{role} tile-{tile.kind.value} family-{tile.colour.key}",
-        data_tile=tile.id,
-        data_colour=tile.colour.key,
-        data_kind=tile.kind.value,
-        data_points=tile.points or None,
-        data_stored="1" if stored else None,
-        **data,
+        **described,
     )
-    el(group, "title", tile_title(tile, language))
+    if not sample:
+        el(group, "title", tile_title(tile, language))
     el(
         group,
         "rect",
