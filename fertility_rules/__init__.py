@@ -10,7 +10,6 @@ One import gives the whole game::
     True
 """
 
-import importlib
 import sys
 import types
 from typing import TYPE_CHECKING
@@ -54,6 +53,7 @@ from fertility_rules.errors import (
     UnknownIdError,
 )
 from fertility_rules.i18n import Language, Message, render
+from fertility_rules.lazy import lazy_names
 from fertility_rules.model import (
     Benefit,
     District,
@@ -398,18 +398,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """Import the module of a lazily loaded name on first access and keep the value."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), __all__)
 
 
 class _Package(types.ModuleType):

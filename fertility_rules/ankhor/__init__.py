@@ -11,7 +11,6 @@ The functions have the names and shapes of Fertility's where the concept is the 
 Rule ids are the specification's ``A-…`` (rules) and ``Q-…`` (interpretations).
 """
 
-import importlib
 from typing import TYPE_CHECKING
 
 from fertility_rules.ankhor.catalogue import CATALOGUE_FORMAT, Catalogue, TileEntry
@@ -68,6 +67,7 @@ from fertility_rules.ankhor.scoring import (
 from fertility_rules.ankhor.setup import default_catalogue, new_game
 from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
 from fertility_rules.ankhor.views import Observation, observe, sample_state
+from fertility_rules.lazy import lazy_names
 
 if TYPE_CHECKING:
     from fertility_rules.ankhor.agents import (
@@ -236,15 +236,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """Import the module of a lazily loaded name on first access and keep the value."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), __all__)

@@ -8,15 +8,16 @@ token and the reading of Q-3 (which higher tiles are adjacent).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
 from attrs import frozen
 
 from fertility_rules.ankhor.arguments import position_needed, require, state_needed
 from fertility_rules.ankhor.interpretations import HigherNeighbours
-from fertility_rules.ankhor.layout import Layout, groups
-from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Tokens, add_tokens
+from fertility_rules.ankhor.layout import Attribute, Layout, groups
+from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Tile, Tokens, add_tokens
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -160,6 +161,13 @@ def _animal_group(animal: Kind, n: int) -> Message:
     return ngettext("group of {n} beetle", "group of {n} beetles", n)
 
 
+def _alone(rule: str, tile: Tile) -> Message:
+    """Why a tile alone scores nothing at this step."""
+    if rule == "A-7.2":
+        return _("{tile}: no animal group", tile=tile.label)
+    return _("{tile}: no colour group", tile=tile.label)
+
+
 def _lines(player: PlayerPosition, position: FinalPosition) -> list[ScoreLine]:
     name = player.name
     same_level = position.higher_neighbours is HigherNeighbours.SAME_LEVEL
@@ -182,22 +190,21 @@ def _lines(player: PlayerPosition, position: FinalPosition) -> list[ScoreLine]:
         if placed.tile.points:
             reason = _("printed points: {tile}", tile=placed.tile.label)
             lines.append(ScoreLine(name, "A-7.1", placed.tile.points, reason))
-    for animal in sorted(ANIMALS, key=lambda kind: kind.value):
-        for group in groups(player.tiles, animal, same_level):
-            n = len(group)
-            if n >= 2:
-                lines.append(ScoreLine(name, "A-7.2", n, _animal_group(animal, n)))
-            else:
-                reason = _("{tile}: no animal group", tile=group[0].tile.label)
-                lines.append(ScoreLine(name, "A-7.2", 0, reason))
-    for colour in COLOURS:
-        for group in groups(player.tiles, colour, same_level):
-            n = len(group)
-            if n >= 2:
-                lines.append(ScoreLine(name, "A-7.3", n, _colour_group(colour, n)))
-            else:
-                reason = _("{tile}: no colour group", tile=group[0].tile.label)
-                lines.append(ScoreLine(name, "A-7.3", 0, reason))
+    animals: list[tuple[Attribute, Callable[[int], Message]]] = [
+        (animal, functools.partial(_animal_group, animal))
+        for animal in sorted(ANIMALS, key=lambda kind: kind.value)
+    ]
+    colours: list[tuple[Attribute, Callable[[int], Message]]] = [
+        (colour, functools.partial(_colour_group, colour)) for colour in COLOURS
+    ]
+    for rule, attributes in (("A-7.2", animals), ("A-7.3", colours)):
+        for attribute, named in attributes:
+            for group in groups(player.tiles, attribute, same_level):
+                n = len(group)
+                if n >= 2:
+                    lines.append(ScoreLine(name, rule, n, named(n)))
+                else:
+                    lines.append(ScoreLine(name, rule, 0, _alone(rule, group[0].tile)))
     count = player.token_count
     lines.append(
         ScoreLine(

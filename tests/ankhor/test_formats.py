@@ -21,14 +21,16 @@ from fertility_rules.ankhor.formats.final_position import (
 )
 from fertility_rules.ankhor.formats.schema import SCHEMA_NAMES, build_schema, schema
 from fertility_rules.ankhor.formats.state import (
+    dump_interpretations,
     dump_move,
     dump_observation,
     dump_state,
+    read_interpretations,
     read_move,
     read_observation,
     read_state,
 )
-from fertility_rules.ankhor.testing import played
+from fertility_rules.ankhor.testing import interpretations, played
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 
 SLOW = settings(
@@ -322,3 +324,17 @@ def test_final_positions_are_checked() -> None:
     rich = copy.deepcopy(good)
     rich["players"][0]["tokens"] = {"blue": 7}
     assert ("$.players", "A-1.1") in problems(read_final_position, rich)
+
+
+@given(interpretations())
+def test_readings_round_trip(readings: ankhor.Interpretations) -> None:
+    assert read_interpretations(through_json(dump_interpretations(readings))) == readings
+
+
+def test_readings_name_the_switch_at_fault() -> None:
+    found = problems(read_interpretations, {"height": "x", "moving": 3, "colour": "red"})
+    assert {path for path, _rule in found} == {
+        "$.interpretations.height",
+        "$.interpretations.moving",
+        "$.interpretations.colour",
+    }

@@ -62,11 +62,17 @@ def _checked(problems: list[Problem]) -> None:
 
 
 @frozen(kw_only=True)
-class _Tokens:
-    per_kind: int
-    supply: tuple[int, ...]
+class _Sourced:
+    """What every section of a catalogue file says of itself: where it comes from."""
+
     provenance: Provenance
     note: str = ""
+
+
+@frozen(kw_only=True)
+class _Tokens(_Sourced):
+    per_kind: int
+    supply: tuple[int, ...]
 
     checks = staticmethod(token_problems)
 
@@ -75,11 +81,9 @@ class _Tokens:
 
 
 @frozen(kw_only=True)
-class _Limits:
+class _Limits(_Sourced):
     resources: int
     ankhs: int
-    provenance: Provenance
-    note: str = ""
 
     checks = staticmethod(limit_problems)
 
@@ -88,11 +92,9 @@ class _Limits:
 
 
 @frozen(kw_only=True)
-class _Bonus:
+class _Bonus(_Sourced):
     count: int
     points: int
-    provenance: Provenance
-    note: str = ""
 
     checks = staticmethod(bonus_problems)
 
@@ -101,34 +103,26 @@ class _Bonus:
 
 
 @frozen(kw_only=True)
-class _End:
+class _End(_Sourced):
     tiles: int
-    provenance: Provenance
-    note: str = ""
 
 
 @frozen(kw_only=True)
-class _Slots:
+class _Slots(_Sourced):
     slots: tuple[int, ...]
-    provenance: Provenance
-    note: str = ""
 
 
 @frozen(kw_only=True)
-class _Markers:
+class _Markers(_Sourced):
     markers: tuple[int, ...]
-    provenance: Provenance
-    note: str = ""
 
 
 @frozen(kw_only=True)
-class _Tiles:
+class _Tiles(_Sourced):
     kind: Kind
     colours: tuple[Colour, ...]
     per_colour: int
     points: int = 0
-    provenance: Provenance
-    note: str = ""
 
     checks = staticmethod(entry_problems)
 

@@ -19,11 +19,18 @@ from fertility_rules.ankhor.arguments import catalogue_needed, position_needed, 
 from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.formats import keys as _keys  # noqa: F401 - registers the hooks
 from fertility_rules.ankhor.formats.catalogue import default_catalogue
-from fertility_rules.ankhor.formats.moves import TokenCounts, position_problems
-from fertility_rules.ankhor.formats.state import catalogue_entry, read_catalogue_entry
+from fertility_rules.ankhor.formats.moves import TokenCounts
+from fertility_rules.ankhor.formats.state import (
+    PlacedDocument,
+    catalogue_entry,
+    placed_documents,
+    read_catalogue_entry,
+    read_counts,
+    read_layout,
+)
 from fertility_rules.ankhor.interpretations import HigherNeighbours
 from fertility_rules.ankhor.layout import supporters
-from fertility_rules.ankhor.model import TOKENS, Placed
+from fertility_rules.ankhor.model import TOKENS
 from fertility_rules.ankhor.scoring import FinalPosition, PlayerPosition
 from fertility_rules.effects.registry import DEFAULT_REGISTRY
 from fertility_rules.errors import MalformedInputError, Problem
@@ -43,15 +50,9 @@ FINAL_POSITION_FORMAT = "fertility-rules/ankhor-final-position/1"
 
 
 @frozen(kw_only=True)
-class _Placed:
-    tile: str
-    at: tuple[int, int, int]
-
-
-@frozen(kw_only=True)
 class _Player:
     name: str
-    tiles: tuple[_Placed, ...] = ()
+    tiles: tuple[PlacedDocument, ...] = ()
     tokens: TokenCounts = field(factory=TokenCounts)
     bonus_tokens: int = 0
 
@@ -70,45 +71,22 @@ def _catalogue_hook(converter: Converter, value: object) -> Catalogue | None:
 def _player(
     catalogue: Catalogue, document: _Player, path: str, problems: list[Problem]
 ) -> PlayerPosition:
-    placed = []
-    positions: set[tuple[int, int, int]] = set()
+    tiles = read_layout(catalogue, document.tiles, join(path, "tiles"), problems)
+    positions = [item.at for item in document.tiles]
     for index, item in enumerate(document.tiles):
-        where = join(join(path, "tiles"), index)
-        found = position_problems(item.at, join(where, "at"))
-        tile = catalogue.tiles_by_id.get(item.tile)
-        if tile is None:
-            message = _(
-                "Unknown {what} id {key!r} in this catalogue.", what=_("tile"), key=item.tile
-            )
-            found.append(Problem(join(where, "tile"), message, "A-1.2"))
-        if item.at in positions:
-            found.append(Problem(join(where, "at"), _("two tiles are at one position"), "A-3.4"))
-        positions.add(item.at)
-        problems += found
-        if not found and tile is not None:
-            placed.append(Placed(tile, *item.at))
-    for index, item in enumerate(document.tiles):
-        if item.at[0] > 0 and not all(under in positions for under in supporters(item.at)):
+        where = join(join(join(path, "tiles"), index), "at")
+        if item.at in positions[:index]:
+            problems.append(Problem(where, _("two tiles are at one position"), "A-3.4"))
+        elif item.at[0] > 0 and not all(under in positions for under in supporters(item.at)):
             message = _(
                 "the tile at {position} does not rest on four tiles", position=str(list(item.at))
             )
-            problems.append(Problem(join(join(join(path, "tiles"), index), "at"), message, "A-3.5"))
-    tokens = (0, 0, 0, 0, 0, 0)
-    try:
-        tokens = document.tokens.tokens()
-    except MalformedInputError as error:
-        problems += [
-            Problem(join(join(path, "tokens"), p.path), p.message, p.rule) for p in error.problems
-        ]
+            problems.append(Problem(where, message, "A-3.5"))
+    tokens = read_counts(document.tokens, join(path, "tokens"), problems)
     if document.bonus_tokens < 0:
         message = _("{n} is below the minimum {min}", n=document.bonus_tokens, min=0)
         problems.append(Problem(join(path, "bonus_tokens"), message))
-    return PlayerPosition(
-        document.name,
-        tuple(sorted(placed, key=lambda p: p.position)),
-        tokens,
-        document.bonus_tokens,
-    )
+    return PlayerPosition(document.name, tiles, tokens, document.bonus_tokens)
 
 
 def read_final_position(
@@ -178,7 +156,7 @@ def dump_final_position(
             converter.unstructure(
                 _Player(
                     name=player.name,
-                    tiles=tuple(_Placed(tile=p.tile.id, at=p.position) for p in player.tiles),
+                    tiles=placed_documents(player.tiles),
                     tokens=TokenCounts.of(player.tokens),
                     bonus_tokens=player.bonus,
                 )

@@ -46,7 +46,7 @@ from fertility_rules.ankhor.formats.moves import (
     position_problems,
 )
 from fertility_rules.ankhor.interpretations import Interpretations
-from fertility_rules.ankhor.model import Colour, Placed, Tile
+from fertility_rules.ankhor.model import Colour, Placed, Tile, Tokens
 from fertility_rules.ankhor.moves import Move
 from fertility_rules.ankhor.rules.engine import legal_moves
 from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
@@ -54,7 +54,7 @@ from fertility_rules.ankhor.validity import state_problems
 from fertility_rules.ankhor.views import Observation, observe
 from fertility_rules.effects.registry import DEFAULT_REGISTRY
 from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.formats.converter import converter_with, structure_document
+from fertility_rules.formats.converter import converter_with, structure, structure_document
 from fertility_rules.formats.documents import join
 from fertility_rules.i18n.message import _
 
@@ -62,11 +62,17 @@ __all__ = [
     "ANKHOR_RULES_VERSION",
     "GAME_STATE_FORMAT",
     "OBSERVATION_FORMAT",
+    "PlacedDocument",
     "catalogue_entry",
+    "dump_interpretations",
     "dump_move",
     "dump_observation",
     "dump_state",
+    "placed_documents",
     "read_catalogue_entry",
+    "read_counts",
+    "read_interpretations",
+    "read_layout",
     "read_move",
     "read_observation",
     "read_state",
@@ -80,7 +86,9 @@ DEFAULT_CATALOGUE_NAME = "default"
 
 
 @frozen(kw_only=True)
-class _Placed:
+class PlacedDocument:
+    """A tile of a layout as files write it: its id and ``[level, x, y]``."""
+
     tile: str
     at: tuple[int, int, int]
 
@@ -88,7 +96,7 @@ class _Placed:
 @frozen(kw_only=True)
 class _Player:
     name: str
-    tiles: tuple[_Placed, ...] = ()
+    tiles: tuple[PlacedDocument, ...] = ()
     tokens: TokenCounts = field(factory=TokenCounts)
     stored: tuple[tuple[int, int, int], ...] = ()
     bonus_tokens: int = 0
@@ -170,13 +178,24 @@ def _converter() -> Converter:
     return converter_with(DEFAULT_REGISTRY, {Catalogue: _catalogue_hook})
 
 
+def dump_interpretations(readings: Interpretations) -> dict[str, Any]:
+    """The switches Q-1 to Q-6 as JSON (each switch by its value's name)."""
+    data: dict[str, Any] = _converter().unstructure(readings)
+    return data
+
+
+def read_interpretations(data: object, path: str = "$.interpretations") -> Interpretations:
+    """The switches from JSON; missing ones take their default (every problem's path)."""
+    return structure(data, Interpretations, path=path)
+
+
 # ------------------------------------------------------------------ writing
 
 
 def _player_document(player: PlayerState) -> _Player:
     return _Player(
         name=player.name,
-        tiles=tuple(_Placed(tile=p.tile.id, at=p.position) for p in player.tiles),
+        tiles=placed_documents(player.tiles),
         tokens=TokenCounts.of(player.tokens),
         stored=player.stored,
         bonus_tokens=player.bonus,
@@ -285,35 +304,53 @@ def _present(tiles: list[Tile | None]) -> tuple[Tile, ...]:
     return tuple(tile for tile in tiles if tile is not None)
 
 
-def _player(
-    catalogue: Catalogue, document: _Player, path: str, problems: list[Problem]
-) -> PlayerState:
+def placed_documents(layout: tuple[Placed, ...]) -> tuple[PlacedDocument, ...]:
+    """The tiles of a layout as files write them."""
+    return tuple(PlacedDocument(tile=p.tile.id, at=p.position) for p in layout)
+
+
+def read_layout(
+    catalogue: Catalogue, items: tuple[PlacedDocument, ...], path: str, problems: list[Problem]
+) -> tuple[Placed, ...]:
+    """The tiles of a layout read from a file (``path``: the layout's), sorted; what is
+    wrong is added to ``problems``."""
     placed: list[Placed] = []
-    for index, item in enumerate(document.tiles):
-        where = join(join(path, "tiles"), index)
+    for index, item in enumerate(items):
+        where = join(path, index)
         before = len(problems)
         problems += position_problems(item.at, join(where, "at"))
         (tile,) = _tiles_by_id(catalogue, (item.tile,), join(where, "tile"), problems)
         if tile is not None and len(problems) == before:
             placed.append(Placed(tile, *item.at))
+    return tuple(sorted(placed, key=lambda p: p.position))
+
+
+def read_counts(counts: TokenCounts, path: str, problems: list[Problem]) -> Tokens:
+    """Token counts read from a file; what is wrong is added to ``problems``."""
+    try:
+        return counts.tokens()
+    except MalformedInputError as error:
+        problems += [Problem(join(path, p.path), p.message, p.rule) for p in error.problems]
+        return (0, 0, 0, 0, 0, 0)
+
+
+def _at_least_zero(value: int, path: str, problems: list[Problem]) -> None:
+    if value < 0:
+        problems.append(Problem(path, _("{n} is below the minimum {min}", n=value, min=0)))
+
+
+def _player(
+    catalogue: Catalogue, document: _Player, path: str, problems: list[Problem]
+) -> PlayerState:
+    tiles = read_layout(catalogue, document.tiles, join(path, "tiles"), problems)
     for index, position in enumerate(document.stored):
         problems += position_problems(position, join(join(path, "stored"), index))
-    tokens = (0, 0, 0, 0, 0, 0)
-    try:
-        tokens = document.tokens.tokens()
-    except MalformedInputError as error:
-        problems += [
-            Problem(join(join(path, "tokens"), p.path), p.message, p.rule) for p in error.problems
-        ]
-    for key in ("bonus_tokens", "turns"):
-        value = getattr(document, key)
-        if value < 0:
-            problems.append(
-                Problem(join(path, key), _("{n} is below the minimum {min}", n=value, min=0))
-            )
+    tokens = read_counts(document.tokens, join(path, "tokens"), problems)
+    _at_least_zero(document.bonus_tokens, join(path, "bonus_tokens"), problems)
+    _at_least_zero(document.turns, join(path, "turns"), problems)
     return PlayerState(
         name=document.name,
-        tiles=tuple(sorted(placed, key=lambda p: p.position)),
+        tiles=tiles,
         tokens=tokens,
         stored=tuple(sorted(document.stored)),
         bonus=document.bonus_tokens,
@@ -337,11 +374,7 @@ def _build(
         _present(_tiles_by_id(catalogue, document.piles[0], "$.piles[0]", problems)),
         _present(_tiles_by_id(catalogue, document.piles[1], "$.piles[1]", problems)),
     )
-    try:
-        supply = document.supply.tokens()
-    except MalformedInputError as error:
-        problems += [Problem(join("$.supply", p.path), p.message, p.rule) for p in error.problems]
-        supply = (0, 0, 0, 0, 0, 0)
+    supply = read_counts(document.supply, "$.supply", problems)
     count = len(document.players)
     per_kind = catalogue.tokens.supply_for(count) if 2 <= count <= 4 else TOKENS_PER_KIND
     progress = document.progress

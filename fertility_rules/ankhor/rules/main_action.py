@@ -160,15 +160,22 @@ def apply_take(state: GameState, move: TakeTokens) -> GameState:
 _BASE_BUYS: dict[tuple[int, int], tuple[Layout, tuple[BuyTile, ...]]] = {}
 
 
-def _base_buys(layout: Layout, slot: int) -> tuple[BuyTile, ...]:
-    """The purchases of slot ``slot`` placed on the base (kept per layout)."""
-    key = (id(layout), slot)
+def _base_buys(layout: Layout, slots: int) -> tuple[BuyTile, ...]:
+    """The purchases of the slots of the bit mask ``slots``, each tile placed on the base;
+    kept per layout and mask (a layout meets only a few masks)."""
+    key = (id(layout), slots)
     entry = _BASE_BUYS.get(key)
     if entry is not None and entry[0] is layout:
         return entry[1]
     if len(_BASE_BUYS) >= 8192:
         _BASE_BUYS.clear()
-    moves = tuple(buy_tile(slot, space, None) for space in base_spaces(layout))
+    spaces = base_spaces(layout)
+    moves = tuple(
+        buy_tile(slot, space, None)
+        for slot in range(slots.bit_length())
+        if slots >> slot & 1
+        for space in spaces
+    )
     _BASE_BUYS[key] = (layout, moves)
     return moves
 
@@ -180,19 +187,22 @@ def buy_moves(table: Table) -> list[Move]:
     have = available(player)
     costs = slot_costs(table.config.prices)
     layout = player.tiles
+    offer = table.offer
     h0, h1, h2, h3, h4 = have
-    moves: list[Move] = []
+    slots = 0
+    for slot, tile in enumerate(offer):
+        if tile is not None:
+            c0, c1, c2, c3, c4 = costs[slot][0]
+            if c0 <= h0 and c1 <= h1 and c2 <= h2 and c3 <= h3 and c4 <= h4:
+                slots |= 1 << slot
+    moves: list[Move] = list(_base_buys(layout, slots)) if slots else []
+    if len(layout) < 4:
+        return moves
     higher = None
-    for slot, tile in enumerate(table.offer):
+    for slot, tile in enumerate(offer):
         if tile is None:
             continue
-        cost, reduced = costs[slot]
-        c0, c1, c2, c3, c4 = cost
-        if c0 <= h0 and c1 <= h1 and c2 <= h2 and c3 <= h3 and c4 <= h4:
-            moves.extend(_base_buys(layout, slot))
-        if len(layout) < 4:
-            continue
-        unpaid = [colour for colour, rest in reduced if affords(have, rest)]
+        unpaid = [colour for colour, rest in costs[slot][1] if affords(have, rest)]
         if not unpaid:
             continue
         if higher is None:
