@@ -136,8 +136,8 @@ def _print_json(data: object) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _no_pictures(rules: GameRules, what: Message) -> UnknownIdError:
-    return UnknownIdError(_("{game} has no pictures of {what} yet.", game=rules.title, what=what))
+def _no_table_pictures(rules: GameRules) -> UnknownIdError:
+    return UnknownIdError(_("{game} has no pictures of the table yet.", game=rules.title))
 
 
 def _catalogue_show(args: argparse.Namespace) -> int:
@@ -149,7 +149,9 @@ def _catalogue_show(args: argparse.Namespace) -> int:
         if pictures is not None:
             draw = pictures.catalogue_sheet if args.format == "svg" else pictures.catalogue_page
         if draw is None:
-            raise _no_pictures(rules, _("the catalogue"))
+            raise UnknownIdError(
+                _("{game} has no pictures of the catalogue yet.", game=rules.title)
+            )
         _emit(draw(catalogue, args.lang), args.output)
     else:
         _emit(rules.texts.describe_catalogue(catalogue, args.lang) + "\n", args.output)
@@ -211,7 +213,7 @@ def _show(args: argparse.Namespace) -> int:
         _emit(rules.texts.summary(state, args.lang) + "\n", args.output)
     elif args.format == "svg":
         if rules.pictures is None:
-            raise _no_pictures(rules, _("the table"))
+            raise _no_table_pictures(rules)
         _emit(rules.pictures.table(state, last, args.lang), args.output)
     else:
         status = render(rules.texts.status(state), args.lang)
@@ -224,7 +226,7 @@ def _turn_pictures(record: GameRecord, directory: str, language: str) -> int:
     rules = record.game
     pictures = rules.pictures
     if pictures is None:
-        raise _no_pictures(rules, _("the table"))
+        raise _no_table_pictures(rules)
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
     state = record.initial_state()

@@ -24,6 +24,8 @@ from fertility_rules.formats.setup import (
     setup_to_json,
 )
 from fertility_rules.games import (
+    STATE_FORMATS,
+    CountMoves,
     Gain,
     GameFormats,
     GamePictures,
@@ -32,19 +34,14 @@ from fertility_rules.games import (
     Lazy,
     Measure,
     game_info,
+    lazy_named,
+    named,
 )
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Icon, Resource
 from fertility_rules.play.views import observe
-from fertility_rules.rules.engine import (
-    apply,
-    apply_unchecked,
-    final_scores,
-    is_legal,
-    legal_moves,
-    violations,
-)
+from fertility_rules.rules import engine
 from fertility_rules.rules.interpretations import (
     INTERPRETATION_INFO,
     OPTION_LABELS,
@@ -111,7 +108,7 @@ def _record_move_to_json(move: Move, players: int) -> dict[str, Any]:
 
 
 def _record_move_from_json(data: object, players: int, path: str) -> Move:
-    return move_from_json(data, width_for(players), path)
+    return move_from_json(data, width_for(players), path, section=True)
 
 
 def _load_catalogue(path: str | None, limits: Any) -> Catalogue:
@@ -223,18 +220,10 @@ def _gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
     )
 
 
-def _quarries(record: GameRecord) -> int:
-    return sum(1 for move in record.moves if isinstance(move, ClaimQuarry))
-
-
 def _monuments(record: GameRecord) -> int:
     return sum(
         1 for move in record.moves if isinstance(move, ClaimQuarry) and move.resource is None
     )
-
-
-def _discards(record: GameRecord) -> int:
-    return sum(1 for move in record.moves if isinstance(move, DiscardTile))
 
 
 _SCHEMAS = ("final-position", "game-record", "catalogue", "game-state", "observation", "move")
@@ -248,33 +237,24 @@ RULES = GameRules(
     check_players=_check_players,
     random_setup=_random_setup,
     new_interpretations=Interpretations,
-    legal_moves=legal_moves,
-    is_legal=is_legal,
-    violations=violations,
-    apply=apply,
-    apply_unchecked=apply_unchecked,
+    **named(engine, "legal_moves", "is_legal", "violations", "apply", "apply_unchecked"),
     observe=observe,
     agent_view=_agent_view,
     with_interpretations=_under,
     interpretations_of=_interpretations_of,
-    final_scores=final_scores,
+    final_scores=engine.final_scores,
     stages=tuple(Stage),
     gains=_gains,
     measures=(
-        Measure("quarries", _("Quarries per game"), _quarries),
+        Measure("quarries", _("Quarries per game"), CountMoves((ClaimQuarry,))),
         Measure("monuments", _("Monuments per game"), _monuments),
-        Measure("discards", _("Discards per game"), _discards),
+        Measure("discards", _("Discards per game"), CountMoves((DiscardTile,))),
     ),
     interpretations=INTERPRETATION_INFO,
     option_labels=OPTION_LABELS,
     formats=GameFormats(
         state_format="fertility-rules/game-state/1",
-        dump_state=Lazy("fertility_rules.formats.state", "dump_state"),
-        read_state=Lazy("fertility_rules.formats.state", "read_state"),
-        dump_observation=Lazy("fertility_rules.formats.state", "dump_observation"),
-        read_observation=Lazy("fertility_rules.formats.state", "read_observation"),
-        dump_move=Lazy("fertility_rules.formats.state", "dump_move"),
-        read_move=Lazy("fertility_rules.formats.state", "read_move"),
+        **lazy_named("fertility_rules.formats.state", *STATE_FORMATS),
         record_move_to_json=_record_move_to_json,
         record_move_from_json=_record_move_from_json,
         interpretations_to_json=Lazy(

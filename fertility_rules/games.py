@@ -44,8 +44,10 @@ if TYPE_CHECKING:
 __all__ = [
     "GAMES",
     "KIND_LABELS",
+    "STATE_FORMATS",
     "Agent",
     "AgentFactory",
+    "CountMoves",
     "Gain",
     "GameFormats",
     "GameInfo",
@@ -64,6 +66,8 @@ __all__ = [
     "by_key",
     "find_game",
     "game_info",
+    "lazy_named",
+    "named",
 ]
 
 Language = str
@@ -189,7 +193,8 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, view: Any, moves: list[Any]) -> Any: ...
+    def choose(self, view: Any, moves: Any) -> Any:
+        """One of ``moves``, the sequence of legal moves (never empty)."""
 
 
 AgentFactory = Callable[[int | None], Agent]
@@ -457,6 +462,39 @@ class Lazy:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return getattr(importlib.import_module(self.module), self.name)(*args, **kwargs)
+
+
+def named(namespace: object, *names: str) -> dict[str, Any]:
+    """The functions ``namespace`` (a game's module) calls by the protocol's names: a game
+    keeps Fertility's names where the concept is the same, so its description names each
+    once (``GameRules(**named(engine, "legal_moves", "apply"), ...)``)."""
+    return {name: getattr(namespace, name) for name in names}
+
+
+STATE_FORMATS = (
+    "dump_state",
+    "read_state",
+    "dump_observation",
+    "read_observation",
+    "dump_move",
+    "read_move",
+)
+"""The names of a game's public JSON pairs, as :class:`GameFormats` calls them."""
+
+
+def lazy_named(module: str, *names: str) -> dict[str, Any]:
+    """As :func:`named`, the functions of ``module`` imported on their first call."""
+    return {name: Lazy(module, name) for name in names}
+
+
+@frozen
+class CountMoves:
+    """A lab measure: how many moves of ``kinds`` a finished game's record holds."""
+
+    kinds: tuple[type, ...]
+
+    def __call__(self, record: GameRecord) -> int:
+        return sum(1 for move in record.moves if isinstance(move, self.kinds))
 
 
 def by_key(value: object, field: str, name: str) -> Any:

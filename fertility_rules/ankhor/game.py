@@ -11,19 +11,21 @@ from typing import TYPE_CHECKING, Any, cast
 
 from attrs import evolve, frozen
 
+from fertility_rules.ankhor import rules, views
 from fertility_rules.ankhor.interpretations import (
     INTERPRETATION_INFO,
     OPTION_LABELS,
     Interpretations,
 )
 from fertility_rules.ankhor.model import Tokens
-from fertility_rules.ankhor.rules import apply, apply_unchecked, is_legal, legal_moves, violations
+from fertility_rules.ankhor.moves import BuyTile, Refresh
 from fertility_rules.ankhor.scoring import STAGES, final_scores
 from fertility_rules.ankhor.setup import new_game
 from fertility_rules.ankhor.state import GameState
-from fertility_rules.ankhor.views import observe, sample_state
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.games import (
+    STATE_FORMATS,
+    CountMoves,
     Gain,
     GameFormats,
     GamePictures,
@@ -32,6 +34,8 @@ from fertility_rules.games import (
     Lazy,
     Measure,
     game_info,
+    lazy_named,
+    named,
 )
 from fertility_rules.i18n.message import Message, _
 
@@ -177,18 +181,6 @@ def _gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
     )
 
 
-def _bought(record: GameRecord) -> int:
-    from fertility_rules.ankhor.moves import BuyTile
-
-    return sum(1 for move in record.moves if isinstance(move, BuyTile))
-
-
-def _refreshes(record: GameRecord) -> int:
-    from fertility_rules.ankhor.moves import Refresh
-
-    return sum(1 for move in record.moves if isinstance(move, Refresh))
-
-
 def _agents() -> dict[str, Any]:
     from fertility_rules.ankhor.agents import AGENTS
 
@@ -224,32 +216,22 @@ RULES = GameRules(
     initial_state=_initial_state,
     check_players=_check_players,
     new_interpretations=Interpretations,
-    legal_moves=legal_moves,
-    is_legal=is_legal,
-    violations=violations,
-    apply=apply,
-    apply_unchecked=apply_unchecked,
-    observe=observe,
-    sample_state=sample_state,
+    **named(rules, "legal_moves", "is_legal", "violations", "apply", "apply_unchecked"),
+    **named(views, "observe", "sample_state"),
     with_interpretations=_under,
     interpretations_of=_interpretations_of,
     final_scores=final_scores,
     stages=_stages(),
     measures=(
-        Measure("tiles_bought", _("Tiles bought per game"), _bought),
-        Measure("refreshes", _("Refreshes per game"), _refreshes),
+        Measure("tiles_bought", _("Tiles bought per game"), CountMoves((BuyTile,))),
+        Measure("refreshes", _("Refreshes per game"), CountMoves((Refresh,))),
     ),
     gains=_gains,
     interpretations=INTERPRETATION_INFO,
     option_labels=OPTION_LABELS,
     formats=GameFormats(
         state_format="fertility-rules/ankhor-game-state/1",
-        dump_state=Lazy("fertility_rules.ankhor.formats.state", "dump_state"),
-        read_state=Lazy("fertility_rules.ankhor.formats.state", "read_state"),
-        dump_observation=Lazy("fertility_rules.ankhor.formats.state", "dump_observation"),
-        read_observation=Lazy("fertility_rules.ankhor.formats.state", "read_observation"),
-        dump_move=Lazy("fertility_rules.ankhor.formats.state", "dump_move"),
-        read_move=Lazy("fertility_rules.ankhor.formats.state", "read_move"),
+        **lazy_named("fertility_rules.ankhor.formats.state", *STATE_FORMATS),
         record_move_to_json=_record_move_to_json,
         record_move_from_json=_record_move_from_json,
         interpretations_to_json=_interpretations_to_json,
@@ -267,15 +249,17 @@ RULES = GameRules(
         score_final_position=_score_final_position,
     ),
     texts=GameTexts(
-        describe_move=Lazy("fertility_rules.ankhor.texts", "describe_move"),
-        format_move=Lazy("fertility_rules.ankhor.notation", "format_move"),
-        parse_move=Lazy("fertility_rules.ankhor.notation", "parse_move"),
-        status=Lazy("fertility_rules.ankhor.texts", "status"),
+        **lazy_named("fertility_rules.ankhor.notation", "format_move", "parse_move"),
+        **lazy_named(
+            "fertility_rules.ankhor.texts",
+            "describe_move",
+            "status",
+            "summary",
+            "report_to_text",
+            "report_to_json",
+            "describe_catalogue",
+        ),
         text_board=Lazy("fertility_rules.ankhor.text_board", "text_board"),
-        summary=Lazy("fertility_rules.ankhor.texts", "summary"),
-        report_to_text=Lazy("fertility_rules.ankhor.texts", "report_to_text"),
-        report_to_json=Lazy("fertility_rules.ankhor.texts", "report_to_json"),
-        describe_catalogue=Lazy("fertility_rules.ankhor.texts", "describe_catalogue"),
         catalogue_check=_catalogue_check,
         rules_document=Lazy("fertility_rules.ankhor.document.rules_document", "rules_document"),
         rules_formats=("md", "rst", "html"),

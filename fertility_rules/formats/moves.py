@@ -181,9 +181,13 @@ def move_to_json(move: Move, width: int) -> dict[str, Any]:
     return data
 
 
-def move_from_json(data: object, width: int, path: str = "$") -> Move:
-    """A move from its JSON form; raises :class:`MalformedInputError` with every problem."""
-    document: Any = structure(data, MoveDocument, path=path)  # type: ignore[arg-type]
+def move_from_json(data: object, width: int, path: str = "$", *, section: bool = False) -> Move:
+    """A move from its JSON form; raises :class:`MalformedInputError` with every problem.
+
+    A ``section`` of a document already held to the file limits is not checked again.
+    """
+    converter = converter_for() if section else None
+    document: Any = structure(data, MoveDocument, path=path, converter=converter)  # type: ignore[arg-type]
     try:
         move: Move = document.move(width)
     except MalformedInputError as error:

@@ -106,6 +106,18 @@ class _Parts:
     def __init__(self) -> None:
         self.found: list[Problem] = []
 
+    def moves(
+        self, read: Callable[[object, int, str], Any], moves: object, players: int
+    ) -> tuple[Any, ...]:
+        """Every move of a record, each read by the game; the path is made for a problem only."""
+        out = []
+        for index, move in enumerate(moves if isinstance(moves, list) else ()):
+            try:
+                out.append(read(move, players, "$"))
+            except MalformedInputError as error:
+                self.found.extend(problems_of(error, join("$.moves", index)))
+        return tuple(out)
+
     def read(self, path: str, read: Callable[..., T], *args: Any) -> T | None:
         try:
             return read(*args)
@@ -174,10 +186,7 @@ def read_record(
     players = data.get("players")
     count = len(players) if isinstance(players, list) else 0
     moves = data.get("moves")
-    read_moves = tuple(
-        parts.read(join("$.moves", index), formats.record_move_from_json, move, count, "$")
-        for index, move in enumerate(moves if isinstance(moves, list) else ())
-    )
+    read_moves = parts.moves(formats.record_move_from_json, moves, count)
     if parts.found or document is None:
         raise MalformedInputError(parts.found, source, GAME_RECORD_FORMAT)
     record, problems = attempt(

@@ -31,7 +31,7 @@ class Timed:
 
     def choose(self, view: ankhor.Observation, moves: Sequence[ankhor.Move]) -> ankhor.Move:
         start = time.perf_counter()
-        move = self.agent.choose(view, moves)
+        move: ankhor.Move = self.agent.choose(view, moves)
         self.times.append(time.perf_counter() - start)
         return move
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 import random
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -32,6 +33,7 @@ from fertility_rules.errors import IllegalMoveError, MalformedInputError, Proble
 from fertility_rules.formats.base import structure, structure_document
 from fertility_rules.games import GAMES as LIBRARY_GAMES
 from fertility_rules.games import (
+    STATE_FORMATS,
     Gain,
     GameFormats,
     GameInfo,
@@ -39,6 +41,7 @@ from fertility_rules.games import (
     GameTexts,
     InterpretationKind,
     Measure,
+    named,
 )
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
@@ -508,24 +511,29 @@ class GreedyAgent:
 
 INFO = GameInfo("pairs", _("Pairs"), (2, 3), __name__)
 
+_HERE = sys.modules[__name__]
+
 RULES = GameRules(
     info=INFO,
     rules_version="1",
     rule_id=r"^(P-\d+(\.\d+)*|PQ-\d+)$",
     setup_rule="P-2",
     initial_state=_record_state,
-    check_players=check_players,
     new_interpretations=Interpretations,
-    legal_moves=legal_moves,
-    is_legal=is_legal,
-    violations=violations,
-    apply=apply,
-    apply_unchecked=apply_unchecked,
-    observe=observe,
-    sample_state=sample_state,
-    with_interpretations=with_interpretations,
-    interpretations_of=interpretations_of,
-    final_scores=final_scores,
+    **named(
+        _HERE,
+        "check_players",
+        "legal_moves",
+        "is_legal",
+        "violations",
+        "apply",
+        "apply_unchecked",
+        "observe",
+        "sample_state",
+        "with_interpretations",
+        "interpretations_of",
+        "final_scores",
+    ),
     stages=STAGES,
     measures=(Measure("pairs", _("Pairs per game"), _pair_count),),
     gains=_gains,
@@ -533,32 +541,33 @@ RULES = GameRules(
     option_labels={PairBonus.FIVE: _("5 points"), PairBonus.NONE: _("nothing")},
     formats=GameFormats(
         state_format=STATE_FORMAT,
-        dump_state=dump_state,
-        read_state=read_state,
-        dump_observation=dump_observation,
-        read_observation=read_observation,
-        dump_move=dump_move,
-        read_move=read_move,
-        record_move_to_json=record_move_to_json,
-        record_move_from_json=record_move_from_json,
-        interpretations_to_json=interpretations_to_json,
-        interpretations_from_json=interpretations_from_json,
-        catalogue_to_json=catalogue_to_json,
-        catalogue_from_json=catalogue_from_json,
-        load_catalogue=load_catalogue,
         schemas={"game-state": _schema_state, "move": _schema_move},
+        **named(
+            _HERE,
+            *STATE_FORMATS,
+            "record_move_to_json",
+            "record_move_from_json",
+            "interpretations_to_json",
+            "interpretations_from_json",
+            "catalogue_to_json",
+            "catalogue_from_json",
+            "load_catalogue",
+        ),
     ),
     texts=GameTexts(
-        describe_move=describe_move,
-        format_move=format_move,
-        parse_move=parse_move,
-        status=status,
-        text_board=text_board,
-        summary=summary,
-        report_to_text=report_to_text,
-        report_to_json=report_to_json,
-        describe_catalogue=describe_catalogue,
-        catalogue_check=catalogue_check,
+        **named(
+            _HERE,
+            "describe_move",
+            "format_move",
+            "parse_move",
+            "status",
+            "text_board",
+            "summary",
+            "report_to_text",
+            "report_to_json",
+            "describe_catalogue",
+            "catalogue_check",
+        )
     ),
     agents={"random": RandomAgent, "greedy": GreedyAgent},
 )
