@@ -261,9 +261,10 @@ RULES = GameRules(
         ),
         text_board=Lazy("fertility_rules.ankhor.text_board", "text_board"),
         catalogue_check=_catalogue_check,
-        rules_document=Lazy("fertility_rules.ankhor.document.rules_document", "rules_document"),
+        **lazy_named(
+            "fertility_rules.ankhor.document.rules_document", "rules_document", "rules_pictures"
+        ),
         rules_formats=("md", "rst", "html"),
-        rules_pictures=Lazy("fertility_rules.ankhor.document.rules_document", "rules_pictures"),
     ),
     pictures=GamePictures(
         table=_table,
