@@ -10,8 +10,6 @@ One import gives the whole game::
     True
 """
 
-import sys
-import types
 from typing import TYPE_CHECKING
 
 from fertility_rules._version import RULES_VERSION, __version__
@@ -53,7 +51,7 @@ from fertility_rules.errors import (
     UnknownIdError,
 )
 from fertility_rules.i18n import Language, Message, render
-from fertility_rules.lazy import lazy_names
+from fertility_rules.lazy import keep_names, lazy_names
 from fertility_rules.model import (
     Benefit,
     District,
@@ -401,14 +399,4 @@ __all__ = [
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), __all__)
 
 
-class _Package(types.ModuleType):
-    """The package module: a submodule imported later never hides the function it is named
-    after (``fertility_rules.text_board`` stays the function, as with an eager import)."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, types.ModuleType) and _LAZY.get(name) == value.__name__:
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
+keep_names(__name__, _LAZY)

@@ -8,9 +8,11 @@ time the name is read.
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 
-__all__ = ["lazy_names"]
+__all__ = ["keep_names", "lazy_names"]
 
 
 def lazy_names(
@@ -34,3 +36,16 @@ def lazy_names(
         return sorted(set(namespace) | set(public))
 
     return __getattr__, __dir__
+
+
+def keep_names(package: str, modules: Mapping[str, str]) -> None:
+    """A submodule of ``package`` imported later never hides the function it is named
+    after (``fertility_rules.text_board`` stays the function, as with an eager import)."""
+
+    class _Package(types.ModuleType):
+        def __setattr__(self, name: str, value: object) -> None:
+            if isinstance(value, types.ModuleType) and modules.get(name) == value.__name__:
+                value = getattr(value, name)
+            super().__setattr__(name, value)
+
+    sys.modules[package].__class__ = _Package

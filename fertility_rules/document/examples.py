@@ -22,13 +22,13 @@ from attrs import evolve, frozen
 from fertility_rules.agents.simulate import make_agent, play_game
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
-from fertility_rules.document.figures import EXAMPLE_PLAYERS, Example
+from fertility_rules.document.example import EXAMPLE_PLAYER, EXAMPLE_PLAYERS, Example
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.registry import describe_shop
 from fertility_rules.i18n.amounts import debens, wheat
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
-from fertility_rules.i18n.message import Message, _, pgettext
+from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.coordinates import square_name
 from fertility_rules.model.position import FinalPosition
@@ -60,9 +60,6 @@ __all__ = [
     "rulebook_supply",
     "worked_examples",
 ]
-
-EXAMPLE_PLAYER = pgettext("the player of the rulebooks' scoring example", "Lisa")
-"""Lisa, as the rulebooks name the player of their scoring example (Polish: Wiola)."""
 
 
 @frozen

@@ -1,42 +1,15 @@
-"""Worked examples: pictures of positions the engine reached, with the facts they show.
-
-An :class:`Example` carries its pictures, its caption and the facts it shows, so that
-tests check the facts against the engine again; :func:`figures_by_rule` turns a game's
-examples into the figures of its rules document, by the rule each illustrates.
-"""
+"""The worked examples of a game's rules document as its figures, by the rule each shows."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from types import MappingProxyType
-from typing import Any
-
-from attrs import field, frozen
+from collections.abc import Iterable
 
 from fertility_rules.document.blocks import Figure
+from fertility_rules.document.example import Example
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message
 from fertility_rules.i18n.translate import render
 
-__all__ = ["EXAMPLE_PLAYERS", "Example", "figures_by_rule"]
-
-EXAMPLE_PLAYERS = ("Amunet", "Bek", "Chione", "Djedi")
-"""The players of the example games (the names of the ``demo`` command)."""
-
-
-def _facts(value: Mapping[str, Any]) -> Mapping[str, Any]:
-    return MappingProxyType(dict(value))
-
-
-@frozen
-class Example:
-    """One worked example: where it goes (``rule``), its pictures, caption and facts."""
-
-    id: str
-    rule: str
-    caption: Message
-    svgs: tuple[str, ...]
-    facts: Mapping[str, Any] = field(converter=_facts)
+__all__ = ["figures_by_rule"]
 
 
 def figures_by_rule(

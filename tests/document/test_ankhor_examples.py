@@ -23,7 +23,7 @@ from fertility_rules.ankhor.model import Colour, Kind, Token, position_text
 from fertility_rules.ankhor.moves import BuyTile, MoveTile, Refresh, ReturnTokens, StoreTokens
 from fertility_rules.ankhor.testing import check_invariants
 from fertility_rules.document.blocks import Figure, Heading
-from fertility_rules.document.figures import Example
+from fertility_rules.document.example import Example
 from fertility_rules.i18n import render
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -48,7 +48,7 @@ from fertility_rules.ankhor.state import GameState, PlayerState
 from fertility_rules.ankhor.svg import hand, layout, legal_places, offer, table
 from fertility_rules.ankhor.svg.layouts import bonus_group
 from fertility_rules.ankhor.texts import status, tokens_text
-from fertility_rules.document.figures import EXAMPLE_PLAYERS, Example
+from fertility_rules.document.example import EXAMPLE_PLAYERS, Example
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext, pgettext

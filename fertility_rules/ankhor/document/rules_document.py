@@ -324,8 +324,7 @@ def rules_pictures(
 ) -> dict[str, str]:
     """The SVG files the Markdown rules document refers to, by file name."""
     files: dict[str, str] = {}
-    for figures in example_figures(language, catalogue).values():
-        for figure in figures:
-            files.update(figure.files())
-    files["ankhor-key.svg"] = legend(lang=language)
+    for block in rules_blocks(language, catalogue):
+        if isinstance(block, Figure):
+            files.update(block.files())
     return files

@@ -1,0 +1,38 @@
+"""A worked example of the rules document: a picture or two, a caption and the facts shown.
+
+Each :class:`Example` carries the facts its picture and caption state, so that the tests
+can check them against the engine again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from attrs import field, frozen
+
+from fertility_rules.i18n.message import Message, pgettext
+
+__all__ = ["EXAMPLE_PLAYER", "EXAMPLE_PLAYERS", "Example"]
+
+EXAMPLE_PLAYER = pgettext("the player of the rulebooks' scoring example", "Lisa")
+"""Lisa, as the rulebooks name the player of their scoring example (Polish: Wiola)."""
+
+EXAMPLE_PLAYERS = ("Amunet", "Bek", "Chione", "Djedi")
+"""The players of the example games (the names of the ``demo`` command)."""
+
+
+def _facts(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(value))
+
+
+@frozen
+class Example:
+    """One worked example: where it goes (``rule``), its pictures, caption and facts."""
+
+    id: str
+    rule: str
+    caption: Message
+    svgs: tuple[str, ...]
+    facts: Mapping[str, Any] = field(converter=_facts)
