@@ -15,13 +15,30 @@ from fertility_rules.i18n.translate import render
 from fertility_rules.svg._image import el
 from fertility_rules.svg._palette import INK, fit_size
 
-__all__ = ["ROW", "Symbol", "draw_key", "key_size"]
+__all__ = ["ROW", "Symbol", "draw_key", "key_size", "swatch"]
 
 ROW = 30
 """The height of one entry."""
 
 Symbol = Callable[[ET.Element, float, float], object]
 """Draws a symbol centred at ``x, y`` in a 24 x 24 box."""
+
+
+def swatch(
+    parent: ET.Element, x: float, y: float, side: float, fill: str, **attributes: str | float
+) -> ET.Element:
+    """A square ``side`` wide centred at ``x, y``: the ground of a symbol of a key."""
+    return el(
+        parent,
+        "rect",
+        None,
+        x=x - side / 2,
+        y=y - side / 2,
+        width=side,
+        height=side,
+        fill=fill,
+        **attributes,
+    )
 
 
 def key_size(entries: int, rows: int, column: float) -> tuple[float, float]:

@@ -24,6 +24,7 @@ __all__ = [
     "RECONSTRUCTED",
     "SHEET",
     "ankh_glyph",
+    "disc",
     "fit_size",
     "label",
     "mark",
@@ -86,6 +87,13 @@ def ankh_glyph(
     return group
 
 
+def disc(
+    parent: ET.Element, x: float, y: float, radius: float, fill: str, edge: str, width: float
+) -> ET.Element:
+    """A disc of ``fill`` with an ``edge`` rim ``width`` wide: a token, a coin."""
+    return el(parent, "circle", cx=x, cy=y, r=radius, fill=fill, stroke=edge, stroke_width=width)
+
+
 def value_disc(
     parent: ET.Element,
     x: float,
@@ -98,7 +106,7 @@ def value_disc(
 ) -> ET.Element:
     """A disc showing a number (a coin, a bonus token), of class ``role``."""
     group = el(parent, "g", class_=role)
-    el(group, "circle", cx=x, cy=y, r=radius, fill=fill, stroke=edge, stroke_width=radius / 8)
+    disc(group, x, y, radius, fill, edge, radius / 8)
     el(
         group,
         "text",

@@ -23,6 +23,7 @@ from fertility_rules.svg._palette import (
     PLAYER_COLOURS,
     RECONSTRUCTED,
     ankh_glyph,
+    disc,
     player_colour,
     value_disc,
 )
@@ -130,16 +131,7 @@ def token(
     stands for a resource (in a benefit, beside the Stock count).
     """
     group = el(parent, "g", class_=f"{kind} {kind}-{resource.key}", data_resource=resource.key)
-    el(
-        group,
-        "circle",
-        cx=x,
-        cy=y,
-        r=radius,
-        fill=SCENE_FILL[resource],
-        stroke=INK,
-        stroke_width=radius / 9,
-    )
+    disc(group, x, y, radius, SCENE_FILL[resource], INK, radius / 9)
     resource_glyph(group, resource, x, y, radius * 1.35, SCENE_MARK[resource])
     return group
 

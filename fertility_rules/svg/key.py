@@ -11,7 +11,7 @@ from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import MonumentType, Resource
 from fertility_rules.model.valley import Ground
 from fertility_rules.svg._image import SvgImage, el, image, root
-from fertility_rules.svg._legend import ROW, Symbol, draw_key
+from fertility_rules.svg._legend import ROW, Symbol, draw_key, swatch
 from fertility_rules.svg._palette import reconstructed_frame
 from fertility_rules.svg._style import (
     GROUND_FILL,
@@ -39,17 +39,7 @@ LEGEND_HEIGHT = ROWS * ROW + 8
 
 def _square(ground: Ground) -> Symbol:
     def draw(parent: ET.Element, x: float, y: float) -> None:
-        el(
-            parent,
-            "rect",
-            x=x - 11,
-            y=y - 11,
-            width=22,
-            height=22,
-            fill=GROUND_FILL[ground],
-            stroke="#8c6d3a",
-            stroke_width=0.6,
-        )
+        swatch(parent, x, y, 22, GROUND_FILL[ground], stroke="#8c6d3a", stroke_width=0.6)
         _ground(parent, ground, x - 11, y - 11, 22)
 
     return draw

@@ -15,14 +15,7 @@ from fertility_rules.cli import main
 from fertility_rules.games import find_game
 from fertility_rules.records import load_record
 from tests.pictures.helpers import drawn, parse
-
-LANGUAGES = ("en", "fr", "pl", "nl")
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.pictures.test_cli_pictures import LANGUAGES, run
 
 
 @pytest.fixture(scope="module")

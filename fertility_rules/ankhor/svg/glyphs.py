@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 
 from fertility_rules.ankhor.model import Colour, Kind, Token
 from fertility_rules.svg._image import el
-from fertility_rules.svg._palette import INK, ankh_glyph, place, value_disc
+from fertility_rules.svg._palette import INK, ankh_glyph, disc, place, value_disc
 
 __all__ = [
     "ANKH_FILL",
@@ -235,16 +235,7 @@ def token(
     ``extra`` adds classes (``stored``); ``edge`` is the colour of its rim."""
     classes = f"{role} {role}-{kind.key} {extra}".strip()
     group = el(parent, "g", class_=classes, data_token=kind.key)
-    el(
-        group,
-        "circle",
-        cx=x,
-        cy=y,
-        r=radius,
-        fill=token_fill(kind),
-        stroke=edge,
-        stroke_width=radius / 9 if edge == INK else radius / 5,
-    )
+    disc(group, x, y, radius, token_fill(kind), edge, radius / 9 if edge == INK else radius / 5)
     token_glyph(group, kind, x, y, radius * 1.3, token_mark(kind))
     return group
 

@@ -22,8 +22,8 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.provenance import Provenance
-from fertility_rules.svg._image import SvgImage, el, image, root
-from fertility_rules.svg._legend import Symbol, draw_key, key_size
+from fertility_rules.svg._image import SvgImage, image, root
+from fertility_rules.svg._legend import Symbol, draw_key, key_size, swatch
 from fertility_rules.svg._palette import mark, reconstructed_frame
 
 __all__ = ["KEY_COLUMN", "KEY_ROWS", "draw_ankhor_key", "key_entries", "legend"]
@@ -34,33 +34,14 @@ KEY_ROWS = 12
 
 def _kind(kind: Kind) -> Symbol:
     def draw(parent: ET.Element, x: float, y: float) -> None:
-        el(
-            parent,
-            "rect",
-            x=x - 11,
-            y=y - 11,
-            width=22,
-            height=22,
-            rx=3,
-            fill=FAMILY_FILL[Colour.BLUE],
-        )
+        swatch(parent, x, y, 22, FAMILY_FILL[Colour.BLUE], rx=3)
         kind_glyph(parent, kind, x, y, 14, FAMILY_MARK[Colour.BLUE], 2, FAMILY_FILL[Colour.BLUE])
 
     return draw
 
 
 def _square(parent: ET.Element, colour: Colour, x: float, y: float, side: float = 22) -> None:
-    el(
-        parent,
-        "rect",
-        x=x - side / 2,
-        y=y - side / 2,
-        width=side,
-        height=side,
-        rx=3,
-        fill=FAMILY_FILL[colour],
-        stroke=FAMILY_EDGE[colour],
-    )
+    swatch(parent, x, y, side, FAMILY_FILL[colour], rx=3, stroke=FAMILY_EDGE[colour])
 
 
 def _family(colour: Colour) -> Symbol:
@@ -88,66 +69,25 @@ def _stored(parent: ET.Element, x: float, y: float) -> None:
 
 
 def _higher(parent: ET.Element, x: float, y: float) -> None:
-    for dx, dy in ((-1, -1), (0, -1), (-1, 0), (0, 0)):
-        el(
-            parent,
-            "rect",
-            x=x + dx * 12 - 1,
-            y=y + dy * 12 - 1,
-            width=11,
-            height=11,
-            rx=2,
-            fill="#9aa7b5",
-        )
-    el(
-        parent,
-        "rect",
-        x=x - 6,
-        y=y - 5,
-        width=13,
-        height=13,
-        rx=2,
-        fill="#000000",
-        fill_opacity="0.28",
-    )
-    el(parent, "rect", x=x - 7, y=y - 7, width=13, height=13, rx=2, fill=FAMILY_FILL[Colour.GREEN])
+    for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+        swatch(parent, x + dx * 6, y + dy * 6, 11, "#9aa7b5", rx=2)
+    swatch(parent, x + 1, y + 2, 13, "#000000", rx=2, fill_opacity="0.28")
+    _square(parent, Colour.GREEN, x, y, 13)
 
 
 def _bonus_ring(parent: ET.Element, x: float, y: float) -> None:
-    el(
-        parent,
-        "rect",
-        x=x - 10,
-        y=y - 10,
-        width=20,
-        height=20,
-        rx=3,
-        fill=FAMILY_FILL[Colour.GREEN],
-    )
-    el(
-        parent,
-        "rect",
-        x=x - 12,
-        y=y - 12,
-        width=24,
-        height=24,
-        rx=4,
-        fill="none",
-        stroke=BONUS_GOLD,
-        stroke_width=2.5,
-    )
+    _square(parent, Colour.GREEN, x, y, 20)
+    swatch(parent, x, y, 24, "none", rx=4, stroke=BONUS_GOLD, stroke_width=2.5)
 
 
 def _space(parent: ET.Element, x: float, y: float) -> None:
-    el(
+    swatch(
         parent,
-        "rect",
-        x=x - 10,
-        y=y - 10,
-        width=20,
-        height=20,
+        x,
+        y,
+        20,
+        "#16a34a",
         rx=3,
-        fill="#16a34a",
         fill_opacity="0.12",
         stroke="#16a34a",
         stroke_dasharray="4 2",
@@ -169,14 +109,8 @@ def key_entries() -> list[tuple[Symbol, Message]]:
     entries += [
         (_stored, _("a warehouse holding a token")),
         (_higher, _("a higher tile, over the four under it")),
-        (
-            lambda p, x, y: draw_link(p, Colour.GREEN, x, y, 5, False),
-            _("two tiles of one colour group"),
-        ),
-        (
-            lambda p, x, y: draw_link(p, Kind.JACKAL, x, y, 5, False),
-            _("two tiles of one animal group"),
-        ),
+        (_link(Colour.GREEN), _("two tiles of one colour group")),
+        (_link(Kind.JACKAL), _("two tiles of one animal group")),
         (_bonus_ring, _("a group of 5 or more (a bonus token)")),
         (lambda p, x, y: mark(p, "last-move", x - 11, y - 11, 22, 22), _("the last move")),
         (_space, _("a place where the tile may go")),

@@ -35,18 +35,7 @@ from fertility_rules.ankhor.model import (
     Position,
     position_text,
 )
-from fertility_rules.ankhor.moves import (
-    BuyTile,
-    EndActions,
-    Move,
-    MoveTile,
-    PassMain,
-    Refill,
-    Refresh,
-    ReturnTokens,
-    StoreTokens,
-    TakeTokens,
-)
+from fertility_rules.ankhor.moves import BuyTile, Move
 from fertility_rules.ankhor.rules import legal_moves
 from fertility_rules.ankhor.rules.bonus import BIG
 from fertility_rules.ankhor.scoring import PlayerPosition, animal_group, colour_group
@@ -511,22 +500,9 @@ def bonus_group(tiles: Layout, position: Position, same_level: bool) -> tuple[Po
 def marked_places(last_move: Move | Iterable[Position] | None) -> tuple[Position, ...]:
     """The places a move marks (where a tile went and came from, warehouses filled), or
     the places given."""
-    if last_move is None or isinstance(last_move, _MOVES):
-        return move_positions(last_move)
-    return tuple(last_move)
-
-
-_MOVES = (
-    TakeTokens,
-    BuyTile,
-    PassMain,
-    Refresh,
-    MoveTile,
-    EndActions,
-    StoreTokens,
-    ReturnTokens,
-    Refill,
-)
+    if isinstance(last_move, Iterable):  # moves are values, not sequences
+        return tuple(last_move)
+    return move_positions(last_move)
 
 
 def _seat(
