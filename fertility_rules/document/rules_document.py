@@ -16,22 +16,19 @@ from fertility_rules.document.blocks import (
     Block,
     Figure,
     Items,
-    Page,
-    render_blocks,
 )
 from fertility_rules.document.examples import EXAMPLE_PLAYER, worked_examples
 from fertility_rules.document.figures import figures_by_rule
 from fertility_rules.document.interpretations import (
     interpretation_notes as game_interpretation_notes,
 )
-from fertility_rules.document.writer import Writer
+from fertility_rules.document.writer import Writer, document_text
 from fertility_rules.effects.base import Stage
 from fertility_rules.effects.registry import EffectRegistry, describe_shop
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.i18n.translate import render
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.shop import Shop
 from fertility_rules.records.rulebook_example import rulebook_example
@@ -335,8 +332,7 @@ def rules_document(
     named as in :func:`rules_pictures`, to be written beside it.
     """
     lang = Language.parse(language)
-    page = Page(lang.value, render(TITLE, lang))
-    return render_blocks(rules_blocks(lang, catalogue, registry, pictures), fmt, page)
+    return document_text(rules_blocks(lang, catalogue, registry, pictures), fmt, lang, TITLE)
 
 
 def rules_pictures(

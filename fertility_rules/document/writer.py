@@ -11,13 +11,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from fertility_rules.document.blocks import Block, Figure, Heading, Items, Paragraph, Table
+from fertility_rules.document.blocks import (
+    Block,
+    Figure,
+    Heading,
+    Items,
+    Page,
+    Paragraph,
+    Table,
+    render_blocks,
+)
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
 from fertility_rules.texts.glossary import Term
 
-__all__ = ["Cell", "RuleTextLike", "Writer"]
+__all__ = ["Cell", "RuleTextLike", "Writer", "document_text"]
 
 Cell = Message | str | int
 """A table cell: a message, a text or a number."""
@@ -98,3 +107,8 @@ class Writer:
             ["English", "Français", "Polski", "Nederlands"],
             [[term.en, term.fr, term.pl, term.nl] for term in terms],
         )
+
+
+def document_text(blocks: Sequence[Block], fmt: str, language: Language, title: Message) -> str:
+    """A document's blocks written as ``md``, ``rst`` or ``html``, under ``title``."""
+    return render_blocks(blocks, fmt, Page(language.value, render(title, language)))

@@ -31,16 +31,15 @@ from fertility_rules.ankhor.scoring import STAGES, score
 from fertility_rules.ankhor.setup import default_catalogue
 from fertility_rules.ankhor.svg import legend
 from fertility_rules.ankhor.texts import STAGE_LABELS
-from fertility_rules.document.blocks import Block, Figure, Page, render_blocks
+from fertility_rules.document.blocks import Block, Figure
 from fertility_rules.document.figures import figures_by_rule
 from fertility_rules.document.interpretations import (
     interpretation_notes as game_interpretation_notes,
 )
-from fertility_rules.document.writer import Cell, Writer
+from fertility_rules.document.writer import Cell, Writer, document_text
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.i18n.translate import render
 from fertility_rules.model.provenance import Provenance
 
 __all__ = [
@@ -274,9 +273,8 @@ a site."""
 def example_figures(
     language: Language | str = Language.EN, catalogue: Catalogue | None = None
 ) -> dict[str, tuple[Figure, ...]]:
-    """The worked examples as figures, by the rule id they illustrate."""
-    lang = Language.parse(language)
-    return figures_by_rule(worked_examples(lang, catalogue), lang)
+    """Ankh'or's worked examples as figures, keyed by the rule each one shows."""
+    return figures_by_rule(worked_examples(language, catalogue), Language.parse(language))
 
 
 def rules_blocks(
@@ -309,14 +307,11 @@ def rules_document(
     catalogue: Catalogue | None = None,
     pictures: bool = True,
 ) -> str:
-    """Ankh'or's complete rules in ``language`` as ``md``, ``rst`` or ``html``.
-
-    HTML and reStructuredText hold the pictures inline; Markdown refers to SVG files
-    named as in :func:`rules_pictures`, to be written beside it.
-    """
+    """Ankh'or's complete rules in ``language`` as ``md``, ``rst`` or ``html``: the
+    pictures inline in HTML and reStructuredText, in the SVG files of
+    :func:`rules_pictures` for Markdown."""
     lang = Language.parse(language)
-    page = Page(lang.value, render(TITLE, lang))
-    return render_blocks(rules_blocks(lang, catalogue, pictures), fmt, page)
+    return document_text(rules_blocks(lang, catalogue, pictures), fmt, lang, TITLE)
 
 
 def rules_pictures(
