@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from fertility_rules.ankhor.model import Kind, Tile, Token
+from fertility_rules.ankhor.model import Colour, Kind, Tile, Token
 from fertility_rules.ankhor.svg.glyphs import (
     FAMILY_EDGE,
     FAMILY_FILL,
@@ -21,12 +21,13 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
 from fertility_rules.svg._image import SvgImage, el, image, root
-from fertility_rules.svg._palette import reconstructed_frame
+from fertility_rules.svg._palette import INK, reconstructed_frame
 
 __all__ = ["GLYPH", "draw_tile", "tile", "tile_title"]
 
 LIGHT = "#fffdf5"
-"""The rim of a token lying on a tile, so that it shows on a tile of its own colour."""
+"""The rim of a token lying on a tile, so that it shows on a tile of its own colour (on
+a white tile the rim is dark)."""
 GLYPH = 0.56
 """The pictogram's size, as a part of the tile's side: small enough to stay whole when a
 higher tile covers the corner of the tile (A-3.5)."""
@@ -99,7 +100,13 @@ def draw_tile(
     )
     if stored and tile.kind is Kind.WAREHOUSE:
         token(
-            group, Token(tile.colour), cx, cy + glyph * 0.2, size * 0.17, extra="stored", edge=LIGHT
+            group,
+            Token(tile.colour),
+            cx,
+            cy + glyph * 0.22,
+            size * 0.2,
+            extra="stored",
+            edge=INK if tile.colour is Colour.WHITE else LIGHT,
         )
     if provenance:
         reconstructed_frame(group, tile.provenance, x, y, size, size)
