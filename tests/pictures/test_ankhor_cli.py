@@ -120,3 +120,11 @@ def test_the_game_description_lists_the_pictures_and_the_document() -> None:
     move = ankhor.BuyTile(0, (0, 0, 0))
     marked: object = rules.pictures.move_squares(move)
     assert marked == ((0, 0, 0),)  # positions (level, x, y) of the player's layout
+
+
+def test_a_game_without_pictures_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.games import pairs
+
+    args = ["catalogue", "show", "--game", pairs.INFO.name, "--format", "svg"]
+    assert main(args, pairs.GAMES) == 1
+    assert "has no pictures of the catalogue yet" in capsys.readouterr().err
