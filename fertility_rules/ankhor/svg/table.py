@@ -63,13 +63,19 @@ def _tile_size(box: LayoutBox, width: float) -> float:
     return min(LARGEST, (width - 40) / units)
 
 
+EMPTY = 28.0
+"""The height of a layout with no tile yet: a line saying so."""
+
+
 def player_height(player: PlayerState, same_level: bool, marked: Iterable[Position] = ()) -> float:
     """The height of a player's panel."""
-    box = layout_box(player.tiles, marked)
+    places = tuple(marked)
+    box = layout_box(player.tiles, places)
     size = _tile_size(box, PANEL_WIDTH)
     found = scoring_groups(player.tiles, same_level)
     chips = groups_height(len(found), PANEL_WIDTH - 24)
-    return HEADER + box.size(size)[1] + (chips + 10 if chips else 0) + 12
+    layout = box.size(size)[1] if player.tiles or places else EMPTY
+    return HEADER + layout + (chips + 10 if chips else 0) + 12
 
 
 def draw_player(
