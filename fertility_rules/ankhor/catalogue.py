@@ -26,6 +26,7 @@ from fertility_rules.model.values import reduce_to_init
 __all__ = [
     "BONUS_TOKENS",
     "CATALOGUE_FORMAT",
+    "MOST_WAREHOUSES",
     "OFFER_SLOTS",
     "PLAYER_COUNTS",
     "TILE_COUNT",
@@ -54,6 +55,9 @@ BONUS_TOKENS = 12
 """Bonus tokens (A-1.4, rulebook)."""
 PLAYER_COUNTS = (2, 3, 4)
 """The numbers of players (A-2.1)."""
+MOST_WAREHOUSES = 2
+"""Warehouses a family may have (one in the default catalogue): the end of a turn offers
+every set of empty warehouses to fill (A-3.6), which must stay a small choice."""
 _MOST = 99
 """Largest number a catalogue value may take besides the counts above (points, limits)."""
 
@@ -307,6 +311,16 @@ def tiles_problems(entries: Sequence[TileEntry]) -> list[Problem]:
     for item in missing:
         message = _("every family has every kind of tile; missing: {tile}", tile=item)
         problems.append(Problem("tiles", message, "A-1.2"))
+    warehouses = [
+        sum(e.per_colour for e in entries if e.kind is Kind.WAREHOUSE and colour in e.colours)
+        for colour in COLOURS
+    ]
+    if max(warehouses) > MOST_WAREHOUSES:
+        message = _(
+            "a family has at most {n} warehouses, so that storing tokens stays a small choice",
+            n=MOST_WAREHOUSES,
+        )
+        problems.append(Problem("tiles", message))
     return problems
 
 

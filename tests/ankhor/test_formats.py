@@ -300,6 +300,7 @@ def test_an_observation_with_moves_that_are_not_its_own_is_refused(
         (lambda d: d["price_markers"].update(markers=[13, 2, 0, 0, 0]), "A-2.3"),
         (lambda d: d["end"].update(tiles=0), "A-6.1"),
         (lambda d: d["limits"].pop("ankhs"), None),
+        (lambda d: d["tiles"].__setitem__(4, {**d["tiles"][4], "per_colour": 3}), None),
     ],
 )
 def test_broken_catalogues_are_refused(change: Any, rule: str | None) -> None:

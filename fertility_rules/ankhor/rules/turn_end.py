@@ -17,8 +17,8 @@ from itertools import combinations, product
 from typing import Any
 
 from fertility_rules.ankhor.interpretations import Removal
-from fertility_rules.ankhor.layout import index, supports_nothing
-from fertility_rules.ankhor.model import Kind, Position, Tokens, add_tokens, sub_tokens
+from fertility_rules.ankhor.layout import Layout, index, supports_nothing
+from fertility_rules.ankhor.model import Kind, Placed, Position, Tokens, add_tokens, sub_tokens
 from fertility_rules.ankhor.moves import (
     Move,
     Refill,
@@ -106,21 +106,33 @@ def _end_actions(state: GameState, changes: Changes) -> GameState:
 
 def storable(player: PlayerState) -> tuple[Position, ...]:
     """Empty warehouses supporting no tile, of a colour the player holds (A-3.6)."""
-    found = []
-    tiles = None
+    warehouses = _warehouses(player.tiles)
+    if not warehouses:
+        return ()
     hand = player.tokens
-    for placed in player.tiles:
-        tile = placed.tile
-        if tile.kind is not Kind.WAREHOUSE or not hand[tile.colour]:
-            continue
-        position = placed.position
-        if position in player.stored:
-            continue
-        if tiles is None:
-            tiles = index(player.tiles)
-        if supports_nothing(tiles, position):
-            found.append(position)
-    return tuple(found)
+    tiles = index(player.tiles)
+    return tuple(
+        placed.position
+        for placed in warehouses
+        if hand[placed.tile.colour]
+        and placed.position not in player.stored
+        and supports_nothing(tiles, placed.position)
+    )
+
+
+_WAREHOUSES: dict[int, tuple[Layout, tuple[Placed, ...]]] = {}
+
+
+def _warehouses(layout: Layout) -> tuple[Placed, ...]:
+    """The warehouses of a layout (kept by its identity: asked at every turn's end)."""
+    entry = _WAREHOUSES.get(id(layout))
+    if entry is not None and entry[0] is layout:
+        return entry[1]
+    if len(_WAREHOUSES) >= 8192:
+        _WAREHOUSES.clear()
+    found = tuple(p for p in layout if p.tile.kind is Kind.WAREHOUSE)
+    _WAREHOUSES[id(layout)] = (layout, found)
+    return found
 
 
 def store_moves(table: Table) -> list[Move]:
