@@ -51,7 +51,7 @@ from fertility_rules.errors import (
     UnknownIdError,
 )
 from fertility_rules.i18n import Language, Message, render
-from fertility_rules.lazy import keep_names, lazy_names
+from fertility_rules.lazy import lazy_names
 from fertility_rules.model import (
     Benefit,
     District,
@@ -397,6 +397,3 @@ __all__ = [
 
 
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), __all__)
-
-
-keep_names(__name__, _LAZY)

@@ -8,6 +8,7 @@ so that loading the game for a record or a simulation stays light.
 from __future__ import annotations
 
 import functools
+import sys
 from typing import TYPE_CHECKING, Any
 
 from attrs import evolve
@@ -17,13 +18,13 @@ from fertility_rules.agents.builtin import AGENTS
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.effects.base import Stage
 from fertility_rules.formats.moves import move_from_json, move_to_json
-from fertility_rules.formats.setup import (
-    catalogue_from_json,
-    catalogue_to_json,
-    setup_from_json,
-    setup_to_json,
-)
+from fertility_rules.formats.setup import catalogue_from_json as catalogue_from_json
+from fertility_rules.formats.setup import catalogue_to_json as catalogue_to_json
+from fertility_rules.formats.setup import setup_from_json, setup_to_json
 from fertility_rules.games import (
+    DESCRIBED,
+    RECORD_PARTS,
+    REFEREE,
     STATE_FORMATS,
     CountMoves,
     Gain,
@@ -78,7 +79,7 @@ def _random_setup(players: int, seed: int | None, catalogue: Any, variant: bool)
     return random_setup(catalogue or default_catalogue(), players, variant, seed)
 
 
-def _initial_state(record: GameRecord) -> GameState:
+def initial_state(record: GameRecord) -> GameState:
     setup = record.setup
     if setup is None:
         setup = random_setup(_catalogue(record), len(record.players), record.variant, record.seed)
@@ -87,11 +88,11 @@ def _initial_state(record: GameRecord) -> GameState:
     )
 
 
-def _interpretations_of(state: GameState) -> Interpretations:
+def interpretations_of(state: GameState) -> Interpretations:
     return state.config.interpretations
 
 
-def _under(state: GameState, reading: Interpretations) -> GameState:
+def with_interpretations(state: GameState, reading: Interpretations) -> GameState:
     return evolve(state, config=evolve(state.config, interpretations=reading))
 
 
@@ -103,27 +104,27 @@ def _agent_view(state: GameState) -> GameState:
 # ----------------------------------------------------------------------------- formats
 
 
-def _record_move_to_json(move: Move, players: int) -> dict[str, Any]:
+def record_move_to_json(move: Move, players: int) -> dict[str, Any]:
     return move_to_json(move, width_for(players))
 
 
-def _record_move_from_json(data: object, players: int, path: str) -> Move:
+def record_move_from_json(data: object, players: int, path: str) -> Move:
     return move_from_json(data, width_for(players), path, section=True)
 
 
-def _load_catalogue(path: str | None, limits: Any) -> Catalogue:
-    from fertility_rules.catalogue.loader import load_catalogue
+def load_catalogue(path: str | None, limits: Any) -> Catalogue:
+    from fertility_rules.catalogue.loader import load_catalogue as load
 
-    return load_catalogue(path, limits=limits)
-
-
-def _load_final_position(path: str, catalogue: Catalogue, limits: Any) -> Any:
-    from fertility_rules.formats.final_position import load_final_position
-
-    return load_final_position(path, catalogue, limits=limits)
+    return load(path, limits=limits)
 
 
-def _score_final_position(position: Any, catalogue: Catalogue) -> Any:
+def load_final_position(path: str, catalogue: Catalogue, limits: Any) -> Any:
+    from fertility_rules.formats.final_position import load_final_position as load
+
+    return load(path, catalogue, limits=limits)
+
+
+def score_final_position(position: Any, catalogue: Catalogue) -> Any:
     from fertility_rules.scoring.pipeline import score_position
 
     return score_position(position, catalogue.registry)
@@ -157,7 +158,7 @@ def _text_board(state: GameState, last_move: Any, language: str) -> str:
     return text_board(state, last_move=last_move, lang=language)
 
 
-def _catalogue_check(file: str, catalogue: Catalogue) -> Message:
+def catalogue_check(file: str, catalogue: Catalogue) -> Message:
     return _(
         "{file}: valid catalogue {name!r} ({districts} Districts, {tiles} Valley tiles).",
         file=file,
@@ -196,7 +197,7 @@ def _tokens_text(tokens: tuple[int, ...]) -> Message | str:
     return all_of(parts) if parts else "0"
 
 
-def _gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
+def gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
     """Tokens harvested, Wheat, Quarries to choose for, Monuments built, and the size of
     the District offer afterwards (I-10)."""
     was, now = before.players[mover], after.players[mover]
@@ -228,23 +229,24 @@ def _monuments(record: GameRecord) -> int:
 
 _SCHEMAS = ("final-position", "game-record", "catalogue", "game-state", "observation", "move")
 
+check_players = _check_players
+interpretations_to_json = Lazy("fertility_rules.formats.interpretations", "dump_interpretations")
+interpretations_from_json = Lazy("fertility_rules.formats.interpretations", "read_interpretations")
+_HERE = sys.modules[__name__]
+
 RULES = GameRules(
     info=game_info("fertility"),
     rules_version=RULES_VERSION,
     rule_id=RULE_ID,
     setup_rule="R-2",
-    initial_state=_initial_state,
-    check_players=_check_players,
+    **named(_HERE, *DESCRIBED),
+    **named(engine, *REFEREE, "final_scores"),
     random_setup=_random_setup,
     new_interpretations=Interpretations,
-    **named(engine, "legal_moves", "is_legal", "violations", "apply", "apply_unchecked"),
     observe=observe,
     agent_view=_agent_view,
-    with_interpretations=_under,
-    interpretations_of=_interpretations_of,
-    final_scores=engine.final_scores,
     stages=tuple(Stage),
-    gains=_gains,
+    gains=gains,
     measures=(
         Measure("quarries", _("Quarries per game"), CountMoves((ClaimQuarry,))),
         Measure("monuments", _("Monuments per game"), _monuments),
@@ -255,25 +257,13 @@ RULES = GameRules(
     formats=GameFormats(
         state_format="fertility-rules/game-state/1",
         **lazy_named("fertility_rules.formats.state", *STATE_FORMATS),
-        record_move_to_json=_record_move_to_json,
-        record_move_from_json=_record_move_from_json,
-        interpretations_to_json=Lazy(
-            "fertility_rules.formats.interpretations", "dump_interpretations"
-        ),
-        interpretations_from_json=Lazy(
-            "fertility_rules.formats.interpretations", "read_interpretations"
-        ),
+        **named(_HERE, *RECORD_PARTS),
         setup_to_json=setup_to_json,
         setup_from_json=setup_from_json,
-        catalogue_to_json=catalogue_to_json,
-        catalogue_from_json=catalogue_from_json,
-        load_catalogue=_load_catalogue,
         schemas={
             name: functools.partial(Lazy("fertility_rules.formats.schema", "schema"), name)
             for name in _SCHEMAS
         },
-        load_final_position=_load_final_position,
-        score_final_position=_score_final_position,
     ),
     texts=GameTexts(
         describe_move=_describe_move,
@@ -285,7 +275,7 @@ RULES = GameRules(
         report_to_text=Lazy("fertility_rules.scoring.render", "report_to_text"),
         report_to_json=Lazy("fertility_rules.scoring.render", "report_to_json"),
         describe_catalogue=Lazy("fertility_rules.catalogue.describe", "describe_catalogue"),
-        catalogue_check=_catalogue_check,
+        catalogue_check=catalogue_check,
         rules_document=Lazy("fertility_rules.document.rules_document", "rules_document"),
         rules_formats=("md", "rst", "html"),
         rules_pictures=Lazy("fertility_rules.document.rules_document", "rules_pictures"),

@@ -2,7 +2,7 @@
 
 The machinery every game shares (game records and their replay, the history
 :class:`~fertility_rules.play.history.Game`, the agent runners, the interpretation lab, the
-conformance kit, the file formats' plumbing, the command line and the document builder)
+conformance kit, the plumbing of the file formats, the command line and the documents)
 reaches a game only through the :class:`GameRules` value the game supplies, found by name
 with :func:`find_game`, in the manner of OpenSpiel's ``load_game`` and pgx's ``make``. It
 never imports a game's modules itself, and a game is imported only when it is first asked
@@ -42,8 +42,11 @@ if TYPE_CHECKING:
     from fertility_rules.records.game_record import GameRecord
 
 __all__ = [
+    "DESCRIBED",
     "GAMES",
     "KIND_LABELS",
+    "RECORD_PARTS",
+    "REFEREE",
     "STATE_FORMATS",
     "Agent",
     "AgentFactory",
@@ -112,7 +115,7 @@ class StageLike(Protocol):
 
     @property
     def label(self) -> Message:
-        """Its name in the rulebooks' terms (``Wheat Storehouse``)."""
+        """Its name in the terms of the rulebooks (``Wheat Storehouse``)."""
 
 
 class SheetLike(Protocol):
@@ -471,6 +474,22 @@ def named(namespace: object, *names: str) -> dict[str, Any]:
     return {name: getattr(namespace, name) for name in names}
 
 
+REFEREE = ("legal_moves", "is_legal", "violations", "apply", "apply_unchecked")
+"""The names of a game's referee, as :class:`GameRules` calls them."""
+DESCRIBED = ("initial_state", "check_players", "with_interpretations", "interpretations_of")
+"""The names a game's description module gives its own adapters of the protocol."""
+RECORD_PARTS = (
+    "record_move_to_json",
+    "record_move_from_json",
+    "interpretations_to_json",
+    "interpretations_from_json",
+    "catalogue_to_json",
+    "catalogue_from_json",
+    "load_catalogue",
+    "load_final_position",
+    "score_final_position",
+)
+"""The names of a game's record parts and files, as :class:`GameFormats` calls them."""
 STATE_FORMATS = (
     "dump_state",
     "read_state",

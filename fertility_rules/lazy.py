@@ -12,7 +12,7 @@ import sys
 import types
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 
-__all__ = ["keep_names", "lazy_names"]
+__all__ = ["lazy_names"]
 
 
 def lazy_names(
@@ -35,17 +35,19 @@ def lazy_names(
     def __dir__() -> list[str]:
         return sorted(set(namespace) | set(public))
 
+    sys.modules[package].__class__ = _package_of(modules)
     return __getattr__, __dir__
 
 
-def keep_names(package: str, modules: Mapping[str, str]) -> None:
-    """A submodule of ``package`` imported later never hides the function it is named
-    after (``fertility_rules.text_board`` stays the function, as with an eager import)."""
+def _package_of(modules: Mapping[str, str]) -> type[types.ModuleType]:
+    """The class of a package whose submodule imported later never hides the function it
+    is named after (``fertility_rules.text_board`` stays the function, as with an eager
+    import: importing a submodule sets it as an attribute of its package)."""
 
-    class _Package(types.ModuleType):
+    class Package(types.ModuleType):
         def __setattr__(self, name: str, value: object) -> None:
             if isinstance(value, types.ModuleType) and modules.get(name) == value.__name__:
                 value = getattr(value, name)
             super().__setattr__(name, value)
 
-    sys.modules[package].__class__ = _Package
+    return Package

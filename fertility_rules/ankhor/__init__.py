@@ -67,7 +67,7 @@ from fertility_rules.ankhor.scoring import (
 from fertility_rules.ankhor.setup import default_catalogue, new_game
 from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
 from fertility_rules.ankhor.views import Observation, observe, sample_state
-from fertility_rules.lazy import keep_names, lazy_names
+from fertility_rules.lazy import lazy_names
 
 if TYPE_CHECKING:
     from fertility_rules.ankhor.agents import (
@@ -237,4 +237,3 @@ __all__ = [
 
 
 __getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), __all__)
-keep_names(__name__, _LAZY)

@@ -7,6 +7,7 @@ adapting its signature; the formats, texts and agents are imported when first us
 from __future__ import annotations
 
 import functools
+import sys
 from typing import TYPE_CHECKING, Any, cast
 
 from attrs import evolve, frozen
@@ -24,6 +25,9 @@ from fertility_rules.ankhor.setup import new_game
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.games import (
+    DESCRIBED,
+    RECORD_PARTS,
+    REFEREE,
     STATE_FORMATS,
     CountMoves,
     Gain,
@@ -69,7 +73,7 @@ def _stages() -> tuple[Stage, ...]:
 # ----------------------------------------------------------------------------- setup
 
 
-def _initial_state(record: GameRecord) -> GameState:
+def initial_state(record: GameRecord) -> GameState:
     return new_game(
         record.players,
         record.seed,
@@ -78,7 +82,7 @@ def _initial_state(record: GameRecord) -> GameState:
     )
 
 
-def _check_players(players: int, variant: bool) -> None:
+def check_players(players: int, variant: bool) -> None:
     if players not in (2, 3, 4):
         raise MalformedInputError.single(
             "players", _("Ankh'or is played by 2 to 4 players, not {n}.", n=players), "A-2.1"
@@ -87,65 +91,65 @@ def _check_players(players: int, variant: bool) -> None:
         raise MalformedInputError.single("variant", _("Ankh'or has no variant."), "A-2")
 
 
-def _under(state: GameState, reading: Interpretations) -> GameState:
+def with_interpretations(state: GameState, reading: Interpretations) -> GameState:
     return evolve(state, config=evolve(state.config, interpretations=reading))
 
 
-def _interpretations_of(state: GameState) -> Interpretations:
+def interpretations_of(state: GameState) -> Interpretations:
     return state.config.interpretations
 
 
 # ----------------------------------------------------------------------------- formats
 
 
-def _record_move_to_json(move: Move, players: int) -> dict[str, Any]:
+def record_move_to_json(move: Move, players: int) -> dict[str, Any]:
     from fertility_rules.ankhor.formats.moves import move_to_json
 
     return move_to_json(move)
 
 
-def _record_move_from_json(data: object, players: int, path: str) -> Move:
+def record_move_from_json(data: object, players: int, path: str) -> Move:
     from fertility_rules.ankhor.formats.moves import move_from_json
 
     return move_from_json(data, path)
 
 
-def _interpretations_to_json(reading: Interpretations) -> dict[str, Any]:
+def interpretations_to_json(reading: Interpretations) -> dict[str, Any]:
     from fertility_rules.ankhor.formats.state import _converter
 
     data: dict[str, Any] = _converter().unstructure(reading)
     return data
 
 
-def _interpretations_from_json(data: object, path: str) -> Interpretations:
+def interpretations_from_json(data: object, path: str) -> Interpretations:
     from fertility_rules.ankhor.formats.state import _converter
     from fertility_rules.formats.base import structure
 
     return structure(data, Interpretations, path, _converter())
 
 
-def _catalogue_to_json(catalogue: Catalogue | None) -> object:
+def catalogue_to_json(catalogue: Catalogue | None) -> object:
     from fertility_rules.ankhor.formats.state import DEFAULT_CATALOGUE_NAME, catalogue_entry
 
     return DEFAULT_CATALOGUE_NAME if catalogue is None else catalogue_entry(catalogue)
 
 
-def _catalogue_from_json(data: object, path: str, registry: Any) -> Catalogue | None:
+def catalogue_from_json(data: object, path: str, registry: Any) -> Catalogue | None:
     from fertility_rules.ankhor.formats.state import read_catalogue_entry
 
     return read_catalogue_entry(data, path)
 
 
-def _load_catalogue(path: str | None, limits: Any) -> Catalogue:
-    from fertility_rules.ankhor.formats.catalogue import load_catalogue
+def load_catalogue(path: str | None, limits: Any) -> Catalogue:
+    from fertility_rules.ankhor.formats.catalogue import load_catalogue as load
 
-    return load_catalogue(path) if limits is None else load_catalogue(path, limits)
+    return load(path) if limits is None else load(path, limits)
 
 
 _SCHEMAS = ("game-state", "observation", "move", "final-position", "catalogue", "game-record")
 
 
-def _score_final_position(position: Any, catalogue: Catalogue) -> Any:
+def score_final_position(position: Any, catalogue: Catalogue) -> Any:
     from fertility_rules.ankhor.scoring import score
 
     return score(position)
@@ -154,7 +158,7 @@ def _score_final_position(position: Any, catalogue: Catalogue) -> Any:
 # ------------------------------------------------------------------------------ texts
 
 
-def _catalogue_check(file: str, catalogue: Catalogue) -> Message:
+def catalogue_check(file: str, catalogue: Catalogue) -> Message:
     return _(
         "{file}: valid Ankh'or catalogue {name!r} ({tiles} tiles).",
         file=file,
@@ -166,7 +170,7 @@ def _catalogue_check(file: str, catalogue: Catalogue) -> Message:
 # -------------------------------------------------------------------------------- lab
 
 
-def _gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
+def gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
     """Tokens taken or spent, tiles laid and bonus tokens won by the mover."""
     from fertility_rules.ankhor.texts import tokens_text
 
@@ -208,45 +212,35 @@ def _catalogue_page(catalogue: Catalogue, language: str) -> str:
     return catalogue_page(catalogue, lang=language)
 
 
+load_final_position = Lazy("fertility_rules.ankhor.formats.final_position", "load_final_position")
+_HERE = sys.modules[__name__]
+
 RULES = GameRules(
     info=game_info("ankhor"),
     rules_version=RULES_VERSION,
     rule_id=RULE_ID,
     setup_rule="A-2",
-    initial_state=_initial_state,
-    check_players=_check_players,
-    new_interpretations=Interpretations,
-    **named(rules, "legal_moves", "is_legal", "violations", "apply", "apply_unchecked"),
+    **named(_HERE, *DESCRIBED),
+    **named(rules, *REFEREE),
     **named(views, "observe", "sample_state"),
-    with_interpretations=_under,
-    interpretations_of=_interpretations_of,
+    new_interpretations=Interpretations,
     final_scores=final_scores,
     stages=_stages(),
     measures=(
         Measure("tiles_bought", _("Tiles bought per game"), CountMoves((BuyTile,))),
         Measure("refreshes", _("Refreshes per game"), CountMoves((Refresh,))),
     ),
-    gains=_gains,
+    gains=gains,
     interpretations=INTERPRETATION_INFO,
     option_labels=OPTION_LABELS,
     formats=GameFormats(
         state_format="fertility-rules/ankhor-game-state/1",
         **lazy_named("fertility_rules.ankhor.formats.state", *STATE_FORMATS),
-        record_move_to_json=_record_move_to_json,
-        record_move_from_json=_record_move_from_json,
-        interpretations_to_json=_interpretations_to_json,
-        interpretations_from_json=_interpretations_from_json,
-        catalogue_to_json=_catalogue_to_json,
-        catalogue_from_json=_catalogue_from_json,
-        load_catalogue=_load_catalogue,
+        **named(_HERE, *RECORD_PARTS),
         schemas={
             name: functools.partial(Lazy("fertility_rules.ankhor.formats.schema", "schema"), name)
             for name in _SCHEMAS
         },
-        load_final_position=Lazy(
-            "fertility_rules.ankhor.formats.final_position", "load_final_position"
-        ),
-        score_final_position=_score_final_position,
     ),
     texts=GameTexts(
         **lazy_named("fertility_rules.ankhor.notation", "format_move", "parse_move"),
@@ -260,7 +254,7 @@ RULES = GameRules(
             "describe_catalogue",
         ),
         text_board=Lazy("fertility_rules.ankhor.text_board", "text_board"),
-        catalogue_check=_catalogue_check,
+        catalogue_check=catalogue_check,
         **lazy_named(
             "fertility_rules.ankhor.document.rules_document", "rules_document", "rules_pictures"
         ),

@@ -12,8 +12,7 @@ __all__ = ["interpretation_notes"]
 def interpretation_notes(
     info: InterpretationLike, game: str | GameRules = "fertility"
 ) -> tuple[Message, ...]:
-    """The kind line (a switch's values with the default marked, a settled reading's
-    reason, or why a retired id cannot arise), the rules and the sources."""
+    """The kind line (a switch's values with the default marked), the rules and the sources."""
     rules = find_game(game)
     notes: list[Message] = []
     if info.field is not None:
@@ -23,10 +22,10 @@ def interpretation_notes(
             label = rules.option_labels.get(member, str(member.value))
             options.append(_("{option} (default)", option=label) if member is default else label)
         notes.append(_("Switch {field}: {options}", field=info.field, options=any_of(options)))
-    elif info.reason is not None and info.kind is InterpretationKind.SETTLED:
-        notes.append(_("Settled reading: {reason}", reason=info.reason))
-    elif info.reason is not None:
+    elif info.kind is InterpretationKind.RETIRED and info.reason is not None:
         notes.append(_("Retired: {reason}", reason=info.reason))
+    elif info.reason is not None:
+        notes.append(_("Settled reading: {reason}", reason=info.reason))
     else:
         notes.append(_("Settled reading: the engine always plays the default; not a switch"))
     notes.append(_("Rules: {rules}", rules=", ".join(info.rules)))

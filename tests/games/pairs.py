@@ -31,8 +31,10 @@ from attrs import evolve, fields, frozen
 from fertility_rules.agents.random_agent import RandomAgent
 from fertility_rules.errors import IllegalMoveError, MalformedInputError, Problem
 from fertility_rules.formats.base import structure, structure_document
-from fertility_rules.games import GAMES as LIBRARY_GAMES
 from fertility_rules.games import (
+    DESCRIBED,
+    RECORD_PARTS,
+    REFEREE,
     STATE_FORMATS,
     Gain,
     GameFormats,
@@ -43,6 +45,7 @@ from fertility_rules.games import (
     Measure,
     named,
 )
+from fertility_rules.games import GAMES as LIBRARY_GAMES
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
 from fertility_rules.records.game_record import GameRecord
@@ -145,7 +148,7 @@ class Violation:
 # ------------------------------------------------------------------------------ referee
 
 
-def _record_state(record: GameRecord) -> State:
+def initial_state(record: GameRecord) -> State:
     if record.catalogue is not None:
         raise MalformedInputError.single("catalogue", _("Pairs has one deck only"), "P-1")
     cards = list(CARDS)
@@ -511,6 +514,8 @@ class GreedyAgent:
 
 INFO = GameInfo("pairs", _("Pairs"), (2, 3), __name__)
 
+load_final_position = score_final_position = None
+"""Pairs has no final-position files: ``score`` says so."""
 _HERE = sys.modules[__name__]
 
 RULES = GameRules(
@@ -518,22 +523,8 @@ RULES = GameRules(
     rules_version="1",
     rule_id=r"^(P-\d+(\.\d+)*|PQ-\d+)$",
     setup_rule="P-2",
-    initial_state=_record_state,
     new_interpretations=Interpretations,
-    **named(
-        _HERE,
-        "check_players",
-        "legal_moves",
-        "is_legal",
-        "violations",
-        "apply",
-        "apply_unchecked",
-        "observe",
-        "sample_state",
-        "with_interpretations",
-        "interpretations_of",
-        "final_scores",
-    ),
+    **named(_HERE, *DESCRIBED, *REFEREE, "observe", "sample_state", "final_scores"),
     stages=STAGES,
     measures=(Measure("pairs", _("Pairs per game"), _pair_count),),
     gains=_gains,
@@ -545,13 +536,7 @@ RULES = GameRules(
         **named(
             _HERE,
             *STATE_FORMATS,
-            "record_move_to_json",
-            "record_move_from_json",
-            "interpretations_to_json",
-            "interpretations_from_json",
-            "catalogue_to_json",
-            "catalogue_from_json",
-            "load_catalogue",
+            *RECORD_PARTS,
         ),
     ),
     texts=GameTexts(

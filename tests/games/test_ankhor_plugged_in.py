@@ -177,3 +177,16 @@ def test_records_of_both_games_and_fertilitys_old_records_read_back() -> None:
     fertility = load_record(old)
     assert fertility.game is find_game("fertility")
     assert dump_record(fertility)["format"] == "fertility-rules/game-record/2"
+
+
+def test_a_submodule_imported_by_a_description_never_hides_the_function() -> None:
+    # Ankh'or's description imports fertility_rules.ankhor.text_board when a board is
+    # printed; the package's name stays the function, as Fertility's does.
+    import importlib
+
+    from fertility_rules import ankhor
+
+    importlib.import_module("fertility_rules.ankhor.text_board")
+    assert callable(ankhor.text_board)
+    state = ankhor.new_game(["A", "B"], seed=1)
+    assert ANKHOR.texts.text_board(state, None, "en") == ankhor.text_board(state, None, "en")
