@@ -232,9 +232,7 @@ def _interpretations(w: Writer) -> None:
         )
     )
     for info in INTERPRETATION_INFO:
-        w.rule(info.id)
-        for note in interpretation_notes(info):
-            w.paragraph(note)
+        w.interpretation(info.id, interpretation_notes(info))
 
 
 def _invariants(w: Writer) -> None:

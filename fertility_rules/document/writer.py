@@ -85,6 +85,12 @@ class Writer:
         if figures:
             self.figures_of(rule_id)
 
+    def interpretation(self, rule_id: str, notes: Sequence[Message], level: int = 3) -> None:
+        """An interpretation: its id, title and text, then its notes (kind, rules, sources)."""
+        self.rule(rule_id, level)
+        for note in notes:
+            self.paragraph(note)
+
     def figures_of(self, rule_id: str) -> None:
         """The worked examples of ``rule_id``."""
         self.blocks.extend(self.figures.get(rule_id, ()))

@@ -242,9 +242,7 @@ def _interpretations(w: Writer) -> None:
         w.heading(3, KIND_LABELS[kind], f"ankhor-interpretations-{kind.value}")
         for info in INTERPRETATION_INFO:
             if info.kind is kind:
-                w.rule(info.id, 4)
-                for note in interpretation_notes(info):
-                    w.paragraph(note)
+                w.interpretation(info.id, interpretation_notes(info), 4)
 
 
 def _glossary(w: Writer) -> None:
