@@ -118,9 +118,13 @@ def test_no_view_depends_on_the_hidden_order_of_the_piles() -> None:
 @SLOW
 @given(played())
 def test_choices_hold_every_legal_move_once(state: ankhor.GameState) -> None:
-    options = [option for group in ankhor.choices(state) for option in group.options]
-    moves: list[object] = [o.move for o in options]
-    assert moves == list(ankhor.legal_moves(state))
+    legal: list[object] = list(ankhor.legal_moves(state))
+    groups = ankhor.choices(state)
+    options = [option for group in groups for option in group.options]
+    assert sorted(legal.index(o.move) for o in options) == list(range(len(legal)))
+    for group in groups:  # each group keeps the order of legal_moves
+        places = [legal.index(o.move) for o in group.options]
+        assert places == sorted(places)
     for option in options:
         parsed: object = ankhor.parse_move(option.notation)
         assert parsed == option.move
