@@ -7,7 +7,8 @@ Usage, from the repository root: ``python docs/update_translations.py [--check]`
    interpretations) and the API docstrings are not extracted: the library translates
    the former, the latter stay in English.
 2. Creates or updates ``docs/locales/<lang>/LC_MESSAGES/<page>.po`` for fr, pl and nl
-   (new messages are added untranslated, obsolete ones dropped).
+   (new messages are added untranslated, obsolete ones dropped; ``sphinx.po`` keeps its
+   overrides of Sphinx's own words, such as the search page's).
 3. Prints, per language, how many messages are translated, untranslated or fuzzy.
 
 With ``--check`` the ``.po`` files are compared with the pages but not written; the
@@ -72,7 +73,12 @@ def updated(template: Catalog, po_file: Path, language: str) -> Catalog:
             fuzzy=False,
         )
     catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+    # sphinx.po overrides Sphinx's own words (the search page's, its result count line):
+    # they are not in our templates, and are kept.
+    kept = list(catalog.obsolete.values()) if po_file.stem == "sphinx" else []
     catalog.obsolete.clear()
+    for message in kept:
+        catalog.add(message.id, message.string, context=message.context, flags=message.flags)
     return catalog
 
 

@@ -14,13 +14,20 @@ from typing import Any
 from attrs import evolve
 
 from fertility_rules._version import RULES_VERSION, __version__
-from fertility_rules.agents.simulate import make_agent, play_game
+from fertility_rules.agents.simulate import (
+    agent_label,
+    agents_by_seat,
+    agents_help,
+    make_agent,
+    play_game,
+)
 from fertility_rules.document.blocks import FORMATS
 from fertility_rules.document.interpretations import interpretation_notes
-from fertility_rules.errors import FertilityError, UnknownIdError
+from fertility_rules.errors import FertilityError, MalformedInputError, Problem, UnknownIdError
+from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.errors_json import dump_error
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.formats.record import load_record, save_record
+from fertility_rules.formats.record import GAME_RECORD_FORMAT, load_record, save_record
 from fertility_rules.games import (
     GAMES,
     KIND_LABELS,
@@ -32,6 +39,7 @@ from fertility_rules.games import (
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of, series
 from fertility_rules.i18n.message import Message, _, ngettext
+from fertility_rules.i18n.numbers import decimal
 from fertility_rules.i18n.translate import render
 from fertility_rules.lab.adjudicate import position_at
 from fertility_rules.lab.commands import (
@@ -84,6 +92,9 @@ ARGPARSE_WORDS: dict[str, Message] = {
 }
 """The words argparse prints itself (usage, headings, errors), in the message catalogues."""
 
+_HEADINGS = frozenset({"positional arguments", "options"})
+"""The section headings argparse follows with a colon."""
+
 
 @contextlib.contextmanager
 def argparse_language(language: Language | str) -> Iterator[None]:
@@ -95,7 +106,13 @@ def argparse_language(language: Language | str) -> Iterator[None]:
 
     def translate(text: str) -> str:
         message = ARGPARSE_WORDS.get(text)
-        return text if message is None else render(message, language)
+        if message is None:
+            return text
+        if text in _HEADINGS:
+            # argparse writes "heading:" itself; the language's spacing before the colon
+            # (French: a narrow no-break space) comes with the word.
+            return render(_("{heading}:", heading=message), language)[:-1]
+        return render(message, language)
 
     original = getattr(argparse, "_")  # noqa: B009 - a private name of argparse
     setattr(argparse, "_", translate)  # noqa: B010
@@ -209,12 +226,13 @@ def _show(args: argparse.Namespace) -> int:
         else:
             data = rules.formats.dump_state(state)
         _emit(json.dumps(data, indent=1, ensure_ascii=False) + "\n", args.output)
-    elif args.view:
-        _emit(rules.texts.summary(state, args.lang) + "\n", args.output)
     elif args.format == "svg":
         if rules.pictures is None:
             raise _no_table_pictures(rules)
-        _emit(rules.pictures.table(state, last, args.lang), args.output)
+        shown = rules.observe(state) if args.view else state
+        _emit(rules.pictures.table(shown, last, args.lang), args.output)
+    elif args.view:
+        _emit(rules.texts.summary(state, args.lang) + "\n", args.output)
     else:
         status = render(rules.texts.status(state), args.lang)
         _emit(status + "\n\n" + rules.texts.text_board(state, last, args.lang), args.output)
@@ -255,10 +273,18 @@ def _catalogue_check(args: argparse.Namespace) -> int:
 def _score(args: argparse.Namespace) -> int:
     rules: GameRules = args.rules
     formats = rules.formats
-    if formats.load_final_position is None or formats.score_final_position is None:
+    if formats.read_final_position is None or formats.score_final_position is None:
         raise UnknownIdError(_("{game} has no final-position files yet.", game=rules.title))
     catalogue = formats.load_catalogue(args.catalogue, _limits(args))
-    position = formats.load_final_position(args.file, catalogue, _limits(args))
+    data = read_document(args.file, _limits(args))
+    if isinstance(data, dict) and data.get("format") == GAME_RECORD_FORMAT:
+        hint = _(
+            "this is a game record, not a final position: fertility-rules verify {file} "
+            "replays it and prints its score sheets",
+            file=args.file,
+        )
+        raise MalformedInputError([Problem("$.format", hint)], args.file)
+    position = formats.read_final_position(data, args.file, catalogue)
     report = formats.score_final_position(position, catalogue)
     if args.format == "json":
         _print_json(rules.texts.report_to_json(report, args.lang))
@@ -295,16 +321,11 @@ def _turn_log(record: GameRecord, language: str) -> list[str]:
     return lines
 
 
-def _agents(args: argparse.Namespace) -> list[str]:
-    names = [a.strip() for a in args.agents.split(",") if a.strip()]
-    return [names[i % len(names)] for i in range(args.players)]
-
-
 def _simulate(args: argparse.Namespace) -> int:
     rules: GameRules = args.rules
     rules.check_players(args.players, args.variant)
     names = [f"P{i + 1}" for i in range(args.players)]
-    agent_names = _agents(args)
+    agent_names = agents_by_seat(args.agents, args.players, rules)
     catalogue = (
         None
         if args.catalogue is None
@@ -352,10 +373,11 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         print(
             render(
-                _(
-                    "{games} games, agents {agents}",
-                    games=args.games,
-                    agents=", ".join(agent_names),
+                ngettext(
+                    "{n} game, agents by seat: {agents}",
+                    "{n} games, agents by seat: {agents}",
+                    args.games,
+                    agents=all_of([agent_label(name) for name in agent_names]),
                 ),
                 args.lang,
             )
@@ -363,11 +385,12 @@ def _simulate(args: argparse.Namespace) -> int:
         for seat, wins in enumerate(summary["wins_per_seat"]):
             print(
                 render(
-                    _(
-                        "  seat {seat} ({agent}): {wins} wins",
+                    ngettext(
+                        "  seat {seat} ({agent}): {n} win",
+                        "  seat {seat} ({agent}): {n} wins",
+                        wins,
                         seat=seat + 1,
-                        agent=agent_names[seat],
-                        wins=wins,
+                        agent=agent_label(agent_names[seat]),
                     ),
                     args.lang,
                 )
@@ -375,7 +398,12 @@ def _simulate(args: argparse.Namespace) -> int:
         labels = {stage.key: render(stage.label, args.lang) for stage in rules.stages}
         labels["total"] = render(_("Total"), args.lang)
         for key, mean in summary["mean_score_per_stage"].items():
-            print(f"  {labels[key]}: {mean:.2f}")
+            print(
+                render(
+                    _("  {stage}: {mean}", stage=labels[key], mean=decimal(mean, args.lang)),
+                    args.lang,
+                )
+            )
     return 0
 
 
@@ -474,7 +502,9 @@ def _rules(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     target = Path(args.output)
-    if target.is_dir() or args.output.endswith(("/", os.sep)):
+    if target.is_dir() or args.output.endswith(("/", os.sep)) or not target.suffix:
+        # A folder (a name without an extension is one, made if need be): the document
+        # and, for Markdown, its pictures go inside it.
         target = target / f"rules.{args.lang}.{args.format}"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8")
@@ -496,9 +526,8 @@ def _demo(args: argparse.Namespace) -> int:
     players = DEMO_PLAYERS[: max(n for n in rules.info.players if n <= len(DEMO_PLAYERS))]
     first = next(iter(rules.agents))
     kinds = [name if name in rules.agents else first for name in DEMO_AGENTS]
-    agents = [
-        make_agent(kinds[i % len(kinds)], args.seed * 10 + i, rules) for i in range(len(players))
-    ]
+    seats = [kinds[i % len(kinds)] for i in range(len(players))]
+    agents = [make_agent(name, args.seed * 10 + i, rules) for i, name in enumerate(seats)]
     options = interpretations_from(args)
     game = play_game(players, agents, args.seed, interpretations=options, game=rules)
     print(
@@ -512,6 +541,7 @@ def _demo(args: argparse.Namespace) -> int:
             args.lang,
         )
     )
+    print(render(_seats(players, seats), args.lang))
     print("")
     for line in _turn_log(game.record, args.lang):
         print(line)
@@ -531,6 +561,15 @@ def _demo(args: argparse.Namespace) -> int:
             )
         )
     return 0
+
+
+def _seats(players: Sequence[str], agents: Sequence[str]) -> Message:
+    """``Amunet and Chione play the greedy agent; Bek and Djedi the random agent.``"""
+    plays = []
+    for agent in dict.fromkeys(agents):
+        names = all_of([p for p, a in zip(players, agents, strict=True) if a == agent])
+        plays.append(_("{players}: {agent}", players=names, agent=agent_label(agent)))
+    return _("Who plays: {seats}.", seats=series(plays))
 
 
 def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentParser:
@@ -591,9 +630,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     simulate.add_argument("--players", type=int, default=4, help=t(_("number of players")))
     simulate.add_argument("--seed", type=int, default=None, help=t(_("seed of the setup")))
     simulate.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
-    simulate.add_argument(
-        "--agents", default="random", help=t(_("comma-separated: random, greedy"))
-    )
+    simulate.add_argument("--agents", default="random", help=t(agents_help()))
     simulate.add_argument("--games", type=positive_int(t), default=1, help=t(_("number of games")))
     simulate.add_argument(
         "--record", default=None, help=t(_("write the (first) game's record here"))
@@ -643,7 +680,10 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         "--output",
         default=None,
         help=t(
-            _("file or folder to write (default: standard output); Markdown pictures go beside")
+            _(
+                "file (with an extension) or folder to write (default: standard output); "
+                "Markdown pictures go beside the document"
+            )
         ),
     )
     _add_game(rules, t)
@@ -657,6 +697,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         "name", help=t(_("file format (game-state, observation, move, game-record...)"))
     )
     _add_game(schema_command, t)
+    _add_lang(schema_command, t)
     schema_command.set_defaults(run=_schema)
 
     show_game = commands.add_parser("show", help=t(_("draw a game record's position")))
@@ -716,10 +757,11 @@ def _interpretations(args: argparse.Namespace) -> int:
             print(f"  {info.id} {render(info.title, lang)}")
             for note in interpretation_notes(info, rules):
                 print(f"    {render(note, lang)}")
-            if info.field is not None:
-                values = [str(v.value) for v in type(getattr(defaults, info.field))]
-                usage = f"--interpretation {info.field}={'|'.join(values)}"
-                print(f"    {usage}")
+            if info.field is None:
+                continue
+            values = [str(v.value) for v in type(getattr(defaults, info.field))]
+            if len(values) > 1:  # Fertility's I-14 is set through the catalogue
+                print(f"    --interpretation {info.field}={'|'.join(values)}")
     return 0
 
 

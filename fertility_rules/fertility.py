@@ -41,7 +41,7 @@ from fertility_rules.games import (
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Icon, Resource
-from fertility_rules.play.views import observe
+from fertility_rules.play.views import observe, status
 from fertility_rules.rules import engine
 from fertility_rules.rules.interpretations import (
     INTERPRETATION_INFO,
@@ -118,10 +118,10 @@ def load_catalogue(path: str | None, limits: Any) -> Catalogue:
     return load(path, limits=limits)
 
 
-def load_final_position(path: str, catalogue: Catalogue, limits: Any) -> Any:
-    from fertility_rules.formats.final_position import load_final_position as load
+def read_final_position(data: object, source: str, catalogue: Catalogue) -> Any:
+    from fertility_rules.formats.final_position import read_final_position as read
 
-    return load(path, catalogue, limits=limits)
+    return read(data, source, catalogue)
 
 
 def score_final_position(position: Any, catalogue: Catalogue) -> Any:
@@ -139,17 +139,6 @@ def _describe_move(move: Move, state: GameState) -> Message | None:
     if isinstance(move, SkipBuilding | EndSupplying):
         return None
     return describe_move(move, state.config.layout.width)
-
-
-def _status(state: GameState) -> Message:
-    if state.is_over:
-        return _("Turn {turn}: the game is over", turn=state.turn)
-    return _(
-        "Turn {turn} · {player}: {phase}",
-        turn=state.turn,
-        player=state.player.name,
-        phase=state.phase.label,
-    )
 
 
 def _text_board(state: GameState, last_move: Any, language: str) -> str:
@@ -214,10 +203,10 @@ def gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
             {r.key: n for r, n in zip(Resource, tokens, strict=True) if n},
             _tokens_text(tokens),
         ),
-        Gain("wheat", _("Wheat"), wheat, wheat, str(wheat)),
-        Gain("quarries", _("Quarries"), quarries, quarries, str(quarries)),
-        Gain("monuments", _("Monuments"), monuments, monuments, str(monuments)),
-        Gain("offer", _("Districts on offer"), offer, offer, str(offer)),
+        Gain("wheat", _("Wheat"), wheat, wheat, wheat),
+        Gain("quarries", _("Quarries"), quarries, quarries, quarries),
+        Gain("monuments", _("Monuments"), monuments, monuments, monuments),
+        Gain("offer", _("Districts on offer"), offer, offer, offer),
     )
 
 
@@ -269,7 +258,7 @@ RULES = GameRules(
         describe_move=_describe_move,
         format_move=Lazy("fertility_rules.play.notation", "format_move"),
         parse_move=Lazy("fertility_rules.play.notation", "parse_move"),
-        status=_status,
+        status=status,
         text_board=_text_board,
         summary=Lazy("fertility_rules.play.choices", "summary"),
         report_to_text=Lazy("fertility_rules.scoring.render", "report_to_text"),

@@ -188,7 +188,11 @@ class InterpretationLike(Protocol):
 
     @property
     def reason(self) -> Message | None:
-        """Why a retired id cannot occur."""
+        """Why a retired id cannot occur, or why a settled one is read as it is."""
+
+    @property
+    def reading(self) -> Message | None:
+        """For a settled id, the reading the engine always plays, in a few words."""
 
 
 class Agent(Protocol):
@@ -227,8 +231,9 @@ class Gain:
     """The value itself (``1``, or a tuple of token counts)."""
     json: Any
     """The value as JSON."""
-    text: Message | str
-    """The value as shown in a table."""
+    text: Message | str | int
+    """The value as shown in a table (a whole number: written as the language writes
+    numbers)."""
 
 
 # --------------------------------------------------------------------------------- groups
@@ -276,8 +281,8 @@ class GameFormats:
     """``(path, limits)``: a catalogue file (``None``: the built-in catalogue)."""
     schemas: Mapping[str, Callable[[], dict[str, Any]]] = field(converter=_frozen_mapping)
     """The JSON Schema of each format by name (``game-state``, ``move``...)."""
-    load_final_position: Callable[[str, Any, Any], Any] | None = None
-    """``(path, catalogue, limits)``: a final-position file, for ``score``."""
+    read_final_position: Callable[[object, str, Any], Any] | None = None
+    """``(data, source, catalogue)``: a final-position document, for ``score``."""
     score_final_position: Callable[[Any, Any], ReportLike] | None = None
     """``(position, catalogue)``: its score report."""
 
@@ -320,7 +325,8 @@ class GamePictures:
     """A game's SVG pictures."""
 
     table: Callable[[Any, Any, Language], str]
-    """``(state, last_move, language)``: the whole table."""
+    """``(state_or_view, last_move, language)``: the whole table (a view: as every player
+    sees it, the hidden piles counted only)."""
     move_squares: Callable[[Any], Sequence[int]]
     """The places a move marks on the next picture of :attr:`table`."""
     catalogue_sheet: Callable[[Any, Language], str] | None = None
@@ -330,7 +336,7 @@ class GamePictures:
 # ---------------------------------------------------------------------------- the games
 
 
-@frozen
+@frozen(repr=False)
 class GameInfo:
     """A row of :data:`GAMES`: what is known of a game without importing it."""
 
@@ -345,6 +351,10 @@ class GameInfo:
     def load(self) -> GameRules:
         """The game's rules, its module imported on first use."""
         return _load(self.module)
+
+    def __repr__(self) -> str:
+        """Short, as signatures show :data:`GAMES` as a default value."""
+        return f"<GameInfo of {self.name!r}>"
 
 
 @functools.cache
@@ -486,7 +496,7 @@ RECORD_PARTS = (
     "catalogue_to_json",
     "catalogue_from_json",
     "load_catalogue",
-    "load_final_position",
+    "read_final_position",
     "score_final_position",
 )
 """The names of a game's record parts and files, as :class:`GameFormats` calls them."""

@@ -15,13 +15,22 @@ file of the build language). The text of these files, and the docstrings shown b
 autodoc, are marked untranslatable so that the gettext builder does not extract them:
 the library already localizes the former, the latter stay in English.
 
+In the HTML pages the pictures of the generated pages become images (``<img>`` holding
+the SVG), so that their labels stay out of the search index and of the search result
+snippets; cited rule ids never break at their hyphen; and the search page's own words
+(``_static/translations.js``) take the translations of ``locales/<lang>/LC_MESSAGES/
+sphinx.po`` where Sphinx's catalogue of the language leaves them empty.
+
 Config value ``fertility_rules_catalogue``: a catalogue file for the rules page
 (default: the built-in catalogue).
 """
 
 from __future__ import annotations
 
+import base64
 import enum
+import html
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -36,7 +45,7 @@ from sphinx.directives.other import Include
 from fertility_rules.ankhor.document.site import gallery_blocks as ankhor_gallery
 from fertility_rules.catalogue import Catalogue, load_catalogue
 from fertility_rules.document import rules_document
-from fertility_rules.document.blocks import render_blocks
+from fertility_rules.document.blocks import RULE_CITATION, render_blocks
 from fertility_rules.document.rules_document import interpretation_notes
 from fertility_rules.document.site import LANGUAGE_NAMES, LANGUAGES_LABEL, gallery_blocks
 from fertility_rules.effects import DEFAULT_REGISTRY
@@ -205,6 +214,85 @@ def attrs_defaults(
     return text, return_annotation
 
 
+SVG = re.compile(r"<svg\b.*?</svg>", re.S)
+TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+
+
+def _image(match: re.Match[str]) -> str:
+    """An inline SVG as an image: drawn the same, its texts kept out of the page's text."""
+    picture = match.group(0)
+    title = TITLE.search(picture)
+    alt = html.unescape(title.group(1)) if title else ""
+    data = base64.b64encode(picture.encode("utf-8")).decode("ascii")
+    return (
+        f'<img class="fertility-picture" alt="{html.escape(alt, quote=True)}" '
+        f'src="data:image/svg+xml;base64,{data}"/>'
+    )
+
+
+def pictures_as_images(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Pictures of the HTML pages as images, so that search neither indexes nor quotes the
+    labels of a picture (its title stays, as the image's alternative text)."""
+    if app.builder.format != "html":
+        return
+    for raw in list(doctree.findall(nodes.raw)):
+        if "html" in raw.get("format", "").split() and "<svg" in raw.astext():
+            text = SVG.sub(_image, raw.astext())
+            raw.replace_self(nodes.raw(text, text, format="html"))
+
+
+SKIPPED = (nodes.literal_block, nodes.literal, nodes.raw, nodes.reference)
+"""Where rule ids are left as they are: code, raw markup, links."""
+
+
+def unbroken_rule_ids(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Every cited rule id in running text in a span that never breaks at its hyphen."""
+    if app.builder.format != "html":
+        return
+    for text in list(doctree.findall(nodes.Text)):
+        parent = text.parent
+        if parent is None or isinstance(parent, SKIPPED) or not RULE_CITATION.search(text):
+            continue
+        pieces: list[nodes.Node] = []
+        last = 0
+        for match in RULE_CITATION.finditer(text.astext()):
+            pieces.append(nodes.Text(text.astext()[last : match.start()]))
+            pieces.append(nodes.inline(match.group(0), match.group(0), classes=["rule-id"]))
+            last = match.end()
+        pieces.append(nodes.Text(text.astext()[last:]))
+        parent.replace(text, [piece for piece in pieces if piece.astext()])
+
+
+def search_words(app: Sphinx, exception: Exception | None) -> None:
+    """The search page's words (its result count line...) from our ``sphinx.po`` where
+    the translations Sphinx ships are empty."""
+    if exception is not None or app.builder.format != "html":
+        return
+    target = Path(app.outdir) / "_static" / "translations.js"
+    language = app.config.language or "en"
+    source = Path(app.srcdir) / "locales" / language / "LC_MESSAGES" / "sphinx.po"
+    if not target.exists() or not source.exists():
+        return
+    from babel.messages.pofile import read_po
+
+    with source.open("rb") as handle:
+        catalog = read_po(handle, locale=language)
+    text = target.read_text(encoding="utf-8")
+    data = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        data["messages"][key] = (
+            list(message.string) if isinstance(message.string, tuple) else message.string
+        )
+    data["plural_expr"] = f"Number({catalog.plural_expr})"  # an index, never a boolean
+    target.write_text(
+        f"Documentation.addTranslations({json.dumps(data, indent=1, ensure_ascii=False)});\n",
+        encoding="utf-8",
+    )
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("fertility_rules_catalogue", None, "env", types=(str, type(None)))
     app.add_directive("fertility-generated", GeneratedInclude)
@@ -212,4 +300,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", mark_untranslatable)
     app.connect("autodoc-process-signature", attrs_defaults)
     app.connect("html-page-context", language_links)
+    app.connect("doctree-resolved", pictures_as_images)
+    app.connect("doctree-resolved", unbroken_rule_ids)
+    app.connect("build-finished", search_words)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -15,13 +15,34 @@ from attrs import frozen
 
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.games import Agent, GameRules, find_game
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.records.game_record import GameRecord
 
-__all__ = ["MAX_MOVES", "PlayedGame", "make_agent", "play_game"]
+__all__ = [
+    "AGENT_LABELS",
+    "MAX_MOVES",
+    "PlayedGame",
+    "agent_label",
+    "agents_by_seat",
+    "agents_help",
+    "make_agent",
+    "play_game",
+]
 
 MAX_MOVES = 20_000
 """Moves after which :func:`play_game` gives up: no game of agents comes near it."""
+
+AGENT_LABELS: dict[str, Message] = {
+    "random": _("random agent"),
+    "greedy": _("greedy agent"),
+    "lookahead": _("lookahead agent"),
+}
+"""How the outputs name the built-in agents every game has (a game's others: by name)."""
+
+
+def agent_label(name: str) -> Message | str:
+    """The translated description of agent ``name`` (its name if it has none)."""
+    return AGENT_LABELS.get(name, name)
 
 
 def make_agent(name: str, seed: int | None = None, game: str | GameRules = "fertility") -> Agent:
@@ -37,6 +58,38 @@ def make_agent(name: str, seed: int | None = None, game: str | GameRules = "fert
             )
         )
     return factory(seed)
+
+
+def agents_help() -> Message:
+    """The help of an ``--agents`` option, naming the built-in agents of every game (the
+    game itself is known only once the arguments are read)."""
+    return _("comma-separated agents by seat: {agents}", agents=", ".join(AGENT_LABELS))
+
+
+def agents_by_seat(text: str, players: int, game: str | GameRules = "fertility") -> tuple[str, ...]:
+    """The agent of each seat from ``"greedy,random"``, among ``game``'s agents: the names
+    repeat in turn when fewer than the players; more names than players is an error, never
+    ignored."""
+    known = find_game(game).agents
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    for name in names:
+        if name not in known:
+            make_agent(name, game=game)  # the error names the known agents
+    if not names:
+        raise MalformedInputError.single(
+            "--agents", _("No agent given; known agents: {known}.", known=", ".join(known))
+        )
+    if len(names) > players:
+        raise MalformedInputError.single(
+            "--agents",
+            ngettext(
+                "{count} agents for {n} player: give at most one agent per seat.",
+                "{count} agents for {n} players: give at most one agent per seat.",
+                players,
+                count=len(names),
+            ),
+        )
+    return tuple(names[seat % len(names)] for seat in range(players))
 
 
 @frozen

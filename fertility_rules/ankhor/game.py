@@ -180,8 +180,8 @@ def gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
     bonus = now.bonus - was.bonus
     return (
         Gain("tokens", _("Tokens"), tokens, list(tokens), tokens_text(tokens)),
-        Gain("tiles", _("Tiles"), tiles, tiles, str(tiles)),
-        Gain("bonus_tokens", _("Bonus tokens"), bonus, bonus, str(bonus)),
+        Gain("tiles", _("Tiles"), tiles, tiles, tiles),
+        Gain("bonus_tokens", _("Bonus tokens"), bonus, bonus, bonus),
     )
 
 
@@ -212,7 +212,7 @@ def _catalogue_page(catalogue: Catalogue, language: str) -> str:
     return catalogue_page(catalogue, lang=language)
 
 
-load_final_position = Lazy("fertility_rules.ankhor.formats.final_position", "load_final_position")
+read_final_position = Lazy("fertility_rules.ankhor.formats.final_position", "read_final_position")
 _HERE = sys.modules[__name__]
 
 RULES = GameRules(

@@ -173,6 +173,8 @@ class InterpretationInfo:
     sources: tuple[Message, ...]
     field: str | None = None
     reason: Message | None = None
+    reading: Message | None = None
+    """The reading played, in a few words, when the reason does not say it."""
 
 
 _SWITCH = InterpretationKind.SWITCH

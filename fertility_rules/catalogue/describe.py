@@ -10,7 +10,7 @@ from fertility_rules.i18n.translate import render
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.shop import Shop
 
-__all__ = ["describe_catalogue"]
+__all__ = ["catalogue_title", "describe_catalogue"]
 
 
 def _mark(provenance: Provenance | None) -> Message:
@@ -19,6 +19,14 @@ def _mark(provenance: Provenance | None) -> Message:
     if provenance is Provenance.RECONSTRUCTED:
         return _("[RECONSTRUCTED]")
     return _("[{provenance}]", provenance=provenance.label)
+
+
+def catalogue_title(catalogue: Catalogue) -> Message:
+    """The heading of a catalogue: its title, translated when the message catalogues know
+    it (the built-in one's), else as written; its name when it has no title."""
+    if catalogue.title:
+        return Message(catalogue.title)
+    return _("Catalogue {name}", name=catalogue.name)
 
 
 def describe_catalogue(
@@ -40,7 +48,7 @@ def describe_catalogue(
         text = r(describe_shop(shop, kinds))
         return f"      {shop.id or ''}  {text}  {r(_mark(shop.provenance))}"
 
-    out = [r(_("Catalogue {name}: {title}", name=catalogue.name, title=Message(catalogue.title)))]
+    out = [r(catalogue_title(catalogue))]
     if catalogue.is_reconstructed:
         out.append(
             r(

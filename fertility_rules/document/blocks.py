@@ -160,20 +160,22 @@ figure svg { max-width: 100%; height: auto; display: inline-block; vertical-alig
   margin: 0 .3rem; }
 figcaption { font-size: .92rem; color: #444; margin-top: .4rem; }
 a.rule { color: #7a4a10; text-decoration: none; border-bottom: 1px dotted #7a4a10; }
+a.rule, span.rule-id { white-space: nowrap; }
 @media print { body { background: #fff; max-width: none; } a.rule { border: none; } }
 """.strip()
 
 
-def _html_figure(figure: Figure) -> str:
+def _html_figure(figure: Figure, anchors: frozenset[str] = frozenset()) -> str:
     pictures = "\n".join(re.sub(r"^<\?xml[^>]*\?>\s*", "", svg) for svg in figure.svgs)
     return (
         f'<figure id="fig-{html.escape(figure.name)}">\n{pictures}\n'
-        f"<figcaption>{html.escape(figure.caption)}</figcaption>\n</figure>"
+        f"<figcaption>{_linked(figure.caption, anchors)}</figcaption>\n</figure>"
     )
 
 
 def _linked(text: str, anchors: frozenset[str]) -> str:
-    """``text`` escaped, every cited id that has an anchor turned into a link to it."""
+    """``text`` escaped, every cited id that has an anchor turned into a link to it; an id
+    never breaks across lines at its hyphen."""
     out, last = [], 0
     for match in RULE_CITATION.finditer(text):
         out.append(html.escape(text[last : match.start()]))
@@ -181,7 +183,7 @@ def _linked(text: str, anchors: frozenset[str]) -> str:
         if cited in anchors:
             out.append(f'<a class="rule" href="#{cited}">{cited}</a>')
         else:
-            out.append(html.escape(cited))
+            out.append(f'<span class="rule-id">{html.escape(cited)}</span>')
         last = match.end()
     out.append(html.escape(text[last:]))
     return "".join(out)
@@ -215,7 +217,7 @@ def _html(blocks: Sequence[Block], page: Page) -> str:
                 )
                 out.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
             case Figure():
-                out.append(_html_figure(block))
+                out.append(_html_figure(block, anchors))
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 

@@ -13,7 +13,6 @@ are made per language (:func:`worked_examples`).
 from __future__ import annotations
 
 import functools
-import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Sequence
 from typing import cast
 
@@ -22,19 +21,26 @@ from attrs import evolve, frozen
 from fertility_rules.agents.simulate import make_agent, play_game
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
+from fertility_rules.document.component_examples import component_examples, setup_examples
 from fertility_rules.document.example import EXAMPLE_PLAYER, EXAMPLE_PLAYERS, Example
+from fertility_rules.document.scoring_examples import scoring_examples
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.registry import describe_shop
 from fertility_rules.i18n.amounts import debens, wheat
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.coordinates import square_name
-from fertility_rules.model.position import FinalPosition
-from fertility_rules.model.resources import Counts, Icon, Resource, sub_counts, tokens_of
+from fertility_rules.model.resources import (
+    Counts,
+    Icon,
+    Resource,
+    counts_of,
+    sub_counts,
+    tokens_of,
+)
 from fertility_rules.model.shop import Shop, ShopState
-from fertility_rules.records.rulebook_example import rulebook_example
 from fertility_rules.rules.engine import apply, apply_unchecked, legal_moves, violations
 from fertility_rules.rules.harvest import Harvest, closed_quarries, harvest
 from fertility_rules.rules.interpretations import Enclosure
@@ -47,9 +53,7 @@ from fertility_rules.rules.moves import (
 )
 from fertility_rules.rules.setup import new_game
 from fertility_rules.rules.state import GameState, Phase
-from fertility_rules.scoring.pipeline import score_position
-from fertility_rules.scoring.stages import monument_lines
-from fertility_rules.svg import board, district, metropolis, shop, table
+from fertility_rules.svg import board, district, metropolis, shop
 
 __all__ = [
     "EXAMPLE_PLAYER",
@@ -77,7 +81,8 @@ class Positions:
     start: GameState
     valid: PlaceTile
     not_touching: PlaceTile
-    not_desert: PlaceTile
+    on_wheat: PlaceTile
+    on_water: PlaceTile
     harvests: tuple[tuple[str, Found], ...]
     enclosure: Found
     two_quarries: Found
@@ -164,9 +169,11 @@ def _adjacent_pairs(state: GameState) -> Iterator[tuple[int, int]]:
 
 
 def _invalid(state: GameState, kind: str) -> PlaceTile:
-    """A placement of the first pool tile breaking R-3.1 in the way ``kind`` names."""
-    tile = state.player.pool[0]
+    """A placement of a pool tile breaking R-3.1 in the way ``kind`` names: touching no
+    identical scene, or with one half on a wheat (``on_wheat``) or water (``on_water``)
+    square and the other on an empty desert square next to a matching scene."""
     grid = state.config.layout
+    ground = {"on_wheat": grid.wheat, "on_water": grid.water}.get(kind, 0)
     centre = grid.coordinates(
         next(
             s
@@ -174,24 +181,30 @@ def _invalid(state: GameState, kind: str) -> PlaceTile:
             if not (state.valley.empty >> s & 1) and grid.desert >> s & 1
         )
     )
-    message = {
-        "not_touching": "Neither scene of the tile touches an identical scene already in play.",
-        "not_desert": "Square ({row}, {column}) is not an empty desert square.",
-    }[kind]
+    message = (
+        "Neither scene of the tile touches an identical scene already in play."
+        if kind == "not_touching"
+        else "Square ({row}, {column}) is not an empty desert square."
+    )
 
     def distance(pair: tuple[int, int]) -> int:
         row, column = grid.coordinates(pair[0])
         return abs(row - centre[0]) + abs(column - centre[1])
 
+    empty = state.valley.empty
     for first, second in sorted(_adjacent_pairs(state), key=distance):
-        move = PlaceTile(tile, first, second)
-        found = violations(state, move)
-        if found and all(v.rule == "R-3.1" and v.message.msgid == message for v in found):
-            empty = state.valley.empty
-            if kind == "not_desert" and not (empty >> first & 1 or empty >> second & 1):
-                continue  # one half on an empty square, the other where no tile may lie
-            return move
-    raise LookupError(kind)  # pragma: no cover - the default catalogue always has both
+        for tile in state.player.pool:
+            for a, b in ((first, second), (second, first)):
+                move = PlaceTile(tile, a, b)
+                found = violations(state, move)
+                if not found or not all(
+                    v.rule == "R-3.1" and v.message.msgid == message for v in found
+                ):
+                    continue
+                if ground and not (empty >> a & 1 and ground >> b & 1):
+                    continue  # one half on an empty square, the other on that ground
+                return move
+    raise LookupError(kind)  # pragma: no cover - the default catalogue has all three
 
 
 @functools.cache
@@ -244,7 +257,8 @@ def positions(catalogue: Catalogue | None = None) -> Positions:
         start=start,
         valid=valid,
         not_touching=_invalid(start, "not_touching"),
-        not_desert=_invalid(start, "not_desert"),
+        on_wheat=_invalid(start, "on_wheat"),
+        on_water=_invalid(start, "on_water"),
         harvests=tuple(sorted(harvests.items())),
         enclosure=enclosure,
         two_quarries=two,
@@ -280,9 +294,9 @@ def _placement_examples(found: Positions, lang: Language) -> list[Example]:
             "R-3.1-valid",
             "R-3.1",
             _(
-                "First board, outlined: every square where a tile of the Personal Pool may "
-                "lie. Second board, a legal placement: {player} lays {tile} on {squares}; a "
-                "scene touches an identical scene of the starting tile.",
+                "On the first board, every square where a tile of the Personal Pool may lie is "
+                "outlined in green. On the second, a legal placement: {player} lays {tile} on "
+                "{squares}, and a scene touches an identical scene of the starting tile.",
                 player=state.player.name,
                 tile=found.valid.tile,
                 squares=_squares(state, (found.valid.first, found.valid.second)),
@@ -294,33 +308,45 @@ def _placement_examples(found: Positions, lang: Language) -> list[Example]:
             {"move": found.valid, "violations": violations(state, found.valid)},
         )
     ]
-    for kind, move, caption in (
+    refused = (
         (
             "not-touching",
             found.not_touching,
             _(
-                "Not allowed: {tile} on {squares} touches no identical scene in play (R-3.1).",
+                "Not allowed: {tile} on {squares}, crossed out, touches no identical scene in "
+                "play (R-3.1).",
                 tile=found.not_touching.tile,
                 squares=_squares(state, (found.not_touching.first, found.not_touching.second)),
             ),
         ),
         (
-            "not-desert",
-            found.not_desert,
+            "on-wheat",
+            found.on_wheat,
             _(
-                "Not allowed: {tile} on {squares} would cover a square that is not an empty "
-                "desert square (R-3.1).",
-                tile=found.not_desert.tile,
-                squares=_squares(state, (found.not_desert.first, found.not_desert.second)),
+                "Not allowed: {tile} on {squares}, crossed out, would cover a wheat field; a "
+                "tile lies on empty desert squares only (R-3.1).",
+                tile=found.on_wheat.tile,
+                squares=_squares(state, (found.on_wheat.first, found.on_wheat.second)),
             ),
         ),
-    ):
+        (
+            "on-water",
+            found.on_water,
+            _(
+                "Not allowed: {tile} on {squares}, crossed out, would cover water; a tile lies "
+                "on empty desert squares only (R-3.1).",
+                tile=found.on_water.tile,
+                squares=_squares(state, (found.on_water.first, found.on_water.second)),
+            ),
+        ),
+    )
+    for kind, move, caption in refused:
         out.append(
             Example(
                 f"R-3.1-{kind}",
                 "R-3.1",
                 caption,
-                (board(state, highlights=(move.first, move.second), lang=lang),),
+                (board(state, refused=move, lang=lang),),
                 {"move": move, "violations": violations(state, move)},
             )
         )
@@ -339,41 +365,60 @@ def harvest_gain(gained: Harvest) -> Message | str:
     return all_of(parts) or _("nothing")
 
 
-def _harvest_caption(kind: str, state: GameState, move: PlaceTile, gained: Harvest) -> Message:
+def _harvest_caption(
+    kind: str, state: GameState, move: PlaceTile, gained: Harvest, sources: Sequence[int]
+) -> Message:
     squares = _squares(state, (move.first, move.second))
     gain = harvest_gain(gained)
-    captions = {
-        "A": _(
-            "Connection (R-3.3.A): {tile} on {squares} touches identical scenes in play "
-            "(outlined); harvest: {gain}.",
+    outlined = len(sources)
+    if kind == "A":
+        return ngettext(
+            "Connection (R-3.3.A): {tile} on {squares} touches an identical scene in play "
+            "(outlined); it collects {gain}.",
+            "Connection (R-3.3.A): {tile} on {squares} touches {n} identical scenes in play "
+            "(outlined); it collects {gain}.",
+            outlined,
             tile=move.tile,
             squares=squares,
             gain=gain,
-        ),
-        "B": _(
-            "Wheat (R-3.3.B): {tile} on {squares} lies next to wheat squares (outlined); "
-            "harvest: {gain}.",
+        )
+    if kind == "B":
+        return ngettext(
+            "Wheat (R-3.3.B): {tile} on {squares} lies next to a wheat field (outlined); it "
+            "collects {gain}.",
+            "Wheat (R-3.3.B): {tile} on {squares} lies next to {n} wheat fields (outlined); it "
+            "collects {gain}.",
+            outlined,
             tile=move.tile,
             squares=squares,
             gain=gain,
-        ),
-        "C": _(
-            "Covered icon (R-3.3.C): {tile} on {squares} covers a printed resource icon "
-            "(outlined); harvest: {gain}.",
+        )
+    if kind == "C":
+        grid = state.config.layout
+        icons = [grid.icon_at[s] for s in (move.first, move.second)]
+        printed = counts_of([icon for icon in icons if icon is not None])
+        connection = sub_counts(gained.tokens, printed)
+        return ngettext(
+            "Covered icon (R-3.3.C): {tile} on {squares} covers a printed icon (outlined, "
+            "shown through the tile): it collects {icon} for the icon and {connection} for "
+            "its connection (R-3.3.A).",
+            "Covered icons (R-3.3.C): {tile} on {squares} covers {n} printed icons (outlined, "
+            "shown through the tile): it collects {icon} for the icons and {connection} for "
+            "its connection (R-3.3.A).",
+            outlined,
             tile=move.tile,
             squares=squares,
-            gain=gain,
-        ),
-        "D": _(
-            "Quarry (R-3.3.D): {tile} on {squares} shuts in the empty square {quarry}; "
-            "harvest: {gain}, and a token of the player's choice or a Monument there.",
-            tile=move.tile,
-            squares=squares,
-            quarry=_squares(state, gained.quarries),
-            gain=gain,
-        ),
-    }
-    return captions[kind]
+            icon=_tokens(printed),
+            connection=_tokens(connection),
+        )
+    return _(
+        "Quarry (R-3.3.D): {tile} on {squares} shuts in the empty square {quarry}; it "
+        "collects {gain}, and a token of the player's choice or a Monument there.",
+        tile=move.tile,
+        squares=squares,
+        quarry=_squares(state, gained.quarries),
+        gain=gain,
+    )
 
 
 def harvest_sources(state: GameState, move: PlaceTile, kind: str) -> tuple[int, ...]:
@@ -402,13 +447,14 @@ def _harvest_examples(found: Positions, lang: Language) -> list[Example]:
             Example(
                 f"R-3.3.{kind}",
                 f"R-3.3.{kind}",
-                _harvest_caption(kind, state, move, gained),
+                _harvest_caption(kind, state, move, gained, sources),
                 (
                     board(
                         apply_unchecked(state, move),
                         last_move=move,
                         harvest_sources=() if kind == "D" else sources,
                         closed_quarries=sources if kind == "D" else (),
+                        covered=sources if kind == "C" else (),
                         lang=lang,
                     ),
                 ),
@@ -485,30 +531,45 @@ def _purchase_example(found: Positions, lang: Language) -> Example:
     built = catalogue.district(move.district)
     after = apply_unchecked(state, move)
     player = state.current
+    registry = after.config.registry
+
+    def picture(step: GameState, title: Message) -> str:
+        shown = step.players[player]
+        return metropolis(
+            shown,
+            player=player,
+            lang=lang,
+            registry=registry,
+            title=render(title, lang),
+            marked=range(len(state.player.metropolis.shops), len(shown.metropolis.shops)),
+        )
+
+    name = state.player.name
     return Example(
         "R-3.4",
         "R-3.4",
         _(
-            "{player} builds {district} (cost {cost}) paying {tokens} and 1 Wheat: the Wheat "
-            "marker moves down from {before} to {after}.",
-            player=state.player.name,
+            "{player} builds {district}, which costs {cost}: the payment is {tokens} from the "
+            "supply and 1 Wheat, so the Wheat marker moves down from {before} to {after}, and "
+            "the District takes a free spot of the Metropolis (its Shops framed in blue).",
+            player=name,
             district=move.district,
-            cost=built.cost,
+            cost=ngettext("{n} resource", "{n} resources", built.cost),
             tokens=_tokens(move.tokens),
             before=state.player.metropolis.wheat,
             after=after.players[player].metropolis.wheat,
         ),
         (
             district(built, lang=lang, registry=catalogue.registry),
-            metropolis(
-                after.players[player], player=player, lang=lang, registry=after.config.registry
-            ),
+            picture(state, _("{player} before building", player=name)),
+            picture(after, _("{player} after building", player=name)),
         ),
         {
             "move": move,
             "cost": built.cost,
             "violations": violations(state, move),
             "wheat": (state.player.metropolis.wheat, after.players[player].metropolis.wheat),
+            "supply": (state.player.supply, after.players[player].supply),
         },
     )
 
@@ -522,8 +583,8 @@ def _supply_example(found: Positions, lang: Language) -> Example:
         "R-3.5",
         "R-3.5",
         _(
-            "{player} puts {resource} on Shop {shop} ({text}): the Shop is fully supplied "
-            "and its benefit applies at once, Wheat {before} → {after}.",
+            "{player} puts {resource} on Shop {shop} ({text}), framed in blue: the Shop is "
+            "fully supplied and its benefit applies at once, Wheat {before} → {after}.",
             player=state.player.name,
             resource=move.resource.one,
             shop=move.shop + 1,
@@ -533,7 +594,11 @@ def _supply_example(found: Positions, lang: Language) -> Example:
         ),
         (
             metropolis(
-                after.players[player], player=player, lang=lang, registry=after.config.registry
+                after.players[player],
+                player=player,
+                lang=lang,
+                registry=after.config.registry,
+                marked=(move.shop,),
             ),
         ),
         {
@@ -551,20 +616,21 @@ def _chain_example(found: Positions, lang: Language) -> Example:
     chained = apply_unchecked(after, bonus)
     shops = chained.players[player].metropolis.shops
     registry = state.config.registry
+    other = bonus.shop or 0
     return Example(
         "R-3.5-chain",
         "R-3.5",
         _(
             "A chain: {player} puts {resource} on Shop {shop} ({text}). That Shop is fully "
-            "supplied: its benefit brings {bonus}, put at once on Shop {other} ({other_text}), "
-            "which is fully supplied in turn.",
+            "supplied: its benefit brings {bonus}, put at once on Shop {other} ({other_text}) "
+            "as the arrow shows, and that Shop is fully supplied in turn (both framed in blue).",
             player=state.player.name,
             resource=move.resource.one,
             shop=move.shop + 1,
             text=describe_shop(shops[move.shop].shop, registry),
             bonus=bonus.resource.one,
-            other=(bonus.shop or 0) + 1,
-            other_text=describe_shop(shops[bonus.shop or 0].shop, registry),
+            other=other + 1,
+            other_text=describe_shop(shops[other].shop, registry),
         ),
         (
             metropolis(
@@ -572,6 +638,8 @@ def _chain_example(found: Positions, lang: Language) -> Example:
                 player=player,
                 lang=lang,
                 registry=chained.config.registry,
+                marked=(move.shop, other),
+                links=((move.shop, other),),
             ),
         ),
         {
@@ -628,6 +696,9 @@ def rulebook_supply(
 
 
 def _rulebook_supply_example(catalogue: Catalogue, lang: Language) -> Example:
+    """The rulebooks' own example, told as they tell it: the player, her three tokens and
+    the order she plays them are the example's, so the caption names them in full
+    sentences (Lisa is Wiola in the Polish rulebook)."""
     state, moves = rulebook_supply(catalogue)
     player = state.current
     steps = [state]
@@ -644,41 +715,42 @@ def _rulebook_supply_example(catalogue: Catalogue, lang: Language) -> Example:
     )
     wheat_steps = tuple(s.players[player].metropolis.wheat for s in steps)
 
-    def picture(step: GameState, title: Message) -> str:
-        shown = evolve(step.players[player], name=render(title, lang))
-        return metropolis(shown, player=player, lang=lang, registry=registry)
+    def picture(step: GameState, title: Message, marked: Sequence[int]) -> str:
+        return metropolis(
+            step.players[player],
+            player=player,
+            lang=lang,
+            registry=registry,
+            title=render(title, lang),
+            marked=marked,
+        )
 
     return Example(
         "R-3.5-rulebook",
         "R-3.5",
         _(
-            "The rulebooks' example: {player} has {tokens} in supply. First {grapes} on Shop "
-            "{first} ({first_text}): fully supplied, so the Wheat marker climbs from {before} "
-            "to {after}. Then {papyrus} on Shop {second} ({second_text}): fully "
-            "supplied, {amount} at the end of the game. Last {bovine} on Shop {third} "
-            "({third_text}): {held} of its {size} tokens; it scores nothing unless {missing} "
-            "joins it in a later turn.",
-            player=EXAMPLE_PLAYER,
-            tokens=_tokens(state.player.supply),
-            grapes=moves[0].resource.one,
+            "The rulebooks' example: Lisa has 1 Bovine, 1 Papyrus flower and 1 Grape in "
+            "supply. She first puts her Grape on Shop {first} ({first_text}): fully supplied, "
+            "the Shop moves her Wheat marker up from {before} to {after} at once. Then she "
+            "puts her Papyrus flower on Shop {second} ({second_text}): fully supplied, it will "
+            "score {amount} at the end of the game. Last, she puts her Bovine on Shop {third} "
+            "({third_text}): it now holds {held} of its {size} tokens and scores nothing "
+            "unless an Alabaster joins it later. The three Shops are framed in blue.",
             first=moves[0].shop + 1,
             first_text=describe_shop(grapes.shop, registry),
             before=wheat_steps[0],
             after=wheat_steps[1],
-            papyrus=moves[1].resource.one,
             second=moves[1].shop + 1,
             second_text=describe_shop(papyrus.shop, registry),
             amount=debens(reward),
-            bovine=moves[2].resource.one,
             third=moves[2].shop + 1,
             third_text=describe_shop(bovine.shop, registry),
             held=bovine.token_count,
             size=bovine.shop.size,
-            missing=all_of([icon.amount(1) for icon in missing]),
         ),
         (
-            picture(steps[0], _("{player}, before supplying", player=EXAMPLE_PLAYER)),
-            picture(steps[-1], _("{player}, after supplying", player=EXAMPLE_PLAYER)),
+            picture(steps[0], _("Lisa before supplying"), ()),
+            picture(steps[-1], _("Lisa after supplying"), [m.shop for m in moves]),
         ),
         {
             "moves": moves,
@@ -714,154 +786,11 @@ def _shop_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
                     kind=kind.title,
                     shop=describe_shop(example, catalogue.registry),
                 ),
-                (shop(example, lang=lang, registry=catalogue.registry),),
+                (shop(example, lang=lang, registry=catalogue.registry, scale=2),),
                 {"kind": kind.id, "shop": example},
             )
         )
     return out
-
-
-def _setup_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
-    out = []
-    for players in (2, 3, 4):
-        state = new_game(EXAMPLE_PLAYERS[:players], seed=2018, catalogue=catalogue)
-        out.append(
-            Example(
-                f"R-2-{players}",
-                "R-2",
-                _(
-                    "Setup for {n} players: {boards} Valley boards, the starting tile, "
-                    "{pool} tiles in the Common Pool, {offer} Districts on offer.",
-                    n=players,
-                    boards=len(state.config.layout.boards),
-                    pool=len(state.common_pool),
-                    offer=len(state.offer),
-                ),
-                (table(state, lang=lang),),
-                {
-                    "players": players,
-                    "boards": len(state.config.layout.boards),
-                    "common_pool": len(state.common_pool),
-                    "offer": len(state.offer),
-                    "pools": tuple(len(p.pool) for p in state.players),
-                },
-            )
-        )
-    return out
-
-
-def _titled(svg: str, title: str) -> str:
-    """``svg`` (a Metropolis with no board id) headed by ``title`` instead."""
-    root = ET.fromstring(svg)
-    untitled = root.findtext(f"{{{_SVG}}}title")
-    for node in root.iter():
-        if node.text is not None and node.text == untitled:
-            node.text = title
-    return ET.tostring(root, encoding="unicode")
-
-
-_SVG = "http://www.w3.org/2000/svg"
-ET.register_namespace("", _SVG)
-
-
-def _lisa_example(catalogue: Catalogue, lang: Language) -> Example:
-    position = rulebook_example(catalogue)
-    name = render(EXAMPLE_PLAYER, lang)
-    sheet = score_position(position, catalogue.registry).sheets[0]
-    return Example(
-        "R-5.6",
-        "R-5.6",
-        _(
-            "{player}'s Metropolis in the rulebooks' scoring example: {amount}, as on the "
-            "score sheet above.",
-            player=EXAMPLE_PLAYER,
-            amount=debens(sheet.total),
-        ),
-        (
-            _titled(
-                metropolis(
-                    position.players[0].metropolis,
-                    player=0,
-                    lang=lang,
-                    registry=catalogue.registry,
-                ),
-                name,
-            ),
-        ),
-        {"total": sheet.total, "stages": tuple(line.debens for line in sheet.lines)},
-    )
-
-
-RANKING_MONUMENTS = (3, 3, 2, 0)
-"""Monuments on the board in the ranking example: a tie for first, then second, then none."""
-
-
-def ranking_position(catalogue: Catalogue) -> FinalPosition:
-    """Four players with :data:`RANKING_MONUMENTS` Monuments each (R-5.4)."""
-    base = rulebook_example(catalogue)
-    model = base.players[0]
-    players = tuple(
-        evolve(model, name=name, metropolis=evolve(model.metropolis, monuments=n))
-        for name, n in zip(EXAMPLE_PLAYERS, RANKING_MONUMENTS, strict=True)
-    )
-    return evolve(base, players=players)
-
-
-def _ranking_picture(rows: Sequence[tuple[str, int, int]], lang: Language) -> str:
-    """Each player's Monuments on the board and the Debens they score (R-5.4)."""
-    width, line = 360, 34
-    svg = ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"0 0 {width} {line * len(rows) + 16}",
-            "width": str(width),
-            "height": str(line * len(rows) + 16),
-            "class": "fertility monument-ranking",
-            "lang": lang.value,
-            "font-family": "'DejaVu Sans', Verdana, sans-serif",
-        },
-    )
-    ET.SubElement(svg, "title").text = render(_("Monuments (R-5.4)"), lang)
-    for index, (name, count, amount) in enumerate(rows):
-        y = 8 + index * line
-        ET.SubElement(svg, "text", {"x": "8", "y": str(y + 21), "font-size": "14"}).text = name
-        for pawn in range(count):
-            x = 110 + pawn * 26
-            ET.SubElement(
-                svg,
-                "path",
-                {
-                    "class": "monument",
-                    "d": f"M{x},{y + 28} L{x + 9},{y + 4} L{x + 18},{y + 28} Z",
-                    "fill": "#c9a227",
-                    "stroke": "#5a3a12",
-                },
-            )
-        ET.SubElement(
-            svg,
-            "text",
-            {"x": "250", "y": str(y + 21), "font-size": "14", "font-weight": "bold"},
-        ).text = render(debens(amount), lang)
-    return ET.tostring(svg, encoding="unicode")
-
-
-def _ranking_example(catalogue: Catalogue, lang: Language) -> Example:
-    lines = monument_lines(ranking_position(catalogue))
-    rows = [(line.player, n, line.debens) for line, n in zip(lines, RANKING_MONUMENTS, strict=True)]
-    return Example(
-        "R-5.4",
-        "R-5.4",
-        _(
-            "A Monument ranking with a tie: {first} share first place and score 15 Debens "
-            "each; {second} is second and scores 7; {last} has no Monument and scores 0.",
-            first=all_of([rows[0][0], rows[1][0]]),
-            second=rows[2][0],
-            last=rows[3][0],
-        ),
-        (_ranking_picture(rows, lang),),
-        {"rows": tuple(rows)},
-    )
 
 
 def worked_examples(
@@ -872,7 +801,8 @@ def worked_examples(
     catalogue = catalogue or default_catalogue()
     found = positions(catalogue)
     return (
-        *_setup_examples(catalogue, lang),
+        *component_examples(catalogue, lang),
+        *setup_examples(catalogue, lang),
         *_placement_examples(found, lang),
         *_harvest_examples(found, lang),
         _purchase_example(found, lang),
@@ -880,7 +810,6 @@ def worked_examples(
         _chain_example(found, lang),
         _rulebook_supply_example(catalogue, lang),
         *_shop_examples(catalogue, lang),
-        _ranking_example(catalogue, lang),
-        _lisa_example(catalogue, lang),
+        *scoring_examples(catalogue, lang),
         *_quarry_examples(found, lang),
     )

@@ -21,13 +21,27 @@ def interpretation_notes(
         for member in type(default):
             label = rules.option_labels.get(member, str(member.value))
             options.append(_("{option} (default)", option=label) if member is default else label)
-        notes.append(_("Switch {field}: {options}", field=info.field, options=any_of(options)))
+        if len(options) == 1:
+            # Fertility's I-14: the reading comes with the component catalogue.
+            notes.append(
+                _(
+                    "Switch {field}: {option}, its only value; another reading comes with "
+                    "a catalogue that gives it",
+                    field=info.field,
+                    option=rules.option_labels.get(default, str(default.value)),
+                )
+            )
+        else:
+            notes.append(_("Switch {field}: {options}", field=info.field, options=any_of(options)))
     elif info.kind is InterpretationKind.RETIRED and info.reason is not None:
         notes.append(_("Retired: {reason}", reason=info.reason))
-    elif info.reason is not None:
+    elif info.reading is None and info.reason is not None:
         notes.append(_("Settled reading: {reason}", reason=info.reason))
     else:
-        notes.append(_("Settled reading: the engine always plays the default; not a switch"))
+        reading = info.reading or _("the default of the question above")
+        notes.append(
+            _("Settled reading, always played (not a switch): {reading}.", reading=reading)
+        )
     notes.append(_("Rules: {rules}", rules=", ".join(info.rules)))
     notes.append(_("Sources: {sources}", sources=series(info.sources)))
     return tuple(notes)

@@ -29,6 +29,7 @@ from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
+from fertility_rules.model.metropolis import Track
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.shop import Shop
 from fertility_rules.records.rulebook_example import rulebook_example
@@ -38,6 +39,7 @@ from fertility_rules.rules.interpretations import (
 )
 from fertility_rules.rules.setup import tiles_in_play, valley_boards_for
 from fertility_rules.scoring.pipeline import score_position
+from fertility_rules.svg import legend
 from fertility_rules.texts.glossary import glossary
 from fertility_rules.texts.rule_texts import rule_texts
 
@@ -116,8 +118,41 @@ def _components(w: Writer, catalogue: Catalogue) -> None:
             two=costs.get(2, 0),
         )
     )
-    for rule_id in ("R-1.1", "R-1.2", "R-1.3", "R-1.4", "R-1.5", "R-1.6", "R-1.7", "R-1.8"):
+    for rule_id in ("R-1.1", "R-1.2", "R-1.3", "R-1.4", "R-1.5", "R-1.6", "R-1.7"):
         w.rule(rule_id)
+    _tracks(w, catalogue)
+    w.rule("R-1.8")
+
+
+def _tracks(w: Writer, catalogue: Catalogue) -> None:
+    """The values of the Wheat track and of the Statues scale, as text (R-1.7)."""
+    board = catalogue.metropolis_boards[0]
+    same = all(
+        b.wheat_track == board.wheat_track and b.statue_scale == board.statue_scale
+        for b in catalogue.metropolis_boards
+    )
+    if same:
+        w.paragraph(_("The two tracks printed on every Metropolis board, in Debens:"))
+    else:
+        w.paragraph(_("The two tracks printed on Metropolis board {id}, in Debens:", id=board.id))
+    tracks: tuple[tuple[Track, Message, Callable[[Message | str], Message]], ...] = (
+        (
+            board.wheat_track,
+            _("Wheat"),
+            lambda source: _("Source of the Wheat track's values: {source}.", source=source),
+        ),
+        (
+            board.statue_scale,
+            _("Different Statues"),
+            lambda source: _("Source of the Statues scale's values: {source}.", source=source),
+        ),
+    )
+    for track, heading, sourced in tracks:
+        w.table(
+            [heading, *(str(n) for n in range(len(track.values)))],
+            [[_("Debens"), *track.values]],
+        )
+        w.paragraph(sourced(_provenance([track.provenance])))
 
 
 def _setup(w: Writer) -> None:
@@ -308,9 +343,23 @@ def rules_blocks(
             "in its errors and score sheets."
         )
     )
+    if pictures:
+        _key(writer)
     for section in _SECTIONS:
         section(writer, catalogue, registry)
     return writer.blocks
+
+
+def _key(w: Writer) -> None:
+    """The key to the pictures: every symbol and every outline colour, once, up front."""
+    w.heading(2, _("Key to the pictures"), "key")
+    w.paragraph(
+        _(
+            "The pictures of this document are drawn by the library from positions of real "
+            "games. Their symbols and the colours of their outlines mean the same everywhere:"
+        )
+    )
+    w.blocks.append(Figure("key", (legend(lang=w.language),), w.t(_("Key to the pictures"))))
 
 
 TITLE = _("Fertility — the rules")
@@ -338,7 +387,7 @@ def rules_pictures(
 ) -> dict[str, str]:
     """The SVG files the Markdown rules document refers to, by file name."""
     files: dict[str, str] = {}
-    for figures in example_figures(language, catalogue).values():
-        for figure in figures:
-            files.update(figure.files())
+    for block in rules_blocks(language, catalogue):
+        if isinstance(block, Figure):
+            files.update(block.files())
     return files

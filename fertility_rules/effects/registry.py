@@ -46,6 +46,10 @@ class EffectRegistry:
             )
         object.__setattr__(self, "_by_id", index)
 
+    def __repr__(self) -> str:
+        """The kind ids only: a registry is the default of many signatures (``help()``)."""
+        return f"EffectRegistry({', '.join(kind.id for kind in self.kinds)})"
+
     def __iter__(self) -> Iterator[EffectKind]:
         return iter(self.kinds)
 

@@ -15,6 +15,7 @@ import enum
 import functools
 import inspect
 import operator
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, get_args, get_origin
 
@@ -34,6 +35,7 @@ from fertility_rules.i18n.message import Message, _
 __all__ = [
     "attempt",
     "enum_hook",
+    "other_library_format",
     "problems_of",
     "register_tagged_union",
     "strict_converter",
@@ -336,6 +338,20 @@ def structure(data: object, cls: type[T], path: str = "$", converter: Converter 
     return value
 
 
+_LIBRARY_FORMAT = re.compile(r"fertility-rules/([a-z-]+)/\d+")
+"""The format id of a document of this library (``fertility-rules/game-record/2``)."""
+
+
+def other_library_format(data: object, fmt: str) -> str | None:
+    """The format id of ``data`` when it is a document of another format of this library
+    (a game record given where a final position is read), else ``None``."""
+    found = data.get("format") if isinstance(data, dict) else None
+    other = _LIBRARY_FORMAT.fullmatch(found) if isinstance(found, str) else None
+    if other is None or other.group(1) == _LIBRARY_FORMAT.sub(r"\1", fmt):
+        return None
+    return other.group(0)
+
+
 def structure_document(
     data: object,
     cls: type[T],
@@ -354,6 +370,11 @@ def structure_document(
         raise MalformedInputError([Problem("$", message)], source, fmt)
     problems: list[Problem] = []
     found = data.get("format")
+    other = other_library_format(data, fmt)
+    if other is not None:
+        # Another format of this library: its fields would all be wrong, say it once.
+        message = _("this is a {found!r} document, not {expected!r}", found=other, expected=fmt)
+        raise MalformedInputError([Problem("$.format", message)], source, fmt)
     if "format" not in data:
         problems.append(Problem("$", _("missing field {key!r}", key="format")))
     elif found != fmt:

@@ -31,6 +31,7 @@ from fertility_rules.formats.converter import (
     converter_for,
     converter_with,
     format_hooks,
+    other_library_format,
     structure,
     structure_document,
 )
@@ -239,7 +240,7 @@ def read_catalogue(
     try:
         root = structure_document(data, _Catalogue, CATALOGUE_FORMAT, source, registry, converter)
     except MalformedInputError as error:  # the sections are still read, for their problems
-        if not isinstance(data, dict):
+        if not isinstance(data, dict) or other_library_format(data, CATALOGUE_FORMAT):
             raise
         problems += error.problems
         sections_found: dict[str, Any] = {k: data.get(k) for k in _SECTIONS}

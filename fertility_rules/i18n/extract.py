@@ -9,6 +9,8 @@ import tomllib
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
+from fertility_rules.i18n.contexts import GOD_AFTER_STATUE
+
 __all__ = ["extract_catalogue_texts", "extract_rule_texts"]
 
 
@@ -34,14 +36,21 @@ def extract_catalogue_texts(
     keywords: Mapping[str, Any],
     comment_tags: Collection[str],
     options: Mapping[str, Any],
-) -> Iterator[tuple[int, None, str, list[str]]]:
-    """Yield the title and the note of a built-in catalogue file, shown by ``catalogue show``."""
+) -> Iterator[tuple[int, str | None, str | tuple[str, str], list[str]]]:
+    """Yield the title and the note of a built-in catalogue file, shown by ``catalogue show``,
+    and each god's name as it follows "Statue of" (a message with its grammatical context)."""
     content = fileobj.read().decode("utf-8")
     data = tomllib.loads(content)
+
+    def line_of(start: str) -> int:
+        return next(
+            (n for n, row in enumerate(content.splitlines(), 1) if row.startswith(start)), 0
+        )
+
     for key in ("title", "note"):
         text = data.get(key)
         if isinstance(text, str) and text:
-            line = next(
-                (n for n, row in enumerate(content.splitlines(), 1) if row.startswith(key)), 0
-            )
-            yield line, None, text, [f"Catalogue {key}"]
+            yield line_of(key), None, text, [f"Catalogue {key}"]
+    for name in data.get("gods", {}).get("names", ()):
+        comment = ["A god of the catalogue, after 'Statue of'"]
+        yield line_of("[gods]"), "pgettext", (GOD_AFTER_STATUE, name), comment

@@ -16,6 +16,7 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message
 
 __all__ = [
+    "APOSTROPHE",
     "DOMAIN",
     "LOCALE_DIR",
     "NARROW_NO_BREAK_SPACE",
@@ -75,18 +76,23 @@ def _value(value: object, language: Language) -> object:
 
 _FRENCH_SPACE = re.compile(r"[ \u00a0]+([:;?!»])")
 _FRENCH_OPENING = re.compile(r"«[ \u00a0]*")
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
 NARROW_NO_BREAK_SPACE = "\u202f"
+APOSTROPHE = "\u2019"
 
 
 def typography(text: str, language: Language) -> str:
-    """French spacing: a narrow no-break space before ``: ; ? ! »`` and after ``«``.
+    """French typography: a narrow no-break space before ``: ; ? ! »`` and after ``«``, and
+    the typographic apostrophe (``l’offre``, ``d’Isis``) as in the printed rulebook.
 
     Applied to translated templates only, so names and data inserted into them stay as
-    they are; a line never breaks before the punctuation.
+    they are (a quoted value keeps its straight quotes); a line never breaks before the
+    punctuation.
     """
     if language is not Language.FR:
         return text
     text = _FRENCH_SPACE.sub(NARROW_NO_BREAK_SPACE + r"\1", text)
+    text = _APOSTROPHE.sub(APOSTROPHE, text)
     return _FRENCH_OPENING.sub("«" + NARROW_NO_BREAK_SPACE, text)
 
 

@@ -1,73 +1,115 @@
-"""A comparison as a small SVG chart: mean Debens per stage and in total, per reading.
+"""A comparison as a small SVG chart: mean score per stage and in total, per reading.
 
-Hand-written SVG (no plotting library): one group of horizontal bars per measure,
-one bar per reading, a whisker for the 95 % interval and the value at the end.
+Hand-written SVG (no plotting library): a value axis with its ticks, one group of
+horizontal bars per measure, one bar per reading with a whisker for the 95 % interval
+and the value at its end. Each bar carries the reading's number, so the legend stays
+unambiguous however many readings share the palette's colours.
 """
 
 from __future__ import annotations
 
+import math
 from xml.sax.saxutils import escape
 
+from fertility_rules.fonts import fit_size, text_width
 from fertility_rules.games import find_game
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
+from fertility_rules.i18n.numbers import decimal, number
 from fertility_rules.i18n.translate import render
 from fertility_rules.lab.compare import Comparison
 from fertility_rules.lab.render import reading_names
 from fertility_rules.lab.stats import Estimate
 
-__all__ = ["comparison_to_svg"]
+__all__ = ["comparison_to_svg", "ticks"]
 
 COLOURS = ("#3b6ea5", "#d08c2f", "#5a9e54", "#b5475b", "#7d5ba6", "#4a9ca3", "#8c6d46")
-WIDTH = 720
-LABEL = 170
-BAR = 14
+WIDTH = 760
 GAP = 10
+LEGEND_LINE = 18
+FONT = 12
+
+
+def ticks(top: float) -> list[int]:
+    """Round values from 0 to at least ``top``, 4 to 8 of them (``0, 20, 40, 60``)."""
+    if top <= 0:
+        return [0, 1]
+    step = 10 ** max(0, math.floor(math.log10(top)))
+    for factor in (1, 2, 5, 10):
+        if math.ceil(top / (step * factor)) <= 7:
+            step *= factor
+            break
+    count = max(1, math.ceil(top / step))
+    return [k * step for k in range(count + 1)]
 
 
 def comparison_to_svg(comparison: Comparison, language: Language | str = Language.EN) -> str:
-    """The chart as an SVG document."""
+    """The chart as an SVG document, its texts and numbers in ``language``."""
     names = reading_names(comparison, language)
     rules = find_game(comparison.game)
     groups: list[tuple[str, list[Estimate]]] = [
-        (render(_("Mean total"), language), [r.total for r in comparison.results])
+        (render(_("Mean score"), language), [r.total for r in comparison.results])
     ]
     groups += [
         (render(stage.label, language), [r.stages[index] for r in comparison.results])
         for index, stage in enumerate(rules.stages)
     ]
-    top = max([e.high for _n, es in groups for e in es if e.high == e.high] + [1.0])
-    plot = WIDTH - LABEL - 70
-    legend = 22 * len(names)
-    height = 40 + legend + len(groups) * (len(names) * BAR + GAP) + 20
+    bar = 14 if len(names) <= 8 else 11
+    small = min(10.0, bar - 2)  # the numbers beside each bar, one bar high
+    scale = ticks(max([e.high for _n, es in groups for e in es if e.high == e.high] + [1.0]))
+    top = float(scale[-1])
+    # The measures' names, measured, set the left column: none is cut off in any language.
+    label = 10 + max(text_width(name, FONT, bold=True) for name, _estimates in groups) + 30
+    plot = WIDTH - label - 80
+    legend = LEGEND_LINE * len(names)
+    axis_y = 44 + legend
+    height = axis_y + 24 + len(groups) * (len(names) * bar + GAP) + 16
 
     def x(value: float) -> float:
-        return LABEL + plot * max(0.0, value) / top
+        return label + plot * max(0.0, value) / top
 
-    title = render(_("Mean score per seat, 95 % intervals"), language)
+    title = render(_("Mean score per player, 95 % intervals"), language)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">',
+        f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12" '
+        f'lang="{Language.parse(language).value}">',
+        f"<title>{escape(title)}</title>",
         f'<rect width="{WIDTH}" height="{height}" fill="white"/>',
         f'<text x="10" y="20" font-size="14" font-weight="bold">{escape(title)}</text>',
     ]
     for index, name in enumerate(names):
-        y = 34 + 22 * index
+        y = 32 + LEGEND_LINE * index
         colour = COLOURS[index % len(COLOURS)]
         parts.append(f'<rect x="10" y="{y}" width="14" height="14" fill="{colour}"/>')
-        parts.append(f'<text x="30" y="{y + 11}">{escape(name)}</text>')
-    y = 40 + legend
+        parts.append(f'<text x="30" y="{y + 11}" font-weight="bold">{index + 1}</text>')
+        size = fit_size(name, FONT, WIDTH - 62)
+        parts.append(f'<text x="52" y="{y + 11}" font-size="{size:.2f}">{escape(name)}</text>')
+    bottom = height - 16
+    for value in scale:
+        tx = x(value)
+        parts.append(
+            f'<line x1="{tx:.1f}" y1="{axis_y}" x2="{tx:.1f}" y2="{bottom}" stroke="#ddd"/>'
+        )
+        parts.append(
+            f'<text x="{tx:.1f}" y="{axis_y - 4}" text-anchor="middle" class="tick">'
+            f"{escape(number(value, language))}</text>"
+        )
+    y = axis_y + 12
     for title, estimates in groups:
         parts.append(
-            f'<text x="{LABEL - 8}" y="{y + BAR * len(estimates) / 2 + 4:.1f}" '
-            f'text-anchor="end">{escape(title)}</text>'
+            f'<text x="{label - 30:.1f}" y="{y + bar * len(estimates) / 2 + 4:.1f}" '
+            f'text-anchor="end" font-weight="bold">{escape(title)}</text>'
         )
         for index, estimate in enumerate(estimates):
             colour = COLOURS[index % len(COLOURS)]
-            mid = y + BAR / 2
+            mid = y + bar / 2
             parts.append(
-                f'<rect x="{LABEL}" y="{y + 1}" width="{x(estimate.value) - LABEL:.1f}" '
-                f'height="{BAR - 2}" fill="{colour}"/>'
+                f'<text x="{label - 4:.1f}" y="{mid + 4:.1f}" text-anchor="end" '
+                f'font-size="{small:g}" class="reading-number">{index + 1}</text>'
+            )
+            parts.append(
+                f'<rect x="{label:.1f}" y="{y + 1}" width="{x(estimate.value) - label:.1f}" '
+                f'height="{bar - 2}" fill="{colour}"/>'
             )
             parts.append(
                 f'<line x1="{x(estimate.low):.1f}" y1="{mid}" x2="{x(estimate.high):.1f}" '
@@ -75,14 +117,17 @@ def comparison_to_svg(comparison: Comparison, language: Language | str = Languag
             )
             for end in (estimate.low, estimate.high):
                 parts.append(
-                    f'<line x1="{x(end):.1f}" y1="{mid - 4}" x2="{x(end):.1f}" y2="{mid + 4}" '
+                    f'<line x1="{x(end):.1f}" y1="{mid - 3}" x2="{x(end):.1f}" y2="{mid + 3}" '
                     f'stroke="black"/>'
                 )
             parts.append(
-                f'<text x="{x(estimate.high) + 4:.1f}" y="{mid + 4}">{estimate.value:.1f}</text>'
+                f'<text x="{x(estimate.high) + 4:.1f}" y="{mid + 3.5}" font-size="{small:g}" '
+                f'class="value">{escape(decimal(estimate.value, language, 1))}</text>'
             )
-            y += BAR
+            y += bar
         y += GAP
-    parts.append(f'<line x1="{LABEL}" y1="{40 + legend - 4}" x2="{LABEL}" y2="{y}" stroke="#888"/>')
+    parts.append(
+        f'<line x1="{label:.1f}" y1="{axis_y}" x2="{label:.1f}" y2="{bottom}" stroke="#888"/>'
+    )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

@@ -14,12 +14,13 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from fertility_rules.agents.simulate import agents_by_seat, agents_help
 from fertility_rules.errors import FertilityError, UnknownIdError
 from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.record import read_record
 from fertility_rules.games import GameRules
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.lab.adjudicate import (
     adjudicate,
@@ -200,17 +201,8 @@ def _compare(args: argparse.Namespace) -> int:
         raise UnknownIdError(
             _("Nothing to compare: the switches varied have one value only; use --vary.")
         )
-    names = [a.strip() for a in args.agents.split(",") if a.strip()]
-    agents = tuple(names[i % len(names)] for i in range(args.players))
     rules.check_players(args.players, args.variant)
-    for name in set(agents) - set(rules.agents):
-        raise UnknownIdError(
-            _(
-                "Unknown agent {name!r}; known agents: {known}.",
-                name=name,
-                known=", ".join(rules.agents),
-            )
-        )
+    agents = agents_by_seat(args.agents, args.players, rules)
     with (
         game_executor(args.scheduler) as executor,
         progress_bar(args.games * len(readings), args.lang) as progress,
@@ -261,7 +253,7 @@ def add_compare(
     parser.add_argument(
         "--agents",
         default="greedy",
-        help=t(_("comma-separated agents by seat: random, greedy, lookahead")),
+        help=t(agents_help()),
     )
     parser.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
     parser.add_argument("--svg", default=None, help=t(_("also write an SVG chart to this file")))
@@ -316,7 +308,12 @@ def _adjudicate(args: argparse.Namespace) -> int:
     else:
         status = rules.texts.status(state)
         heading = (
-            _("Position after {at} moves: {status}.", at=at, status=status)
+            ngettext(
+                "Position after {n} move: {status}.",
+                "Position after {n} moves: {status}.",
+                at,
+                status=status,
+            )
             if at is not None
             else _("Position of the game state: {status}.", status=status)
         )

@@ -75,6 +75,11 @@ class Comparison:
     """The game played (given by name or by its rules)."""
 
 
+def _count_ci(values: Sequence[float]) -> Estimate:
+    """The mean of a count (points, moves, Quarries...): its interval stops at 0."""
+    return mean_ci(values, floor=0.0)
+
+
 def measure(
     reading: Any, summaries: Sequence[GameSummary], baseline: Sequence[GameSummary]
 ) -> ReadingResult:
@@ -94,16 +99,16 @@ def measure(
     return ReadingResult(
         reading=reading,
         games=n,
-        total=mean_ci(totals),
+        total=_count_ci(totals),
         stages=tuple(
-            mean_ci([float(points[stage]) for s in summaries for points in s.stages])
+            _count_ci([float(points[stage]) for s in summaries for points in s.stages])
             for stage in range(stages)
         ),
         seat_wins=tuple(proportion_ci(w, n) for w in wins),
-        moves=mean_ci([float(s.moves) for s in summaries]),
+        moves=_count_ci([float(s.moves) for s in summaries]),
         winner_changed=proportion_ci(changed, n),
         counts=tuple(
-            (key, mean_ci([float(dict(s.counts)[key]) for s in summaries])) for key in keys
+            (key, _count_ci([float(dict(s.counts)[key]) for s in summaries])) for key in keys
         ),
     )
 

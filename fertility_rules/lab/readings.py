@@ -19,7 +19,8 @@ from attrs import evolve, frozen
 
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.games import GameRules, InterpretationKind, find_game
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.lists import series
+from fertility_rules.i18n.message import Message, _
 
 __all__ = [
     "SWITCHES",
@@ -27,6 +28,7 @@ __all__ = [
     "format_interpretation",
     "parse_interpretation",
     "reading_label",
+    "reading_title",
     "reading_to_json",
     "readings_varying",
     "switch",
@@ -193,6 +195,19 @@ def reading_label(
         if getattr(reading, s.field) is not getattr(start, s.field)
     ]
     return ", ".join(parts)
+
+
+def reading_title(reading: Any, base: Any = None, game: Game = "fertility") -> Message | str:
+    """The switches where ``reading`` differs from ``base`` in words, for readers:
+    ``I-1: the 4 orthogonal neighbours``; ``the default readings`` when none differs."""
+    rules = find_game(game)
+    start = base or rules.new_interpretations()
+    parts: list[Message | str] = [
+        _("{id}: {option}", id=s.id, option=rules.option_labels[getattr(reading, s.field)])
+        for s in switches(rules)
+        if getattr(reading, s.field) is not getattr(start, s.field)
+    ]
+    return series(parts) if parts else _("the default readings")
 
 
 def reading_to_json(reading: Any, game: Game = "fertility") -> dict[str, Any]:

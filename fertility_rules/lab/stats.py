@@ -37,8 +37,12 @@ class Estimate:
         return cls(float(data["value"]), float(data["low"]), float(data["high"]), int(data["n"]))
 
 
-def mean_ci(values: Sequence[float]) -> Estimate:
-    """The mean of ``values`` and its 95 % interval (a single value: no width)."""
+def mean_ci(values: Sequence[float], floor: float = -math.inf) -> Estimate:
+    """The mean of ``values`` and its 95 % interval (a single value: no width).
+
+    ``floor`` is the least value the quantity can take (0 for a count): the interval
+    never reaches below it, where the normal approximation would put it for a rare event.
+    """
     n = len(values)
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
@@ -46,7 +50,7 @@ def mean_ci(values: Sequence[float]) -> Estimate:
     if n == 1:
         return Estimate(mean, mean, mean, 1)
     half = Z95 * statistics.stdev(values) / math.sqrt(n)
-    return Estimate(mean, mean - half, mean + half, n)
+    return Estimate(mean, max(floor, mean - half), mean + half, n)
 
 
 def proportion_ci(successes: float, n: int) -> Estimate:

@@ -47,8 +47,14 @@ class Resource(enum.IntEnum):
 
     @property
     def one(self) -> Message:
-        """The name of a single token of this resource (Polish: ``Winogrono``)."""
+        """One token of this resource as the object of a verb, with its article where the
+        language has one: ``a Grape`` (French ``un jeton Raisin``, Polish ``Winogrono``)."""
         return _RESOURCE_ONE[self]
+
+    def tokens(self, n: int) -> Message:
+        """``n`` tokens of this resource: ``7 Grapes tokens`` (Polish ``7 znaczników
+        Winogron``), a whole phrase in each language's plural form."""
+        return _RESOURCE_TOKENS[self](n)
 
     @property
     def each(self) -> Message:
@@ -64,11 +70,19 @@ class Resource(enum.IntEnum):
 RESOURCES: tuple[Resource, ...] = tuple(Resource)
 
 _RESOURCE_BY_KEY = {r.key: r for r in Resource}
-_RESOURCE_ONE = {
-    Resource.ALABASTER: pgettext("a single token", "Alabaster"),
-    Resource.BOVINE: pgettext("a single token", "Bovine"),
-    Resource.PAPYRUS: pgettext("a single token", "Papyrus flower"),
-    Resource.GRAPES: pgettext("a single token", "Grapes"),
+_RESOURCE_ONE = {  # the context, written out for the extractor: one token, as an object
+    Resource.ALABASTER: pgettext("one token, with its article, as an object", "an Alabaster"),
+    Resource.BOVINE: pgettext("one token, with its article, as an object", "a Bovine"),
+    Resource.PAPYRUS: pgettext("one token, with its article, as an object", "a Papyrus flower"),
+    Resource.GRAPES: pgettext("one token, with its article, as an object", "a Grape"),
+}
+_RESOURCE_TOKENS: dict[Resource, Callable[[int], Message]] = {
+    Resource.ALABASTER: lambda n: ngettext("{n} Alabaster token", "{n} Alabaster tokens", n),
+    Resource.BOVINE: lambda n: ngettext("{n} Bovine token", "{n} Bovine tokens", n),
+    Resource.PAPYRUS: lambda n: ngettext(
+        "{n} Papyrus flower token", "{n} Papyrus flower tokens", n
+    ),
+    Resource.GRAPES: lambda n: ngettext("{n} Grapes token", "{n} Grapes tokens", n),
 }
 _RESOURCE_EACH = {
     Resource.ALABASTER: pgettext("each token of", "Alabaster token"),
@@ -118,10 +132,10 @@ class Icon(enum.Enum):
 
 
 _ICON_AMOUNTS: dict[Icon, Callable[[int], Message]] = {
-    Icon.ALABASTER: lambda n: ngettext("{n} Alabaster", "{n} Alabaster", n),
+    Icon.ALABASTER: lambda n: ngettext("{n} Alabaster", "{n} Alabasters", n),
     Icon.BOVINE: lambda n: ngettext("{n} Bovine", "{n} Bovines", n),
     Icon.PAPYRUS: lambda n: ngettext("{n} Papyrus flower", "{n} Papyrus flowers", n),
-    Icon.GRAPES: lambda n: ngettext("{n} Grapes", "{n} Grapes", n),
+    Icon.GRAPES: lambda n: ngettext("{n} Grape", "{n} Grapes", n),
     Icon.ANY: lambda n: ngettext("{n} resource of any kind", "{n} resources of any kind", n),
 }
 

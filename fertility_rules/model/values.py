@@ -8,11 +8,25 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["reduce_to_init", "replacer", "unchecked_constructor"]
+__all__ = ["Unset", "reduce_to_init", "replacer", "unchecked_constructor"]
 
 T = TypeVar("T")
 
-_KEEP: Any = object()
+
+class Unset:
+    """The default of an argument left out, shown by name in signatures and ``help()``
+    (a bare ``object()`` shows as ``<object object at 0x…>``)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+_KEEP: Any = Unset("KEEP")
 
 
 def replacer(cls: type[T], *, checked: bool = True) -> Callable[..., T]:

@@ -20,6 +20,7 @@ from fertility_rules.i18n.translate import render
 from fertility_rules.model.coordinates import square_name
 from fertility_rules.model.resources import RESOURCES, Counts, Icon
 from fertility_rules.play.notation import format_move
+from fertility_rules.play.views import status
 from fertility_rules.rules.describe import describe_move
 from fertility_rules.rules.engine import legal_moves
 from fertility_rules.rules.moves import (
@@ -82,8 +83,8 @@ class ChoiceGroup:
 
 
 def _join(parts: Sequence[Message]) -> Message | str:
-    """``A, B and C`` in the language's words; ``-`` for nothing."""
-    return all_of(parts) or "-"
+    """``A, B and C`` in the language's words; "none" for nothing."""
+    return all_of(parts) or _("none")
 
 
 def _tile_text(state: GameState, tile: str) -> Message:
@@ -242,28 +243,23 @@ def _line(state: GameState, index: int) -> Message:
 def summary(state: GameState, language: str = "en") -> str:
     """The state in a few lines of ``language``: turn, who decides what, each player's
     supply, Wheat and Personal Pool, the pools and the District offer."""
-    lines: list[Message] = []
-    if state.is_over:
-        lines.append(_("Turn {turn}: the game is over", turn=state.turn))
-    else:
-        lines.append(
-            _(
-                "Turn {turn} · {player}: {phase}",
-                turn=state.turn,
-                player=state.player.name,
-                phase=state.phase.label,
-            )
-        )
+    lines: list[Message | str] = [status(state)]
     lines.extend(_line(state, i) for i in range(len(state.players)))
     tiles: list[Message] = [_tile_text(state, t) for t in state.common_pool]
     lines.append(_("Common Pool: {tiles}", tiles=_join(tiles)))
-    lines.append(_("District offer: {districts}", districts=", ".join(state.offer) or "-"))
+    offer = ", ".join(state.offer) or _("none")
+    lines.append(_("District offer: {districts}", districts=offer))
     lines.append(
-        _(
-            "Valley pile: {tiles} tiles; District deck: {districts} Districts",
-            tiles=len(state.pile),
-            districts=len(state.district_deck),
+        series(
+            [
+                ngettext("Valley pile: {n} tile", "Valley pile: {n} tiles", len(state.pile)),
+                ngettext(
+                    "District deck: {n} District",
+                    "District deck: {n} Districts",
+                    len(state.district_deck),
+                ),
+            ]
         )
     )
-    translate: Callable[[Message], str] = lambda m: render(m, language)  # noqa: E731
+    translate: Callable[[Message | str], str] = lambda m: render(m, language)  # noqa: E731
     return "\n".join(translate(line) for line in lines)

@@ -56,6 +56,14 @@ class Game:
         game = self.setup_record.game.name
         return f"Game(game={game!r}, players={self.setup_record.players!r}, ply={self.ply})"
 
+    def _repr_svg_(self) -> str | None:
+        """The table now, the last move marked (Jupyter shows it as a picture); ``None``
+        (no picture) for a game without pictures of its table."""
+        pictures = self.game.pictures
+        if pictures is None:
+            return None
+        return pictures.table(self.state, self.last_move, "en")
+
     @classmethod
     def new(
         cls,

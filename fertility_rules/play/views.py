@@ -13,10 +13,18 @@ from typing import TypeAlias
 
 from attrs import field, frozen
 
+from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Counts, Resource
-from fertility_rules.rules.state import GameConfig, GameState, Phase, PlayerState, ValleyState
+from fertility_rules.rules.state import (
+    GameConfig,
+    GameState,
+    Phase,
+    PlayerState,
+    ValleyState,
+    state_repr,
+)
 
-__all__ = ["Observation", "Table", "observe"]
+__all__ = ["Observation", "Table", "observe", "status"]
 
 
 @frozen
@@ -55,6 +63,15 @@ class Observation:
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
+    def __repr__(self) -> str:
+        return state_repr(self, f"pile_size={self.pile_size}, deck_size={self.deck_size}")
+
+    def _repr_svg_(self) -> str:
+        """The table as every player sees it (Jupyter shows it as a picture)."""
+        from fertility_rules.svg import table
+
+        return table(self)
+
 
 def observe(state: GameState) -> Observation:
     """The view of ``state`` that every player and spectator shares (R-9)."""
@@ -82,3 +99,16 @@ def observe(state: GameState) -> Observation:
 
 Table: TypeAlias = GameState | Observation
 """A state or its view: what notation and JSON forms of moves need (the board's width)."""
+
+
+def status(table: Table) -> Message:
+    """One line: the turn, who decides and what (``Turn 3 · Bek: harvest``), or that the
+    game is over."""
+    if table.is_over:
+        return _("Turn {turn}: the game is over", turn=table.turn)
+    return _(
+        "Turn {turn} · {player}: {phase}",
+        turn=table.turn,
+        player=table.player.name,
+        phase=table.phase.label,
+    )

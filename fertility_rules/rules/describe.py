@@ -5,7 +5,7 @@ from __future__ import annotations
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.coordinates import square_name
-from fertility_rules.model.resources import tokens_of
+from fertility_rules.model.resources import RESOURCES, Icon
 from fertility_rules.rules.moves import (
     BuildDistrict,
     ClaimQuarry,
@@ -48,7 +48,10 @@ def describe_move(move: Move, width: int) -> Message:
                 square=_square(square, width),
             )
         case BuildDistrict(district, spot, tokens, wheat):
-            paid = all_of([resource.one for resource in tokens_of(tokens)]) or _("none")
+            paid = all_of(
+                [Icon.of(r).amount(n) for r, n in zip(RESOURCES, tokens, strict=True) if n]
+            )
+            paid = paid or _("none")
             return _(
                 "builds District {district} on spot {spot} (tokens: {paid}; Wheat: {wheat})",
                 district=district,

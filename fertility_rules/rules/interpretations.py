@@ -114,6 +114,8 @@ class InterpretationInfo:
     field: str | None = None
     former: tuple[str, str] | None = None
     reason: Message | None = None
+    reading: Message | None = None
+    """For a settled id, the reading the engine always plays, in a few words."""
 
     @property
     def title(self) -> Message:
@@ -146,10 +148,14 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         _SETTLED,
         ("R-1.1",),
         (
-            _("PL, NL and FR 003 rulebooks: 20 tokens of each resource, nothing when none is left"),
-            _("FR 000 and EN rulebooks: silent"),
+            _(
+                "Polish and Dutch rulebooks and the French text of the Dutch edition: 20 "
+                "tokens of each resource, nothing when none is left"
+            ),
+            _("first French printing and English rulebook: silent"),
         ),
         former=("empty_stock", "nothing"),
+        reading=_("a player takes nothing of a resource the Stock has run out of"),
     ),
     InterpretationInfo(
         "I-4",
@@ -167,10 +173,11 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         _SETTLED,
         ("R-1.6",),
         (
-            _("FR 001 rulebook: the token comes from the Stock"),
-            _("FR 000 and EN rulebooks: any resource"),
+            _("a later French printing: the token comes from the Stock"),
+            _("first French printing and English rulebook: any resource"),
         ),
         former=("any_shop_source", "supply"),
+        reading=_("an any-resource icon takes any one token of the player's supply"),
     ),
     InterpretationInfo(
         "I-6",
@@ -185,6 +192,7 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         ("R-1.7", "R-7"),
         (_("all rulebooks: silent; the track has a last square"),),
         former=("wheat_overflow", "stop"),
+        reading=_("the Wheat marker stops on the top square; further Wheat is lost"),
     ),
     InterpretationInfo(
         "I-8",
@@ -192,12 +200,14 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         ("R-5.3",),
         (_("all rulebooks: the largest collection of different Statues scores"),),
         former=("statue_duplicates", "largest_set"),
+        reading=_("only the largest collection of different Statues scores"),
     ),
     InterpretationInfo(
         "I-9",
         _SETTLED,
         ("R-5.2",),
         (_("EN rulebook: 1 or 3 Debens per token"), _("PL and NL rulebooks: 1 to 3 Debens")),
+        reading=_("the component data gives the multiplier: any whole number from 1"),
     ),
     InterpretationInfo(
         "I-10",
@@ -212,6 +222,7 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         ("R-4.2",),
         (_("all rulebooks: each player plays a last turn; every player has played 9 turns"),),
         former=("last_round", "one_more_turn"),
+        reading=_("every player, the one who triggered the end included, plays one more turn"),
     ),
     InterpretationInfo(
         "I-12",
@@ -225,6 +236,10 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         _SETTLED,
         ("R-6", "R-3.3.D"),
         (_("follows I-3: a resource the Stock lacks cannot be taken"),),
+        reading=_(
+            "a resource the Stock lacks gives nothing; the player may choose another "
+            "offered resource the Stock still has"
+        ),
     ),
     InterpretationInfo(
         "I-14",

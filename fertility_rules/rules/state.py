@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from attrs import field, frozen
 
@@ -17,7 +17,7 @@ from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis
 from fertility_rules.model.resources import NO_TOKENS, Counts, MonumentType, Resource
 from fertility_rules.model.sequences import Chain, Rest
 from fertility_rules.model.valley import ValleyTile
-from fertility_rules.model.values import reduce_to_init, replacer
+from fertility_rules.model.values import Unset, reduce_to_init, replacer
 from fertility_rules.rules.geometry import ValleyLayout
 from fertility_rules.rules.interpretations import Interpretations
 
@@ -41,6 +41,7 @@ __all__ = [
     "owing",
     "owing_bonuses",
     "replace_at",
+    "state_repr",
     "without",
 ]
 
@@ -150,6 +151,10 @@ class ValleyState:
     monuments: tuple[tuple[int, int], ...] = ()
     """``(square, player)`` of each Monument built in a Quarry."""
 
+    def __repr__(self) -> str:
+        """What is on the board, not the square masks (long integers)."""
+        return f"ValleyState(tiles={len(self.tiles)}, monuments={len(self.monuments)})"
+
 
 @frozen
 class PlayerState:
@@ -197,7 +202,8 @@ class OutOfPlay:
 
 NONE_OUT_OF_PLAY = OutOfPlay()
 
-_UNSET: Any = object()
+_UNSET: Any = Unset("UNSET")
+"""An argument left out: taken from the stored form, or its usual default."""
 
 STATE_ATTRIBUTES = (
     "config",
@@ -360,6 +366,16 @@ class GameState:
         """Tiles removed from the Common Pool in the 2-player variant (R-8)."""
         return self.out_of_play.removed
 
+    def __repr__(self) -> str:
+        """A line to read at the prompt; the whole value is in its attributes."""
+        return state_repr(self, f"pile={len(self.pile)}, deck={len(self.district_deck)}")
+
+    def _repr_svg_(self) -> str:
+        """The table drawn (Jupyter and IPython show it as a picture)."""
+        from fertility_rules.svg import table
+
+        return table(self)
+
     def with_player(self, player: PlayerState) -> GameState:
         """This state with the current player replaced (a new state)."""
         return evolve_state(self, player=player)
@@ -371,6 +387,38 @@ class GameState:
     @property
     def end_triggered(self) -> bool:
         return self.turns_left is not None
+
+
+def state_repr(state: GameState | _Seen, piles: str) -> str:
+    """``GameState(turn=3, player='Bek', phase=build, players=('Amunet', 'Bek'), …)``."""
+    players = tuple(player.name for player in state.players)
+    return (
+        f"{type(state).__name__}(turn={state.turn}, player={state.player.name!r}, "
+        f"phase={state.phase.value}, players={players!r}, {piles}, "
+        f"common_pool={state.common_pool!r}, offer={state.offer!r})"
+    )
+
+
+class _Seen(Protocol):
+    """What :func:`state_repr` reads: a state or a view of one."""
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def common_pool(self) -> tuple[str, ...]: ...
+
+    @property
+    def offer(self) -> tuple[str, ...]: ...
+
+    @property
+    def player(self) -> PlayerState: ...
+
+    @property
+    def players(self) -> tuple[PlayerState, ...]: ...
 
 
 def _given(**values: object) -> dict[str, object]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from fertility_rules.effects.base import Stage
@@ -11,7 +12,7 @@ from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import number_text, render
 from fertility_rules.scoring.sheet import ScoreReport, ScoreSheet
 
-__all__ = ["report_to_json", "report_to_text", "sheet_to_json"]
+__all__ = ["report_to_html", "report_to_json", "report_to_text", "sheet_to_json"]
 
 
 def sheet_to_json(sheet: ScoreSheet, language: Language | str = Language.EN) -> dict[str, Any]:
@@ -83,3 +84,27 @@ def report_to_text(report: ScoreReport, language: Language | str = Language.EN) 
     else:
         out.append(render(_("Winner: {names}", names=names), lang))
     return "\n".join(out)
+
+
+def report_to_html(report: ScoreReport, language: Language | str = Language.EN) -> str:
+    """The score table as HTML: a row per player, the five stages (R-5), total and rank;
+    the winners in bold."""
+    lang = Language.parse(language)
+    header = [
+        render(_("Player"), lang),
+        *(render(stage.label, lang) for stage in Stage),
+        render(_("Total"), lang),
+        render(_("Rank"), lang),
+    ]
+    rows = []
+    for sheet in report.sheets:
+        cells = [sheet.player, *(str(sheet.stage_total(s)) for s in Stage), str(sheet.total)]
+        cells.append(str(sheet.rank))
+        row = "".join(f"<td>{html.escape(cell)}</td>" for cell in cells)
+        style = ' style="font-weight:bold"' if sheet.player in report.winners else ""
+        rows.append(f"<tr{style}>{row}</tr>")
+    head = "".join(f"<th>{html.escape(cell)}</th>" for cell in header)
+    return (
+        f'<table class="fertility-score" lang="{lang.value}"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )

@@ -62,3 +62,14 @@ class ScoreReport:
     @property
     def shared_victory(self) -> bool:
         return len(self.winners) > 1
+
+    def __repr__(self) -> str:
+        """Totals and winners; the explained lines are in :attr:`sheets`."""
+        totals = {sheet.player: sheet.total for sheet in self.sheets}
+        return f"ScoreReport(totals={totals!r}, winners={self.winners!r})"
+
+    def _repr_html_(self) -> str:
+        """The score table (Jupyter shows it): a row per player, a column per stage."""
+        from fertility_rules.scoring.render import report_to_html
+
+        return report_to_html(self)

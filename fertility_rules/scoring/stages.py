@@ -57,13 +57,13 @@ def statue_line(
     what: Message | str = all_of(named)
     if chosen and named:
         what = ngettext(
-            "{named} + {n} god of your choice",
-            "{named} + {n} gods of your choice",
+            "{named} + {n} God of your choice",
+            "{named} + {n} Gods of your choice",
             chosen,
             named=all_of(named),
         )
     elif chosen:
-        what = ngettext("{n} god of your choice", "{n} gods of your choice", chosen)
+        what = ngettext("{n} God of your choice", "{n} Gods of your choice", chosen)
     if different == 0:
         reason: Message = _("no Statue on the Statues scale: {amount}", amount=debens(amount))
         return ScoreLine(player, Stage.STATUES, amount, "R-5.3", reason)

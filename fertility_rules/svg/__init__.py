@@ -22,8 +22,10 @@ API:
 - ``placement_squares(state, tile=None)`` — the squares where a tile may be laid, to
   pass as ``legal_squares``.
 - ``valley_board(valley_board, rotated=False)`` — one printed Valley board.
-- ``table(state, *, last_move=None)`` — board, Common Pool, offer, Stock, piles, every
-  Metropolis with its Personal Pool.
+- ``table(state, *, last_move=None, heading=None)`` — board, Common Pool, offer, Stock,
+  piles, every Metropolis with its Personal Pool; scores, ranks and winners at the end.
+- ``common_area(state)``, ``player_area(state, player)`` — parts of the table, for
+  pictures at a readable size (with numbered ``callouts`` if wanted).
 - ``legend()`` — the key to every symbol used.
 - ``catalogue_sheet(catalogue)`` / ``catalogue_page(catalogue)`` — every component of a
   catalogue, reconstructed items framed and labelled (SVG / self-contained HTML).
@@ -41,10 +43,17 @@ can find them.
 
 from fertility_rules.svg._image import SvgImage
 from fertility_rules.svg.catalogue import catalogue_page, catalogue_sheet
-from fertility_rules.svg.components import district, shop, socket_tokens, start_tile, tile
+from fertility_rules.svg.components import (
+    district,
+    monuments,
+    shop,
+    socket_tokens,
+    start_tile,
+    tile,
+)
 from fertility_rules.svg.key import legend
 from fertility_rules.svg.metropolises import metropolis
-from fertility_rules.svg.overview import table
+from fertility_rules.svg.overview import common_area, player_area, table
 from fertility_rules.svg.valley import board, move_squares, placement_squares, valley_board
 
 __all__ = [
@@ -52,11 +61,14 @@ __all__ = [
     "board",
     "catalogue_page",
     "catalogue_sheet",
+    "common_area",
     "district",
     "legend",
     "metropolis",
+    "monuments",
     "move_squares",
     "placement_squares",
+    "player_area",
     "shop",
     "socket_tokens",
     "start_tile",

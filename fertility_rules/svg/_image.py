@@ -64,16 +64,22 @@ def el(
 
 
 def root(
-    width: float, height: float, kind: str, title: str, language: Language | str
+    width: float,
+    height: float,
+    kind: str,
+    title: str,
+    language: Language | str,
+    scale: float = 1.0,
 ) -> ET.Element:
-    """An ``<svg>`` element sized by its ``viewBox``, with a title and the language."""
+    """An ``<svg>`` element sized by its ``viewBox``, with a title and the language;
+    ``scale`` enlarges its natural size (a small component shown at a readable size)."""
     svg = el(
         None,
         "svg",
         xmlns=SVG_NS,
         viewBox=f"0 0 {fmt(width)} {fmt(height)}",
-        width=width,
-        height=height,
+        width=fmt(float(width * scale)),
+        height=fmt(float(height * scale)),
         class_=f"fertility fertility-{kind}",
         lang=Language.parse(language).value,
         font_family="'DejaVu Sans', 'Noto Sans', Verdana, sans-serif",

@@ -13,7 +13,8 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message
 from fertility_rules.i18n.translate import render
 from fertility_rules.svg._image import el
-from fertility_rules.svg._palette import INK, fit_size
+from fertility_rules.svg._palette import INK
+from fertility_rules.svg._text import label
 
 __all__ = ["ROW", "Symbol", "draw_key", "key_size", "swatch"]
 
@@ -57,7 +58,7 @@ def draw_key(
     column: float,
 ) -> ET.Element:
     """Draw ``entries`` at ``x0, y0``, ``rows`` to a column ``column`` wide; a name too
-    long for its column is written smaller."""
+    long for its column is written smaller (:func:`~fertility_rules.svg._text.label`)."""
     group = el(parent, "g", class_="legend")
     for index, (symbol, name) in enumerate(entries):
         across, row = divmod(index, rows)
@@ -65,7 +66,5 @@ def draw_key(
         y = y0 + row * ROW + 16
         entry = el(group, "g", class_="legend-entry")
         symbol(entry, x, y)
-        text = render(name, language)
-        size = fit_size(text, column - 24, 12)
-        el(entry, "text", text, x=x + 20, y=y + 4, font_size=size, fill=INK)
+        label(entry, render(name, language), x + 20, y + 4, 12, column - 44, fill=INK)
     return group

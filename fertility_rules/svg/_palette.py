@@ -13,6 +13,7 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.svg._image import el, fmt
+from fertility_rules.svg._text import label as text_label
 
 __all__ = [
     "CARD",
@@ -25,8 +26,7 @@ __all__ = [
     "SHEET",
     "ankh_glyph",
     "disc",
-    "fit_size",
-    "label",
+    "heading",
     "mark",
     "place",
     "player_colour",
@@ -61,15 +61,6 @@ def player_colour(player: int | None) -> str:
     return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
 
 
-EM = 0.62
-"""A generous average width of a character, in font sizes (DejaVu Sans, bold included)."""
-
-
-def fit_size(text: str, width: float, size: float) -> float:
-    """The font size at which ``text`` fits ``width`` (``size`` at most)."""
-    return min(size, width / (EM * max(len(text), 1)))
-
-
 def place(parent: ET.Element, x: float, y: float, size: float, **attributes: str) -> ET.Element:
     """A group drawing a 20 x 20 pictogram centred at ``x, y``, ``size`` wide."""
     return el(
@@ -99,35 +90,39 @@ def value_disc(
     x: float,
     y: float,
     radius: float,
-    value: int,
+    text: str,
     fill: str,
     edge: str,
-    role: str,
-) -> ET.Element:
-    """A disc showing a number (a coin, a bonus token), of class ``role``."""
-    group = el(parent, "g", class_=role)
-    disc(group, x, y, radius, fill, edge, radius / 8)
+    ink: str = INK,
+    scale: float = 1.1,
+) -> None:
+    """A disc with a bold text in its middle: a Deben's value, a callout's number, a
+    bonus token's points."""
+    disc(parent, x, y, radius, fill, edge, radius / 8)
     el(
-        group,
+        parent,
         "text",
-        str(value),
+        text,
         x=x,
-        y=y + radius * 0.38,
-        font_size=radius * 1.1,
+        y=y + radius * 0.4,
+        font_size=radius * scale,
         font_weight="bold",
         text_anchor="middle",
-        fill=INK,
+        fill=ink,
     )
-    return group
 
 
-def label(
-    parent: ET.Element, text: str, x: float, y: float, size: float = 14, **attributes: str
+def heading(
+    parent: ET.Element,
+    text: str,
+    x: float,
+    y: float,
+    size: float = 14,
+    width: float | None = None,
+    **attributes: str,
 ) -> ET.Element:
-    """A bold heading of a part of a picture."""
-    return el(
-        parent, "text", text, x=x, y=y, font_size=size, font_weight="bold", fill=INK, **attributes
-    )
+    """A bold heading of a part of a picture, fitted into ``width``."""
+    return text_label(parent, text, x, y, size, width, bold=True, fill=INK, **attributes)
 
 
 def mark(
@@ -163,22 +158,28 @@ def mark(
 
 
 def provenance_badge(
-    parent: ET.Element, provenance: Provenance | None, x: float, y: float, language: Language
+    parent: ET.Element,
+    provenance: Provenance | None,
+    x: float,
+    y: float,
+    language: Language,
+    width: float | None = None,
 ) -> None:
-    """A visible label on reconstructed items (never shown as printed), a quiet one otherwise."""
+    """A visible label on reconstructed items (never shown as printed), a quiet one
+    otherwise; it ends at ``x`` and fits in ``width``."""
     if provenance is None:
         return
     reconstructed = provenance is Provenance.RECONSTRUCTED
-    el(
+    text_label(
         parent,
-        "text",
         render(provenance.label, language),
-        x=x,
-        y=y,
-        font_size=9,
+        x,
+        y,
+        9,
+        width,
+        bold=reconstructed,
+        anchor="end",
         font_style="italic",
-        font_weight="bold" if reconstructed else None,
-        text_anchor="end",
         fill=RECONSTRUCTED if reconstructed else "#5b6b3a",
         class_=f"provenance provenance-{provenance.value}",
     )

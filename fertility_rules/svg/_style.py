@@ -42,6 +42,7 @@ __all__ = [
     "SCENE_MARK",
     "WHEAT_GOLD",
     "any_icon",
+    "callout",
     "coin",
     "monument_glyph",
     "onto_shop_arrow",
@@ -74,7 +75,6 @@ GROUND_FILL = {
     Ground.WHEAT: WHEAT_GOLD,
     Ground.WATER: "#4f93cf",
 }
-
 
 _GLYPHS: dict[Resource, list[tuple[str, dict[str, str]]]] = {
     Resource.GRAPES: [
@@ -174,7 +174,9 @@ def wheat_glyph(parent: ET.Element, x: float, y: float, size: float, colour: str
 
 def coin(parent: ET.Element, x: float, y: float, radius: float, value: int) -> ET.Element:
     """A Deben: a gold coin with its value."""
-    return value_disc(parent, x, y, radius, value, "#f2c94c", "#9a7416", "deben")
+    group = el(parent, "g", class_="deben")
+    value_disc(group, x, y, radius, str(value), "#f2c94c", "#9a7416", INK, 1.1)
+    return group
 
 
 def onto_shop_arrow(parent: ET.Element, x: float, y: float, size: float) -> ET.Element:
@@ -247,4 +249,15 @@ def monument_glyph(
             d=d,
             opacity="0.8" if index and monument is MonumentType.PYRAMID else None,
         )
+    return group
+
+
+CALLOUT = "#9b2c2c"
+
+
+def callout(parent: ET.Element, number: int, x: float, y: float, radius: float = 10) -> ET.Element:
+    """A numbered marker at ``x, y``, as the rulebooks number the parts of a picture; the
+    caption says what each number is."""
+    group = el(parent, "g", class_="callout", data_number=number)
+    value_disc(group, x, y, radius, str(number), CALLOUT, "#fdf6e3", "#ffffff", 1.2)
     return group

@@ -10,6 +10,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from fertility_rules.catalogue.catalogue import Catalogue
+from fertility_rules.catalogue.describe import catalogue_title
 from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -24,11 +25,12 @@ from fertility_rules.svg._palette import reconstructed_frame
 from fertility_rules.svg._sheet import Item as _Item
 from fertility_rules.svg._sheet import Section as _Section
 from fertility_rules.svg._sheet import reconstructed_warning, sheet, sheet_page
-from fertility_rules.svg._style import INK, monument_glyph, player_colour
+from fertility_rules.svg._style import INK
 from fertility_rules.svg.components import (
     DISTRICT_HEIGHT,
     DISTRICT_WIDTH,
     _district,
+    _monument,
     _start_tile,
     _tile,
     provenance_badge,
@@ -101,14 +103,10 @@ def _district_item(district: District, language: Language, registry: EffectRegis
 
 
 def _monument_item(kind: MonumentType, index: int, language: Language) -> _Item:
-    label = render(kind.label, language)
-
     def draw(parent: ET.Element, x: float, y: float) -> None:
-        group = el(parent, "g", class_="monument-type", data_type=kind.value)
-        monument_glyph(group, kind, x + 40, y + 24, 36, player_colour(index))
-        el(group, "text", label, x=x + 40, y=y + 58, font_size=12, text_anchor="middle", fill=INK)
+        _monument(parent, kind, index, x, y, language)
 
-    return _Item(80, 66, label, draw)
+    return _Item(80, 66, render(kind.label, language), draw)
 
 
 def _sections(catalogue: Catalogue, language: Language, registry: EffectRegistry) -> list[_Section]:
@@ -162,9 +160,7 @@ def _sections(catalogue: Catalogue, language: Language, registry: EffectRegistry
 
 
 def _heading(catalogue: Catalogue, language: Language) -> tuple[str, str | None]:
-    title = render(
-        _("Catalogue {name}: {title}", name=catalogue.name, title=catalogue.title), language
-    )
+    title = render(catalogue_title(catalogue), language)
     return title, reconstructed_warning(catalogue.is_reconstructed, language)
 
 

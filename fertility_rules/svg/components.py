@@ -7,7 +7,7 @@ at a given place; the public ones return a picture of the component alone.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.kinds.resource_to_shop import ResourceToShopBenefit
@@ -22,7 +22,7 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.district import District
-from fertility_rules.model.resources import NO_TOKENS, Counts, Icon, Resource
+from fertility_rules.model.resources import NO_TOKENS, Counts, Icon, MonumentType, Resource
 from fertility_rules.model.shop import Benefit, Shop, ShopState
 from fertility_rules.model.valley import StartTile, ValleyTile
 from fertility_rules.svg._image import SvgImage, el, image, root
@@ -30,18 +30,23 @@ from fertility_rules.svg._palette import provenance_badge, reconstructed_frame
 from fertility_rules.svg._style import (
     CARD,
     CARD_EDGE,
+    HIGHLIGHT,
     INK,
     PAPER,
     SCENE_FILL,
     SCENE_MARK,
     any_icon,
+    callout,
     coin,
+    monument_glyph,
     onto_shop_arrow,
+    player_colour,
     resource_glyph,
     statue_glyph,
     token,
     wheat_glyph,
 )
+from fertility_rules.svg._text import label, text_width
 
 __all__ = [
     "DISTRICT_HEIGHT",
@@ -50,6 +55,7 @@ __all__ = [
     "SHOP_WIDTH",
     "card",
     "district",
+    "monuments",
     "provenance_badge",
     "scene",
     "shop",
@@ -152,6 +158,7 @@ def tile(
     size: float = 40,
     lang: Language | str = Language.EN,
     provenance: bool = False,
+    scale: float = 1.0,
 ) -> SvgImage:
     """A Valley tile: its two scenes side by side, its id below (R-1.3)."""
     language = Language.parse(lang)
@@ -161,6 +168,7 @@ def tile(
         "valley-tile",
         render(_("Valley tile {id}", id=tile.id), language),
         language,
+        scale,
     )
     _tile(svg, tile, 4, 4, size, language, provenance)
     return image(svg)
@@ -206,18 +214,24 @@ def start_tile(
     size: float = 40,
     lang: Language | str = Language.EN,
     provenance: bool = False,
+    scale: float = 1.0,
 ) -> SvgImage:
     """The starting tile: four scenes, 2 x 2 (R-1.3, I-14)."""
     language = Language.parse(lang)
     svg = root(
-        2 * size + 8, 2 * size + 20, "start-tile", render(_("Starting tile"), language), language
+        2 * size + 8,
+        2 * size + 20,
+        "start-tile",
+        render(_("Starting tile"), language),
+        language,
+        scale,
     )
     _start_tile(svg, start, 4, 4, size, language, provenance)
     return image(svg)
 
 
-def _short(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+BENEFIT_WIDTH = 54
+"""The room of a benefit, right of the Shop's arrow (its centre is ``cx``)."""
 
 
 def _benefit(
@@ -228,43 +242,45 @@ def _benefit(
     language: Language,
     registry: EffectRegistry,
 ) -> None:
-    """A pictogram of the benefit; kinds without one show their text, shortened."""
+    """A pictogram of the benefit within :data:`BENEFIT_WIDTH` around ``cx``; kinds
+    without one show their text, fitted."""
+    left, right = cx - BENEFIT_WIDTH / 2, cx + BENEFIT_WIDTH / 2
     group = el(parent, "g", class_=f"benefit benefit-{benefit.kind or 'custom'}")
     match benefit:
         case GenericBenefit(debens=debens):
             coin(group, cx, cy, 13, debens)
         case WheatBenefit(wheat=wheat):
-            el(
+            label(
                 group,
-                "text",
                 f"+{wheat}",
-                x=cx - 6,
-                y=cy + 6,
-                font_size=16,
-                font_weight="bold",
-                text_anchor="end",
+                right - 20,
+                cy + 6,
+                16,
+                right - left - 22,
+                bold=True,
+                anchor="end",
                 fill=INK,
             )
-            wheat_glyph(group, cx + 6, cy, 24, "#b8860b")
+            wheat_glyph(group, right - 10, cy, 24, "#b8860b")
         case SpecializedBenefit(resource=resource, per_token=per_token):
             coin(group, cx - 16, cy, 11, per_token)
             el(group, "text", "/", x=cx, y=cy + 6, font_size=17, text_anchor="middle", fill=INK)
             token(group, resource, cx + 16, cy, 10, "pictogram")
         case StatueBenefit(gods=gods):
-            statue_glyph(group, cx - 22, cy, 24, "#6b7280")
-            lines = [_short(god, 9) for god in gods[:2]]
+            statue_glyph(group, left + 8, cy, 22, "#6b7280")
+            lines = list(gods[:2])
             if len(gods) > 2:
-                lines[1] = _short(lines[1] + "…", 9)
-            size = 11.0 if len(lines) == 1 else 9.5
+                lines[1] += " …"
+            size = 10.0 if len(lines) == 1 else 9.0
             for index, line in enumerate(lines):
-                el(
+                label(
                     group,
-                    "text",
                     line,
-                    x=cx - 10,
-                    y=cy + 4 + (index - (len(lines) - 1) / 2) * 11,
-                    font_size=min(size, 40 / (0.62 * max(len(line), 1))),
-                    font_weight="bold",
+                    left + 17,
+                    cy + 3.5 + (index - (len(lines) - 1) / 2) * 10.5,
+                    size,
+                    right - left - 17,
+                    bold=True,
                     fill=INK,
                 )
         case StatueChoiceBenefit():
@@ -281,24 +297,16 @@ def _benefit(
                 fill=INK,
             )
         case ResourceToShopBenefit(choices=choices):
-            count = len(choices)
-            start = cx - 5 - (count - 1) * 8.5
+            arrow = 9  # the bent arrow "placed at once on another Shop" at the right
+            count = max(len(choices), 1)
+            step = min(17.0, (right - left - arrow - 4) / count)
+            radius = min(8.0, step / 2 - 0.5)
             for index, resource in enumerate(choices):
-                token(group, resource, start + index * 17, cy, 8, "pictogram")
-            end = start + (count - 1) * 17 + 9
-            onto_shop_arrow(group, end, cy - 8, 8)
+                token(group, resource, left + radius + index * step, cy, radius, "pictogram")
+            onto_shop_arrow(group, right - arrow - 2, cy - 8, arrow - 2)
         case _:
             text = render(describe_benefit(benefit, registry), language)
-            el(
-                group,
-                "text",
-                _short(text, 12),
-                x=cx,
-                y=cy + 4,
-                font_size=10,
-                text_anchor="middle",
-                fill=INK,
-            )
+            label(group, text, cx, cy + 4, 10, right - left, anchor="middle", fill=INK)
 
 
 def _shop(
@@ -310,12 +318,15 @@ def _shop(
     language: Language,
     registry: EffectRegistry,
     number: int | None = None,
+    marked: bool = False,
 ) -> ET.Element:
+    """A Shop at ``x, y``; ``marked``: framed in the colour of the last move (the Shop a
+    picture is about), not in the green of every fully supplied Shop."""
     full = sum(tokens) == shop.size
     group = el(
         parent,
         "g",
-        class_="shop full" if full else "shop",
+        class_=" ".join(("shop", *(("full",) if full else ()), *(("marked",) if marked else ()))),
         data_shop=shop.id or "",
         data_index=None if number is None else number - 1,
         data_tokens=sum(tokens),
@@ -330,8 +341,8 @@ def _shop(
         height=SHOP_HEIGHT,
         rx=5,
         fill=PAPER,
-        stroke="#2f855a" if full else CARD_EDGE,
-        stroke_width=2.2 if full else 1,
+        stroke=HIGHLIGHT["last-move"] if marked else "#2f855a" if full else CARD_EDGE,
+        stroke_width=3 if marked else 2.2 if full else 1,
     )
     sockets = socket_tokens(shop, tokens)
     count = len(shop.requires)
@@ -391,6 +402,7 @@ def shop(
     *,
     lang: Language | str = Language.EN,
     registry: EffectRegistry = DEFAULT_REGISTRY,
+    scale: float = 1.0,
 ) -> SvgImage:
     """A Shop: its requirement icons, the tokens lying on them, and its benefit (R-1.6, R-6)."""
     language = Language.parse(lang)
@@ -400,14 +412,16 @@ def shop(
         "shop",
         render(shop_text(shop, registry), language),
         language,
+        scale,
     )
     ShopState(shop, tokens)  # tokens the Shop cannot hold are an input error (R-1.6)
     _shop(svg, shop, tokens, 4, 4, language, registry)
     return image(svg)
 
 
-def _cost(parent: ET.Element, cost: int, x: float, y: float, language: Language) -> None:
-    """The building cost at the card's top right: "any resource" icons, or "free"."""
+def _cost(parent: ET.Element, cost: int, x: float, y: float, language: Language) -> float:
+    """The building cost ending at ``x`` at the card's top right: "any resource" icons,
+    or "free"; returns where it begins on the left."""
     group = el(parent, "g", class_="cost", data_cost=cost)
     el(
         group,
@@ -415,20 +429,12 @@ def _cost(parent: ET.Element, cost: int, x: float, y: float, language: Language)
         render(ngettext("costs {n} resource", "costs {n} resources", cost), language),
     )
     if cost == 0:
-        el(
-            group,
-            "text",
-            render(_("free"), language),
-            x=x,
-            y=y + 4,
-            font_size=10,
-            font_style="italic",
-            text_anchor="end",
-            fill=INK,
-        )
-        return
+        free = render(_("free"), language)
+        label(group, free, x, y + 4, 10, 60, anchor="end", font_style="italic", fill=INK)
+        return x - min(60, text_width(free, 10))
     for index in range(cost):
         any_icon(group, x - 7 - index * 16, y, 7)
+    return x - 14 - (cost - 1) * 16
 
 
 def card(
@@ -461,12 +467,16 @@ def _district(
     registry: EffectRegistry,
     provenance: bool = False,
     numbers: Sequence[int] | None = None,
+    marked: Sequence[int] = (),
 ) -> ET.Element:
+    """A District at ``x, y``; ``numbers`` are its Shops' numbers in the Metropolis, and
+    the Shops whose number is in ``marked`` are framed as the picture's subject."""
     group = el(parent, "g", class_="district", data_district=district.id)
     el(group, "title", render(_("District {id}", id=district.id), language))
     card(group, x, y)
-    el(group, "text", district.id, x=x + 8, y=y + 18, font_size=13, font_weight="bold", fill=INK)
-    _cost(group, district.cost, x + DISTRICT_WIDTH - 8, y + 14, language)
+    label(group, district.id, x + 8, y + 18, 13, 60, bold=True, fill=INK)
+    cost_left = _cost(group, district.cost, x + DISTRICT_WIDTH - 8, y + 14, language)
+    id_right = x + 8 + min(60, text_width(district.id, 13, bold=True))
     for index, item in enumerate(district.shops):
         tokens = states[index] if index < len(states) else NO_TOKENS
         number = None if numbers is None else numbers[index]
@@ -479,10 +489,13 @@ def _district(
             language,
             registry,
             number,
+            number is not None and number in marked,
         )
     if provenance:
         reconstructed_frame(group, district.provenance, x, y, DISTRICT_WIDTH, DISTRICT_HEIGHT)
-        provenance_badge(group, district.provenance, x + DISTRICT_WIDTH - 50, y + 17, language)
+        # between the id and the cost, whatever the language's word for it
+        room = cost_left - id_right - 12
+        provenance_badge(group, district.provenance, cost_left - 6, y + 17, language, room)
     return group
 
 
@@ -493,15 +506,21 @@ def district(
     lang: Language | str = Language.EN,
     registry: EffectRegistry = DEFAULT_REGISTRY,
     provenance: bool = False,
+    scale: float = 1.0,
+    callouts: Mapping[str, int] | None = None,
 ) -> SvgImage:
-    """A District tile: its id, building cost and Shops, with ``tokens`` per Shop (R-1.5)."""
+    """A District tile: its id, building cost and Shops, with ``tokens`` per Shop (R-1.5);
+    ``callouts`` numbers its ``cost``, the first Shop's ``requirement`` and ``benefit``."""
     language = Language.parse(lang)
+    numbers = callouts or {}
+    gutter = 24 if numbers else 0  # room for the numbers beside the card
     svg = root(
-        DISTRICT_WIDTH + 10,
+        DISTRICT_WIDTH + 10 + 2 * gutter,
         DISTRICT_HEIGHT + 10,
         "district",
         render(_("District {id}", id=district.id), language),
         language,
+        scale,
     )
     if len(tokens) > len(district.shops):
         raise MalformedInputError.single(
@@ -516,5 +535,39 @@ def district(
         )
     for item, held in zip(district.shops, tokens, strict=False):
         ShopState(item, held)  # tokens the Shop cannot hold are an input error (R-1.6)
-    _district(svg, district, tokens, 5, 5, language, registry, provenance)
+    _district(svg, district, tokens, 5 + gutter, 5, language, registry, provenance)
+    right = 5 + gutter + DISTRICT_WIDTH + gutter / 2 + 3
+    places = {  # the cost and the benefit on the right, the requirement on the left
+        "cost": (right, 5 + 14),
+        "requirement": (gutter / 2 + 2, 5 + 26 + SHOP_HEIGHT / 2),
+        "benefit": (right, 5 + 26 + SHOP_HEIGHT / 2),
+    }
+    for part, (x, y) in places.items():
+        if part in numbers:
+            callout(svg, numbers[part], x, y, 8)
+    return image(svg)
+
+
+def _monument(
+    parent: ET.Element, kind: MonumentType, index: int, x: float, y: float, language: Language
+) -> None:
+    """A Monument pawn of ``kind`` in the colour of player ``index``, named below."""
+    group = el(parent, "g", class_="monument-type", data_type=kind.value)
+    monument_glyph(group, kind, x + 40, y + 24, 36, player_colour(index))
+    label(group, render(kind.label, language), x + 40, y + 58, 12, 78, anchor="middle", fill=INK)
+
+
+def monuments(
+    types: Sequence[MonumentType] = tuple(MonumentType),
+    *,
+    lang: Language | str = Language.EN,
+    scale: float = 1.0,
+) -> SvgImage:
+    """The Monument types, each in the colour of the player who owns it (R-1.8)."""
+    language = Language.parse(lang)
+    svg = root(
+        80 * len(types) + 8, 70, "monuments", render(_("Monuments"), language), language, scale
+    )
+    for index, kind in enumerate(types):
+        _monument(svg, kind, index, 4 + 80 * index, 4, language)
     return image(svg)

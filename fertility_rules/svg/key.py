@@ -15,8 +15,11 @@ from fertility_rules.svg._legend import ROW, Symbol, draw_key, swatch
 from fertility_rules.svg._palette import reconstructed_frame
 from fertility_rules.svg._style import (
     GROUND_FILL,
+    HIGHLIGHT,
+    INK,
     PAPER,
     any_icon,
+    callout,
     coin,
     monument_glyph,
     onto_shop_arrow,
@@ -27,12 +30,12 @@ from fertility_rules.svg._style import (
     wheat_glyph,
 )
 from fertility_rules.svg.components import scene
-from fertility_rules.svg.valley import GROUND_LABELS, _ground
+from fertility_rules.svg.valley import GROUND_LABELS, _ground, _printed_icon
 
 __all__ = ["LEGEND_HEIGHT", "LEGEND_WIDTH", "draw_legend", "legend"]
 
 COLUMN = 430
-ROWS = 9
+ROWS = 15
 LEGEND_WIDTH = 2 * COLUMN
 LEGEND_HEIGHT = ROWS * ROW + 8
 
@@ -75,8 +78,73 @@ def _entries() -> list[tuple[Symbol, Message]]:
             _("a Monument, in its player's colour"),
         ),
         (lambda p, x, y: _reconstructed(p, x, y), _("reconstructed: not known to be printed")),
+        (lambda p, x, y: _statue_choice(p, x, y), _("Statue of a God of the player's choice")),
+        (_printed, _("a resource icon printed on the central board")),
+        (_outline("last-move"), _("the tile just laid, or the subject of the picture")),
+        (_outline("legal"), _("a square where a tile may be laid")),
+        (_outline("harvest"), _("where the resources collected come from")),
+        (_outline("quarry", dashed=True), _("a Quarry just closed")),
+        (_outline("highlight"), _("a square pointed out")),
+        (_refused_sample, _("a placement the rules forbid")),
+        (_link_sample, _("where a token placed at once went")),
+        (lambda p, x, y: callout(p, 1, x, y, 9), _("a numbered part, named in the caption")),
     ]
     return entries
+
+
+def _statue_choice(parent: ET.Element, x: float, y: float) -> None:
+    statue_glyph(parent, x - 5, y, 20, "#6b7280")
+    el(parent, "text", "?", x=x + 7, y=y + 6, font_size=15, font_weight="bold", fill=INK)
+
+
+def _printed(parent: ET.Element, x: float, y: float) -> None:
+    _square(Ground.DESERT)(parent, x, y)
+    _printed_icon(parent, Resource.GRAPES, x - 11, y - 11, 22, "printed-icon")
+
+
+def _outline(mark: str, dashed: bool = False) -> Symbol:
+    def draw(parent: ET.Element, x: float, y: float) -> None:
+        el(parent, "rect", x=x - 11, y=y - 11, width=22, height=22, fill=GROUND_FILL[Ground.DESERT])
+        el(
+            parent,
+            "rect",
+            x=x - 10,
+            y=y - 10,
+            width=20,
+            height=20,
+            rx=3,
+            fill=HIGHLIGHT[mark],
+            fill_opacity="0" if mark == "last-move" else "0.18",
+            stroke=HIGHLIGHT[mark],
+            stroke_width=2.6,
+            stroke_dasharray="5 2.5" if dashed else None,
+        )
+
+    return draw
+
+
+def _refused_sample(parent: ET.Element, x: float, y: float) -> None:
+    scene(parent, Resource.BOVINE, x - 11, y - 11, 22)
+    el(
+        parent,
+        "path",
+        d=f"M{x - 7},{y - 7} L{x + 7},{y + 7} M{x + 7},{y - 7} L{x - 7},{y + 7}",
+        stroke=HIGHLIGHT["quarry"],
+        stroke_width=3,
+        stroke_linecap="round",
+    )
+
+
+def _link_sample(parent: ET.Element, x: float, y: float) -> None:
+    el(
+        parent,
+        "path",
+        d=f"M{x - 11},{y - 6} C{x + 4},{y - 6} {x + 4},{y + 6} {x - 4},{y + 6}",
+        fill="none",
+        stroke=HIGHLIGHT["last-move"],
+        stroke_width=2.5,
+    )
+    el(parent, "path", d=f"M{x - 11},{y + 6} l7,-4 l0,8 Z", fill=HIGHLIGHT["last-move"])
 
 
 def _full(parent: ET.Element, x: float, y: float) -> None:

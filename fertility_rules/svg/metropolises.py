@@ -8,7 +8,7 @@ Storehouse track with its marker (R-1.2) and the Statues scale (R-5.3).
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.i18n.language import Language
@@ -18,24 +18,28 @@ from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis, Metropol
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import Counts, MonumentType, Resource
 from fertility_rules.rules.state import PlayerState
-from fertility_rules.svg._image import SvgImage, el, image, root
+from fertility_rules.svg._image import SvgImage, el, fmt, image, root
 from fertility_rules.svg._palette import reconstructed_frame
 from fertility_rules.svg._style import (
     CARD,
     CARD_EDGE,
+    HIGHLIGHT,
     INK,
     PAPER,
     WHEAT_GOLD,
+    callout,
     monument_glyph,
     player_colour,
     statue_glyph,
     token,
     wheat_glyph,
 )
+from fertility_rules.svg._text import label
 from fertility_rules.svg.components import (
     DISTRICT_HEIGHT,
     DISTRICT_WIDTH,
     SHOP_HEIGHT,
+    SHOP_WIDTH,
     _district,
     _shop,
     card,
@@ -59,14 +63,17 @@ GRID_WIDTH = COLUMNS * DISTRICT_WIDTH + (COLUMNS - 1) * GAP
 GRID_HEIGHT = 3 * DISTRICT_HEIGHT + 2 * GAP
 TRACK = 56
 METROPOLIS_WIDTH = GRID_WIDTH + 2 * PAD
-TITLE_LIMIT = 32
-"""Longer names are shortened in the header (the full name stays in a tooltip)."""
 METROPOLIS_HEIGHT = HEADER + GRID_HEIGHT + 2 * TRACK + PAD
 """Height of a Metropolis with the printed 4 starting Shops."""
 
 
+STARTING_SHOPS = 4
+"""Shops printed on a Metropolis board (R-1.7): the first of its Shops."""
+
+
 def _spaces(metropolis: Metropolis) -> int:
-    """District-sized spaces holding the Shops not on a District, 2 to a space."""
+    """District-sized spaces holding the Shops not on a District, 2 to a space: the 4
+    starting Shops, then the Shops whose District a final-position file does not give."""
     starting, _spots = district_shops(metropolis)
     return max(2, (len(starting) + 1) // 2)
 
@@ -129,21 +136,11 @@ def _header(
         fill=colour,
         opacity="0.12",
     )
-    shown = title if len(title) <= TITLE_LIMIT else title[: TITLE_LIMIT - 1] + "…"
-    heading = el(
-        parent,
-        "text",
-        shown,
-        x=x + 10,
-        y=y + 24,
-        font_size=17,
-        font_weight="bold",
-        fill=INK,
-        class_="metropolis-title",
-    )
-    if shown != title:
-        el(heading, "title", title)
     right = x + GRID_WIDTH - 10
+    room = GRID_WIDTH - 20 - (MAX_MONUMENTS * 22 + 8 if monument_type is not None else 0)
+    if supply is not None:
+        room -= 48 * sum(1 for count in supply if count)
+    label(parent, title, x + 10, y + 24, 17, room, bold=True, fill=INK, class_="metropolis-title")
     if monument_type is not None:
         built = el(parent, "g", class_="monuments", data_built=metropolis.monuments)
         el(
@@ -204,8 +201,22 @@ def draw_metropolis(
     supply: Counts | None = None,
     provenance: Provenance | None = None,
     registry: EffectRegistry = DEFAULT_REGISTRY,
+    statues: int | None = None,
+    marked: Sequence[int] = (),
+    links: Sequence[tuple[int, int]] = (),
+    district_provenance: bool = False,
+    callouts: Mapping[str, int] | None = None,
 ) -> ET.Element:
-    """Draw a Metropolis at ``x0, y0`` into ``parent``."""
+    """Draw a Metropolis at ``x0, y0`` into ``parent``.
+
+    ``statues`` marks that count on the Statues scale (as the Wheat marker marks the
+    Wheat); the Shops whose index is in ``marked`` are framed as the picture's subject;
+    each ``(a, b)`` of ``links`` is an arrow from Shop ``a``'s benefit to Shop ``b`` (a
+    token placed at once, R-6); ``district_provenance`` frames reconstructed Districts;
+    ``callouts`` numbers parts of it (``starting-shops``, ``spots``, ``wheat``,
+    ``statues``, ``monuments``).
+    """
+    numbers = callouts or {}
     group = el(
         parent,
         "g",
@@ -241,31 +252,38 @@ def draw_metropolis(
         return x + column * (DISTRICT_WIDTH + GAP), top + row * (DISTRICT_HEIGHT + GAP)
 
     spaces = _spaces(metropolis)
+    places: dict[int, tuple[float, float]] = {}  # where each Shop is drawn
+    cards: dict[int, float] = {}  # the top of the card each Shop is on
     for space in range(spaces):
         cx, cy = cell(space)
-        printed = el(group, "g", class_="starting-shops")
-        card(printed, cx, cy, "#e4d3a5")
-        el(
-            printed,
-            "text",
-            render(_("Starting Shops"), language),
-            x=cx + 8,
-            y=cy + 18,
-            font_size=11,
+        printed = space * 2 < STARTING_SHOPS
+        kind = "starting-shops" if printed else "shops-without-district"
+        holder = el(group, "g", class_=kind)
+        card(holder, cx, cy, "#e4d3a5" if printed else CARD)
+        heading = _("Starting Shops") if printed else _("Shops (District not given)")
+        label(
+            holder,
+            render(heading, language),
+            cx + 8,
+            cy + 18,
+            11,
+            DISTRICT_WIDTH - 16,
             font_style="italic",
             fill=INK,
         )
         for k, index in enumerate(starting[space * 2 : space * 2 + 2]):
             state = metropolis.shops[index]
+            places[index] = (cx + 8, cy + 26 + k * (SHOP_HEIGHT + 4))
+            cards[index] = cy
             _shop(
-                printed,
+                holder,
                 state.shop,
                 state.tokens,
-                cx + 8,
-                cy + 26 + k * (SHOP_HEIGHT + 4),
+                *places[index],
                 language,
                 registry,
                 index + 1,
+                index in marked,
             )
     for spot, (district, indexes) in enumerate(zip(metropolis.spots, per_spot, strict=True)):
         cx, cy = cell(spot + spaces)
@@ -285,6 +303,9 @@ def draw_metropolis(
             )
             continue
         tokens = [metropolis.shops[i].tokens for i in indexes]
+        for k, index in enumerate(indexes):
+            places[index] = (cx + 8, cy + 26 + k * (SHOP_HEIGHT + 4))
+            cards[index] = cy
         _district(
             group,
             district,
@@ -293,12 +314,63 @@ def draw_metropolis(
             cy,
             language,
             registry,
+            district_provenance,
             numbers=[i + 1 for i in indexes] if indexes else None,
+            marked=[i + 1 for i in marked],
         )
     tracks = y0 + height - 2 * TRACK - PAD + 8
     _wheat_track(group, metropolis, x, tracks, language)
-    _statue_scale(group, metropolis, x, tracks + TRACK, language)
+    _statue_scale(group, metropolis, x, tracks + TRACK, language, statues)
+    for source, target in links:
+        if source in places and target in places:
+            card_top = cards[target]
+            _link(group, places[source], places[target], card_top - GAP / 2, x + GRID_WIDTH + 5)
+    marks = {
+        "starting-shops": (x + DISTRICT_WIDTH - 12, top + 12),
+        "spots": cell(spaces + len(metropolis.spots) - 1),
+        "wheat": (x + GRID_WIDTH - 10, tracks + 6),
+        "statues": (x + GRID_WIDTH - 10, tracks + TRACK + 6),
+        "monuments": (x + GRID_WIDTH - 22 - MAX_MONUMENTS * 22, y + 18),
+    }
+    for part, (mx, my) in marks.items():
+        if part in numbers:
+            if part == "spots":
+                mx, my = mx + DISTRICT_WIDTH - 12, my + 12
+            callout(group, numbers[part], mx, my)
     return group
+
+
+def _link(
+    parent: ET.Element,
+    source: tuple[float, float],
+    target: tuple[float, float],
+    corridor: float,
+    gutter: float,
+) -> None:
+    """An arrow from a Shop's benefit to the Shop its token goes to at once (R-6): out to
+    the ``gutter`` right of the cards, along the ``corridor`` between rows of cards, and
+    down into the target Shop, so that it crosses no other Shop."""
+    (sx, sy), (tx, ty) = source, target
+    points = [
+        (sx + SHOP_WIDTH, sy + SHOP_HEIGHT / 2),
+        (gutter, sy + SHOP_HEIGHT / 2),
+        (gutter, corridor),
+        (tx + SHOP_WIDTH / 2, corridor),
+        (tx + SHOP_WIDTH / 2, ty - 7),
+    ]
+    d = "M" + " L".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
+    el(
+        parent,
+        "path",
+        d=d,
+        fill="none",
+        stroke=HIGHLIGHT["last-move"],
+        stroke_width=2.2,
+        stroke_linejoin="round",
+        class_="link",
+    )
+    head = f"M{fmt(tx + SHOP_WIDTH / 2)},{fmt(ty)} l-5,-8 l10,0 Z"
+    el(parent, "path", d=head, fill=HIGHLIGHT["last-move"], class_="link-head")
 
 
 def _track(
@@ -368,7 +440,12 @@ def _wheat_track(
 
 
 def _statue_scale(
-    parent: ET.Element, metropolis: Metropolis, x: float, y: float, language: Language
+    parent: ET.Element,
+    metropolis: Metropolis,
+    x: float,
+    y: float,
+    language: Language,
+    statues: int | None = None,
 ) -> None:
     def count(cell: ET.Element, index: int, cx: float, _step: float) -> None:
         statue_glyph(cell, cx + 10, y + 32, 16, "#6b7280")
@@ -377,9 +454,9 @@ def _statue_scale(
     _track(
         parent,
         "statues-scale",
-        render(_("Statues scale (different gods)"), language),
+        render(_("Statues scale (different Gods)"), language),
         metropolis.statue_scale,
-        None,
+        None if statues is None else min(statues, len(metropolis.statue_scale) - 1),
         x,
         y,
         count,
@@ -393,25 +470,35 @@ def metropolis(
     lang: Language | str = Language.EN,
     provenance: bool = False,
     registry: EffectRegistry = DEFAULT_REGISTRY,
+    title: str | None = None,
+    statues: int | None = None,
+    marked: Sequence[int] = (),
+    links: Sequence[tuple[int, int]] = (),
+    callouts: Mapping[str, int] | None = None,
 ) -> SvgImage:
     """A Metropolis: a printed board, a Metropolis in play, or a player's (with name,
-    Monuments left and supply); ``player`` picks the colour of the markers."""
+    Monuments left and supply); ``player`` picks the colour of the markers.
+
+    ``title`` replaces the heading; ``provenance`` frames what is reconstructed (the
+    board, the Districts); ``statues``, ``marked``, ``links`` and ``callouts`` as for
+    :func:`draw_metropolis`."""
     language = Language.parse(lang)
     monument_type: MonumentType | None = None
     supply: Counts | None = None
     source: Provenance | None = None
     if isinstance(item, PlayerState):
-        title = item.name
+        name = item.name
         monument_type, supply, city = item.monument_type, item.supply, item.metropolis
     elif isinstance(item, MetropolisBoard):
         city = item.empty_metropolis()
-        title = render(_("Metropolis board {id}", id=item.id), language)
+        name = render(_("Metropolis board {id}", id=item.id), language)
         source = item.provenance if provenance else None
     else:
         city = item
-        title = render(_("Metropolis board {id}", id=item.board_id or "?"), language)
+        name = render(_("Metropolis board {id}", id=item.board_id or "?"), language)
+    heading = title if title is not None else name
     svg = root(
-        METROPOLIS_WIDTH + 8, metropolis_height(city) + 8, "metropolis-picture", title, language
+        METROPOLIS_WIDTH + 8, metropolis_height(city) + 8, "metropolis-picture", heading, language
     )
     draw_metropolis(
         svg,
@@ -419,11 +506,16 @@ def metropolis(
         4,
         4,
         language,
-        title=title,
+        title=heading,
         monument_type=monument_type,
         player=player,
         supply=supply,
         provenance=source,
         registry=registry,
+        statues=statues,
+        marked=marked,
+        links=links,
+        district_provenance=provenance,
+        callouts=callouts,
     )
     return image(svg)

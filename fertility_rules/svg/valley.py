@@ -8,7 +8,7 @@ Monument carries its square names in ``data-square`` attributes.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
@@ -20,12 +20,14 @@ from fertility_rules.rules.engine import legal_moves
 from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.moves import ClaimQuarry, Move, PlaceTile
 from fertility_rules.rules.state import GameState, ValleyState
-from fertility_rules.svg._image import SvgImage, el, image, root
+from fertility_rules.svg._image import SvgImage, el, fmt, image, root
 from fertility_rules.svg._palette import mark
 from fertility_rules.svg._style import (
     GROUND_FILL,
+    HIGHLIGHT,
     INK,
     SCENE_FILL,
+    callout,
     monument_glyph,
     player_colour,
     resource_glyph,
@@ -100,6 +102,85 @@ def _ground(group: ET.Element, ground: Ground, x: float, y: float, size: float) 
             )
 
 
+def _printed_icon(
+    parent: ET.Element,
+    resource: Resource,
+    x: float,
+    y: float,
+    size: float,
+    kind: str,
+    opacity: str | None = None,
+) -> None:
+    """A resource icon printed on a desert square (R-1.4): a ringed pictogram."""
+    icon = el(
+        parent,
+        "g",
+        class_=f"{kind} icon-{resource.key}",
+        data_resource=resource.key,
+        opacity=opacity,
+    )
+    el(
+        icon,
+        "circle",
+        cx=x + size / 2,
+        cy=y + size / 2,
+        r=size * 0.36,
+        fill="#f7ebc9",
+        stroke=SCENE_FILL[resource],
+        stroke_width=size / 25,
+    )
+    resource_glyph(
+        icon,
+        resource,
+        x + size / 2,
+        y + size / 2,
+        size * 0.5,
+        SCENE_FILL[resource] if resource is not Resource.ALABASTER else "#8f897c",
+    )
+
+
+def _refused(
+    parent: ET.Element,
+    placed: Sequence[tuple[int, Resource]],
+    corner: Callable[[int], tuple[float, float]],
+    size: float,
+) -> None:
+    """A tile drawn where the rules forbid it (R-3.1): its scenes, a red frame, a cross."""
+    group = el(parent, "g", class_="refused-tile", opacity="0.8")
+    xs, ys = [], []
+    for square, resource in placed:
+        x, y = corner(square)
+        scene(group, resource, x + 1, y + 1, size - 2)
+        xs.append(x)
+        ys.append(y)
+    left, top = min(xs) + 1, min(ys) + 1
+    right, bottom = max(xs) + size - 1, max(ys) + size - 1
+    el(
+        group,
+        "rect",
+        x=left,
+        y=top,
+        width=right - left,
+        height=bottom - top,
+        rx=size / 12,
+        fill="none",
+        stroke=HIGHLIGHT["quarry"],
+        stroke_width=size / 10,
+    )
+    inset = size * 0.22
+    el(
+        group,
+        "path",
+        d=(
+            f"M{fmt(left + inset)},{fmt(top + inset)} L{fmt(right - inset)},{fmt(bottom - inset)} "
+            f"M{fmt(right - inset)},{fmt(top + inset)} L{fmt(left + inset)},{fmt(bottom - inset)}"
+        ),
+        stroke=HIGHLIGHT["quarry"],
+        stroke_width=size / 14,
+        stroke_linecap="round",
+    )
+
+
 def draw_board(
     parent: ET.Element,
     grid: ValleyLayout,
@@ -111,8 +192,15 @@ def draw_board(
     size: float,
     coordinates: bool,
     language: Language,
+    refused: Sequence[tuple[int, Resource]] = (),
+    covered: Sequence[int] = (),
+    callouts: Mapping[int, int] | None = None,
 ) -> ET.Element:
-    """Draw the board at ``x0, y0`` (its coordinates included) into ``parent``."""
+    """Draw the board at ``x0, y0`` (its coordinates included) into ``parent``.
+
+    ``refused`` is a tile the rules forbid, drawn in place with a cross (squares and
+    scenes); the printed icons of the ``covered`` squares show through the tiles on them.
+    """
     width = grid.width
     group = el(parent, "g", class_="board", data_width=width, data_height=grid.height)
     left = x0 + (margin(size) if coordinates else 0)
@@ -149,30 +237,7 @@ def draw_board(
         )
         _ground(cell, printed.ground, x, y, size)
         if printed.icon is not None:
-            icon = el(
-                cell,
-                "g",
-                class_=f"printed-icon icon-{printed.icon.key}",
-                data_resource=printed.icon.key,
-            )
-            el(
-                icon,
-                "circle",
-                cx=x + size / 2,
-                cy=y + size / 2,
-                r=size * 0.36,
-                fill="#f7ebc9",
-                stroke=SCENE_FILL[printed.icon],
-                stroke_width=size / 25,
-            )
-            resource_glyph(
-                icon,
-                printed.icon,
-                x + size / 2,
-                y + size / 2,
-                size * 0.5,
-                SCENE_FILL[printed.icon] if printed.icon is not Resource.ALABASTER else "#8f897c",
-            )
+            _printed_icon(cell, printed.icon, x, y, size, "printed-icon")
         if printed.start:
             start_symbol(cell, x + size / 2, y + size / 2, size * 0.6)
     for index in range(1, len(grid.boards)):
@@ -214,6 +279,13 @@ def draw_board(
             monument_glyph(
                 pawn, kind, x + size / 2, y + size / 2, size * 0.62, player_colour(player)
             )
+    for square in covered:
+        icon = grid.squares[square].icon
+        if icon is not None:
+            x, y = corner(square)
+            _printed_icon(group, icon, x, y, size, "covered-icon", opacity="0.8")
+    if refused:
+        _refused(group, refused, corner, size)
     for shown, squares in marks.items():
         for square in squares:
             x, y = corner(square)
@@ -229,6 +301,9 @@ def draw_board(
             )
     if coordinates:
         _coordinates(group, grid, left, top, size)
+    for square, number in (callouts or {}).items():
+        x, y = corner(square)
+        callout(group, number, x + size, y, size * 0.3)
     return group
 
 
@@ -316,6 +391,9 @@ def board(
     legal_squares: Iterable[int] = (),
     closed_quarries: Iterable[int] = (),
     harvest_sources: Iterable[int] = (),
+    refused: PlaceTile | None = None,
+    covered: Iterable[int] = (),
+    callouts: Mapping[int, int] | None = None,
     coordinates: bool = True,
     size: float = 40,
     lang: Language | str = Language.EN,
@@ -325,7 +403,10 @@ def board(
     ``position`` is a game state, or a layout of Valley boards (then ``valley`` and
     ``monument_types`` may add tiles and Monuments). The marks outline squares: the last
     move, the squares where a tile may be laid, Quarries just closed (R-3.3.D), the
-    sources of a harvest (R-3.3), or any ``highlights``.
+    sources of a harvest (R-3.3), or any ``highlights``. ``refused`` draws a placement the
+    rules forbid in place, crossed out (R-3.1; with a game state); the printed icons of the
+    ``covered`` squares show through the tiles laid on them (R-3.3.C); ``callouts`` puts
+    a numbered marker at the top right of squares (square index to number).
     """
     language = Language.parse(lang)
     if isinstance(position, GameState):
@@ -349,7 +430,25 @@ def board(
         render(_("Central board"), language),
         language,
     )
-    draw_board(svg, grid, valley, monument_types, marks, 4, 4, size, coordinates, language)
+    placed: tuple[tuple[int, Resource], ...] = ()
+    if refused is not None and isinstance(position, GameState):
+        scenes = position.config.tiles[refused.tile].scenes
+        placed = ((refused.first, scenes[0]), (refused.second, scenes[1]))
+    draw_board(
+        svg,
+        grid,
+        valley,
+        monument_types,
+        marks,
+        4,
+        4,
+        size,
+        coordinates,
+        language,
+        placed,
+        tuple(covered),
+        callouts,
+    )
     return image(svg)
 
 

@@ -5,8 +5,9 @@ browser made of it: every ``<img>`` loaded (``complete`` and ``naturalWidth > 0`
 every inline ``<svg>`` laid out with a non-empty box, every ``href="#…"`` landing on an
 element of that id. Chromium prints the DOM after the scripts ran (``--dump-dom``).
 
-Chromium is the Debian package ``chromium`` (``.ci/run`` installs it). Without it the
-test is skipped locally, never in CI (``CI`` set).
+Chromium is the Debian package ``chromium`` (``.ci/run`` installs it); the Sphinx page
+also needs Sphinx (the ``docs`` extra). Without them the tests are skipped locally, with
+the reason, never in CI (``CI`` set).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from fertility_rules.document.examples import worked_examples
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
-PROBE = """
+PROBE = r"""
 <script>
 window.addEventListener("load", function () {
   var result = {lang: document.documentElement.lang, title: document.title,
@@ -45,6 +46,45 @@ window.addEventListener("load", function () {
     var box = svg.getBoundingClientRect();
     if (!(box.width > 0 && box.height > 0)) { result.empty_svgs.push(svg.outerHTML.slice(0, 80)); }
   });
+  // Labels measured by the browser: no two texts of a picture overlap, and no text
+  // leaves the frame of the Shop, District or track cell it belongs to.
+  result.label_overlaps = [];
+  result.label_overflows = [];
+  result.labels = 0;
+  function inside(inner, outer) {
+    return inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 &&
+      inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+      inner.y + inner.height <= outer.y + outer.height + 0.5;
+  }
+  document.querySelectorAll("svg").forEach(function (svg) {
+    if (svg.parentElement && svg.parentElement.closest("svg")) { return; }
+    var boxes = [];
+    svg.querySelectorAll("text").forEach(function (text) {
+      if (!text.textContent.trim()) { return; }
+      boxes.push([text.textContent, text.getBBox()]);
+    });
+    result.labels += boxes.length;
+    for (var i = 0; i < boxes.length; i++) {
+      for (var j = i + 1; j < boxes.length; j++) {
+        var a = boxes[i][1], b = boxes[j][1];
+        var w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+        var h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+        if (w > 1 && h > 1) { result.label_overlaps.push(boxes[i][0] + " / " + boxes[j][0]); }
+      }
+    }
+    svg.querySelectorAll("g.shop, g.district, g.track-cell").forEach(function (group) {
+      var frame = group.querySelector(":scope > rect");
+      if (!frame) { return; }
+      var outer = frame.getBBox();
+      group.querySelectorAll("text").forEach(function (text) {
+        if (text.textContent.trim() && !inside(text.getBBox(), outer)) {
+          result.label_overflows.push(text.textContent);
+        }
+      });
+    });
+  });
+  var main = document.querySelector('[role="main"]') || document.body;
+  result.main_text = main.textContent.replace(/\s+/g, " ");
   document.querySelectorAll('a[href^="#"]').forEach(function (a) {
     result.links += 1;
     var target = decodeURIComponent(a.getAttribute("href").slice(1));
@@ -59,12 +99,24 @@ window.addEventListener("load", function () {
 """
 
 
-def chromium() -> str:
-    if Path(CHROMIUM).exists():
-        return CHROMIUM
+def missing(reason: str) -> None:
+    """Skip for ``reason`` on a developer's machine; fail in CI, which installs everything."""
     if os.environ.get("CI"):
-        pytest.fail("Chromium is required in CI (.ci/run installs the Debian package)")
-    pytest.skip("Chromium is not installed (apt-get install chromium)")
+        pytest.fail(f"{reason}: CI must install it (.ci/run)")
+    pytest.skip(reason)
+
+
+def chromium() -> str:
+    if not Path(CHROMIUM).exists():
+        missing("Chromium is not installed (apt-get install chromium)")
+    return CHROMIUM
+
+
+def sphinx() -> None:
+    try:
+        import sphinx  # noqa: F401
+    except ImportError:
+        missing("Sphinx is not installed (pip install -e '.[docs]')")
 
 
 def probe(page: Path, extra: str = "") -> dict[str, Any]:
@@ -117,16 +169,20 @@ def test_rules_document_renders_in_chromium(tmp_path: Path, language: str) -> No
     pictures = sum(len(example.svgs) for example in worked_examples(language))
     assert record["lang"] == language
     assert record["title"].startswith("Fertility")
-    assert record["svgs"] == pictures  # every worked example, laid out...
+    assert record["svgs"] == pictures + 1  # every worked example and the key, laid out...
     assert record["empty_svgs"] == []  # ...with a visible box
     assert record["broken_images"] == []
     assert record["links"] == document.count('href="#') > 20  # cited rule ids are links
     assert record["broken_links"] == []
+    assert record["labels"] > 500
+    assert record["label_overlaps"] == []  # measured by the browser, in every language
+    assert record["label_overflows"] == []
 
 
 @pytest.mark.slow
 def test_sphinx_rules_page_renders_in_chromium(tmp_path: Path) -> None:
     chromium()
+    sphinx()
     out = tmp_path / "html"
     built = subprocess.run(
         [
@@ -137,7 +193,7 @@ def test_sphinx_rules_page_renders_in_chromium(tmp_path: Path) -> None:
             "-b",
             "html",
             "-D",
-            "language=fr",
+            "language=pl",
             ROOT / "docs",
             out,
         ],
@@ -147,13 +203,24 @@ def test_sphinx_rules_page_renders_in_chromium(tmp_path: Path) -> None:
         check=False,
     )
     assert built.returncode == 0, built.stderr[-2000:]
+    page = (out / "rules.html").read_text(encoding="utf-8")
+    switcher = re.findall(r'href="\.\./(en|fr|nl)/rules\.html" hreflang', page)
+    assert sorted(switcher) == ["en", "fr", "nl"]
     record = probe(out / "rules.html")
-    assert record["lang"] == "fr"
-    assert record["svgs"] >= len(worked_examples("fr"))
-    assert record["empty_svgs"] == []
+    assert record["lang"] == "pl"
+    # The pictures are images (their labels out of the search index and the snippets).
+    pictures = sum(len(example.svgs) for example in worked_examples("pl"))
+    assert record["images"] >= pictures
     assert record["broken_images"] == []
     assert record["links"] > 0
     assert record["broken_links"] == []
-    page = (out / "rules.html").read_text(encoding="utf-8")
-    switcher = re.findall(r'href="\.\./(en|pl|nl)/rules\.html" hreflang', page)
-    assert sorted(switcher) == ["en", "nl", "pl"]
+    assert "aabbccddeeff" not in record["main_text"]  # a board's coordinates, as indexed
+    assert "Żeton Doliny V" not in record["main_text"]  # a picture's title
+    # The search page in Polish, its result count line included (Sphinx leaves them empty).
+    search = (out / "search.html").read_text(encoding="utf-8")
+    assert "Searching for multiple words" not in search
+    assert "Wyszukiwanie kilku słów" in search
+    words = (out / "_static" / "translations.js").read_text(encoding="utf-8")
+    assert "stron pasujących do zapytania" in words
+    index = (out / "searchindex.js").read_text(encoding="utf-8")
+    assert "aabbccddeeff" not in index

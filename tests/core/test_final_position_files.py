@@ -92,7 +92,7 @@ CASES: list[tuple[str, Corrupt, str, str | None, str]] = [
         _set(["players", 0, "shops", 1, "tokens"], ["papyrus"]),
         "$.players[0].shops[1].tokens",
         "R-1.6",
-        "requiring 1 Bovine + 1 Grapes cannot hold the tokens papyrus",
+        "requiring 1 Bovine + 1 Grape cannot hold the tokens papyrus",
     ),
     (
         "wheat off the track",

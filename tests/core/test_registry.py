@@ -258,10 +258,10 @@ def test_drawn_benefits_are_valid(benefit: Benefit) -> None:
     [
         (
             Shop((Icon.BOVINE, Icon.GRAPES), StatueChoiceBenefit()),
-            "1 Bovine + 1 Grapes → Statue of a god of your choice",
+            "1 Bovine + 1 Grape → Statue of a God of your choice",
         ),
         (Shop((Icon.PAPYRUS,), GenericBenefit(5)), "1 Papyrus flower → 5 Debens"),
-        (Shop((Icon.GRAPES,), WheatBenefit(1)), "1 Grapes → +1 Wheat at once"),
+        (Shop((Icon.GRAPES,), WheatBenefit(1)), "1 Grape → +1 Wheat at once"),
         (
             Shop((Icon.BOVINE,), SpecializedBenefit(Resource.BOVINE, 1)),
             "1 Bovine → 1 Deben per Bovine token in your Metropolis",
@@ -273,7 +273,7 @@ def test_drawn_benefits_are_valid(benefit: Benefit) -> None:
         (Shop((Icon.ALABASTER,), StatueBenefit(("Ra",))), "1 Alabaster → Statue of Ra"),
         (
             Shop((Icon.ALABASTER, Icon.GRAPES), StatueBenefit(("Horus", "Anubis"))),
-            "1 Alabaster + 1 Grapes → Statues of Horus and Anubis",
+            "1 Alabaster + 1 Grape → Statues of Horus and Anubis",
         ),
     ],
 )

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.cli import main
 from fertility_rules.document import rules_document
 from fertility_rules.document.examples import (
@@ -20,6 +21,7 @@ from fertility_rules.document.examples import (
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.i18n import render
 from fertility_rules.model.resources import RESOURCES, Icon, Resource
+from fertility_rules.model.shop import icons_text
 from fertility_rules.rules import (
     BuildDistrict,
     PlaceTile,
@@ -34,6 +36,8 @@ from fertility_rules.rules.state import Phase
 from fertility_rules.testing.engine import check_invariants, tiles_in_game
 
 SVG = "{http://www.w3.org/2000/svg}"
+GOLD = "#e2b33c"
+"""The fill of a marked cell of a track (the Wheat marker's, the Statues counted)."""
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +78,8 @@ def test_valid_placement_is_legal(examples: dict[str, Example]) -> None:
     ("example_id", "message"),
     [
         ("R-3.1-not-touching", "Neither scene of the tile touches an identical scene"),
-        ("R-3.1-not-desert", "is not an empty desert square"),
+        ("R-3.1-on-wheat", "is not an empty desert square"),
+        ("R-3.1-on-water", "is not an empty desert square"),
     ],
 )
 def test_invalid_placements_break_r_3_1(
@@ -88,6 +93,17 @@ def test_invalid_placements_break_r_3_1(
     assert {v.rule for v in found} == {"R-3.1"}
     assert all(message in render(v.message) for v in found)
     assert move not in legal_moves(state)
+    grid = state.config.layout
+    ground = {"R-3.1-on-wheat": grid.wheat, "R-3.1-on-water": grid.water}.get(example_id)
+    if ground is not None:  # one half on that ground, the other on an empty desert square
+        assert ground >> move.second & 1
+        assert state.valley.empty >> move.first & 1
+    # The refused tile is drawn in place, its two scenes on the two squares (R-3.1).
+    root = ET.fromstring(examples[example_id].svgs[0])
+    (refused,) = root.findall(f".//{SVG}g[@class='refused-tile']")
+    scenes = state.config.tiles[move.tile].scenes
+    drawn = [g.get("data-scene") for g in refused.findall(f"{SVG}g")]
+    assert drawn == [scenes[0].key, scenes[1].key]
 
 
 @pytest.mark.parametrize("kind", ["A", "B", "C", "D"])
@@ -182,16 +198,32 @@ def test_one_picture_per_shop_benefit_kind(examples: dict[str, Example]) -> None
             assert example.facts["shop"].benefit.kind == example.facts["kind"]
 
 
-@pytest.mark.parametrize(("players", "boards"), [(2, 3), (3, 3), (4, 4)])
+@pytest.mark.parametrize(("players", "boards"), [(3, 3), (4, 4)])
 def test_setup_pictures(examples: dict[str, Example], players: int, boards: int) -> None:
-    facts = examples[f"R-2-{players}"].facts
+    example = examples[f"R-2-{players}"]
+    facts = example.facts
     assert facts["boards"] == boards  # R-1.4
     assert facts["common_pool"] == 3  # R-2.3
     assert facts["offer"] == 4  # R-2.5
     assert facts["pools"] == (3,) * players  # R-2.3
-    root = ET.fromstring(examples[f"R-2-{players}"].svgs[0])
-    assert len(root.findall(f".//{SVG}*[@class='metropolis']")) == players
-    assert len(root.findall(f".//{SVG}*[@class='pool personal-pool']")) == players
+    assert facts["pile"] == {3: 35, 4: 46}[players] - 3 * players - 3  # R-2.2, R-2.3
+    for svg in example.svgs:  # headed by what they show, never by a turn of play
+        assert not ET.fromstring(svg).findtext(f"{SVG}title", "").startswith("Turn")
+    if players == 4:  # board, common area, one player's area, the parts numbered 1 to 13
+        board, common, player = (ET.fromstring(svg) for svg in example.svgs)
+        numbers = [
+            int(c.get("data-number", "0"))
+            for root in (board, common, player)
+            for c in root.iter()
+            if c.get("class") == "callout"
+        ]
+        assert sorted(numbers) == list(range(1, 14))  # each part numbered once
+        assert len(player.findall(f".//{SVG}*[@class='metropolis']")) == 1
+        assert len(player.findall(f".//{SVG}*[@class='pool personal-pool']")) == 1
+        text = caption(example)
+        for number in range(1, 14):
+            assert f"{number}: " in text
+        assert f"{facts['pile']} tiles face down" in text
 
 
 def test_monument_ranking_with_ties(examples: dict[str, Example]) -> None:
@@ -199,20 +231,57 @@ def test_monument_ranking_with_ties(examples: dict[str, Example]) -> None:
     rows = examples["R-5.4"].facts["rows"]
     assert [(n, debens) for _name, n, debens in rows] == [(3, 15), (3, 15), (2, 7), (0, 0)]
     root = ET.fromstring(examples["R-5.4"].svgs[0])
-    assert len(root.findall(f".//{SVG}path[@class='monument']")) == 3 + 3 + 2
+    pawns = root.findall(f".//{SVG}g[@class='monument']")
+    assert len(pawns) == 3 + 3 + 2
+    colours = [pawn.get("fill") for pawn in pawns]
+    assert len(set(colours)) == 3  # each player's own colour, not one gold for all
 
 
 def test_lisa_scores_87(examples: dict[str, Example]) -> None:
     # R-5.6: 18 + 21 + 10 + 15 + 23.
     assert examples["R-5.6"].facts["total"] == 87
     assert "87 Debens" in caption(examples["R-5.6"])
-    assert ET.fromstring(examples["R-5.6"].svgs[0]).findtext(f"{SVG}title") == "Lisa"
+    root = ET.fromstring(examples["R-5.6"].svgs[0])
+    assert root.findtext(f"{SVG}title") == "Lisa"
+    # As the rulebooks draw her board (R-1.7): 4 starting Shops, her Shops' Districts on
+    # their spots, each marked reconstructed; no longer 9 Shops as "Starting Shops".
+    starting = root.findall(f".//{SVG}g[@class='starting-shops']")
+    assert sum(len(g.findall(f".//{SVG}g[@data-shop]")) for g in starting) == 4
+    districts = root.findall(f".//{SVG}g[@class='district']")
+    assert [d.get("data-district") for d in districts] == list(examples["R-5.6"].facts["districts"])
+    assert len(districts) >= 2
+    frames = [e for e in root.iter() if e.get("class") == "reconstructed-frame"]
+    assert len(frames) == len(districts)
+    assert "reconstructed" in caption(examples["R-5.6"])
+
+
+@pytest.mark.parametrize(
+    ("rule", "stage"), [("R-5.1", 18), ("R-5.2", 21), ("R-5.3", 10), ("R-5.5", 23)]
+)
+def test_each_scoring_stage_is_drawn_on_lisas_board(
+    examples: dict[str, Example], rule: str, stage: int
+) -> None:
+    example = examples[f"{rule}-lisa"]
+    assert f"{stage} Debens" in caption(example)  # R-5.6's stages
+    root = ET.fromstring(example.svgs[0])
+    marked = [
+        int(g.get("data-index", "-1"))
+        for g in root.iter()
+        if "marked" in (g.get("class") or "").split()
+    ]
+    assert marked == sorted(example.facts["marked"])
+    if rule == "R-5.3":  # the Statues scale marks her 3 different Statues
+        cells = root.findall(f".//{SVG}g[@class='statues-scale']/{SVG}g")
+        lit = [
+            c.get("data-statues") for c in cells if c.find(f"{SVG}rect[@fill='{GOLD}']") is not None
+        ]
+        assert lit == ["3"]
 
 
 def test_html_document_inlines_every_picture(examples: dict[str, Example]) -> None:
     page = rules_document("en", "html")
-    assert page.count("<figure") == len(examples)
-    assert page.count("<svg") == sum(len(e.svgs) for e in examples.values())
+    assert page.count("<figure") == len(examples) + 1  # and the key to the pictures
+    assert page.count("<svg") == sum(len(e.svgs) for e in examples.values()) + 1
 
 
 def test_markdown_with_pictures_beside(tmp_path: Path) -> None:
@@ -269,8 +338,55 @@ def test_the_rulebooks_supply_example(examples: dict[str, Example]) -> None:
     assert f"Shop {moves[1].shop + 1} (1 Papyrus flower → 5 Debens)" in text
     assert "5 Debens at the end of the game" in text
     assert "1 of its 2 tokens" in text
-    assert "unless 1 Alabaster joins it" in text
-    assert "Lisa has 1 Bovine, 1 Papyrus flower and 1 Grapes in supply" in text
+    assert "unless an Alabaster joins it" in text
+    assert facts["missing"] == (Icon.ALABASTER,)  # the caption names it in full
+    assert facts["supply"][0] == (0, 1, 1, 1)  # "1 Bovine, 1 Papyrus flower and 1 Grape"
+    assert "Lisa has 1 Bovine, 1 Papyrus flower and 1 Grape in supply" in text
     before_svg, after_svg = (ET.fromstring(svg) for svg in examples["R-3.5-rulebook"].svgs)
-    assert before_svg.findtext(f"{SVG}title") == "Lisa, before supplying"
-    assert after_svg.findtext(f"{SVG}title") == "Lisa, after supplying"
+    assert before_svg.findtext(f"{SVG}title") == "Lisa before supplying"
+    assert after_svg.findtext(f"{SVG}title") == "Lisa after supplying"
+    marked = [g.get("data-index", "") for g in after_svg.iter() if "marked" in g.get("class", "")]
+    assert sorted(marked) == sorted(str(m.shop) for m in moves)
+    pl = render(examples["R-3.5-rulebook"].caption, "pl")
+    assert "Wiola ma w zapasie" in pl
+    assert "gracza Wiola" not in pl
+
+
+def test_the_purchase_shows_the_payment(examples: dict[str, Example]) -> None:
+    """R-3.4 as the printed book shows it: the Metropolis before and after, the token paid
+    leaving the supply and the Wheat marker going down (was: the result only)."""
+    example = examples["R-3.4"]
+    move = example.facts["move"]
+    supply_before, supply_after = example.facts["supply"]
+    assert tuple(b - a for b, a in zip(supply_before, supply_after, strict=True)) == move.tokens
+    _district, before, after = (ET.fromstring(svg) for svg in example.svgs)
+
+    def wheat(root: ET.Element) -> str | None:
+        return root.find(f".//{SVG}g[@class='wheat-marker']").get("data-wheat")  # type: ignore[union-attr]
+
+    assert (wheat(before), wheat(after)) == tuple(str(w) for w in example.facts["wheat"])
+    built = after.findall(f".//{SVG}g[@class='district']")
+    assert move.district in [d.get("data-district") for d in built]
+    assert move.district not in [
+        d.get("data-district") for d in before.findall(f".//{SVG}g[@class='district']")
+    ]
+
+
+def test_the_components_are_drawn(examples: dict[str, Example]) -> None:
+    """R-1: a Valley tile with its 2 scenes, the starting tile, a District with its cost and
+    its first Shop's requirement and benefit numbered, a Metropolis board with 4 starting
+    Shops and 7 spots, the Monument types (the printed book illustrates each)."""
+    tile = ET.fromstring(examples["R-1.3-tile"].svgs[0])
+    assert len(tile.findall(f".//{SVG}g[@data-scene]")) == 2
+    district = ET.fromstring(examples["R-1.5-district"].svgs[0])
+    numbers = [c.get("data-number", "") for c in district.iter() if c.get("class") == "callout"]
+    assert sorted(numbers) == ["1", "2", "3"]
+    facts = examples["R-1.5-district"].facts
+    shop = default_catalogue().district(facts["district"]).shops[0]
+    assert render(icons_text(shop.requires)) in caption(examples["R-1.5-district"])
+    board = ET.fromstring(examples["R-1.7-board"].svgs[0])
+    starting = board.findall(f".//{SVG}g[@class='starting-shops']//{SVG}g[@data-shop]")
+    assert len(starting) == 4
+    assert len(board.findall(f".//{SVG}g[@data-spot]")) == 7
+    monuments = ET.fromstring(examples["R-1.8-monuments"].svgs[0])
+    assert len(monuments.findall(f".//{SVG}g[@class='monument-type']")) == 4

@@ -315,7 +315,7 @@ def test_cli_simulate_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--players", "2", "--games", "3", "--seed", "4"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("3 games")
-    assert sum(1 for line in lines if "seat" in line) == 2
+    assert sum(1 for line in lines if line.startswith("  seat")) == 2
     # One line per stage and the total: generic, specialized, statues, monuments, wheat.
     assert len(lines) == 1 + 2 + 6
 

@@ -79,6 +79,7 @@ class Info:
     sources: tuple[Message, ...]
     title: Message
     reason: Message | None = None
+    reading: Message | None = None
 
 
 INTERPRETATIONS = (
@@ -299,8 +300,8 @@ def _gains(before: Table, after: Table, mover: int) -> tuple[Gain, ...]:
     value = after.hands[mover][-1]
     pairs = _pairs(after.hands[mover]) - _pairs(before.hands[mover])
     return (
-        Gain("card", _("Card"), value, value, str(value)),
-        Gain("pairs", _("Pairs"), pairs, pairs, str(pairs)),
+        Gain("card", _("Card"), value, value, value),
+        Gain("pairs", _("Pairs"), pairs, pairs, pairs),
     )
 
 
@@ -514,7 +515,7 @@ class GreedyAgent:
 
 INFO = GameInfo("pairs", _("Pairs"), (2, 3), __name__)
 
-load_final_position = score_final_position = None
+read_final_position = score_final_position = None
 """Pairs has no final-position files: ``score`` says so."""
 _HERE = sys.modules[__name__]
 

@@ -85,21 +85,27 @@ def test_show_and_adjudicate_an_ankhor_position(
 
 
 @pytest.mark.parametrize(
-    ("language", "header", "turn"),
+    ("language", "header", "seats", "turn"),
     [
-        ("en", "A seeded 4-player game of Ankh'or", "Turn 1, Amunet:"),
-        ("fr", "Ankh'or", "Tour 1, Amunet"),
-        ("pl", "Ankh'or", "Tura 1, Amunet:"),
-        ("nl", "Ankh'or", "Beurt 1, Amunet:"),
+        (
+            "en",
+            "A seeded 4-player game of Ankh'or",
+            "Amunet and Chione: greedy agent",
+            "Turn 1, Amunet:",
+        ),
+        ("fr", "Ankh\u2019or", "Amunet et Chione\u202f: agent glouton", "Tour 1, Amunet"),
+        ("pl", "Ankh'or", "Amunet i Chione: ", "Tura 1, Amunet:"),
+        ("nl", "Ankh'or", "Amunet en Chione: ", "Beurt 1, Amunet:"),
     ],
 )
 def test_the_ankhor_demo_reads_in_every_language(
-    language: str, header: str, turn: str, capsys: pytest.CaptureFixture[str]
+    language: str, header: str, seats: str, turn: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["demo", "--game", "ankhor", "--seed", "5", "--lang", language]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert header in lines[0]
-    assert lines[2].startswith(turn)
+    assert seats in lines[1]  # who plays which agent, as for Fertility
+    assert lines[3].startswith(turn)
     english = ("A seeded", "Turn 1", "Score sheet", "Total")
     if language != "en":
         assert not any(line.startswith(english) for line in lines), lines[:3]

@@ -27,6 +27,7 @@ SHARED = (
     "fertility_rules.formats.files",
     "fertility_rules.formats.limits",
     "fertility_rules.formats.errors_json",
+    "fertility_rules.fonts",
     "fertility_rules.play.history",
     "fertility_rules.agents.simulate",
     "fertility_rules.lab.adjudicate",

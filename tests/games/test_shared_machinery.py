@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -16,12 +17,13 @@ import pytest
 from attrs import evolve
 from hypothesis import HealthCheck, settings
 
-from fertility_rules.agents.simulate import make_agent, play_game
+from fertility_rules.agents.simulate import AGENT_LABELS, agents_by_seat, make_agent, play_game
 from fertility_rules.cli import main
 from fertility_rules.errors import IllegalMoveError, MalformedInputError, UnknownIdError
 from fertility_rules.formats.record import dump_record, read_record
 from fertility_rules.games import GAMES, find_game
 from fertility_rules.lab.adjudicate import adjudicate, disputed_moves
+from fertility_rules.lab.chart import comparison_to_svg
 from fertility_rules.lab.compare import compare, comparison_from_json, comparison_to_json
 from fertility_rules.lab.readings import readings_varying, switches
 from fertility_rules.lab.render import adjudication_to_text, comparison_to_text
@@ -57,6 +59,7 @@ def test_find_game_returns_rules_as_given_and_refuses_an_unknown_name() -> None:
 def test_rules_travel_as_the_name_of_their_module() -> None:
     assert pickle.loads(pickle.dumps(RULES)) is RULES
     assert repr(RULES) == "<GameRules of 'pairs'>"
+    assert repr(pairs.INFO) == "<GameInfo of 'pairs'>"
 
 
 # ------------------------------------------------------------------------------ records
@@ -131,6 +134,11 @@ def test_the_history_plays_undoes_and_records_a_game_of_pairs() -> None:
     assert error.value.rule == "P-3.1"
 
 
+def test_a_game_without_pictures_draws_nothing_in_notebooks() -> None:
+    assert RULES.pictures is None
+    assert _played()._repr_svg_() is None  # Jupyter then shows its text repr
+
+
 def test_a_seedless_game_of_a_game_without_setups_gets_a_seed() -> None:
     game = Game.new(NAMES, game=RULES)
     assert game.record.seed is not None
@@ -153,6 +161,23 @@ def test_agents_of_the_game_play_it_and_see_views_only() -> None:
         pairs.GreedyAgent().choose(played.state, [Take(1)])
     with pytest.raises(UnknownIdError, match="random, greedy"):
         make_agent("lookahead", 1, RULES)
+
+
+def test_agents_by_seat_are_the_games_own() -> None:
+    assert agents_by_seat("greedy", 3, RULES) == ("greedy", "greedy", "greedy")
+    assert agents_by_seat("random, greedy", 3, RULES) == ("random", "greedy", "random")
+    with pytest.raises(UnknownIdError, match="known agents: random, greedy"):
+        agents_by_seat("greedy,lookahead", 2, RULES)  # Fertility's, not Pairs'
+    with pytest.raises(MalformedInputError, match="3 agents for 2 players"):
+        agents_by_seat("greedy,random,greedy", 2, RULES)
+    with pytest.raises(MalformedInputError, match="No agent given"):
+        agents_by_seat(" , ", 2, RULES)
+
+
+def test_every_agent_of_every_game_is_named_in_the_outputs() -> None:
+    for info in GAMES:
+        for name in find_game(info.name).agents:
+            assert name in AGENT_LABELS, (info.name, name)
 
 
 # ---------------------------------------------------------------------------------- lab
@@ -182,7 +207,15 @@ def test_compare_is_the_same_in_this_process_in_worker_processes_and_on_threads(
     assert comparison_from_json(data, pairs.GAMES) == one
     text = comparison_to_text(one)
     assert "Pairs per game" in text
-    assert "pair_bonus=none" in text
+    assert "PQ-1: nothing" in text  # the reading in words, with the game's own labels
+    assert "agents by seat: greedy agent and random agent" in text
+    french = comparison_to_text(one, "fr")
+    assert re.search(r"\d,\d\d \[\d+,\d\d–\d+,\d\d\]", french)  # Babel's decimals
+    chart = comparison_to_svg(one, "fr")
+    values = re.findall(r'class="value">([^<]*)<', chart)
+    assert len(values) == 2 * 3  # 2 readings: the score and the game's 2 stages
+    assert all(re.fullmatch(r"\d+,\d", value) for value in values)
+    assert ">Pairs<" in chart  # a stage of the game, not one of Fertility's
 
 
 def test_adjudication_shows_the_games_gains() -> None:
@@ -195,7 +228,10 @@ def test_adjudication_shows_the_games_gains() -> None:
     assert judged.outcomes[0].card == best.value
     assert not judged.differs  # the pair bonus changes the score, not what a move takes
     assert disputed_moves(state, readings, RULES) == ()
-    assert "Card" in adjudication_to_text(judged, state, "en", RULES)
+    text = adjudication_to_text(judged, state, "en", RULES)
+    assert "Card" in text
+    assert "All 2 readings agree." in text
+    assert sum(1 for line in text.splitlines() if line.startswith("all 2 readings")) == 1
     illegal = adjudicate(state, Take(7), readings, RULES)
     assert {o.rule for o in illegal.outcomes} == {"P-3.1"}
 
@@ -277,7 +313,7 @@ def test_the_commands_play_pairs(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main([*args, "--jobs", "1", "--format", "json"], pairs.GAMES) == 0
     assert json.loads(capsys.readouterr().out)["game"] == "pairs"
     assert main(["adjudicate", str(record), "--at", "1", "--move", "take 6"], pairs.GAMES) == 0
-    assert "Position after 1 moves" in capsys.readouterr().out
+    assert "Position after 1 move: Turn 2 · P2." in capsys.readouterr().out
     assert main(["schema", "move", *game], pairs.GAMES) == 0
     assert json.loads(capsys.readouterr().out)["required"] == ["take"]
 

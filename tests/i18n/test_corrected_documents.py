@@ -183,7 +183,8 @@ def test_rulebook_terms_per_language() -> None:
     fr, pl, nl = (rules_document(lang, "md") for lang in TRANSLATED)
     assert "(facultatif)" not in fr
     assert "(optionnel)" in fr
-    assert "Statue du Dieu Anubis" in fr
+    assert "Statue d’Anubis" in fr  # a name with its preposition, never "du Dieu Anubis"
+    assert not re.search(r"Statues? du Dieu [A-Z]|Statues? des Dieux [A-Z]|Statue du Dieu\.", fr)
     assert "figurk" not in pl
     assert "miniaturki" in pl
     assert "Wiola" in pl
@@ -195,7 +196,7 @@ def test_rulebook_terms_per_language() -> None:
 @pytest.mark.parametrize(
     ("language", "usage", "help_line"),
     [
-        ("fr", "utilisation", "afficher ce message d'aide et quitter"),
+        ("fr", "utilisation", "afficher ce message d’aide et quitter"),
         ("pl", "użycie:", "pokaż ten komunikat pomocy i zakończ"),
         ("nl", "gebruik:", "dit helpbericht tonen en afsluiten"),
     ],
@@ -220,6 +221,6 @@ def test_argparse_words_are_translated(
 def test_lang_before_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "fr", "catalogue", "show"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Catalogue default\u202f: Catalogue par défaut")
+    assert out.startswith("Catalogue par défaut (en partie reconstitué)\n")
     assert main(["catalogue", "show"]) == 0
-    assert capsys.readouterr().out.startswith("Catalogue default: Default catalogue")
+    assert capsys.readouterr().out.startswith("Default catalogue (partly reconstructed)\n")

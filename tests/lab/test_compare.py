@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 
@@ -119,7 +120,7 @@ def test_the_compare_command(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert svg.read_text(encoding="utf-8").startswith("<svg")
     assert main([*args, "--jobs", "2", "--lang", "fr"]) == 0
     text = capsys.readouterr().out
-    assert "quarry_enclosure=orthogonal" in text
+    assert re.search(r"I-1\s:\sles 4 voisines orthogonales", text)  # the reading in words
     assert "Boutiques" in text  # stage labels in French
 
 

@@ -140,7 +140,7 @@ def test_an_old_record_with_another_former_value_is_refused() -> None:
     [
         ("en", ("Switches", "Settled readings", "Retired", "Sources")),
         ("fr", ("Options", "Lectures arrêtées", "Retirée", "Sources")),
-        ("pl", ("Przełączniki", "Ustalone odczytania", "Wycofane", "Źródła")),
+        ("pl", ("Przełączniki", "Ustalone interpretacje", "Wycofane", "Źródła")),
         ("nl", ("Schakelaars", "Vaste lezingen", "Vervallen", "Bronnen")),
     ],
 )

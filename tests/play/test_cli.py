@@ -112,7 +112,7 @@ def test_spots_in_violations_count_from_one(game: Game) -> None:
     ("lang", "one", "zero"),
     [
         ("en", "1 move, and it is legal.", "No move to check yet."),
-        ("fr", "1 coup, et il est légal.", "Aucun coup à vérifier pour l'instant."),
+        ("fr", "1 coup, et il est légal.", "Aucun coup à vérifier pour l’instant."),
         ("pl", "1 ruch i jest on legalny.", "Na razie nie ma ruchów do sprawdzenia."),
         ("nl", "1 zet, en die is geldig.", "Nog geen zetten om te controleren."),
     ],

@@ -19,8 +19,9 @@ from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.svg._image import SvgImage, el
-from fertility_rules.svg._palette import INK, fit_size, provenance_badge, reconstructed_frame
+from fertility_rules.svg._palette import INK, provenance_badge, reconstructed_frame
 from fertility_rules.svg._sheet import Item, Section, reconstructed_warning, sheet, sheet_page
+from fertility_rules.svg._text import fit_size
 
 __all__ = ["catalogue_page", "catalogue_sheet"]
 
@@ -40,7 +41,7 @@ def _tile_item(tile: Tile, language: Language) -> Item:
             tile.id,
             x=x + 4 + TILE / 2,
             y=y + TILE + 18,
-            font_size=fit_size(tile.id, TILE + 6, 9),
+            font_size=round(fit_size(tile.id, 9, TILE + 6), 2),
             text_anchor="middle",
             fill=INK,
             class_="tile-id",

@@ -263,4 +263,6 @@ def bonus_token(
     parent: ET.Element, x: float, y: float, radius: float, points: int, role: str = "bonus-token"
 ) -> ET.Element:
     """A bonus token: a gold disc with its victory points (A-1.4)."""
-    return value_disc(parent, x, y, radius, points, BONUS_GOLD, BONUS_EDGE, role)
+    group = el(parent, "g", class_=role)
+    value_disc(group, x, y, radius, str(points), BONUS_GOLD, BONUS_EDGE)
+    return group

@@ -54,7 +54,8 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
 from fertility_rules.svg._image import SvgImage, el, fmt, image, root
-from fertility_rules.svg._palette import INK, fit_size, mark
+from fertility_rules.svg._palette import INK, mark
+from fertility_rules.svg._text import fit_size
 
 __all__ = [
     "HIGHER",
@@ -354,7 +355,7 @@ def _space(parent: ET.Element, place: Position, x: float, y: float, side: float)
         text,
         x=x + side / 2,
         y=y + side / 2 + 4,
-        font_size=fit_size(text, side - 6, 11),
+        font_size=round(fit_size(text, 11, side - 6), 2),
         text_anchor="middle",
         fill="#166534",
     )

@@ -20,7 +20,7 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext, pgettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.svg._image import SvgImage, el, image, root
-from fertility_rules.svg._palette import CARD_EDGE, INK, fit_size, label, mark
+from fertility_rules.svg._palette import CARD_EDGE, INK, heading, mark
 
 __all__ = [
     "BOARD_WIDTH",
@@ -166,11 +166,11 @@ def hand(
 ) -> SvgImage:
     """Tokens held by a player, by kind, under an optional ``title``."""
     language = Language.parse(lang)
-    heading = title or render(_("Tokens"), language)
+    named = title or render(_("Tokens"), language)
     top = 22 if title else 0
-    svg = root(6 * 42 + 16, top + 28, "ankhor-hand", heading, language)
+    svg = root(6 * 42 + 16, top + 28, "ankhor-hand", named, language)
     if title:
-        label(svg, title, 4, 16, 13)
+        heading(svg, title, 4, 16, 13)
     draw_hand(svg, tokens, 4, top + 4, language)
     return image(svg)
 
@@ -180,7 +180,7 @@ def draw_supply(
 ) -> ET.Element:
     """The supply: a token of each kind and how many are left (A-2.2)."""
     group = el(parent, "g", class_="supply")
-    label(group, render(pgettext("the tokens every player takes from", "Supply"), language), x, y)
+    heading(group, render(pgettext("the tokens every player takes from", "Supply"), language), x, y)
     for index, kind in enumerate(TOKENS):
         cx = x + 14 + index * 58
         token(group, kind, cx, y + 22, 12, "pictogram")
@@ -203,7 +203,7 @@ def draw_reserve(
 ) -> ET.Element:
     """The bonus reserve: a bonus token and how many are left (A-2.6)."""
     group = el(parent, "g", class_="reserve", data_count=reserve)
-    label(group, render(_("Bonus tokens"), language), x, y)
+    heading(group, render(_("Bonus tokens"), language), x, y)
     bonus_token(group, x + 14, y + 22, 12, points, "pictogram")
     el(
         group,
@@ -223,7 +223,7 @@ def draw_piles(
 ) -> ET.Element:
     """The two face-down draw piles and the tiles left in each (A-2.4, A-8.1)."""
     group = el(parent, "g", class_="piles")
-    label(group, render(_("Draw piles"), language), x, y)
+    heading(group, render(_("Draw piles"), language), x, y)
     for index, size in enumerate(sizes):
         px = x + 4 + index * 120
         pile = el(group, "g", class_="draw-pile", data_pile=index + 1, data_size=size)
@@ -276,7 +276,7 @@ def draw_removed(
 ) -> float:
     """The tiles out of the game, face up (A-5.2), wrapped to ``width``; the height used."""
     group = el(parent, "g", class_="removed", data_count=len(removed))
-    label(
+    heading(
         group,
         render(ngettext("{n} tile removed", "{n} tiles removed", len(removed)), language),
         x,
@@ -319,6 +319,6 @@ def offer(
         language,
     )
     if title:
-        label(svg, title, 4, 17, fit_size(title, BOARD_WIDTH, 14))
+        heading(svg, title, 4, 17, 14, BOARD_WIDTH)
     draw_offer(svg, state.offer, prices, 4, 4 + top, language, marked=marked)
     return image(svg)

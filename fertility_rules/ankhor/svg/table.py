@@ -42,8 +42,7 @@ from fertility_rules.svg._palette import (
     INK,
     PAPER,
     SHEET,
-    fit_size,
-    label,
+    heading,
     player_colour,
 )
 
@@ -181,7 +180,7 @@ def table(
     same_level = config.interpretations.higher_neighbours is HigherNeighbours.SAME_LEVEL
     marked = marked_places(last_move)
     by = last_mover(state) if mover is None else mover
-    heading = render(status(state), language)
+    title = render(status(state), language)
     width = GAP + BOARD_WIDTH + 30 + SIDE_WIDTH + GAP
     side_x = GAP + BOARD_WIDTH + 30
     removed_height = 14 + ((len(state.removed) + 12) // 13) * 28
@@ -192,9 +191,9 @@ def table(
     ]
     rows = [max(heights[r : r + 2]) for r in range(0, len(heights), 2)]
     height = top + sum(h + GAP for h in rows) + GAP
-    svg = root(width, height, "ankhor-table", heading, language)
+    svg = root(width, height, "ankhor-table", title, language)
     el(svg, "rect", x=0, y=0, width=width, height=height, fill=SHEET)
-    label(svg, heading, GAP, 28, fit_size(heading, width - 2 * GAP, 19), class_="heading")
+    heading(svg, title, GAP, 28, 19, width - 2 * GAP, class_="heading")
     draw_offer(svg, state.offer, config.prices, GAP, TITLE, language)
     y = TITLE + 14
     draw_supply(svg, state.supply, side_x, y, language)

@@ -53,7 +53,7 @@ def _award(benefit: GenericBenefit) -> DebenAward:
 
 GENERIC = EffectKind(
     id="generic",
-    label=_("generic Shop"),
+    label=_("Generic Shop"),
     benefit_type=GenericBenefit,
     timing=Timing.FINAL,
     stage=Stage.GENERIC,

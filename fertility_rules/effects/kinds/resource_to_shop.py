@@ -34,7 +34,7 @@ def _trigger(benefit: ResourceToShopBenefit) -> PlaceResource:
 
 RESOURCE_TO_SHOP = EffectKind(
     id="resource_to_shop",
-    label=_("resource placed on another Shop"),
+    label=_("Resource placed on another Shop"),
     benefit_type=ResourceToShopBenefit,
     timing=Timing.IMMEDIATE,
     params=(Param("choices", ParamType.RESOURCES),),

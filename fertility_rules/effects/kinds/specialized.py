@@ -15,7 +15,7 @@ from fertility_rules.effects.base import (
     Stage,
     Timing,
 )
-from fertility_rules.i18n.amounts import debens, tokens
+from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.model.resources import Resource
 from fertility_rules.model.shop import Benefit
@@ -50,10 +50,9 @@ def _score(benefit: SpecializedBenefit, context: ShopContext) -> DebenAward:
     return DebenAward(
         _points(benefit, context),
         _(
-            "specialized Shop: {per} × {count} of {resource} on the Metropolis = {amount}",
+            "specialized Shop: {per} × {tokens} in the Metropolis = {amount}",
             per=benefit.per_token,
-            count=tokens(count),
-            resource=benefit.resource.label,
+            tokens=benefit.resource.tokens(count),
             amount=debens(benefit.per_token * count),
         ),
     )
@@ -61,7 +60,7 @@ def _score(benefit: SpecializedBenefit, context: ShopContext) -> DebenAward:
 
 SPECIALIZED = EffectKind(
     id="specialized",
-    label=_("specialized Shop"),
+    label=_("Specialized Shop"),
     benefit_type=SpecializedBenefit,
     timing=Timing.FINAL,
     stage=Stage.SPECIALIZED,

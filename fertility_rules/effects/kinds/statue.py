@@ -15,11 +15,12 @@ from fertility_rules.effects.base import (
     StatueAward,
     Timing,
 )
+from fertility_rules.i18n.contexts import GOD_AFTER_STATUE
 from fertility_rules.i18n.lists import all_of
-from fertility_rules.i18n.message import Message, _, ngettext
+from fertility_rules.i18n.message import Message, _, ngettext, pgettext
 from fertility_rules.model.shop import Benefit
 
-__all__ = ["STATUE", "StatueBenefit"]
+__all__ = ["STATUE", "StatueBenefit", "god_of"]
 
 
 @frozen
@@ -30,9 +31,17 @@ class StatueBenefit(Benefit):
     gods: tuple[str, ...]
 
 
+def god_of(name: str) -> Message:
+    """``Isis`` as it follows "Statue of" (French ``d'Isis``, Polish ``Izydy``)."""
+    return pgettext(GOD_AFTER_STATUE, name)
+
+
 def _describe(benefit: StatueBenefit) -> Message:
     return ngettext(
-        "Statue of {gods}", "Statues of {gods}", len(benefit.gods), gods=all_of(benefit.gods)
+        "Statue of {gods}",
+        "Statues of {gods}",
+        len(benefit.gods),
+        gods=all_of([god_of(name) for name in benefit.gods]),
     )
 
 

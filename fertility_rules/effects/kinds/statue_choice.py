@@ -21,7 +21,7 @@ class StatueChoiceBenefit(Benefit):
 
 
 def _describe(benefit: StatueChoiceBenefit) -> Message:
-    return _("Statue of a god of your choice")
+    return _("Statue of a God of your choice")
 
 
 def _score(benefit: StatueChoiceBenefit, context: ShopContext) -> StatueAward:

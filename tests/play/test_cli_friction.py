@@ -1,0 +1,135 @@
+"""The friction points new users hit with the commands (review of app developers, §1)."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from fertility_rules.cli import main
+from fertility_rules.rules.interpretations import INTERPRETATION_INFO, InterpretationKind
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("game") / "game3.json"
+    args = ["simulate", "--players", "3", "--seed", "5", "--agents", "greedy,random,lookahead"]
+    assert main([*args, "--record", str(path)]) == 0
+    return path
+
+
+def test_show_view_as_svg_writes_a_picture(record: Path, tmp_path: Path) -> None:
+    out = tmp_path / "view.svg"
+    assert (
+        main(["show", str(record), "--at", "40", "--format", "svg", "--view", "--output", str(out)])
+        == 0
+    )
+    root = ET.fromstring(out.read_text(encoding="utf-8"))  # was the text summary
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    data = json.loads(record.read_text(encoding="utf-8"))
+    hidden = set(data["setup"]["pile"]) if "pile" in data.get("setup", {}) else set()
+    assert not any(f'data-tile="{tile}"' in out.read_text() for tile in hidden if tile)
+
+
+def test_markdown_rules_to_a_new_folder_keep_their_pictures_inside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["rules", "--lang", "pl", "--format", "md", "--output", "rules_pl_md"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rules_pl_md"]  # nothing scattered
+    folder = tmp_path / "rules_pl_md"
+    assert (folder / "rules.pl.md").is_file()
+    pictures = re.findall(r"\]\(([^)]+\.svg)\)", (folder / "rules.pl.md").read_text())
+    assert pictures
+    assert all((folder / name).is_file() for name in pictures)
+
+
+def test_a_file_name_with_an_extension_stays_a_file(tmp_path: Path) -> None:
+    target = tmp_path / "rules.html"
+    assert main(["rules", "--format", "html", "--output", str(target)]) == 0
+    assert target.is_file()
+
+
+def test_schema_takes_lang_like_every_printing_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema", "move", "--lang", "fr"]) == 0
+    assert json.loads(capsys.readouterr().out)["$schema"].endswith("2020-12/schema")
+
+
+def test_simulate_help_names_every_agent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "random, greedy, lookahead" in help_text
+
+
+def test_more_agents_than_players_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "3", "--agents", "greedy,greedy,greedy,greedy"]) == 1
+    err = capsys.readouterr().err
+    assert "4 agents for 3 players" in err
+    assert main(["--lang", "pl", "simulate", "--players", "2", "--agents", "a,b,c"]) == 1
+    assert "'a'" in capsys.readouterr().err  # an unknown name is named first
+
+
+def test_score_on_a_game_record_points_to_verify(
+    record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["score", str(record)]) == 1
+    err = capsys.readouterr().err
+    assert f"fertility-rules verify {record}" in err
+    assert err.count("\n  ") == 1  # one problem, not ten
+
+
+def test_a_document_of_another_format_is_one_problem(
+    record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["catalogue", "check", str(record)]) == 1
+    err = capsys.readouterr().err
+    assert "game-record/2" in err
+    assert err.count("\n  ") == 1
+
+
+def test_the_demo_says_who_plays_which_agent(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--seed", "3", "--lang", "fr"]) == 0
+    second = capsys.readouterr().out.splitlines()[1]
+    nb = "\u202f"
+    assert second == (
+        f"Qui joue{nb}: Amunet et Chione{nb}: agent glouton{nb}; Bek et Djedi{nb}: agent aléatoire."
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "pl", "nl"])
+def test_settled_readings_state_the_reading_played(
+    language: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["interpretations", "--lang", language]) == 0
+    text = capsys.readouterr().out
+    settled = [i for i in INTERPRETATION_INFO if i.kind is InterpretationKind.SETTLED]
+    assert all(info.reading is not None for info in settled)
+    blocks = text.split("\n  I-")
+    for info in settled:
+        block = next(b for b in blocks if b.startswith(info.id[2:] + " "))
+        assert "default; not a switch" not in block
+        assert len(block.splitlines()[1]) > 60  # the reading itself, not a bare label
+
+
+def test_a_switch_with_one_value_says_the_catalogue_sets_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["interpretations"]) == 0
+    text = capsys.readouterr().out
+    block = text.split("  I-14 ")[1].split("\n  I-")[0]
+    assert "its only value" in block
+    assert "--interpretation start_tile" not in block
+
+
+def test_french_summary_writes_zero_in_the_singular_and_supply_as_provision(
+    record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--lang", "fr", "show", str(record), "--view"]) == 0
+    text = capsys.readouterr().out
+    assert "0 tuile\u202f;" in text  # was "0 tuiles"
+    assert " réserve " not in text  # "réserve" is the Personal and Common Pool only
+    assert "provision" in text
