@@ -173,8 +173,9 @@ class InterpretationInfo:
     sources: tuple[Message, ...]
     field: str | None = None
     reason: Message | None = None
+    """For a settled id, why it is not a switch."""
     reading: Message | None = None
-    """The reading played, in a few words, when the reason does not say it."""
+    """For a settled id, the reading the engine always plays, in a few words."""
 
 
 _SWITCH = InterpretationKind.SWITCH
@@ -244,6 +245,7 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         _("Taking exactly 3 tokens"),
         ("A-3.2",),
         (_RULEBOOK,),
+        reading=_("Take tokens takes exactly 3 tokens when the supply has 3 or more"),
         reason=_("the rulebook says to take 3 tokens; any excess goes back at the end of the turn"),
     ),
     InterpretationInfo(
@@ -252,6 +254,7 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         _("Stored tokens and the limits"),
         ("A-3.6", "A-3.9"),
         (_RULEBOOK,),
+        reading=_("a warehouse's tokens do not count toward the limits of a hand"),
         reason=_(
             "the rulebook calls a warehouse additional storage, in addition to the normal "
             "2 ankhs and 5 resources"
@@ -263,6 +266,7 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         _("Which tokens count at the end"),
         ("A-7.4", "A-7.5"),
         (_RULEBOOK,),
+        reading=_("resource and ankh tokens count, stored ones included, bonus tokens not"),
         reason=_(
             "resource and ankh tokens count, stored ones included; the rulebook names bonus "
             "tokens apart, so they are not tokens in this sense"
@@ -274,6 +278,7 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         _("The scribe's bonus turn"),
         ("A-3.7", "A-4.1", "A-6.1"),
         (_RULEBOOK,),
+        reading=_("a scribe's bonus turn is a turn of its own"),
         reason=_(
             "the rulebook treats the bonus turn exactly like a normal turn: an ankh taken "
             "before it may be spent in it, and a 13th tile placed in it ends the game at the "
@@ -286,6 +291,7 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         _("The pile of a refill"),
         ("A-2.5", "A-5.1"),
         (_RULEBOOK,),
+        reading=_("the active player chooses the pile of every refill"),
         reason=_(
             "the active player chooses the pile of every refill; the first six tiles come "
             "from the first pile, which changes nothing as both piles are shuffled"

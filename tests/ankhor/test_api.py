@@ -162,3 +162,28 @@ def test_nothing_mutable_is_reachable_from_a_state() -> None:
             todo.extend(value.values())
         elif attrs.has(type(value)):
             todo.extend(attrs.asdict(value, recurse=False).values())  # type: ignore[arg-type]
+
+
+def test_every_interpretation_is_described() -> None:
+    from attrs import fields
+
+    from fertility_rules.ankhor.interpretations import OPTION_LABELS, InterpretationKind
+
+    ids = [info.id for info in ankhor.INTERPRETATION_INFO]
+    assert ids == [f"Q-{n}" for n in range(1, 12)]
+    switches = [
+        info for info in ankhor.INTERPRETATION_INFO if info.kind is InterpretationKind.SWITCH
+    ]
+    assert [info.field for info in switches] == [a.name for a in fields(ankhor.Interpretations)]
+    for info in ankhor.INTERPRETATION_INFO:
+        assert info.rules
+        assert all(rule.startswith("A-") for rule in info.rules)
+        for language in ("fr", "pl", "nl"):
+            assert render(info.title, language) != render(info.title)
+        if info.kind is InterpretationKind.SETTLED:
+            assert info.reading is not None
+            assert info.reason is not None
+    defaults = ankhor.Interpretations()
+    for attribute in fields(ankhor.Interpretations):
+        for value in type(getattr(defaults, attribute.name)):
+            assert value in OPTION_LABELS
