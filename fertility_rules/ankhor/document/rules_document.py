@@ -23,7 +23,6 @@ from fertility_rules.ankhor.document.texts import glossary, rule_texts
 from fertility_rules.ankhor.interpretations import (
     INTERPRETATION_INFO,
     KIND_LABELS,
-    InterpretationInfo,
     InterpretationKind,
 )
 from fertility_rules.ankhor.model import Kind
@@ -33,9 +32,7 @@ from fertility_rules.ankhor.svg import legend
 from fertility_rules.ankhor.texts import STAGE_LABELS
 from fertility_rules.document.blocks import Block, Figure
 from fertility_rules.document.figures import figures_by_rule
-from fertility_rules.document.interpretations import (
-    interpretation_notes as game_interpretation_notes,
-)
+from fertility_rules.document.interpretations import interpretation_notes
 from fertility_rules.document.writer import Cell, Writer, document_text
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
@@ -45,7 +42,6 @@ from fertility_rules.model.provenance import Provenance
 __all__ = [
     "TITLE",
     "example_figures",
-    "interpretation_notes",
     "rules_blocks",
     "rules_document",
     "rules_pictures",
@@ -223,12 +219,6 @@ def _information(w: Writer) -> None:
         w.rule(rule_id)
 
 
-def interpretation_notes(info: InterpretationInfo) -> tuple[Message, ...]:
-    """The kind line (a switch's values with the default marked, or a settled reading's
-    reason), the rules and the sources of an Ankh'or interpretation."""
-    return game_interpretation_notes(info, "ankhor")
-
-
 def _interpretations(w: Writer) -> None:
     w.heading(2, _("Interpretations"), "ankhor-interpretations")
     w.paragraph(
@@ -242,7 +232,7 @@ def _interpretations(w: Writer) -> None:
         w.heading(3, KIND_LABELS[kind], f"ankhor-interpretations-{kind.value}")
         for info in INTERPRETATION_INFO:
             if info.kind is kind:
-                w.interpretation(info.id, interpretation_notes(info), 4)
+                w.interpretation(info.id, interpretation_notes(info, "ankhor"), 4)
 
 
 def _glossary(w: Writer) -> None:
