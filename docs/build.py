@@ -56,30 +56,41 @@ ROOT_PAGE = """<!DOCTYPE html>
 <style>
 body {{ font-family: Georgia, serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem;
   color: #3e4349; }}
-h1 {{ font-weight: normal; }}
+h1, h2 {{ font-weight: normal; }}
 ul {{ list-style: none; padding: 0; font-size: 1.3rem; line-height: 2.2; }}
 a {{ color: #004b6b; }}
 </style></head><body>
 <h1>fertility_rules</h1>
-<p>The rules of the board game <em>Fertility</em>: documentation in four languages.</p>
+<p>The rules of the board games <em>Fertility</em> and <em>Ankh'or</em>: documentation in
+four languages.</p>
 <ul>
 {links}
 </ul>
+<h2>Ankh'or</h2>
+<ul class="ankhor">
+{ankhor}
+</ul>
 </body></html>
 """
-"""The page at the root of the build: one link per language."""
+"""The page at the root of the build: one link per language, to the home page and to
+the Ankh'or part."""
 
 NAMES = {"en": "English", "fr": "Français", "pl": "Polski", "nl": "Nederlands"}
 
 
-def write_root_page() -> None:
-    """``_build/html/index.html``, linking the home page of each language."""
-    links = "\n".join(
-        f'<li><a href="{code}/index.html" hreflang="{code}" lang="{code}">{name}</a></li>'
+def _links(page: str) -> str:
+    return "\n".join(
+        f'<li><a href="{code}/{page}" hreflang="{code}" lang="{code}">{name}</a></li>'
         for code, name in NAMES.items()
     )
+
+
+def write_root_page() -> None:
+    """``_build/html/index.html``, linking the home page and the Ankh'or part of each
+    language."""
+    page = ROOT_PAGE.format(links=_links("index.html"), ankhor=_links("ankhor/index.html"))
     OUTPUT.mkdir(parents=True, exist_ok=True)
-    (OUTPUT / "index.html").write_text(ROOT_PAGE.format(links=links), encoding="utf-8")
+    (OUTPUT / "index.html").write_text(page, encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:

@@ -4,6 +4,8 @@ At ``builder-inited`` it writes, for the configured ``language``:
 
 - ``_generated/rules.<lang>.rst``: :func:`fertility_rules.document.rules_document`
   in reStructuredText, so the rule texts have one source, the library's catalogues;
+- ``_generated/ankhor-rules.<lang>.rst`` and ``ankhor-gallery.<lang>.rst``: the same for
+  Ankh'or, its rules document found through :func:`fertility_rules.games.find_game`;
 - ``_generated/interpretations.<lang>.rst``: the interpretations of
   :data:`fertility_rules.rules.interpretations.INTERPRETATION_INFO` by kind (switches,
   settled readings, retired) with their rule texts, values, rules and sources.
@@ -40,12 +42,14 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.directives.other import Include
 
+from fertility_rules.ankhor.document.site import gallery_blocks as ankhor_gallery
 from fertility_rules.catalogue import Catalogue, load_catalogue
 from fertility_rules.document import rules_document
 from fertility_rules.document.blocks import RULE_CITATION, render_blocks
 from fertility_rules.document.rules_document import interpretation_notes
 from fertility_rules.document.site import LANGUAGE_NAMES, LANGUAGES_LABEL, gallery_blocks
 from fertility_rules.effects import DEFAULT_REGISTRY
+from fertility_rules.games import find_game
 from fertility_rules.i18n import Language, render
 from fertility_rules.rules.interpretations import INTERPRETATION_INFO, KIND_LABELS
 from fertility_rules.texts.rule_texts import rule_text
@@ -117,6 +121,14 @@ def write_generated(app: Sphinx) -> None:
     _write(folder / f"rules.{language.value}.rst", rules_document(language, "rst", catalogue))
     _write(folder / f"interpretations.{language.value}.rst", interpretations_rst(language))
     _write(folder / f"gallery.{language.value}.rst", gallery_rst(language, catalogue))
+    ankhor = find_game("ankhor")
+    document = ankhor.texts.rules_document
+    if document is not None:
+        _write(folder / f"ankhor-rules.{language.value}.rst", document(language, "rst", None))
+    _write(
+        folder / f"ankhor-gallery.{language.value}.rst",
+        render_blocks(ankhor_gallery(language), "rst"),
+    )
     changelog = Path(app.srcdir).parent / "CHANGELOG.md"
     _write(folder / f"changelog.{language.value}.rst", changelog_rst(changelog.read_text("utf-8")))
 

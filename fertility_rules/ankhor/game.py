@@ -43,6 +43,7 @@ from fertility_rules.games import (
     CountMoves,
     Gain,
     GameFormats,
+    GamePictures,
     GameRules,
     GameTexts,
     Lazy,
@@ -185,6 +186,27 @@ def _reveals(before: GameState, after: GameState) -> bool:
     return before.pile_sizes != after.pile_sizes
 
 
+# --------------------------------------------------------------------------- pictures
+
+
+def _table(state: GameState, last_move: Any, language: str) -> str:
+    from fertility_rules.ankhor.svg import table
+
+    return table(state, last_move=last_move, lang=language)
+
+
+def _catalogue_sheet(catalogue: Catalogue, language: str) -> str:
+    from fertility_rules.ankhor.svg import catalogue_sheet
+
+    return catalogue_sheet(catalogue, lang=language)
+
+
+def _catalogue_page(catalogue: Catalogue, language: str) -> str:
+    from fertility_rules.ankhor.svg import catalogue_page
+
+    return catalogue_page(catalogue, lang=language)
+
+
 read_final_position = Lazy("fertility_rules.ankhor.formats.final_position", "read_final_position")
 _HERE = sys.modules[__name__]
 
@@ -232,6 +254,16 @@ RULES = GameRules(
         text_board=Lazy("fertility_rules.ankhor.text_board", "text_board"),
         catalogue_check=catalogue_check,
         choices=Lazy("fertility_rules.ankhor.choices", "choices"),
+        **lazy_named(
+            "fertility_rules.ankhor.document.rules_document", "rules_document", "rules_pictures"
+        ),
+        rules_formats=("md", "rst", "html"),
+    ),
+    pictures=GamePictures(
+        table=_table,
+        move_squares=Lazy("fertility_rules.ankhor.text_board", "move_positions"),
+        catalogue_sheet=_catalogue_sheet,
+        catalogue_page=_catalogue_page,
     ),
     agents=AGENTS,
 )

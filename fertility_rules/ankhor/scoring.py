@@ -30,6 +30,8 @@ __all__ = [
     "ScoreReport",
     "ScoreSheet",
     "StageTotals",
+    "animal_group",
+    "colour_group",
     "final_position",
     "final_scores",
     "rank",
@@ -277,3 +279,9 @@ def score_totals(position: FinalPosition) -> tuple[StageTotals, ...]:
 def final_scores(state: GameState) -> ScoreReport:
     """The explained score sheets of the table as it stands (A-7)."""
     return score(final_position(state))
+
+
+colour_group = _colour_group
+"""``green group of 5 tiles``: a colour group as the score sheet names it (A-7.3)."""
+animal_group = _animal_group
+"""``group of 3 jackals``: an animal group as the score sheet names it (A-7.2)."""

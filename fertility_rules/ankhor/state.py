@@ -180,6 +180,12 @@ class GameState:
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
+    def _repr_svg_(self) -> str:
+        """The table drawn (Jupyter and IPython show it as a picture)."""
+        from fertility_rules.ankhor.svg import table
+
+        return table(self)
+
 
 def replace_at(
     items: tuple[PlayerState, ...], index: int, item: PlayerState

@@ -55,6 +55,12 @@ class Observation:
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
+    def _repr_svg_(self) -> str:
+        """The view drawn (Jupyter and IPython show it as a picture)."""
+        from fertility_rules.ankhor.svg import table
+
+        return table(self)
+
 
 def _by_id(tile: Tile) -> str:
     return tile.id

@@ -31,8 +31,11 @@ __all__ = [
     "render_blocks",
 ]
 
-RULE_CITATION = re.compile(r"\b(?:R-\d+(?:\.\d+)?(?:\.[A-D])?|I-\d+)(?![\w.-]*\w)")
-"""A rule or interpretation id cited in running text (``R-3.3.D``, ``I-1``)."""
+RULE_CITATION = re.compile(
+    r"\b(?:R-\d+(?:\.\d+)?(?:\.[A-D])?|I-\d+|A-\d+(?:\.\d+)?|Q-\d+)(?![\w.-]*\w)"
+)
+"""A rule or interpretation id cited in running text: Fertility's (``R-3.3.D``, ``I-1``)
+and Ankh'or's (``A-3.5``, ``Q-2``)."""
 
 
 @frozen
@@ -230,7 +233,8 @@ FORMATS: dict[str, Callable[[Sequence[Block], Page], str]] = {
 """The output formats by name."""
 
 
-def render_blocks(blocks: Sequence[Block], fmt: str, page: Page | None = None) -> str:
+def check_format(fmt: str) -> Callable[[Sequence[Block], Page], str]:
+    """The writer of the format named ``fmt``; an unknown name is an :class:`UnknownIdError`."""
     writer = FORMATS.get(fmt)
     if writer is None:
         raise UnknownIdError(
@@ -240,4 +244,8 @@ def render_blocks(blocks: Sequence[Block], fmt: str, page: Page | None = None) -
                 expected=", ".join(FORMATS),
             )
         )
-    return writer(blocks, page or Page())
+    return writer
+
+
+def render_blocks(blocks: Sequence[Block], fmt: str, page: Page | None = None) -> str:
+    return check_format(fmt)(blocks, page or Page())

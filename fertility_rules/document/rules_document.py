@@ -8,33 +8,28 @@ pipeline (the rulebook example is computed, never retyped).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.document.blocks import (
-    FORMATS,
     Block,
     Figure,
-    Heading,
     Items,
-    Page,
-    Paragraph,
-    Table,
-    render_blocks,
 )
 from fertility_rules.document.examples import EXAMPLE_PLAYER, worked_examples
+from fertility_rules.document.figures import figures_by_rule
 from fertility_rules.document.interpretations import (
     interpretation_notes as game_interpretation_notes,
 )
+from fertility_rules.document.writer import Writer, document_text
 from fertility_rules.effects.base import Stage
 from fertility_rules.effects.registry import EffectRegistry, describe_shop
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.i18n.translate import render
 from fertility_rules.model.metropolis import Track
 from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.shop import Shop
@@ -47,7 +42,7 @@ from fertility_rules.rules.setup import tiles_in_play, valley_boards_for
 from fertility_rules.scoring.pipeline import score_position
 from fertility_rules.svg import legend
 from fertility_rules.texts.glossary import glossary
-from fertility_rules.texts.rule_texts import RuleText, rule_texts
+from fertility_rules.texts.rule_texts import rule_texts
 
 __all__ = [
     "example_figures",
@@ -65,51 +60,7 @@ def _provenance(items: list[Provenance | None]) -> Message | str:
     return all_of([kind.label for kind in kinds])
 
 
-class _Writer:
-    def __init__(self, language: Language, figures: Mapping[str, Sequence[Figure]]) -> None:
-        self.language = language
-        self.blocks: list[Block] = []
-        self.texts = {text.id: text for text in rule_texts()}
-        self.figures = figures
-
-    def t(self, message: Message | str) -> str:
-        return render(message, self.language)
-
-    def heading(self, level: int, message: Message | str, anchor: str | None = None) -> None:
-        self.blocks.append(Heading(level, self.t(message), anchor))
-
-    def section(self, rule_id: str) -> None:
-        """A section of the specification: its heading (anchored at its id) and text."""
-        self.heading(2, self.texts[rule_id].title, rule_id)
-        self.paragraph(self.texts[rule_id].text)
-        self.blocks.extend(self.figures.get(rule_id, ()))
-
-    def paragraph(self, message: Message | str) -> None:
-        self.blocks.append(Paragraph(self.t(message)))
-
-    def rule(self, rule_id: str, level: int = 3, figures: bool = True) -> None:
-        text: RuleText = self.texts[rule_id]
-        self.heading(level, _("{id} {title}", id=rule_id, title=text.title), rule_id)
-        self.paragraph(text.text)
-        if figures:
-            self.blocks.extend(self.figures.get(rule_id, ()))
-
-    def table(self, header: list[Message | str], rows: list[list[Message | str | int]]) -> None:
-        self.blocks.append(
-            Table(
-                tuple(self.t(h) for h in header),
-                tuple(
-                    tuple(
-                        c if isinstance(c, str) else self.t(c) if not isinstance(c, int) else str(c)
-                        for c in row
-                    )
-                    for row in rows
-                ),
-            )
-        )
-
-
-def _components(w: _Writer, catalogue: Catalogue) -> None:
+def _components(w: Writer, catalogue: Catalogue) -> None:
     w.section("R-1")
     if catalogue.is_reconstructed:
         w.paragraph(
@@ -174,7 +125,7 @@ def _components(w: _Writer, catalogue: Catalogue) -> None:
     w.rule("R-1.8")
 
 
-def _tracks(w: _Writer, catalogue: Catalogue) -> None:
+def _tracks(w: Writer, catalogue: Catalogue) -> None:
     """The values of the Wheat track and of the Statues scale, as text (R-1.7)."""
     board = catalogue.metropolis_boards[0]
     same = all(
@@ -205,7 +156,7 @@ def _tracks(w: _Writer, catalogue: Catalogue) -> None:
         w.paragraph(sourced(_provenance([track.provenance])))
 
 
-def _setup(w: _Writer) -> None:
+def _setup(w: Writer) -> None:
     w.section("R-2")
     rows: list[list[Message | str | int]] = [
         [_("{n} players", n=n), valley_boards_for(n), tiles_in_play(n)] for n in (2, 3, 4)
@@ -216,7 +167,7 @@ def _setup(w: _Writer) -> None:
         w.rule(rule_id)
 
 
-def _turn(w: _Writer) -> None:
+def _turn(w: Writer) -> None:
     w.section("R-3")
     for rule_id in (
         "R-3.1",
@@ -245,7 +196,7 @@ def _example_shop(catalogue: Catalogue, kind: str) -> Shop | None:
     return None
 
 
-def _shops(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
+def _shops(w: Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
     w.section("R-6")
     rows: list[list[Message | str | int]] = []
     for kind in registry:
@@ -264,7 +215,7 @@ def _shops(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
     w.table([_("Kind"), _("When"), _("Example Shop from the catalogue")], rows)
 
 
-def _scoring(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
+def _scoring(w: Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
     w.section("R-5")
     for rule_id in ("R-5.1", "R-5.2", "R-5.3", "R-5.4", "R-5.5"):
         w.rule(rule_id)
@@ -291,13 +242,13 @@ def _scoring(w: _Writer, catalogue: Catalogue, registry: EffectRegistry) -> None
     w.blocks.extend(w.figures.get("R-5.6", ()))
 
 
-def _end(w: _Writer) -> None:
+def _end(w: Writer) -> None:
     w.section("R-4")
     for rule_id in ("R-4.1", "R-4.2", "R-4.3"):
         w.rule(rule_id)
 
 
-def _variant(w: _Writer) -> None:
+def _variant(w: Writer) -> None:
     w.section("R-8")
 
 
@@ -306,7 +257,7 @@ def interpretation_notes(info: InterpretationInfo) -> tuple[Message, ...]:
     return game_interpretation_notes(info, "fertility")
 
 
-def _interpretations(w: _Writer) -> None:
+def _interpretations(w: Writer) -> None:
     w.heading(2, _("Interpretations"), "interpretations")
     w.paragraph(
         _(
@@ -317,16 +268,14 @@ def _interpretations(w: _Writer) -> None:
         )
     )
     for info in INTERPRETATION_INFO:
-        w.rule(info.id)
-        for note in interpretation_notes(info):
-            w.paragraph(note)
+        w.interpretation(info.id, interpretation_notes(info))
 
 
-def _invariants(w: _Writer) -> None:
+def _invariants(w: Writer) -> None:
     w.section("R-7")
 
 
-def _object(w: _Writer) -> None:
+def _object(w: Writer) -> None:
     w.heading(2, _("Object of the game"), "object")
     w.paragraph(
         _(
@@ -338,21 +287,17 @@ def _object(w: _Writer) -> None:
     )
 
 
-def _information(w: _Writer) -> None:
+def _information(w: Writer) -> None:
     w.section("R-9")
     for rule_id in ("R-9.1", "R-9.2", "R-9.3"):
         w.rule(rule_id)
 
 
-def _glossary(w: _Writer) -> None:
-    w.heading(2, _("Glossary"), "glossary")
-    w.table(
-        ["English", "Français", "Polski", "Nederlands"],
-        [[term.en, term.fr, term.pl, term.nl] for term in glossary()],
-    )
+def _glossary(w: Writer) -> None:
+    w.glossary(glossary())
 
 
-_SECTIONS: tuple[Callable[[_Writer, Catalogue, EffectRegistry], None], ...] = (
+_SECTIONS: tuple[Callable[[Writer, Catalogue, EffectRegistry], None], ...] = (
     lambda w, c, r: _components(w, c),
     lambda w, c, r: _object(w),
     lambda w, c, r: _setup(w),
@@ -374,11 +319,7 @@ def example_figures(
 ) -> dict[str, tuple[Figure, ...]]:
     """The worked examples as figures, by the rule id they illustrate."""
     lang = Language.parse(language)
-    figures: dict[str, tuple[Figure, ...]] = {}
-    for example in worked_examples(lang, catalogue):
-        figure = Figure(example.id, example.svgs, render(example.caption, lang))
-        figures[example.rule] = (*figures.get(example.rule, ()), figure)
-    return figures
+    return figures_by_rule(worked_examples(lang, catalogue), lang)
 
 
 @checked_arguments
@@ -395,7 +336,7 @@ def rules_blocks(
     catalogue = catalogue or default_catalogue()
     registry = registry or catalogue.registry
     figures = example_figures(language, catalogue) if pictures else {}
-    writer = _Writer(Language.parse(language), figures)
+    writer = Writer(Language.parse(language), rule_texts(), figures)
     writer.heading(1, TITLE)
     writer.paragraph(
         _(
@@ -411,7 +352,7 @@ def rules_blocks(
     return writer.blocks
 
 
-def _key(w: _Writer) -> None:
+def _key(w: Writer) -> None:
     """The key to the pictures: every symbol and every outline colour, once, up front."""
     w.heading(2, _("Key to the pictures"), "key")
     w.paragraph(
@@ -441,10 +382,9 @@ def rules_document(
     named as in :func:`rules_pictures`, to be written beside it.
     """
     lang = Language.parse(language)
-    if fmt not in FORMATS:  # before the long work
-        render_blocks((), fmt)
-    page = Page(lang.value, render(TITLE, lang))
-    return render_blocks(rules_blocks(lang, catalogue, registry, pictures), fmt, page)
+    return document_text(
+        lambda: rules_blocks(lang, catalogue, registry, pictures), fmt, lang, TITLE
+    )
 
 
 def rules_pictures(

@@ -9,7 +9,8 @@ from __future__ import annotations
 from fertility_rules import svg as pictures
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
-from fertility_rules.document.blocks import Block, Figure, Heading, Paragraph
+from fertility_rules.document.blocks import Block, Figure
+from fertility_rules.document.figures import gallery
 from fertility_rules.document.rules_document import example_figures
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
@@ -35,22 +36,6 @@ def gallery_blocks(
     """Every worked example of the rules, then one component of each kind, captioned."""
     lang = Language.parse(language)
     catalogue = catalogue or default_catalogue()
-    blocks: list[Block] = [
-        Heading(1, render(_("Pictures"), lang)),
-        Paragraph(
-            render(
-                _(
-                    "The worked examples of the rules, drawn from positions the engine "
-                    "reached, then one component of each kind, as the library draws them."
-                ),
-                lang,
-            )
-        ),
-        Heading(2, render(_("Worked examples"), lang), "worked-examples"),
-    ]
-    for figures in example_figures(lang, catalogue).values():
-        blocks.extend(figures)
-    blocks.append(Heading(2, render(_("Components"), lang), "components"))
     components = (
         ("tile", pictures.tile(catalogue.valley_tiles[0], lang=lang), _("Valley tile")),
         ("start", pictures.start_tile(catalogue.start_tile, lang=lang), _("Starting tile")),
@@ -66,6 +51,16 @@ def gallery_blocks(
             _("Metropolis board"),
         ),
     )
-    for name, svg, caption in components:
-        blocks.append(Figure(f"component-{name}", (svg,), render(caption, lang)))
-    return blocks
+    return gallery(
+        lang,
+        _("Pictures"),
+        _(
+            "The worked examples of the rules, drawn from positions the engine "
+            "reached, then one component of each kind, as the library draws them."
+        ),
+        example_figures(lang, catalogue),
+        [
+            Figure(f"component-{name}", (svg,), render(caption, lang))
+            for name, svg, caption in components
+        ],
+    )

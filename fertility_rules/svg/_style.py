@@ -1,9 +1,10 @@
-"""The visual language shared by every picture: colours and pictograms.
+"""Fertility's visual language: the colours and pictograms of its components.
 
 Scenes are coloured as on the printed tiles (purple Grapes, brown Bovine, white
 Alabaster, green Papyrus); grounds as on the Valley boards (sand desert, golden wheat,
-blue water). Pictograms are drawn on a 20 x 20 box centred on the origin and placed
-with a transform, so they scale with the picture.
+blue water). The paper, ink, highlight and player colours that every game shares come
+from :mod:`fertility_rules.svg._palette`. Pictograms are drawn on a 20 x 20 box centred
+on the origin and placed with a transform, so they scale with the picture.
 """
 
 from __future__ import annotations
@@ -13,9 +14,26 @@ import xml.etree.ElementTree as ET
 from fertility_rules.model.resources import MonumentType, Resource
 from fertility_rules.model.valley import Ground
 from fertility_rules.svg._image import el, fmt
+from fertility_rules.svg._palette import (
+    CARD,
+    CARD_EDGE,
+    HIGHLIGHT,
+    INK,
+    PAPER,
+    PLAYER_COLOURS,
+    RECONSTRUCTED,
+    ankh_glyph,
+    disc,
+    player_colour,
+    value_disc,
+)
+from fertility_rules.svg._palette import place as _place
 
 __all__ = [
+    "CARD",
+    "CARD_EDGE",
     "GROUND_FILL",
+    "HIGHLIGHT",
     "INK",
     "PAPER",
     "PLAYER_COLOURS",
@@ -36,19 +54,7 @@ __all__ = [
     "wheat_glyph",
 ]
 
-INK = "#3b2f1e"
-PAPER = "#fbf5e6"
-CARD = "#f3e6c4"
-CARD_EDGE = "#8a6d3b"
 WHEAT_GOLD = "#e2b33c"
-RECONSTRUCTED = "#c2410c"
-HIGHLIGHT = {
-    "highlight": "#f59e0b",
-    "last-move": "#2563eb",
-    "legal": "#16a34a",
-    "quarry": "#dc2626",
-    "harvest": "#7c3aed",
-}
 
 SCENE_FILL = {
     Resource.GRAPES: "#7d3c98",
@@ -69,21 +75,6 @@ GROUND_FILL = {
     Ground.WHEAT: WHEAT_GOLD,
     Ground.WATER: "#4f93cf",
 }
-PLAYER_COLOURS = ("#c0392b", "#1f5fa8", "#222222", "#e07b00")
-
-
-def player_colour(player: int | None) -> str:
-    """The colour of a player's Monuments and markers (grey for nobody)."""
-    if player is None:
-        return "#777777"
-    return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
-
-
-def _place(parent: ET.Element, x: float, y: float, size: float, **attributes: str) -> ET.Element:
-    return el(
-        parent, "g", transform=f"translate({fmt(x)},{fmt(y)}) scale({fmt(size / 20)})", **attributes
-    )
-
 
 _GLYPHS: dict[Resource, list[tuple[str, dict[str, str]]]] = {
     Resource.GRAPES: [
@@ -140,16 +131,7 @@ def token(
     stands for a resource (in a benefit, beside the Stock count).
     """
     group = el(parent, "g", class_=f"{kind} {kind}-{resource.key}", data_resource=resource.key)
-    el(
-        group,
-        "circle",
-        cx=x,
-        cy=y,
-        r=radius,
-        fill=SCENE_FILL[resource],
-        stroke=INK,
-        stroke_width=radius / 9,
-    )
+    disc(group, x, y, radius, SCENE_FILL[resource], INK, radius / 9)
     resource_glyph(group, resource, x, y, radius * 1.35, SCENE_MARK[resource])
     return group
 
@@ -193,34 +175,8 @@ def wheat_glyph(parent: ET.Element, x: float, y: float, size: float, colour: str
 def coin(parent: ET.Element, x: float, y: float, radius: float, value: int) -> ET.Element:
     """A Deben: a gold coin with its value."""
     group = el(parent, "g", class_="deben")
-    _disc(group, x, y, radius, str(value), "#f2c94c", "#9a7416", INK, 1.1)
+    value_disc(group, x, y, radius, str(value), "#f2c94c", "#9a7416", INK, 1.1)
     return group
-
-
-def _disc(
-    parent: ET.Element,
-    x: float,
-    y: float,
-    radius: float,
-    text: str,
-    fill: str,
-    edge: str,
-    ink: str,
-    scale: float,
-) -> None:
-    """A disc with a bold text in its middle: a Deben's value, a callout's number."""
-    el(parent, "circle", cx=x, cy=y, r=radius, fill=fill, stroke=edge, stroke_width=radius / 8)
-    el(
-        parent,
-        "text",
-        text,
-        x=x,
-        y=y + radius * 0.4,
-        font_size=radius * scale,
-        font_weight="bold",
-        text_anchor="middle",
-        fill=ink,
-    )
 
 
 def onto_shop_arrow(parent: ET.Element, x: float, y: float, size: float) -> ET.Element:
@@ -247,10 +203,7 @@ def statue_glyph(parent: ET.Element, x: float, y: float, size: float, colour: st
 
 def start_symbol(parent: ET.Element, x: float, y: float, size: float) -> ET.Element:
     """The start symbol printed on some desert squares: an ankh."""
-    group = _place(parent, x, y, size, fill="none", stroke="#7a4e1d", class_="start-symbol")
-    el(group, "ellipse", cx=0, cy=-5, rx=3.2, ry=4, stroke_width="2")
-    el(group, "path", d="M0,-1 L0,10 M-6,1 L6,1", stroke_width="2.4")
-    return group
+    return ankh_glyph(parent, x, y, size, "#7a4e1d", class_="start-symbol")
 
 
 _MONUMENTS = {
@@ -306,5 +259,5 @@ def callout(parent: ET.Element, number: int, x: float, y: float, radius: float =
     """A numbered marker at ``x, y``, as the rulebooks number the parts of a picture; the
     caption says what each number is."""
     group = el(parent, "g", class_="callout", data_number=number)
-    _disc(group, x, y, radius, str(number), CALLOUT, "#fdf6e3", "#ffffff", 1.2)
+    value_disc(group, x, y, radius, str(number), CALLOUT, "#fdf6e3", "#ffffff", 1.2)
     return group

@@ -7,11 +7,7 @@ page with a ``lang`` attribute.
 
 from __future__ import annotations
 
-import html
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
-
-from attrs import frozen
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
@@ -25,14 +21,17 @@ from fertility_rules.model.metropolis import MetropolisBoard
 from fertility_rules.model.resources import MonumentType
 from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
 from fertility_rules.rules.geometry import layout
-from fertility_rules.svg._image import SvgImage, el, image, root
-from fertility_rules.svg._style import INK, RECONSTRUCTED
+from fertility_rules.svg._image import SvgImage, el
+from fertility_rules.svg._palette import reconstructed_frame
+from fertility_rules.svg._sheet import Item as _Item
+from fertility_rules.svg._sheet import Section as _Section
+from fertility_rules.svg._sheet import reconstructed_warning, sheet, sheet_page
+from fertility_rules.svg._style import INK
 from fertility_rules.svg.components import (
     DISTRICT_HEIGHT,
     DISTRICT_WIDTH,
     _district,
     _monument,
-    _reconstructed_frame,
     _start_tile,
     _tile,
     provenance_badge,
@@ -43,26 +42,9 @@ from fertility_rules.svg.valley import draw_board, margin
 
 __all__ = ["catalogue_page", "catalogue_sheet"]
 
-Draw = Callable[[ET.Element, float, float], None]
-SHEET_WIDTH = 1200
-GAP = 14
 BOARD_SQUARE = 30
 TILE_SQUARE = 30
 START_WIDTH = 120
-
-
-@frozen
-class _Item:
-    width: float
-    height: float
-    title: str
-    draw: Draw
-
-
-@frozen
-class _Section:
-    heading: str
-    items: tuple[_Item, ...]
 
 
 def _valley_item(board: ValleyBoard, language: Language) -> _Item:
@@ -76,7 +58,7 @@ def _valley_item(board: ValleyBoard, language: Language) -> _Item:
         draw_board(
             group, layout(((board, False),)), None, (), {}, x, y + 20, BOARD_SQUARE, True, language
         )
-        _reconstructed_frame(group, board.provenance, x + 3, y + 23, side - 6, height - 6)
+        reconstructed_frame(group, board.provenance, x + 3, y + 23, side - 6, height - 6)
         provenance_badge(group, board.provenance, x + side - 4, y + 20 + height + 10, language)
 
     return _Item(side, height + 34, title, draw)
@@ -180,18 +162,7 @@ def _sections(catalogue: Catalogue, language: Language, registry: EffectRegistry
 
 def _heading(catalogue: Catalogue, language: Language) -> tuple[str, str | None]:
     title = render(catalogue_title(catalogue), language)
-    warning = (
-        render(
-            _(
-                "Items in a dashed orange frame are reconstructed: they are not known to "
-                "match the printed game."
-            ),
-            language,
-        )
-        if catalogue.is_reconstructed
-        else None
-    )
-    return title, warning
+    return title, reconstructed_warning(catalogue.is_reconstructed, language)
 
 
 @checked_arguments
@@ -208,63 +179,7 @@ def catalogue_sheet(
     language = Language.parse(lang)
     registry = registry or catalogue.registry
     title, warning = _heading(catalogue, language)
-    placed: list[tuple[_Item, float, float]] = []
-    headings: list[tuple[str, float]] = []
-    y = 70.0
-    for section in _sections(catalogue, language, registry):
-        headings.append((section.heading, y + 20))
-        y += 34
-        x: float = GAP
-        row = 0.0
-        for item in section.items:
-            if x + item.width > SHEET_WIDTH - GAP and x > GAP:
-                x, y = GAP, y + row + GAP
-                row = 0.0
-            placed.append((item, x, y))
-            x += item.width + GAP
-            row = max(row, item.height)
-        y += row + 2 * GAP
-    svg = root(SHEET_WIDTH, y, "catalogue", title, language)
-    el(svg, "rect", x=0, y=0, width=SHEET_WIDTH, height=y, fill="#fbf7ee")
-    el(svg, "text", title, x=GAP, y=30, font_size=22, font_weight="bold", fill=INK)
-    if warning:
-        el(
-            svg,
-            "text",
-            warning,
-            x=GAP,
-            y=54,
-            font_size=13,
-            fill=RECONSTRUCTED,
-            class_="reconstructed-warning",
-        )
-    for heading, hy in headings:
-        el(
-            svg,
-            "text",
-            heading,
-            x=GAP,
-            y=hy,
-            font_size=17,
-            font_weight="bold",
-            fill=INK,
-            class_="section",
-        )
-    for item, ix, iy in placed:
-        item.draw(svg, ix, iy)
-    return image(svg)
-
-
-_PAGE_STYLE = """
-body { font-family: 'DejaVu Sans', 'Noto Sans', Verdana, sans-serif; background: #fbf7ee;
-       color: #3b2f1e; margin: 1.5rem auto; max-width: 1240px; padding: 0 1rem; }
-h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem;
-     border-bottom: 1px solid #c9b27c; }
-.warning { color: #c2410c; font-weight: bold; }
-.items { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
-.items svg { max-width: 100%; height: auto; }
-@media print { h2 { break-after: avoid; } svg { break-inside: avoid; } }
-"""
+    return sheet(title, _sections(catalogue, language, registry), language, warning=warning)
 
 
 @checked_arguments
@@ -281,27 +196,4 @@ def catalogue_page(
     language = Language.parse(lang)
     registry = registry or catalogue.registry
     title, warning = _heading(catalogue, language)
-    out = [
-        "<!DOCTYPE html>",
-        f'<html lang="{language.value}">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{html.escape(title)}</title>",
-        f"<style>{_PAGE_STYLE}</style>",
-        "</head>",
-        "<body>",
-        f"<h1>{html.escape(title)}</h1>",
-    ]
-    if warning:
-        out.append(f'<p class="warning">{html.escape(warning)}</p>')
-    for section in _sections(catalogue, language, registry):
-        out.append(f"<h2>{html.escape(section.heading)}</h2>")
-        out.append('<div class="items">')
-        for item in section.items:
-            svg = root(item.width + 4, item.height + 4, "component", item.title, language)
-            item.draw(svg, 2, 2)
-            out.append(image(svg))
-        out.append("</div>")
-    out += ["</body>", "</html>", ""]
-    return "\n".join(out)
+    return sheet_page(title, _sections(catalogue, language, registry), language, warning=warning)

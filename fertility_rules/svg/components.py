@@ -23,18 +23,17 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.district import District
-from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import NO_TOKENS, Counts, Icon, MonumentType, Resource
 from fertility_rules.model.shop import Benefit, Shop, ShopState
 from fertility_rules.model.valley import StartTile, ValleyTile
 from fertility_rules.svg._image import SvgImage, el, image, root
+from fertility_rules.svg._palette import provenance_badge, reconstructed_frame
 from fertility_rules.svg._style import (
     CARD,
     CARD_EDGE,
     HIGHLIGHT,
     INK,
     PAPER,
-    RECONSTRUCTED,
     SCENE_FILL,
     SCENE_MARK,
     any_icon,
@@ -104,61 +103,6 @@ def scene(
     return group
 
 
-def provenance_badge(
-    parent: ET.Element,
-    provenance: Provenance | None,
-    x: float,
-    y: float,
-    language: Language,
-    width: float | None = None,
-) -> None:
-    """A visible label on reconstructed items (never shown as printed), a quiet one
-    otherwise; it ends at ``x`` and fits in ``width``."""
-    if provenance is None:
-        return
-    reconstructed = provenance is Provenance.RECONSTRUCTED
-    label(
-        parent,
-        render(provenance.label, language),
-        x,
-        y,
-        9,
-        width,
-        bold=reconstructed,
-        anchor="end",
-        font_style="italic",
-        fill=RECONSTRUCTED if reconstructed else "#5b6b3a",
-        class_=f"provenance provenance-{provenance.value}",
-    )
-
-
-def _reconstructed_frame(
-    parent: ET.Element,
-    provenance: Provenance | None,
-    x: float,
-    y: float,
-    w: float,
-    h: float,
-    kind: str = "reconstructed-frame",
-) -> None:
-    """A dashed orange frame around an item, if it is reconstructed (``kind``: its class)."""
-    if provenance is Provenance.RECONSTRUCTED:
-        el(
-            parent,
-            "rect",
-            x=x - 3,
-            y=y - 3,
-            width=w + 6,
-            height=h + 6,
-            rx=6,
-            fill="none",
-            stroke=RECONSTRUCTED,
-            stroke_width=1.5,
-            stroke_dasharray="5 3",
-            class_=kind,
-        )
-
-
 def _tile(
     parent: ET.Element,
     tile: ValleyTile,
@@ -206,7 +150,7 @@ def _tile(
         fill=INK,
     )
     if provenance:
-        _reconstructed_frame(group, tile.provenance, x, y, 2 * size, size)
+        reconstructed_frame(group, tile.provenance, x, y, 2 * size, size)
     return group
 
 
@@ -261,7 +205,7 @@ def _start_tile(
         stroke_width=2,
     )
     if provenance:
-        _reconstructed_frame(group, start.provenance, x, y, 2 * size, 2 * size)
+        reconstructed_frame(group, start.provenance, x, y, 2 * size, 2 * size)
         right = x + 2 * size if badge_right is None else badge_right
         provenance_badge(group, start.provenance, right, y + 2 * size + 16, language)
     return group
@@ -553,7 +497,7 @@ def _district(
             number is not None and number in marked,
         )
     if provenance:
-        _reconstructed_frame(group, district.provenance, x, y, DISTRICT_WIDTH, DISTRICT_HEIGHT)
+        reconstructed_frame(group, district.provenance, x, y, DISTRICT_WIDTH, DISTRICT_HEIGHT)
         # between the id and the cost, whatever the language's word for it
         room = cost_left - id_right - 12
         provenance_badge(group, district.provenance, cost_left - 6, y + 17, language, room)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.i18n.language import Language
@@ -13,6 +12,8 @@ from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import MonumentType, Resource
 from fertility_rules.model.valley import Ground
 from fertility_rules.svg._image import SvgImage, el, image, root
+from fertility_rules.svg._legend import ROW, Symbol, draw_key, swatch
+from fertility_rules.svg._palette import reconstructed_frame
 from fertility_rules.svg._style import (
     GROUND_FILL,
     HIGHLIGHT,
@@ -29,34 +30,20 @@ from fertility_rules.svg._style import (
     token,
     wheat_glyph,
 )
-from fertility_rules.svg._text import label
-from fertility_rules.svg.components import _reconstructed_frame, scene
+from fertility_rules.svg.components import scene
 from fertility_rules.svg.valley import GROUND_LABELS, _ground, _printed_icon
 
 __all__ = ["LEGEND_HEIGHT", "LEGEND_WIDTH", "draw_legend", "legend"]
 
-ROW = 30
 COLUMN = 430
 ROWS = 15
 LEGEND_WIDTH = 2 * COLUMN
 LEGEND_HEIGHT = ROWS * ROW + 8
 
-Symbol = Callable[[ET.Element, float, float], object]
-
 
 def _square(ground: Ground) -> Symbol:
     def draw(parent: ET.Element, x: float, y: float) -> None:
-        el(
-            parent,
-            "rect",
-            x=x - 11,
-            y=y - 11,
-            width=22,
-            height=22,
-            fill=GROUND_FILL[ground],
-            stroke="#8c6d3a",
-            stroke_width=0.6,
-        )
+        swatch(parent, x, y, 22, GROUND_FILL[ground], stroke="#8c6d3a", stroke_width=0.6)
         _ground(parent, ground, x - 11, y - 11, 22)
 
     return draw
@@ -177,20 +164,12 @@ def _full(parent: ET.Element, x: float, y: float) -> None:
 
 
 def _reconstructed(parent: ET.Element, x: float, y: float) -> None:
-    _reconstructed_frame(parent, Provenance.RECONSTRUCTED, x - 9, y - 6, 18, 12, "sample")
+    reconstructed_frame(parent, Provenance.RECONSTRUCTED, x - 9, y - 6, 18, 12, "sample")
 
 
 def draw_legend(parent: ET.Element, x0: float, y0: float, language: Language) -> ET.Element:
     """Draw the key at ``x0, y0`` into ``parent``."""
-    group = el(parent, "g", class_="legend")
-    for index, (symbol, name) in enumerate(_entries()):
-        column, row = divmod(index, ROWS)
-        x = x0 + column * COLUMN + 16
-        y = y0 + row * ROW + 16
-        entry = el(group, "g", class_="legend-entry")
-        symbol(entry, x, y)
-        label(entry, render(name, language), x + 20, y + 4, 12, COLUMN - 44, fill=INK)
-    return group
+    return draw_key(parent, _entries(), x0, y0, language, ROWS, COLUMN)
 
 
 @checked_arguments

@@ -20,6 +20,7 @@ from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import Counts, MonumentType, Resource
 from fertility_rules.rules.state import PlayerState
 from fertility_rules.svg._image import SvgImage, el, fmt, image, root
+from fertility_rules.svg._palette import reconstructed_frame
 from fertility_rules.svg._style import (
     CARD,
     CARD_EDGE,
@@ -41,7 +42,6 @@ from fertility_rules.svg.components import (
     SHOP_HEIGHT,
     SHOP_WIDTH,
     _district,
-    _reconstructed_frame,
     _shop,
     card,
     provenance_badge,
@@ -243,7 +243,7 @@ def draw_metropolis(
     x, y = x0 + PAD, y0 + PAD
     _header(group, x, y, title, metropolis, monument_type, player, supply, language)
     if provenance is not None:
-        _reconstructed_frame(group, provenance, x0 + 3, y0 + 3, METROPOLIS_WIDTH - 6, height - 6)
+        reconstructed_frame(group, provenance, x0 + 3, y0 + 3, METROPOLIS_WIDTH - 6, height - 6)
         provenance_badge(group, provenance, x0 + METROPOLIS_WIDTH - PAD, y0 + height - 4, language)
     top = y0 + HEADER
     starting, per_spot = district_shops(metropolis)

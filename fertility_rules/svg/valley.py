@@ -22,6 +22,7 @@ from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.moves import ClaimQuarry, Move, PlaceTile
 from fertility_rules.rules.state import GameState, ValleyState, View, state_of
 from fertility_rules.svg._image import SvgImage, el, fmt, image, root
+from fertility_rules.svg._palette import mark
 from fertility_rules.svg._style import (
     GROUND_FILL,
     HIGHLIGHT,
@@ -288,24 +289,17 @@ def draw_board(
             _printed_icon(group, icon, x, y, size, "covered-icon", opacity="0.8")
     if refused:
         _refused(group, refused, corner, size)
-    for mark, squares in marks.items():
+    for shown, squares in marks.items():
         for square in squares:
             x, y = corner(square)
             inset = size * 0.06
-            el(
+            mark(
                 group,
-                "rect",
-                x=x + inset,
-                y=y + inset,
-                width=size - 2 * inset,
-                height=size - 2 * inset,
-                rx=size / 10,
-                fill=HIGHLIGHT[mark],
-                fill_opacity="0.18" if mark != "last-move" else "0",
-                stroke=HIGHLIGHT[mark],
-                stroke_width=size / 11,
-                stroke_dasharray=f"{size / 6} {size / 12}" if mark == "quarry" else None,
-                class_=f"mark {mark}",
+                shown,
+                x + inset,
+                y + inset,
+                size - 2 * inset,
+                size - 2 * inset,
                 data_square=square_name(square, width, grid.height),
             )
     if coordinates:

@@ -1,4 +1,5 @@
-"""The official term of each game word in the four languages (from the rulebooks)."""
+"""The official term of each game word in the four languages (from the rulebooks), from a
+game's glossary file; :func:`glossary` is Fertility's."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
 
-__all__ = ["Term", "glossary"]
+__all__ = ["Term", "glossary", "load_glossary"]
 
 
 @frozen
@@ -28,10 +29,10 @@ class Term:
         return str(getattr(self, language.value))
 
 
-@functools.cache
-def glossary() -> tuple[Term, ...]:
-    """The glossary, validated: every term has its four languages."""
-    source = resources.files("fertility_rules.i18n").joinpath("data/glossary.toml")
+def load_glossary(package: str, resource: str) -> tuple[Term, ...]:
+    """The glossary of the data file ``resource`` of ``package``, validated: every term
+    has its four languages."""
+    source = resources.files(package).joinpath(resource)
     data = tomllib.loads(source.read_text(encoding="utf-8"))
     terms, problems = [], []
     for index, entry in enumerate(data.get("term", [])):
@@ -41,5 +42,11 @@ def glossary() -> tuple[Term, ...]:
             continue
         terms.append(Term(**values))
     if problems:
-        raise MalformedInputError(problems, "glossary.toml")
+        raise MalformedInputError(problems, resource.rsplit("/", 1)[-1])
     return tuple(terms)
+
+
+@functools.cache
+def glossary() -> tuple[Term, ...]:
+    """Fertility's glossary."""
+    return load_glossary("fertility_rules.i18n", "data/glossary.toml")

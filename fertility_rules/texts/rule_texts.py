@@ -1,7 +1,8 @@
 """The text of every rule and interpretation, in the four languages.
 
 The English source is a data file validated at load time; translations live in the
-gettext catalogues with the rule id as message context.
+gettext catalogues with the rule id as message context. :func:`load_rule_texts` reads
+any game's file; :func:`rule_texts` is Fertility's.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from attrs import frozen
 from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError
 from fertility_rules.i18n.message import Message, _, pgettext
 
-__all__ = ["RULE_ID", "RuleText", "rule_text", "rule_texts"]
+__all__ = ["RULE_ID", "RuleText", "find_rule_text", "load_rule_texts", "rule_text", "rule_texts"]
 
 RULE_ID = re.compile(r"^(R-\d+(\.\d+)?(\.[A-D])?|I-\d+)$")
 """The shape of a rule or interpretation id."""
@@ -32,7 +33,8 @@ class RuleText:
 
     @property
     def is_interpretation(self) -> bool:
-        return self.id.startswith("I-")
+        """Whether the id is an interpretation's (``I-1`` for Fertility, ``Q-1`` for Ankh'or)."""
+        return self.id[:2] in ("I-", "Q-")
 
     @property
     def section(self) -> str:
@@ -40,10 +42,10 @@ class RuleText:
         return self.id.split(".")[0]
 
 
-@functools.cache
-def rule_texts() -> tuple[RuleText, ...]:
-    """Every rule text, in specification order."""
-    source = resources.files("fertility_rules.i18n").joinpath("data/rule_texts.toml")
+def load_rule_texts(package: str, resource: str, pattern: re.Pattern[str]) -> tuple[RuleText, ...]:
+    """Every rule text of the data file ``resource`` of ``package``, in file order; each
+    id must match ``pattern`` and appear once."""
+    source = resources.files(package).joinpath(resource)
     data = tomllib.loads(source.read_text(encoding="utf-8"))
     problems: list[Problem] = []
     texts: list[RuleText] = []
@@ -51,7 +53,7 @@ def rule_texts() -> tuple[RuleText, ...]:
     for index, entry in enumerate(data.get("rule", [])):
         path = f"$.rule[{index}]"
         rule_id, title, text = entry.get("id"), entry.get("title"), entry.get("text")
-        if not isinstance(rule_id, str) or not RULE_ID.match(rule_id) or rule_id in seen:
+        if not isinstance(rule_id, str) or not pattern.match(rule_id) or rule_id in seen:
             problems.append(Problem(path, _("invalid or repeated rule id {id!r}", id=str(rule_id))))
             continue
         if not isinstance(title, str) or not isinstance(text, str) or not title or not text:
@@ -60,13 +62,24 @@ def rule_texts() -> tuple[RuleText, ...]:
         seen.add(rule_id)
         texts.append(RuleText(rule_id, pgettext(rule_id, title), pgettext(rule_id, text)))
     if problems:
-        raise MalformedInputError(problems, "rule_texts.toml")
+        raise MalformedInputError(problems, resource.rsplit("/", 1)[-1])
     return tuple(texts)
+
+
+@functools.cache
+def rule_texts() -> tuple[RuleText, ...]:
+    """Every rule text of Fertility, in specification order."""
+    return load_rule_texts("fertility_rules.i18n", "data/rule_texts.toml", RULE_ID)
+
+
+def find_rule_text(texts: tuple[RuleText, ...], rule_id: str) -> RuleText:
+    """The text of ``rule_id`` among ``texts``."""
+    for text in texts:
+        if text.id == rule_id:
+            return text
+    raise UnknownIdError(_("Unknown rule id {id!r}.", id=rule_id))
 
 
 def rule_text(rule_id: str) -> RuleText:
     """The text of ``rule_id`` (``R-3.3.D``, ``I-1``...)."""
-    for text in rule_texts():
-        if text.id == rule_id:
-            return text
-    raise UnknownIdError(_("Unknown rule id {id!r}.", id=rule_id))
+    return find_rule_text(rule_texts(), rule_id)

@@ -119,10 +119,13 @@ def sphinx() -> None:
         missing("Sphinx is not installed (pip install -e '.[docs]')")
 
 
-def probe(page: Path) -> dict[str, Any]:
-    """Load ``page`` (with the probe appended) in headless Chromium; the probe's record."""
+def probe(page: Path, extra: str = "") -> dict[str, Any]:
+    """Load ``page`` (with the probe appended) in headless Chromium; the probe's record.
+
+    ``extra`` is a script of its own, appended too; what it writes as JSON in a
+    ``<pre id="extra-probe">`` joins the record."""
     text = page.read_text(encoding="utf-8")
-    page.write_text(text.replace("</body>", PROBE + "</body>", 1), encoding="utf-8")
+    page.write_text(text.replace("</body>", PROBE + extra + "</body>", 1), encoding="utf-8")
     with tempfile.TemporaryDirectory() as profile:
         done = subprocess.run(
             [
@@ -149,6 +152,10 @@ def probe(page: Path) -> dict[str, Any]:
     found = re.search(r'<pre id="browser-probe">(.*?)</pre>', done.stdout, re.S)
     assert found, done.stderr[-2000:]
     record: dict[str, Any] = json.loads(html.unescape(found.group(1)))
+    more = re.search(r'<pre id="extra-probe">(.*?)</pre>', done.stdout, re.S)
+    if extra:
+        assert more, done.stderr[-2000:]
+        record.update(json.loads(html.unescape(more.group(1))))
     return record
 
 

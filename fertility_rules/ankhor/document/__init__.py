@@ -1,0 +1,25 @@
+"""Ankh'or's documents: the complete rules in any language and format, with worked
+examples drawn from positions the engine reached.
+
+API: ``rules_document(language, fmt="md", catalogue=None)`` (``md``, ``rst`` or
+``html``), ``rules_blocks``, ``rules_pictures`` (the SVG files a Markdown document refers
+to), ``worked_examples``, ``rulebook_example()`` (the rulebook's scoring example, A-7.6),
+``gallery_blocks`` (the documentation site's picture page).
+"""
+
+from fertility_rules.ankhor.document.examples import rulebook_example, worked_examples
+from fertility_rules.ankhor.document.rules_document import (
+    rules_blocks,
+    rules_document,
+    rules_pictures,
+)
+from fertility_rules.ankhor.document.site import gallery_blocks
+
+__all__ = [
+    "gallery_blocks",
+    "rulebook_example",
+    "rules_blocks",
+    "rules_document",
+    "rules_pictures",
+    "worked_examples",
+]

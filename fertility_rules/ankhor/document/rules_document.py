@@ -1,0 +1,313 @@
+"""Ankh'or's complete rules document, generated in any language from the library itself.
+
+The sections follow the printed rulebook's order: components and setup; the turn (take
+tokens or buy a tile); special cases; ankh actions; the end of the game; scoring;
+victory; the other tiles. Then what the library adds: the information rules, the
+interpretations with their reasons, and the glossary. Every rule is a heading anchored
+at its id; the texts come from the rule texts catalogue; the counts from the component
+catalogue; the worked examples are positions the engine reached (:mod:`.examples`), and
+the rulebook's scoring example is scored by the scoring pipeline, never retyped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from fertility_rules.ankhor.catalogue import Catalogue
+from fertility_rules.ankhor.document.examples import (
+    RULEBOOK_PLAYER,
+    rulebook_example,
+    worked_examples,
+)
+from fertility_rules.ankhor.document.texts import glossary, rule_texts
+from fertility_rules.ankhor.interpretations import (
+    INTERPRETATION_INFO,
+    KIND_LABELS,
+    InterpretationKind,
+)
+from fertility_rules.ankhor.model import Kind
+from fertility_rules.ankhor.scoring import STAGES, score
+from fertility_rules.ankhor.setup import default_catalogue
+from fertility_rules.ankhor.svg import legend
+from fertility_rules.ankhor.texts import STAGE_LABELS
+from fertility_rules.document.blocks import Block, Figure
+from fertility_rules.document.figures import figures_by_rule
+from fertility_rules.document.interpretations import interpretation_notes
+from fertility_rules.document.writer import Cell, Writer, document_text
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.lists import all_of
+from fertility_rules.i18n.message import Message, _, ngettext
+from fertility_rules.model.provenance import Provenance
+
+__all__ = [
+    "TITLE",
+    "example_figures",
+    "rules_blocks",
+    "rules_document",
+    "rules_pictures",
+    "victory_points",
+]
+
+TITLE = _("Ankh'or — the rules")
+"""The title of the rules document."""
+
+
+def victory_points(n: int) -> Message:
+    """``1 victory point``, ``5 victory points`` (Polish: 1 punkt, 2 punkty, 5 punktów)."""
+    return ngettext("{n} victory point", "{n} victory points", n)
+
+
+def _kind_amount(kind: Kind, n: int) -> Message:
+    if kind is Kind.JACKAL:
+        return ngettext("{n} jackal", "{n} jackals", n)
+    if kind is Kind.FALCON:
+        return ngettext("{n} falcon", "{n} falcons", n)
+    if kind is Kind.BEETLE:
+        return ngettext("{n} beetle", "{n} beetles", n)
+    if kind is Kind.VALUE:
+        return ngettext("{n} value tile", "{n} value tiles", n)
+    if kind is Kind.WAREHOUSE:
+        return ngettext("{n} warehouse", "{n} warehouses", n)
+    if kind is Kind.SCRIBE:
+        return ngettext("{n} scribe", "{n} scribes", n)
+    return ngettext("{n} desert", "{n} deserts", n)
+
+
+def _provenance(items: Sequence[Provenance]) -> Message | str:
+    kinds = sorted(set(items), key=list(Provenance).index)
+    return all_of([kind.label for kind in kinds]) if kinds else _("unknown")
+
+
+def _key(w: Writer) -> None:
+    w.heading(2, _("Key to the pictures"), "ankhor-key")
+    w.paragraph(
+        _(
+            "The pictures of this document are positions the library's referee reached. "
+            "Tiles show their family by colour and their kind by a pictogram; tiles on a "
+            "higher level are drawn a little smaller over the four tiles under them. The "
+            "numbers along a layout are the positions the notation uses: x to the right, y "
+            "downwards; a higher tile is written level:x,y."
+        )
+    )
+    w.blocks.append(Figure("ankhor-key", (legend(lang=w.language),), w.t(_("Key to the pictures"))))
+
+
+def _components(w: Writer, catalogue: Catalogue) -> None:
+    w.heading(2, _("Components and setup"), "ankhor-components-and-setup")
+    w.section("A-1", 3)
+    if catalogue.is_reconstructed:
+        w.paragraph(
+            _(
+                "Component counts below come from the catalogue “{name}”. It is partly "
+                "reconstructed: items marked reconstructed are not known to match the "
+                "printed game.",
+                name=catalogue.name,
+            )
+        )
+    sources = catalogue.sources()
+    board = catalogue.price_board
+    rows: list[list[Cell]] = [
+        [
+            _("Tokens (5 resources and the ankh)"),
+            catalogue.tokens.per_kind * 6,
+            sources["tokens"].provenance.label,
+        ],
+        [_("Tiles"), len(catalogue.tiles), _provenance([e.provenance for e in catalogue.entries])],
+        [
+            _("Offer slots on the price board"),
+            len(board.slots),
+            Provenance.RULEBOOK.label,  # six slots: A-1.3, A-2.5
+        ],
+        [_("Price markers"), sum(board.markers), sources["price_markers"].provenance.label],
+        [_("Bonus tokens"), catalogue.bonus.count, sources["bonus_tokens"].provenance.label],
+    ]
+    w.table([_("Component"), _("Count"), _("Source")], rows)
+    per_family = [_kind_amount(entry.kind, entry.per_colour) for entry in catalogue.entries]
+    w.paragraph(
+        _(
+            "Tiles of each family: {kinds} ({tiles}). Price markers per slot, left to "
+            "right: {slots} ({board}).",
+            kinds=all_of(per_family),
+            tiles=_provenance([e.provenance for e in catalogue.entries]),
+            slots=", ".join(map(str, board.slots)),
+            board=sources["price_board"].provenance.label,
+        )
+    )
+    for rule_id in ("A-1.1", "A-1.2", "A-1.3", "A-1.4"):
+        w.rule(rule_id, 4)
+    w.section("A-2", 3)
+    for rule_id in ("A-2.1", "A-2.2", "A-2.3", "A-2.4", "A-2.5", "A-2.6"):
+        w.rule(rule_id, 4)
+
+
+def _turn(w: Writer) -> None:
+    w.section("A-3", 2)
+    for rule_id in ("A-3.1", "A-3.2", "A-3.9", "A-3.3", "A-3.4"):
+        w.rule(rule_id)
+
+
+def _special_cases(w: Writer) -> None:
+    w.heading(2, _("Special cases"), "ankhor-special-cases")
+    for rule_id in ("A-3.5", "A-3.8"):
+        w.rule(rule_id)
+
+
+def _ankh_actions(w: Writer) -> None:
+    w.section("A-4", 2)
+    for rule_id in ("A-4.1", "A-4.2", "A-4.3"):
+        w.rule(rule_id)
+    w.section("A-5", 2)
+    for rule_id in ("A-5.1", "A-5.2"):
+        w.rule(rule_id)
+
+
+def _end(w: Writer) -> None:
+    w.section("A-6", 2)
+    for rule_id in ("A-6.1", "A-6.2", "A-6.3"):
+        w.rule(rule_id)
+
+
+def _scoring(w: Writer, catalogue: Catalogue) -> None:
+    w.section("A-7", 2)
+    for rule_id in ("A-7.1", "A-7.2", "A-7.3", "A-7.4", "A-7.6"):
+        w.rule(rule_id)
+    sheet = score(rulebook_example(catalogue)).sheets[0]
+    w.paragraph(_("The score sheet, computed by the library's scoring pipeline:"))
+    rows: list[list[Cell]] = []
+    for number, (rule, total) in enumerate(zip(STAGES, sheet.stage_totals, strict=True), 1):
+        rows.append([_("{n}. {stage}", n=number, stage=STAGE_LABELS[rule]), rule, total])
+    rows.append([_("Total"), "", sheet.total])
+    w.table([_("Step"), _("Rule"), _("VP")], rows)
+    w.items(
+        [
+            _("{reason}: {points} [{rule}]", reason=line.reason, points=line.points, rule=line.rule)
+            for line in sheet.lines
+        ]
+    )
+    w.paragraph(
+        _("{player} scores {amount}.", player=RULEBOOK_PLAYER, amount=victory_points(sheet.total))
+    )
+
+
+def _victory(w: Writer) -> None:
+    w.rule("A-7.5", 2)
+
+
+def _other_tiles(w: Writer) -> None:
+    w.heading(2, _("The other tiles"), "ankhor-other-tiles")
+    w.paragraph(
+        _(
+            "Besides the animals and the value tiles, every family has three more kinds of "
+            "tile: the warehouse, the scribe and the desert (A-1.2)."
+        )
+    )
+    for rule_id in ("A-3.6", "A-3.7"):
+        w.rule(rule_id)
+    w.heading(3, _("Desert"), "ankhor-desert")
+    w.paragraph(
+        _(
+            "A desert has no effect and shows no animal, but it belongs to colour groups like "
+            "any tile: it scores in a colour group of 2 or more (A-7.3) and counts toward the "
+            "bonus token of a group of 5 (A-3.8)."
+        )
+    )
+
+
+def _information(w: Writer) -> None:
+    w.section("A-8", 2)
+    for rule_id in ("A-8.1", "A-8.2"):
+        w.rule(rule_id)
+
+
+def _interpretations(w: Writer) -> None:
+    w.heading(2, _("Interpretations"), "ankhor-interpretations")
+    w.paragraph(
+        _(
+            "Where the rulebook is silent or unclear, the specification lists the point. A "
+            "switch has a default reading and at least one alternative a user may choose; a "
+            "settled reading is played as fixed behaviour, for the reason given."
+        )
+    )
+    for kind in (InterpretationKind.SWITCH, InterpretationKind.SETTLED):
+        w.heading(3, KIND_LABELS[kind], f"ankhor-interpretations-{kind.value}")
+        for info in INTERPRETATION_INFO:
+            if info.kind is kind:
+                w.interpretation(info.id, interpretation_notes(info, "ankhor"), 4)
+
+
+def _glossary(w: Writer) -> None:
+    w.glossary(glossary(), "ankhor-glossary")
+
+
+_SECTIONS: tuple[Callable[[Writer, Catalogue], None], ...] = (
+    lambda w, c: _key(w),
+    _components,
+    lambda w, c: _turn(w),
+    lambda w, c: _special_cases(w),
+    lambda w, c: _ankh_actions(w),
+    lambda w, c: _end(w),
+    _scoring,
+    lambda w, c: _victory(w),
+    lambda w, c: _other_tiles(w),
+    lambda w, c: _information(w),
+    lambda w, c: _interpretations(w),
+    lambda w, c: _glossary(w),
+)
+"""The sections in the rulebook's order, then the library's own additions. Anchors other
+than rule ids start with ``ankhor-``, so that Fertility's document and this one can share
+a site."""
+
+
+def example_figures(
+    language: Language | str = Language.EN, catalogue: Catalogue | None = None
+) -> dict[str, tuple[Figure, ...]]:
+    """Ankh'or's worked examples as figures, keyed by the rule each one shows."""
+    return figures_by_rule(worked_examples(language, catalogue), Language.parse(language))
+
+
+def rules_blocks(
+    language: Language | str = Language.EN,
+    catalogue: Catalogue | None = None,
+    pictures: bool = True,
+) -> list[Block]:
+    """The rules document as blocks, in ``language``, with its worked examples."""
+    catalogue = catalogue or default_catalogue()
+    lang = Language.parse(language)
+    figures: Mapping[str, Sequence[Figure]] = example_figures(lang, catalogue) if pictures else {}
+    writer = Writer(lang, rule_texts(), figures)
+    writer.heading(1, TITLE)
+    writer.paragraph(
+        _(
+            "A game by Frank Crittin, Grégoire Largey and Sébastien Pauchon for 2 to 4 "
+            "players, illustrated by Gaël Lannurien (Space Cowboys, 2019). This text restates "
+            "the rules in the library's own words; rule ids such as A-3.5 are those the "
+            "library cites in its errors and score sheets."
+        )
+    )
+    for section in _SECTIONS:
+        section(writer, catalogue)
+    return writer.blocks
+
+
+def rules_document(
+    language: Language | str = Language.EN,
+    fmt: str = "md",
+    catalogue: Catalogue | None = None,
+    pictures: bool = True,
+) -> str:
+    """Ankh'or's complete rules in ``language`` as ``md``, ``rst`` or ``html``: the
+    pictures inline in HTML and reStructuredText, in the SVG files of
+    :func:`rules_pictures` for Markdown."""
+    lang = Language.parse(language)
+    return document_text(lambda: rules_blocks(lang, catalogue, pictures), fmt, lang, TITLE)
+
+
+def rules_pictures(
+    language: Language | str = Language.EN, catalogue: Catalogue | None = None
+) -> dict[str, str]:
+    """The SVG files the Markdown rules document refers to, by file name."""
+    files: dict[str, str] = {}
+    for block in rules_blocks(language, catalogue):
+        if isinstance(block, Figure):
+            files.update(block.files())
+    return files

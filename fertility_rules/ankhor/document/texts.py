@@ -1,0 +1,37 @@
+"""Ankh'or's rule texts and glossary, in the four languages.
+
+The English rule texts are a data file in the project's own words
+(``ankhor/data/rule_texts.toml``, ids ``A-…`` and ``Q-…``), translated in the gettext
+catalogues with the rule id as context; the glossary holds the terms of the
+specification in English, French, Polish and Dutch (``ankhor/data/glossary.toml``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from fertility_rules.texts.glossary import Term, load_glossary
+from fertility_rules.texts.rule_texts import RuleText, find_rule_text, load_rule_texts
+
+__all__ = ["RULE_ID", "glossary", "rule_text", "rule_texts"]
+
+RULE_ID = re.compile(r"^(A-\d+(\.\d+)?|Q-\d+)$")
+"""The shape of an Ankh'or rule or interpretation id."""
+
+
+@functools.cache
+def rule_texts() -> tuple[RuleText, ...]:
+    """Every Ankh'or rule and interpretation text, in specification order."""
+    return load_rule_texts("fertility_rules.ankhor", "data/rule_texts.toml", RULE_ID)
+
+
+def rule_text(rule_id: str) -> RuleText:
+    """The text of ``rule_id`` (``A-3.5``, ``Q-2``...)."""
+    return find_rule_text(rule_texts(), rule_id)
+
+
+@functools.cache
+def glossary() -> tuple[Term, ...]:
+    """Ankh'or's terms in the four languages."""
+    return load_glossary("fertility_rules.ankhor", "data/glossary.toml")

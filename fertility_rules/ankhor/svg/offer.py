@@ -1,0 +1,324 @@
+"""The price board with its markers and the offer under it; the supply, the bonus
+reserve, the draw piles and the removed tiles (A-1.3, A-2, A-5).
+
+Each slot (``data-slot`` from 1, as the notation counts) shows its price markers above
+the tile on offer; a slot left empty during a turn is dashed. Draw piles are counted,
+never shown (A-8.2).
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Sequence
+
+from fertility_rules.ankhor.model import TOKENS, Colour, Tile, Tokens
+from fertility_rules.ankhor.state import GameState
+from fertility_rules.ankhor.svg.glyphs import bonus_token, price_marker, token
+from fertility_rules.ankhor.svg.tiles import draw_tile
+from fertility_rules.ankhor.views import Observation
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import _, ngettext, pgettext
+from fertility_rules.i18n.translate import render
+from fertility_rules.svg._image import SvgImage, el, image, root
+from fertility_rules.svg._palette import CARD_EDGE, INK, heading, mark
+
+__all__ = [
+    "BOARD_WIDTH",
+    "SLOT",
+    "draw_hand",
+    "draw_offer",
+    "draw_piles",
+    "draw_removed",
+    "draw_reserve",
+    "draw_supply",
+    "hand",
+    "offer",
+    "offer_height",
+]
+
+SLOT = 64.0
+"""The width of a slot of the price board."""
+MARKER = 22.0
+BOARD_WIDTH = 6 * SLOT + 16
+
+
+def offer_height(prices: Sequence[Sequence[Colour]], tile: float = 50) -> float:
+    """The height of the price board and the offer under it."""
+    most = max((len(markers) for markers in prices), default=0)
+    return 14 + most * (MARKER + 4) + 12 + tile + 26
+
+
+def draw_offer(
+    parent: ET.Element,
+    offer: Sequence[Tile | None],
+    prices: Sequence[Sequence[Colour]],
+    x0: float,
+    y0: float,
+    language: Language,
+    *,
+    marked: Iterable[int] = (),
+    kind: str = "last-move",
+    tile: float = 50,
+) -> ET.Element:
+    """Draw the price board at ``x0, y0`` and each slot's tile under its markers;
+    ``marked`` slots (from 0) get a mark of ``kind``."""
+    group = el(parent, "g", class_="offer")
+    slots = max(len(offer), len(prices))
+    most = max((len(markers) for markers in prices), default=0)
+    board_height = 14 + most * (MARKER + 4)
+    el(
+        group,
+        "rect",
+        x=x0,
+        y=y0,
+        width=slots * SLOT + 16,
+        height=board_height,
+        rx=8,
+        fill="#6b4a2b",
+        class_="price-board",
+    )
+    shown = set(marked)
+    for slot in range(slots):
+        cx = x0 + 8 + slot * SLOT + SLOT / 2
+        markers = prices[slot] if slot < len(prices) else ()
+        held = offer[slot] if slot < len(offer) else None
+        cell = el(
+            group,
+            "g",
+            class_="slot" if held is not None else "slot empty",
+            data_slot=slot + 1,
+            data_price=" ".join(colour.key for colour in markers),
+            data_tile=held.id if held is not None else None,
+        )
+        for index, colour in enumerate(markers):
+            price_marker(cell, colour, cx, y0 + 8 + MARKER / 2 + index * (MARKER + 4), MARKER)
+        ty = y0 + board_height + 12
+        if held is None:
+            el(
+                cell,
+                "rect",
+                x=cx - tile / 2,
+                y=ty,
+                width=tile,
+                height=tile,
+                rx=tile / 9,
+                fill="none",
+                stroke=CARD_EDGE,
+                stroke_dasharray="5 4",
+            )
+        else:
+            draw_tile(cell, held, cx - tile / 2, ty, tile, language, role="tile offered")
+        if slot in shown:
+            mark(cell, kind, cx - tile / 2 - 3, ty - 3, tile + 6, tile + 6, data_slot=str(slot + 1))
+        el(
+            cell,
+            "text",
+            str(slot + 1),
+            x=cx,
+            y=ty + tile + 16,
+            font_size=12,
+            text_anchor="middle",
+            fill="#7c6a4a",
+            class_="slot-number",
+        )
+    return group
+
+
+def draw_hand(
+    parent: ET.Element, tokens: Tokens, x: float, y: float, language: Language
+) -> ET.Element:
+    """Tokens held, by kind: a token and its number (``no token`` when there is none)."""
+    hand = el(parent, "g", class_="hand")
+    tx = x + 10
+    for kind in TOKENS:
+        count = tokens[kind]
+        if not count:
+            continue
+        token(hand, kind, tx, y + 10, 10)
+        el(
+            hand,
+            "text",
+            str(count),
+            x=tx + 14,
+            y=y + 15,
+            font_size=13,
+            fill=INK,
+            class_="hand-count",
+            data_token=kind.key,
+        )
+        tx += 42
+    if not any(tokens):
+        el(
+            hand,
+            "text",
+            render(_("no token"), language),
+            x=x,
+            y=y + 15,
+            font_size=12,
+            font_style="italic",
+            fill="#7c6a4a",
+        )
+    return hand
+
+
+def hand(
+    tokens: Tokens, *, title: str | None = None, lang: Language | str = Language.EN
+) -> SvgImage:
+    """Tokens held by a player, by kind, under an optional ``title``."""
+    language = Language.parse(lang)
+    named = title or render(_("Tokens"), language)
+    top = 22 if title else 0
+    svg = root(6 * 42 + 16, top + 28, "ankhor-hand", named, language)
+    if title:
+        heading(svg, title, 4, 16, 13)
+    draw_hand(svg, tokens, 4, top + 4, language)
+    return image(svg)
+
+
+def draw_supply(
+    parent: ET.Element, supply: Tokens, x: float, y: float, language: Language
+) -> ET.Element:
+    """The supply: a token of each kind and how many are left (A-2.2)."""
+    group = el(parent, "g", class_="supply")
+    heading(group, render(pgettext("the tokens every player takes from", "Supply"), language), x, y)
+    for index, kind in enumerate(TOKENS):
+        cx = x + 14 + index * 58
+        token(group, kind, cx, y + 22, 12, "pictogram")
+        el(
+            group,
+            "text",
+            str(supply[kind]),
+            x=cx + 17,
+            y=y + 27,
+            font_size=14,
+            fill=INK,
+            class_="supply-count",
+            data_token=kind.key,
+        )
+    return group
+
+
+def draw_reserve(
+    parent: ET.Element, reserve: int, points: int, x: float, y: float, language: Language
+) -> ET.Element:
+    """The bonus reserve: a bonus token and how many are left (A-2.6)."""
+    group = el(parent, "g", class_="reserve", data_count=reserve)
+    heading(group, render(_("Bonus tokens"), language), x, y)
+    bonus_token(group, x + 14, y + 22, 12, points, "pictogram")
+    el(
+        group,
+        "text",
+        render(ngettext("{n} in the reserve", "{n} in the reserve", reserve), language),
+        x=x + 32,
+        y=y + 27,
+        font_size=14,
+        fill=INK,
+        class_="reserve-count",
+    )
+    return group
+
+
+def draw_piles(
+    parent: ET.Element, sizes: tuple[int, int], x: float, y: float, language: Language
+) -> ET.Element:
+    """The two face-down draw piles and the tiles left in each (A-2.4, A-8.1)."""
+    group = el(parent, "g", class_="piles")
+    heading(group, render(_("Draw piles"), language), x, y)
+    for index, size in enumerate(sizes):
+        px = x + 4 + index * 120
+        pile = el(group, "g", class_="draw-pile", data_pile=index + 1, data_size=size)
+        for layer in range(min(3, size)):
+            el(
+                pile,
+                "rect",
+                x=px + layer * 3,
+                y=y + 12 - layer * 3,
+                width=30,
+                height=30,
+                rx=4,
+                fill="#8a6d3b",
+                stroke="#fbf5e6",
+                stroke_width=1,
+            )
+        if not size:
+            el(
+                pile,
+                "rect",
+                x=px,
+                y=y + 12,
+                width=30,
+                height=30,
+                rx=4,
+                fill="none",
+                stroke=CARD_EDGE,
+                stroke_dasharray="4 3",
+            )
+        el(
+            pile,
+            "text",
+            render(ngettext("{n} tile", "{n} tiles", size), language),
+            x=px + 42,
+            y=y + 32,
+            font_size=13,
+            fill=INK,
+        )
+    return group
+
+
+def draw_removed(
+    parent: ET.Element,
+    removed: Sequence[Tile],
+    x: float,
+    y: float,
+    width: float,
+    language: Language,
+    tile: float = 24,
+) -> float:
+    """The tiles out of the game, face up (A-5.2), wrapped to ``width``; the height used."""
+    group = el(parent, "g", class_="removed", data_count=len(removed))
+    heading(
+        group,
+        render(ngettext("{n} tile removed", "{n} tiles removed", len(removed)), language),
+        x,
+        y,
+    )
+    per_row = max(1, int(width // (tile + 4)))
+    for index, item in enumerate(removed):
+        row, column = divmod(index, per_row)
+        draw_tile(
+            group,
+            item,
+            x + column * (tile + 4),
+            y + 10 + row * (tile + 4),
+            tile,
+            language,
+            role="tile removed-tile",
+        )
+    rows = (len(removed) + per_row - 1) // per_row
+    return 14 + rows * (tile + 4)
+
+
+def offer(
+    state: GameState | Observation,
+    *,
+    marked: Iterable[int] = (),
+    title: str | None = None,
+    lang: Language | str = Language.EN,
+) -> SvgImage:
+    """The price board with its markers and the tiles on offer under it (A-1.3, A-2.5);
+    ``marked`` slots (counted from 0, as in :class:`~fertility_rules.ankhor.moves.BuyTile`)
+    are outlined; ``title`` is written above."""
+    language = Language.parse(lang)
+    prices = state.config.prices
+    top = 24 if title else 0
+    svg = root(
+        BOARD_WIDTH + 8,
+        offer_height(prices) + 8 + top,
+        "ankhor-offer",
+        title or render(_("The price board and the offer"), language),
+        language,
+    )
+    if title:
+        heading(svg, title, 4, 17, 14, BOARD_WIDTH)
+    draw_offer(svg, state.offer, prices, 4, 4 + top, language, marked=marked)
+    return image(svg)

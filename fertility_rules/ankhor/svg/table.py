@@ -1,0 +1,220 @@
+"""The whole Ankh'or table: the price board and the offer, the supply, the bonus reserve,
+the draw piles, the removed tiles, and every player with their tokens, bonus tokens and
+layout (A-8.1: everything public, the piles counted only)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+
+from fertility_rules.ankhor.interpretations import HigherNeighbours
+from fertility_rules.ankhor.model import Position
+from fertility_rules.ankhor.moves import Move
+from fertility_rules.ankhor.state import FRESH_TURN, GameState, Phase, PlayerState
+from fertility_rules.ankhor.svg.glyphs import bonus_token
+from fertility_rules.ankhor.svg.layouts import (
+    LayoutBox,
+    draw_groups_row,
+    draw_layout,
+    groups_height,
+    layout_box,
+    marked_places,
+    scoring_groups,
+)
+from fertility_rules.ankhor.svg.offer import (
+    BOARD_WIDTH,
+    draw_hand,
+    draw_offer,
+    draw_piles,
+    draw_removed,
+    draw_reserve,
+    draw_supply,
+    offer_height,
+)
+from fertility_rules.ankhor.texts import status
+from fertility_rules.ankhor.views import Observation
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import ngettext
+from fertility_rules.i18n.translate import render
+from fertility_rules.svg._image import SvgImage, el, image, root
+from fertility_rules.svg._palette import (
+    CARD_EDGE,
+    INK,
+    PAPER,
+    SHEET,
+    heading,
+    player_colour,
+)
+
+__all__ = ["PANEL_WIDTH", "draw_player", "last_mover", "player_height", "table"]
+
+GAP = 16
+TITLE = 44
+SIDE_WIDTH = 370
+PANEL_WIDTH = (BOARD_WIDTH + 30 + SIDE_WIDTH - GAP) / 2
+HEADER = 62
+LARGEST = 48.0
+"""The side of a base tile in a player's panel, unless the layout must shrink to fit."""
+
+
+def _tile_size(box: LayoutBox, width: float) -> float:
+    units = max(box.right - box.left, 1.0)
+    return min(LARGEST, (width - 40) / units)
+
+
+EMPTY = 28.0
+"""The height of a layout with no tile yet: a line saying so."""
+
+
+def player_height(player: PlayerState, same_level: bool, marked: Iterable[Position] = ()) -> float:
+    """The height of a player's panel."""
+    places = tuple(marked)
+    box = layout_box(player.tiles, places)
+    size = _tile_size(box, PANEL_WIDTH)
+    found = scoring_groups(player.tiles, same_level)
+    chips = groups_height(len(found), PANEL_WIDTH - 24)
+    layout = box.size(size)[1] if player.tiles or places else EMPTY
+    return HEADER + layout + (chips + 10 if chips else 0) + 12
+
+
+def draw_player(
+    parent: ET.Element,
+    player: PlayerState,
+    index: int,
+    x: float,
+    y: float,
+    language: Language,
+    *,
+    same_level: bool,
+    bonus_points: int,
+    marked: tuple[Position, ...] = (),
+    current: bool = False,
+) -> ET.Element:
+    """A player's panel: name and counts, tokens in hand, bonus tokens, layout, groups."""
+    height = player_height(player, same_level, marked)
+    group = el(parent, "g", class_="player", data_player=index, data_name=player.name)
+    el(
+        group,
+        "rect",
+        x=x,
+        y=y,
+        width=PANEL_WIDTH,
+        height=height,
+        rx=10,
+        fill=PAPER,
+        stroke=player_colour(index) if current else CARD_EDGE,
+        stroke_width=4 if current else 1.2,
+        class_="current-player" if current else None,
+    )
+    el(
+        group,
+        "text",
+        player.name if len(player.name) <= 28 else player.name[:27] + "…",
+        x=x + 12,
+        y=y + 22,
+        font_size=16,
+        font_weight="bold",
+        fill=player_colour(index),
+        class_="player-name",
+    )
+    el(
+        group,
+        "text",
+        render(ngettext("{n} tile", "{n} tiles", len(player.tiles)), language),
+        x=x + PANEL_WIDTH - 12,
+        y=y + 22,
+        font_size=13,
+        text_anchor="end",
+        fill=INK,
+        class_="tile-count",
+    )
+    draw_hand(group, player.tokens, x + 12, y + 34, language)
+    bonus = el(group, "g", class_="bonus-tokens", data_count=player.bonus)
+    for n in range(player.bonus):
+        bonus_token(bonus, x + PANEL_WIDTH - 22 - n * 22, y + 44, 10, bonus_points)
+    box = layout_box(player.tiles, marked)
+    size = _tile_size(box, PANEL_WIDTH)
+    width, layout_height = box.size(size)
+    draw_layout(
+        group,
+        player.tiles,
+        x + (PANEL_WIDTH - width) / 2 if player.tiles or marked else x + 8,
+        y + HEADER,
+        size,
+        language,
+        stored=player.stored,
+        same_level=same_level,
+        marks={"last-move": marked},
+        box=box,
+    )
+    found = scoring_groups(player.tiles, same_level)
+    if found:
+        draw_groups_row(
+            group, found, x + 12, y + HEADER + layout_height + 6, PANEL_WIDTH - 24, language
+        )
+    return group
+
+
+def last_mover(state: GameState | Observation) -> int:
+    """The player who played the move that led to ``state``: the player to move, unless a
+    new turn of the next player has just begun (a bonus turn is the same player's)."""
+    if state.is_over or state.phase is not Phase.MAIN or state.progress != FRESH_TURN:
+        return state.current
+    return (state.current - 1) % len(state.players)
+
+
+def table(
+    state: GameState | Observation,
+    *,
+    last_move: Move | Iterable[Position] | None = None,
+    mover: int | None = None,
+    lang: Language | str = Language.EN,
+) -> SvgImage:
+    """Everything on the table, in ``lang``: the price board and the offer, the supply,
+    the bonus reserve, the draw piles' sizes, the removed tiles, then every player; the
+    player to move is framed in their colour. ``last_move`` (a move, or the places it
+    marked) is marked in the layout of ``mover``, by default the player who played last
+    (:func:`last_mover`). A view is drawn the same."""
+    language = Language.parse(lang)
+    config = state.config
+    same_level = config.interpretations.higher_neighbours is HigherNeighbours.SAME_LEVEL
+    marked = marked_places(last_move)
+    by = last_mover(state) if mover is None else mover
+    title = render(status(state), language)
+    width = GAP + BOARD_WIDTH + 30 + SIDE_WIDTH + GAP
+    side_x = GAP + BOARD_WIDTH + 30
+    removed_height = 14 + ((len(state.removed) + 12) // 13) * 28
+    side_height = 3 * 58 + removed_height
+    top = TITLE + max(offer_height(config.prices), side_height) + GAP
+    heights = [
+        player_height(p, same_level, marked if i == by else ()) for i, p in enumerate(state.players)
+    ]
+    rows = [max(heights[r : r + 2]) for r in range(0, len(heights), 2)]
+    height = top + sum(h + GAP for h in rows) + GAP
+    svg = root(width, height, "ankhor-table", title, language)
+    el(svg, "rect", x=0, y=0, width=width, height=height, fill=SHEET)
+    heading(svg, title, GAP, 28, 19, width - 2 * GAP, class_="heading")
+    draw_offer(svg, state.offer, config.prices, GAP, TITLE, language)
+    y = TITLE + 14
+    draw_supply(svg, state.supply, side_x, y, language)
+    y += 58
+    draw_reserve(svg, state.reserve, config.catalogue.bonus.points, side_x, y, language)
+    y += 58
+    draw_piles(svg, state.pile_sizes, side_x, y, language)
+    y += 58
+    draw_removed(svg, state.removed, side_x, y, SIDE_WIDTH, language)
+    for index, player in enumerate(state.players):
+        row, column = divmod(index, 2)
+        draw_player(
+            svg,
+            player,
+            index,
+            GAP + column * (PANEL_WIDTH + GAP),
+            top + sum(h + GAP for h in rows[:row]),
+            language,
+            same_level=same_level,
+            bonus_points=config.catalogue.bonus.points,
+            marked=marked if index == by else (),
+            current=index == state.current and not state.is_over,
+        )
+    return image(svg)

@@ -1,0 +1,345 @@
+"""Each worked example of Ankh'or's rules shows what the engine really does (A-2 to A-7);
+the document follows the rulebook's order and anchors every rule."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+
+from fertility_rules import ankhor
+from fertility_rules.ankhor.document import rules_document
+from fertility_rules.ankhor.document.examples import (
+    bonus_position,
+    positions,
+    rulebook_example,
+    worked_examples,
+)
+from fertility_rules.ankhor.document.rules_document import rules_blocks, rules_pictures
+from fertility_rules.ankhor.document.texts import rule_texts
+from fertility_rules.ankhor.model import Colour, Kind, Token, position_text
+from fertility_rules.ankhor.moves import BuyTile, MoveTile, Refresh, ReturnTokens, StoreTokens
+from fertility_rules.ankhor.testing import check_invariants
+from fertility_rules.document.blocks import Figure, Heading
+from fertility_rules.document.example import Example
+from fertility_rules.i18n import render
+
+SVG = "{http://www.w3.org/2000/svg}"
+LANGUAGES = ["en", "fr", "pl", "nl"]
+
+
+@pytest.fixture(scope="module")
+def examples() -> dict[str, Example]:
+    return {example.id: example for example in worked_examples("en")}
+
+
+def caption(example: Example, language: str = "en") -> str:
+    return render(example.caption, language)
+
+
+def resources(tokens: tuple[int, ...]) -> int:
+    return sum(tokens[:5])
+
+
+def test_every_picture_is_a_scalable_svg_in_its_language() -> None:
+    for language in LANGUAGES:
+        for example in worked_examples(language):
+            assert example.svgs
+            for svg in example.svgs:
+                root = ET.fromstring(svg)
+                assert root.tag == f"{SVG}svg"
+                assert root.get("viewBox")
+                assert root.get("lang") == language
+
+
+def test_the_issue_s_examples_are_all_there(examples: dict[str, Example]) -> None:
+    assert set(examples) == {
+        "A-2-2",
+        "A-2-4",
+        "A-3.3",
+        "A-3.5",
+        "A-3.8-bonus",
+        "A-3.8-split",
+        "A-3.6-bought",
+        "A-3.6-stored",
+        "A-3.7",
+        "A-4.2",
+        "A-3.9",
+        "A-6.1",
+        "A-7.6",
+    }
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_setup(examples: dict[str, Example], players: int) -> None:
+    facts = examples[f"A-2-{players}"].facts
+    # A-2.2: piles of 4 tokens with 2 players, 6 with 4
+    assert facts["supply"] == (4,) * 6 if players == 2 else (6,) * 6
+    assert facts["offer"] == 6  # A-2.5
+    assert facts["piles"] == (28 - 6, 27)  # A-2.4: 28 and 27, six revealed from the first
+    assert facts["reserve"] == 12  # A-2.6
+    prices = facts["prices"]
+    assert [len(slot) for slot in prices] == [2, 2, 2, 3, 3, 3]  # Q-6
+    assert all(max(Counter(slot).values()) < 3 for slot in prices)  # A-2.3
+    assert Counter(colour for slot in prices for colour in slot) == dict.fromkeys(Colour, 3)
+    text = caption(examples[f"A-2-{players}"])
+    assert f"Setup for {players} players" in text
+    assert f"the supply holds {facts['supply'][0]} tokens of each kind" in text
+
+
+def test_a_purchase_and_its_placement(examples: dict[str, Example]) -> None:
+    facts = examples["A-3.3"].facts
+    move = facts["move"]
+    assert facts["violations"] == ()
+    assert move.position[0] == 0
+    # A-3.3: one token of each marker's colour, nothing else
+    assert facts["paid"] == (*(facts["price"].count(colour) for colour in Colour), 0)
+    # A-3.4: the place shares an edge with one of the player's base tiles
+    at = positions().purchase
+    placed = {p.position for p in at.state.player.tiles if p.level == 0}
+    _level, x, y = move.position
+    assert {(0, x + 1, y), (0, x - 1, y), (0, x, y + 1), (0, x, y - 1)} & placed
+    assert move.position in facts["places"]
+    assert all(p not in placed for p in facts["places"])
+    assert position_text(move.position) in caption(examples["A-3.3"])
+
+
+def test_a_higher_level_costs_one_resource_less(examples: dict[str, Example]) -> None:
+    facts = examples["A-3.5"].facts
+    move = facts["move"]
+    assert facts["violations"] == ()
+    assert move.position[0] == 1
+    assert len(facts["under"]) == 4  # a square of 2 x 2
+    assert facts["colour"] in facts["under"]  # the colour of one of them
+    price = list(facts["price"])
+    price.remove(move.unpaid)  # one marker of the buyer's choice is not paid
+    assert facts["paid"] == (*(price.count(colour) for colour in Colour), 0)
+    assert f"the {move.unpaid.key} marker is not paid" in caption(examples["A-3.5"])
+
+
+def test_a_group_of_5_earns_a_bonus_token_and_a_move_splits_it(
+    examples: dict[str, Example],
+) -> None:
+    state, purchase, move = bonus_position()
+    assert check_invariants(state) == []
+    bought = ankhor.apply(state, purchase)
+    moved = ankhor.apply(bought, move)
+    assert check_invariants(bought) == []
+    assert check_invariants(moved) == []
+    earned = examples["A-3.8-bonus"].facts
+    assert earned["violations"] == ()
+    assert len(earned["group"]) == 5
+    tiles = {p.position: p.tile for p in bought.player.tiles}
+    assert {tiles[p].colour for p in earned["group"]} == {Colour.GREEN}
+    assert earned["bonus"] == (0, 1)
+    assert earned["reserve"] == (12, 11)
+    split = examples["A-3.8-split"].facts
+    assert split["violations"] == ()
+    assert isinstance(split["move"], MoveTile)
+    assert split["bonus"] == (1, 0)
+    assert split["reserve"] == (11, 12)
+    assert "from 12 to 11" in caption(examples["A-3.8-bonus"])
+    assert "(11 → 12)" in caption(examples["A-3.8-split"])
+
+
+def test_a_warehouse_receives_and_stores_a_token(examples: dict[str, Example]) -> None:
+    bought = examples["A-3.6-bought"].facts
+    assert bought["violations"] == ()
+    before, after = bought["supply"]
+    # the tokens paid go back to the supply, then one of its colour goes on it
+    assert after == before + bought["paid"] - 1
+    assert bought["stored"]
+    stored = examples["A-3.6-stored"].facts
+    move = stored["move"]
+    assert isinstance(move, StoreTokens)
+    assert stored["violations"] == ()
+    hand_before, hand_after = stored["hand"]
+    assert resources(hand_before) - resources(hand_after) == len(move.warehouses)
+    assert set(move.warehouses) <= set(stored["stored"])
+
+
+def test_a_scribe_gives_a_bonus_turn(examples: dict[str, Example]) -> None:
+    facts = examples["A-3.7"].facts
+    assert facts["violations"] == ()
+    turn, player, bonus = facts["next"]
+    at = positions().scribe
+    assert turn == facts["turn"] + 1
+    assert player == at.state.current  # the same player again
+    assert bonus  # a bonus turn
+    before, after = facts["turns"]
+    assert after == before + 1  # the turn of the purchase counts; the bonus turn will not
+    assert f"Turn {turn}" in caption(examples["A-3.7"])
+
+
+def test_a_refresh_step_by_step(examples: dict[str, Example]) -> None:
+    facts = examples["A-4.2"].facts
+    move = facts["move"]
+    assert isinstance(move, Refresh)
+    assert facts["violations"] == ()
+    before, after = facts["offer"]
+    gone, removed = facts["removed"]
+    assert gone is before[0]
+    assert removed is before[0]  # step 1: out of the game
+    assert after[:5] == before[1:]  # step 2: shifted left
+    state = positions().refresh.state
+    assert move.pile is not None
+    assert after[5] is state.piles[move.pile][0]  # steps 3 and 4: from the chosen pile
+    assert facts["refilled"] == after
+    sizes_before, sizes_after = facts["piles"]
+    assert sizes_after[move.pile] == sizes_before[move.pile] - 1
+    assert len(examples["A-4.2"].svgs) == 4
+
+
+def test_the_end_of_turn_return_of_excess_tokens(examples: dict[str, Example]) -> None:
+    facts = examples["A-3.9"].facts
+    move = facts["move"]
+    assert isinstance(move, ReturnTokens)
+    assert facts["violations"] == ()
+    before, after = facts["hand"]
+    most, most_ankhs = facts["limits"]
+    assert (most, most_ankhs) == (5, 2)
+    assert resources(before) > most or before[Token.ANKH] > most_ankhs
+    assert resources(after) == min(most, resources(before))
+    assert after[Token.ANKH] <= most_ankhs
+    assert tuple(b - a for b, a in zip(before, after, strict=True)) == move.tokens
+
+
+def test_the_13th_tile_and_the_last_round(examples: dict[str, Example]) -> None:
+    facts = examples["A-6.1"].facts
+    assert facts["violations"] == ()
+    assert facts["tiles"] == 13
+    assert facts["ending"] == (False, True)
+    assert facts["over"]
+    turns = facts["turns"]
+    assert len(set(turns)) == 1  # every player has played the same number of turns
+    at = positions().last
+    count = len(at.state.players)
+    last = (at.state.config.first - 1) % count
+    after = [(at.state.current + k) % count for k in range(1, count)]
+    expected = after[: after.index(last) + 1] if last in after else []
+    assert facts["others"] == tuple(at.state.players[i].name for i in expected)
+    assert facts["others"]  # someone plays after the 13th tile
+
+
+def test_the_rulebook_s_24_vp_example(examples: dict[str, Example]) -> None:
+    position = rulebook_example()
+    (player,) = position.players
+    assert len(player.tiles) == 13
+    assert sum(1 for p in player.tiles if p.level) == 2  # two higher tiles (A-7.6)
+    sheet = ankhor.score(position).sheets[0]
+    # white 2 + green 5 + red 3 (A-7.3); jackals 3 + beetles 2 (A-7.2); three value
+    # tiles 6 and the bonus token 3 (A-7.1); no token left (A-7.4)
+    assert sheet.stage_totals == (6 + 3, 3 + 2, 2 + 5 + 3, 0)
+    assert sheet.total == 24
+    lines = Counter((line.rule, line.points) for line in sheet.lines if line.points)
+    assert lines == Counter(
+        {
+            ("A-7.1", 3): 1,
+            ("A-7.1", 2): 3,
+            ("A-7.2", 3): 1,
+            ("A-7.2", 2): 1,
+            ("A-7.3", 2): 1,
+            ("A-7.3", 5): 1,
+            ("A-7.3", 3): 1,
+        }
+    )
+    facts = examples["A-7.6"].facts
+    assert facts["total"] == 24
+    green = [p for p in player.tiles if p.tile.colour is Colour.GREEN]
+    assert len(green) == 5
+    jackals = [p for p in player.tiles if p.tile.kind is Kind.JACKAL]
+    assert len(jackals) == 4  # 3 in a group and the lone green one
+
+
+@pytest.mark.parametrize("language", ["fr", "pl", "nl"])
+def test_captions_are_translated(examples: dict[str, Example], language: str) -> None:
+    for example in worked_examples(language):
+        english = caption(examples[example.id])
+        assert caption(example, language) != english, example.id
+
+
+def test_every_rule_and_interpretation_has_its_anchor_and_its_text() -> None:
+    blocks = rules_blocks("en", pictures=False)
+    anchors = [b.anchor for b in blocks if isinstance(b, Heading) and b.anchor]
+    ids = [text.id for text in rule_texts()]
+    assert set(ids) <= set(anchors)
+    assert len(anchors) == len(set(anchors))
+    assert len(ids) == 43 + 11  # A-1 to A-8 with their rules, Q-1 to Q-11
+
+
+def test_the_sections_follow_the_printed_rulebook() -> None:
+    blocks = rules_blocks("en", pictures=False)
+    anchors = [b.anchor for b in blocks if isinstance(b, Heading) and b.anchor]
+    order = [
+        "ankhor-components-and-setup",
+        "A-2",
+        "A-3",
+        "A-3.2",
+        "A-3.3",
+        "ankhor-special-cases",
+        "A-3.5",
+        "A-4",
+        "A-6",
+        "A-7",
+        "A-7.5",
+        "ankhor-other-tiles",
+        "A-3.6",
+        "A-3.7",
+        "ankhor-interpretations",
+        "ankhor-glossary",
+    ]
+    assert [anchors.index(a) for a in order] == sorted(anchors.index(a) for a in order)
+
+
+def test_each_example_sits_under_the_rule_it_shows() -> None:
+    blocks = rules_blocks("en")
+    rule = None
+    for block in blocks:
+        if isinstance(block, Heading) and block.anchor:
+            rule = block.anchor
+        if isinstance(block, Figure) and block.name != "ankhor-key":
+            assert block.name == rule or block.name.startswith(f"{rule}-"), (block.name, rule)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_document_in_every_format(language: str) -> None:
+    html = rules_document(language, "html")
+    assert f'<html lang="{language}">' in html
+    cited = set(re.findall(r'href="#([^"]+)"', html))
+    anchors = set(re.findall(r' id="([^"]+)"', html))
+    assert cited
+    assert cited <= anchors
+    assert html.count("<svg") == 1 + sum(len(e.svgs) for e in worked_examples(language))
+    markdown = rules_document(language, "md")
+    files = rules_pictures(language)
+    assert set(re.findall(r"\]\(([^)]+\.svg)\)", markdown)) == set(files)
+    rst = rules_document(language, "rst")
+    assert ".. _A-3.5:" in rst
+    # the rulebook's total, computed by the scoring pipeline
+    points = {"en": "24 victory points", "fr": "24 points de victoire"}
+    points |= {"pl": "24 punkty zwycięstwa", "nl": "24 overwinningspunten"}
+    assert points[language] in markdown
+
+
+def test_polish_victory_points_take_their_three_forms() -> None:
+    from fertility_rules.ankhor.document.rules_document import victory_points
+
+    forms = [render(victory_points(n), "pl") for n in (1, 2, 5, 22, 25)]
+    assert forms == [
+        "1 punkt zwycięstwa",
+        "2 punkty zwycięstwa",
+        "5 punktów zwycięstwa",
+        "22 punkty zwycięstwa",
+        "25 punktów zwycięstwa",
+    ]
+
+
+def test_a_purchase_names_the_tile_it_shows(examples: dict[str, Example]) -> None:
+    facts = examples["A-3.3"].facts
+    move = facts["move"]
+    assert isinstance(move, BuyTile)
+    root = ET.fromstring(examples["A-3.3"].svgs[0])
+    slots = [s for s in root.iter() if "slot" in (s.get("class") or "").split()]
+    assert slots[move.slot].get("data-tile") == facts["tile"].id
