@@ -39,6 +39,7 @@ from attrs import field, frozen
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.message import Message, _
+from fertility_rules.shared.interpretations import KIND_LABELS, InterpretationKind
 
 if TYPE_CHECKING:
     from fertility_rules.records.game_record import GameRecord
@@ -145,25 +146,6 @@ class ReportLike(Protocol):
 
     @property
     def sheets(self) -> Sequence[SheetLike]: ...
-
-
-class InterpretationKind(enum.Enum):
-    """The three kinds of a specification's interpretations."""
-
-    SWITCH = "switch"
-    """More than one reading changes play: a field of the game's interpretations value."""
-    SETTLED = "settled"
-    """Every rulebook that speaks agrees: fixed behaviour, documented with its sources."""
-    RETIRED = "retired"
-    """The question cannot arise: documented with the reason."""
-
-
-KIND_LABELS: dict[InterpretationKind, Message] = {
-    InterpretationKind.SWITCH: _("Switches"),
-    InterpretationKind.SETTLED: _("Settled readings"),
-    InterpretationKind.RETIRED: _("Retired"),
-}
-"""The heading of each kind in the documents."""
 
 
 class InterpretationLike(Protocol):

@@ -20,8 +20,8 @@ from attrs import field, frozen
 from fertility_rules.ankhor.model import COLOURS, Colour, Kind, Tile
 from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError
 from fertility_rules.i18n.message import _
-from fertility_rules.model.provenance import Provenance, Source
-from fertility_rules.model.values import reduce_to_init
+from fertility_rules.shared.provenance import Provenance, Source
+from fertility_rules.shared.values import reduce_to_init
 
 __all__ = [
     "BONUS_TOKENS",

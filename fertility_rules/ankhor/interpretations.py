@@ -11,13 +11,20 @@ else is refused at construction with the field, the value and the values allowed
 from __future__ import annotations
 
 import enum
+import functools
 from typing import TypeVar
 
 from attrs import field, frozen
 
-from fertility_rules.errors import MalformedInputError, UnknownIdError
+from fertility_rules.ankhor.rule_texts import rule_text
+from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.rules.interpretations import KIND_LABELS, InterpretationKind
+from fertility_rules.shared.interpretations import (
+    KIND_LABELS,
+    InterpretationInfo,
+    InterpretationKind,
+    find_interpretation,
+)
 
 __all__ = [
     "INTERPRETATION_INFO",
@@ -161,32 +168,15 @@ class Interpretations:
     price_layout: PriceLayout = field(default=PriceLayout.CATALOGUE, converter=_price_layout)
 
 
-@frozen
-class InterpretationInfo:
-    """What an id is, its title, the rules it reads, its sources and, for a settled
-    reading, the reason it is not a switch."""
-
-    id: str
-    kind: InterpretationKind
-    title: Message
-    rules: tuple[str, ...]
-    sources: tuple[Message, ...]
-    field: str | None = None
-    reason: Message | None = None
-    """For a settled id, why it is not a switch."""
-    reading: Message | None = None
-    """For a settled id, the reading the engine always plays, in a few words."""
-
-
 _SWITCH = InterpretationKind.SWITCH
 _SETTLED = InterpretationKind.SETTLED
+_info = functools.partial(InterpretationInfo, texts=rule_text)
 _RULEBOOK = _("EN rulebook (the only one available)")
 
 INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
-    InterpretationInfo(
+    _info(
         "Q-1",
         _SWITCH,
-        _("The 2-player removal"),
         ("A-4.2", "A-5.1"),
         (
             _(
@@ -196,42 +186,37 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         ),
         field="two_player_removal",
     ),
-    InterpretationInfo(
+    _info(
         "Q-2",
         _SWITCH,
-        _("One bonus token per group"),
         ("A-3.8",),
         (_("EN rulebook: a group of 5 earns a bonus token; splitting it returns the token"),),
         field="bonus_tokens",
     ),
-    InterpretationInfo(
+    _info(
         "Q-3",
         _SWITCH,
-        _("Higher tiles next to each other"),
         ("A-3.5", "A-3.8"),
         (_("EN rulebook: a higher tile is adjacent to the 4 tiles that support it"),),
         field="higher_neighbours",
     ),
-    InterpretationInfo(
+    _info(
         "Q-4",
         _SWITCH,
-        _("How high"),
         ("A-3.5",),
         (_("EN rulebook: a tile may be placed on top of 4 other tiles"),),
         field="height",
     ),
-    InterpretationInfo(
+    _info(
         "Q-5",
         _SWITCH,
-        _("Moving breaks the layout"),
         ("A-4.3",),
         (_("EN rulebook: the new space must be adjacent to one or more base tiles"),),
         field="moving",
     ),
-    InterpretationInfo(
+    _info(
         "Q-6",
         _SWITCH,
-        _("Price board layout"),
         ("A-1.3", "A-2.3"),
         (
             _("EN rulebook: silent on the markers per slot"),
@@ -239,19 +224,17 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         ),
         field="price_layout",
     ),
-    InterpretationInfo(
+    _info(
         "Q-7",
         _SETTLED,
-        _("Taking exactly 3 tokens"),
         ("A-3.2",),
         (_RULEBOOK,),
         reading=_("Take tokens takes exactly 3 tokens when the supply has 3 or more"),
         reason=_("the rulebook says to take 3 tokens; any excess goes back at the end of the turn"),
     ),
-    InterpretationInfo(
+    _info(
         "Q-8",
         _SETTLED,
-        _("Stored tokens and the limits"),
         ("A-3.6", "A-3.9"),
         (_RULEBOOK,),
         reading=_("a warehouse's tokens do not count toward the limits of a hand"),
@@ -260,10 +243,9 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
             "2 ankhs and 5 resources"
         ),
     ),
-    InterpretationInfo(
+    _info(
         "Q-9",
         _SETTLED,
-        _("Which tokens count at the end"),
         ("A-7.4", "A-7.5"),
         (_RULEBOOK,),
         reading=_("resource and ankh tokens count, stored ones included, bonus tokens not"),
@@ -272,10 +254,9 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
             "tokens apart, so they are not tokens in this sense"
         ),
     ),
-    InterpretationInfo(
+    _info(
         "Q-10",
         _SETTLED,
-        _("The scribe's bonus turn"),
         ("A-3.7", "A-4.1", "A-6.1"),
         (_RULEBOOK,),
         reading=_("a scribe's bonus turn is a turn of its own"),
@@ -285,10 +266,9 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
             "end of the round"
         ),
     ),
-    InterpretationInfo(
+    _info(
         "Q-11",
         _SETTLED,
-        _("The pile of a refill"),
         ("A-2.5", "A-5.1"),
         (_RULEBOOK,),
         reading=_("the active player chooses the pile of every refill"),
@@ -303,10 +283,7 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
 
 def interpretation_info(interpretation_id: str) -> InterpretationInfo:
     """The entry of ``interpretation_id`` (``Q-1``...)."""
-    for info in INTERPRETATION_INFO:
-        if info.id == interpretation_id:
-            return info
-    raise UnknownIdError(_("Unknown rule id {id!r}.", id=interpretation_id))
+    return find_interpretation(INTERPRETATION_INFO, interpretation_id)
 
 
 OPTION_LABELS: dict[enum.Enum, Message] = {

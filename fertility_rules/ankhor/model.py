@@ -16,7 +16,7 @@ from typing import TypeAlias
 from attrs import field, frozen
 
 from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.model.provenance import Provenance
+from fertility_rules.shared.provenance import Provenance
 
 __all__ = [
     "ANIMALS",

@@ -24,7 +24,7 @@ from attrs import Attribute, field, frozen
 from fertility_rules.ankhor.model import Colour, Position, Tokens
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.model.values import unchecked_constructor
+from fertility_rules.shared.values import unchecked_constructor
 
 __all__ = [
     "BuyTile",

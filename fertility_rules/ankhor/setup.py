@@ -11,7 +11,7 @@ from fertility_rules.ankhor.model import Tokens
 from fertility_rules.ankhor.state import GameConfig, GameState, PlayerState
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _
-from fertility_rules.model.sequences import Rest
+from fertility_rules.shared.sequences import Rest
 
 __all__ = ["default_catalogue", "new_game", "player_problems"]
 

@@ -19,8 +19,8 @@ from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.interpretations import Interpretations
 from fertility_rules.ankhor.model import Colour, Placed, Position, Tile, Tokens
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.model.sequences import Rest
-from fertility_rules.model.values import replacer
+from fertility_rules.shared.sequences import Rest
+from fertility_rules.shared.values import replacer
 
 __all__ = [
     "FRESH_TURN",

@@ -15,11 +15,11 @@ from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.district import District
 from fertility_rules.model.metropolis import MetropolisBoard, Track
-from fertility_rules.model.provenance import Provenance, Source
 from fertility_rules.model.resources import MonumentType
 from fertility_rules.model.shop import Shop
 from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
-from fertility_rules.model.values import reduce_to_init
+from fertility_rules.shared.provenance import Provenance, Source
+from fertility_rules.shared.values import reduce_to_init
 
 __all__ = ["CATALOGUE_FORMAT", "Catalogue", "CatalogueIds", "MonumentRules"]
 

@@ -7,8 +7,8 @@ from fertility_rules.effects.registry import EffectRegistry, describe_shop
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
-from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.shop import Shop
+from fertility_rules.shared.provenance import Provenance
 
 __all__ = ["catalogue_title", "describe_catalogue"]
 

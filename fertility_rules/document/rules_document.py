@@ -31,7 +31,6 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.metropolis import Track
-from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.shop import Shop
 from fertility_rules.records.rulebook_example import rulebook_example
 from fertility_rules.rules.interpretations import (
@@ -40,6 +39,7 @@ from fertility_rules.rules.interpretations import (
 )
 from fertility_rules.rules.setup import tiles_in_play, valley_boards_for
 from fertility_rules.scoring.pipeline import score_position
+from fertility_rules.shared.provenance import Provenance
 from fertility_rules.svg import legend
 from fertility_rules.texts.glossary import glossary
 from fertility_rules.texts.rule_texts import rule_texts

@@ -19,7 +19,7 @@ from fertility_rules.effects.kinds.wheat import WHEAT
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.shop import Benefit, Shop, icons_text
-from fertility_rules.model.values import reduce_to_init
+from fertility_rules.shared.values import reduce_to_init
 
 __all__ = ["DEFAULT_REGISTRY", "EffectRegistry", "describe_benefit", "describe_shop", "find_effect"]
 

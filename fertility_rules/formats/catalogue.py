@@ -41,10 +41,10 @@ from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n.message import _
 from fertility_rules.model.district import District
 from fertility_rules.model.metropolis import SPOTS, MetropolisBoard, Track
-from fertility_rules.model.provenance import Provenance, Source
 from fertility_rules.model.resources import Icon, MonumentType, Resource
 from fertility_rules.model.shop import Benefit, Shop
 from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
+from fertility_rules.shared.provenance import Provenance, Source
 
 __all__ = ["dump_catalogue", "load_catalogue_file", "read_catalogue", "read_catalogue_text"]
 

@@ -32,9 +32,9 @@ from fertility_rules.formats.base import (
     type_name,
 )
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import Icon, MonumentType, Resource
 from fertility_rules.model.shop import Benefit
+from fertility_rules.shared.provenance import Provenance
 
 __all__ = [
     "attempt",

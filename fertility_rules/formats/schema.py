@@ -35,11 +35,11 @@ from fertility_rules.formats.schema_kit import list_of as _list
 from fertility_rules.formats.schema_kit import object_of as _object
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import MAX_SHOPS, SPOTS
-from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import Icon, MonumentType, Resource
 from fertility_rules.model.valley import BOARD_HEIGHT, MAX_BOARD_WIDTH, SQUARE_LEGEND
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.state import Phase
+from fertility_rules.shared.provenance import Provenance
 
 __all__ = ["SCHEMA_NAMES", "build_schema", "schema"]
 

@@ -8,7 +8,6 @@ from fertility_rules.model.metropolis import (
     MetropolisBoard,
     Track,
 )
-from fertility_rules.model.provenance import Provenance, Source
 from fertility_rules.model.resources import (
     NO_TOKENS,
     RESOURCES,
@@ -23,7 +22,6 @@ from fertility_rules.model.resources import (
     sub_counts,
     tokens_of,
 )
-from fertility_rules.model.sequences import Chain, Rest
 from fertility_rules.model.shop import Benefit, Shop, ShopState, icons_text
 from fertility_rules.model.valley import (
     BOARD_HEIGHT,
@@ -35,6 +33,8 @@ from fertility_rules.model.valley import (
     ValleyBoard,
     ValleyTile,
 )
+from fertility_rules.shared.provenance import Provenance, Source
+from fertility_rules.shared.sequences import Chain, Rest
 
 __all__ = [
     "BOARD_HEIGHT",

@@ -7,8 +7,8 @@ from attrs import field, frozen
 from fertility_rules.arguments import typed_fields
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
-from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.shop import Shop
+from fertility_rules.shared.provenance import Provenance
 
 __all__ = ["MAX_COST", "District"]
 

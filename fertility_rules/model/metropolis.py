@@ -11,10 +11,10 @@ from fertility_rules.arguments import typed_fields
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.model.district import District
-from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import NO_TOKENS, Counts
 from fertility_rules.model.shop import Shop, ShopState
-from fertility_rules.model.values import replacer
+from fertility_rules.shared.provenance import Provenance
+from fertility_rules.shared.values import replacer
 
 __all__ = [
     "MAX_MONUMENTS",

@@ -11,9 +11,9 @@ from attrs import field, frozen
 from fertility_rules.arguments import checked_arguments, typed_fields
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import NO_TOKENS, Counts, Icon, Resource, tokens_of
-from fertility_rules.model.values import unchecked_constructor
+from fertility_rules.shared.provenance import Provenance
+from fertility_rules.shared.values import unchecked_constructor
 
 __all__ = ["Benefit", "Shop", "ShopState", "icons_text", "new_shop_state"]
 

@@ -9,8 +9,8 @@ from attrs import field, frozen
 from fertility_rules.arguments import typed_fields
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _
-from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import Resource
+from fertility_rules.shared.provenance import Provenance
 
 __all__ = [
     "BOARD_HEIGHT",

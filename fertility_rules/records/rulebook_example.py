@@ -20,7 +20,7 @@ from fertility_rules.formats.final_position import read_final_position
 from fertility_rules.model.district import District
 from fertility_rules.model.metropolis import SPOTS, Metropolis
 from fertility_rules.model.position import FinalPosition
-from fertility_rules.model.provenance import Provenance
+from fertility_rules.shared.provenance import Provenance
 
 __all__ = ["RULEBOOK_LAYOUT", "rulebook_example", "rulebook_metropolis"]
 

@@ -40,7 +40,7 @@ from fertility_rules.rules.state import (
     PlayerState,
     ValleyState,
 )
-from fertility_rules.rules.violations import Violation
+from fertility_rules.shared.violations import Violation
 
 __all__ = [
     "INTERPRETATION_INFO",

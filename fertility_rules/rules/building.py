@@ -16,7 +16,6 @@ from fertility_rules.model.resources import (
     add_token,
     sub_counts,
 )
-from fertility_rules.model.sequences import Rest
 from fertility_rules.model.shop import ShopState
 from fertility_rules.rules.moves import BuildDistrict, Move, SkipBuilding, build_district
 from fertility_rules.rules.state import (
@@ -25,7 +24,8 @@ from fertility_rules.rules.state import (
     evolve_player,
     evolve_state,
 )
-from fertility_rules.rules.violations import Violation
+from fertility_rules.shared.sequences import Rest
+from fertility_rules.shared.violations import Violation
 
 __all__ = ["apply_build", "apply_skip_building", "build_moves", "check_build", "payments"]
 

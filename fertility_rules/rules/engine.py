@@ -16,7 +16,6 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import HiddenInformationError, IllegalMoveError, MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.model.position import FinalPosition, PlayerPosition
-from fertility_rules.model.values import unchecked_constructor
 from fertility_rules.rules.building import (
     apply_build,
     apply_skip_building,
@@ -62,9 +61,10 @@ from fertility_rules.rules.turn_end import (
     remove_moves,
     take_moves,
 )
-from fertility_rules.rules.violations import Violation
 from fertility_rules.scoring.pipeline import score_position
 from fertility_rules.scoring.sheet import ScoreReport
+from fertility_rules.shared.values import unchecked_constructor
+from fertility_rules.shared.violations import Violation
 
 __all__ = [
     "MOVE_PHASES",

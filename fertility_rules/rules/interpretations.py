@@ -9,13 +9,18 @@ kind, rules and sources of every id; the engine, the records and the documents r
 from __future__ import annotations
 
 import enum
+import functools
 
 from attrs import frozen
 
 from fertility_rules.arguments import typed_fields
-from fertility_rules.errors import UnknownIdError
-from fertility_rules.games import KIND_LABELS, InterpretationKind
 from fertility_rules.i18n.message import Message, _
+from fertility_rules.shared.interpretations import (
+    KIND_LABELS,
+    InterpretationInfo,
+    InterpretationKind,
+    find_interpretation,
+)
 from fertility_rules.texts.rule_texts import rule_text
 
 __all__ = [
@@ -104,35 +109,12 @@ class Interpretations:
     start_tile: StartTileShape = StartTileShape.FROM_CATALOGUE
 
 
-@frozen
-class InterpretationInfo:
-    """What an id is, which rules it reads, where it comes from, and how records held it.
-
-    ``field`` is the switch's field of :class:`Interpretations`; ``former`` the field and
-    single value a record written before the split may hold for a settled or retired id.
-    The title is the rule text's (one source for both).
-    """
-
-    id: str
-    kind: InterpretationKind
-    rules: tuple[str, ...]
-    sources: tuple[Message, ...]
-    field: str | None = None
-    former: tuple[str, str] | None = None
-    reason: Message | None = None
-    reading: Message | None = None
-    """For a settled id, the reading the engine always plays, in a few words."""
-
-    @property
-    def title(self) -> Message:
-        return rule_text(self.id).title
-
-
 _SWITCH = InterpretationKind.SWITCH
 _SETTLED = InterpretationKind.SETTLED
+_info = functools.partial(InterpretationInfo, texts=rule_text)
 
 INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
-    InterpretationInfo(
+    _info(
         "I-1",
         _SWITCH,
         ("R-3.3.D",),
@@ -142,14 +124,14 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         ),
         field="quarry_enclosure",
     ),
-    InterpretationInfo(
+    _info(
         "I-2",
         _SWITCH,
         ("R-3.3.D",),
         (_("all rulebooks speak of one Quarry; none says what happens when two close at once"),),
         field="quarries_per_placement",
     ),
-    InterpretationInfo(
+    _info(
         "I-3",
         _SETTLED,
         ("R-1.1",),
@@ -163,7 +145,7 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         former=("empty_stock", "nothing"),
         reading=_("a player takes nothing of a resource the Stock has run out of"),
     ),
-    InterpretationInfo(
+    _info(
         "I-4",
         InterpretationKind.RETIRED,
         ("R-3.3.B",),
@@ -174,7 +156,7 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
             "of a tile, so each wheat square next to the tile counts once"
         ),
     ),
-    InterpretationInfo(
+    _info(
         "I-5",
         _SETTLED,
         ("R-1.6",),
@@ -185,14 +167,14 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         former=("any_shop_source", "supply"),
         reading=_("an any-resource icon takes any one token of the player's supply"),
     ),
-    InterpretationInfo(
+    _info(
         "I-6",
         _SWITCH,
         ("R-6",),
         (_("all rulebooks: the resource is placed at once on another Shop; silent otherwise"),),
         field="lost_resource",
     ),
-    InterpretationInfo(
+    _info(
         "I-7",
         _SETTLED,
         ("R-1.7", "R-7"),
@@ -200,7 +182,7 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         former=("wheat_overflow", "stop"),
         reading=_("the Wheat marker stops on the top square; further Wheat is lost"),
     ),
-    InterpretationInfo(
+    _info(
         "I-8",
         _SETTLED,
         ("R-5.3",),
@@ -208,21 +190,21 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         former=("statue_duplicates", "largest_set"),
         reading=_("only the largest collection of different Statues scores"),
     ),
-    InterpretationInfo(
+    _info(
         "I-9",
         _SETTLED,
         ("R-5.2",),
         (_("EN rulebook: 1 or 3 Debens per token"), _("PL and NL rulebooks: 1 to 3 Debens")),
         reading=_("the component data gives the multiplier: any whole number from 1"),
     ),
-    InterpretationInfo(
+    _info(
         "I-10",
         _SWITCH,
         ("R-3.6",),
         (_("FR, EN and PL rulebooks: the offer is refilled to 4"), _("NL rulebook: to 3")),
         field="district_offer",
     ),
-    InterpretationInfo(
+    _info(
         "I-11",
         _SETTLED,
         ("R-4.2",),
@@ -230,14 +212,14 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
         former=("last_round", "one_more_turn"),
         reading=_("every player, the one who triggered the end included, plays one more turn"),
     ),
-    InterpretationInfo(
+    _info(
         "I-12",
         _SWITCH,
         ("R-3.3.A",),
         (_("all rulebooks: a scene earns for each identical scene it connects to in play"),),
         field="own_halves",
     ),
-    InterpretationInfo(
+    _info(
         "I-13",
         _SETTLED,
         ("R-6", "R-3.3.D"),
@@ -247,7 +229,7 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
             "offered resource the Stock still has"
         ),
     ),
-    InterpretationInfo(
+    _info(
         "I-14",
         _SWITCH,
         ("R-1.3", "R-2.1"),
@@ -260,10 +242,7 @@ INTERPRETATION_INFO: tuple[InterpretationInfo, ...] = (
 
 def interpretation_info(interpretation_id: str) -> InterpretationInfo:
     """The entry of ``interpretation_id`` (``I-1``...)."""
-    for info in INTERPRETATION_INFO:
-        if info.id == interpretation_id:
-            return info
-    raise UnknownIdError(_("Unknown rule id {id!r}.", id=interpretation_id))
+    return find_interpretation(INTERPRETATION_INFO, interpretation_id)
 
 
 OPTION_LABELS: dict[enum.Enum, Message] = {

@@ -21,7 +21,7 @@ from attrs import Attribute, field, frozen
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Counts, Resource
-from fertility_rules.model.values import unchecked_constructor
+from fertility_rules.shared.values import unchecked_constructor
 
 __all__ = [
     "BuildDistrict",

@@ -22,7 +22,7 @@ from fertility_rules.rules.state import (
     owing,
     without,
 )
-from fertility_rules.rules.violations import Violation
+from fertility_rules.shared.violations import Violation
 
 __all__ = [
     "apply_discard",

@@ -15,7 +15,7 @@ from fertility_rules.rules.state import (
     evolve_valley,
     owing,
 )
-from fertility_rules.rules.violations import Violation
+from fertility_rules.shared.violations import Violation
 
 __all__ = ["apply_quarry", "check_quarry", "quarry_moves", "quarry_step"]
 

@@ -17,10 +17,10 @@ from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.model.resources import MonumentType, Resource
 from fertility_rules.model.valley import Ground, StartTile
-from fertility_rules.model.values import unchecked_constructor
 from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.state import GameConfig, GameState, PlacedTile, PlayerState, ValleyState
+from fertility_rules.shared.values import unchecked_constructor
 
 __all__ = [
     "COMMON_POOL",

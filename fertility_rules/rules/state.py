@@ -15,11 +15,11 @@ from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis
 from fertility_rules.model.resources import NO_TOKENS, Counts, MonumentType, Resource
-from fertility_rules.model.sequences import Chain, Rest
 from fertility_rules.model.valley import ValleyTile
-from fertility_rules.model.values import Unset, reduce_to_init, replacer
 from fertility_rules.rules.geometry import ValleyLayout
 from fertility_rules.rules.interpretations import Interpretations
+from fertility_rules.shared.sequences import Chain, Rest
+from fertility_rules.shared.values import Unset, reduce_to_init, replacer
 
 __all__ = [
     "NONE_OUT_OF_PLAY",

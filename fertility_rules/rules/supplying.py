@@ -36,7 +36,7 @@ from fertility_rules.rules.state import (
     replace_at,
 )
 from fertility_rules.rules.turn_end import end_turn
-from fertility_rules.rules.violations import Violation
+from fertility_rules.shared.violations import Violation
 
 __all__ = [
     "apply_bonus",

@@ -16,7 +16,7 @@ from fertility_rules.rules.state import (
     evolve_state,
     without,
 )
-from fertility_rules.rules.violations import Violation
+from fertility_rules.shared.violations import Violation
 
 __all__ = [
     "apply_remove",

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.translate import render
-from fertility_rules.model.provenance import Provenance
+from fertility_rules.shared.provenance import Provenance
 from fertility_rules.svg._image import el, fmt
 from fertility_rules.svg._text import label as text_label
 

@@ -16,9 +16,9 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis, MetropolisBoard
-from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import Counts, MonumentType, Resource
 from fertility_rules.rules.state import PlayerState
+from fertility_rules.shared.provenance import Provenance
 from fertility_rules.svg._image import SvgImage, el, fmt, image, root
 from fertility_rules.svg._palette import reconstructed_frame
 from fertility_rules.svg._style import (

@@ -36,10 +36,10 @@ from fertility_rules.formats.converter import converter_for
 from fertility_rules.formats.final_position import dump_final_position
 from fertility_rules.model.metropolis import MAX_MONUMENTS, SPOTS, Metropolis
 from fertility_rules.model.position import FinalPosition, PlayerPosition
-from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import RESOURCES, Counts, Icon, MonumentType, Resource
 from fertility_rules.model.shop import Benefit, Shop, ShopState
 from fertility_rules.model.valley import BOARD_HEIGHT, BOARD_WIDTH, SQUARE_LEGEND
+from fertility_rules.shared.provenance import Provenance
 
 __all__ = [
     "JSON",

@@ -17,7 +17,7 @@ from fertility_rules import ankhor
 from fertility_rules.ankhor.model import Colour, Kind, Placed, Tile, Tokens
 from fertility_rules.ankhor.scoring import FinalPosition, PlayerPosition
 from fertility_rules.ankhor.state import GameState, PlayerState
-from fertility_rules.model.sequences import Rest
+from fertility_rules.shared.sequences import Rest
 
 COLOUR_LETTERS = {"B": Colour.BLUE, "W": Colour.WHITE, "K": Colour.BLACK}
 COLOUR_LETTERS.update({"G": Colour.GREEN, "R": Colour.RED})

@@ -14,7 +14,7 @@ import pytest
 from fertility_rules import ankhor
 from fertility_rules.errors import FertilityError
 from fertility_rules.i18n import render
-from fertility_rules.model.sequences import Rest
+from fertility_rules.shared.sequences import Rest
 
 WRONG: list[Any] = [None, 0, 1.5, "state", b"x", [], (), {}, {"phase": "main"}, object(), ankhor]
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fertility_rules.model.sequences import Chain, Rest
+from fertility_rules.shared.sequences import Chain, Rest
 
 _ITEMS = st.lists(st.text(max_size=3), max_size=30)
 

@@ -18,9 +18,9 @@ from fertility_rules.ankhor.document.examples import (
     worked_examples,
 )
 from fertility_rules.ankhor.document.rules_document import rules_blocks, rules_pictures
-from fertility_rules.ankhor.document.texts import rule_texts
 from fertility_rules.ankhor.model import Colour, Kind, Token, position_text
 from fertility_rules.ankhor.moves import BuyTile, MoveTile, Refresh, ReturnTokens, StoreTokens
+from fertility_rules.ankhor.rule_texts import rule_texts
 from fertility_rules.ankhor.testing import check_invariants
 from fertility_rules.document.blocks import Figure, Heading
 from fertility_rules.document.example import Example

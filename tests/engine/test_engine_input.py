@@ -37,9 +37,9 @@ from fertility_rules import (
     new_game,
     violations,
 )
-from fertility_rules.model.sequences import Chain, Rest
 from fertility_rules.rules.setup import Setup, random_setup, start_game
 from fertility_rules.rules.state import GameState, PlacedTile
+from fertility_rules.shared.sequences import Chain, Rest
 from fertility_rules.testing.engine import games
 
 # --------------------------------------------------------------------------- moves

@@ -26,7 +26,7 @@ from fertility_rules.ankhor.model import (
 from fertility_rules.ankhor.moves import BuyTile, MoveTile
 from fertility_rules.ankhor.state import GameState, PlayerState
 from fertility_rules.ankhor.svg.key import KEY_COLUMN
-from fertility_rules.model.provenance import Provenance
+from fertility_rules.shared.provenance import Provenance
 from tests.pictures.fonts import font
 from tests.pictures.helpers import classes, drawn, parse, texts
 

@@ -12,8 +12,8 @@ from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.cli import main
 from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
-from fertility_rules.model.provenance import Provenance
 from fertility_rules.rules.engine import apply
+from fertility_rules.shared.provenance import Provenance
 from tests.pictures.helpers import classes, drawn, parse, played
 
 LANGUAGES = ("en", "fr", "pl", "nl")

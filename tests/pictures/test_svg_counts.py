@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from fertility_rules import svg
 from fertility_rules.catalogue.loader import read_catalogue
 from fertility_rules.model.coordinates import square_name
-from fertility_rules.model.provenance import Provenance
 from fertility_rules.model.resources import Resource
 from fertility_rules.rules.engine import apply
 from fertility_rules.rules.state import GameState
+from fertility_rules.shared.provenance import Provenance
 from fertility_rules.testing.strategies import catalogue_documents
 from tests.pictures.helpers import classes, drawn, parse, played, states
 

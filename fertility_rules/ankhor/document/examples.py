@@ -53,7 +53,7 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext, pgettext
 from fertility_rules.i18n.translate import render
-from fertility_rules.model.sequences import Rest
+from fertility_rules.shared.sequences import Rest
 
 __all__ = [
     "RULEBOOK_PLAYER",

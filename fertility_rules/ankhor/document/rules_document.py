@@ -19,13 +19,13 @@ from fertility_rules.ankhor.document.examples import (
     rulebook_example,
     worked_examples,
 )
-from fertility_rules.ankhor.document.texts import glossary, rule_texts
 from fertility_rules.ankhor.interpretations import (
     INTERPRETATION_INFO,
     KIND_LABELS,
     InterpretationKind,
 )
 from fertility_rules.ankhor.model import Kind
+from fertility_rules.ankhor.rule_texts import glossary, rule_texts
 from fertility_rules.ankhor.scoring import STAGES, score
 from fertility_rules.ankhor.setup import default_catalogue
 from fertility_rules.ankhor.svg import legend
@@ -37,7 +37,7 @@ from fertility_rules.document.writer import Cell, Writer, document_text
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.model.provenance import Provenance
+from fertility_rules.shared.provenance import Provenance
 
 __all__ = [
     "TITLE",

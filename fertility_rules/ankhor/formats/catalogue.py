@@ -45,7 +45,7 @@ from fertility_rules.formats.converter import (
 from fertility_rules.formats.documents import parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n.message import _
-from fertility_rules.model.provenance import Provenance, Source
+from fertility_rules.shared.provenance import Provenance, Source
 
 __all__ = [
     "default_catalogue",

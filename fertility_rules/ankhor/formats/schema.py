@@ -35,7 +35,7 @@ from fertility_rules.formats.schema_kit import enum_of as _enum
 from fertility_rules.formats.schema_kit import list_of as _list
 from fertility_rules.formats.schema_kit import object_of as _object
 from fertility_rules.i18n.message import _
-from fertility_rules.model.provenance import Provenance
+from fertility_rules.shared.provenance import Provenance
 
 __all__ = ["SCHEMA_NAMES", "build_schema", "schema"]
 

@@ -40,7 +40,7 @@ from fertility_rules.ankhor.state import (
     replace_at,
 )
 from fertility_rules.i18n.message import _
-from fertility_rules.rules.violations import Violation
+from fertility_rules.shared.violations import Violation
 
 __all__ = [
     "ankh_moves",

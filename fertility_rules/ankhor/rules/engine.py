@@ -61,7 +61,7 @@ from fertility_rules.ankhor.rules.turn_end import (
 from fertility_rules.ankhor.state import GameState, Phase
 from fertility_rules.errors import IllegalMoveError, MalformedInputError
 from fertility_rules.i18n.message import _
-from fertility_rules.rules.violations import Violation
+from fertility_rules.shared.violations import Violation
 
 __all__ = ["MOVE_PHASES", "apply", "apply_unchecked", "is_legal", "legal_moves", "violations"]
 

@@ -4,7 +4,7 @@ refilling it from the draw piles (A-4.2, A-5)."""
 from __future__ import annotations
 
 from fertility_rules.ankhor.model import Tile
-from fertility_rules.model.sequences import Rest
+from fertility_rules.shared.sequences import Rest
 
 __all__ = ["Piles", "close_up", "fill", "has_gap", "has_tile", "other_pile"]
 

@@ -17,7 +17,7 @@ from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
-from fertility_rules.model.provenance import Provenance
+from fertility_rules.shared.provenance import Provenance
 from fertility_rules.svg._image import SvgImage, el
 from fertility_rules.svg._palette import INK, provenance_badge, reconstructed_frame
 from fertility_rules.svg._sheet import Item, Section, reconstructed_warning, sheet, sheet_page
