@@ -19,8 +19,8 @@ from fertility_rules.ankhor.interpretations import HigherNeighbours
 from fertility_rules.ankhor.layout import Attribute, Layout, groups
 from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Tile, Tokens, add_tokens
 from fertility_rules.ankhor.state import GameState
-from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.message import Message, _, ngettext
+from fertility_rules.shared.scores import Report, places
 
 __all__ = [
     "STAGES",
@@ -107,21 +107,8 @@ class ScoreSheet:
 
 
 @frozen
-class ScoreReport:
+class ScoreReport(Report[ScoreSheet]):
     """Every player's score sheet, in turn order, and the winners (A-7.5)."""
-
-    sheets: tuple[ScoreSheet, ...]
-    winners: tuple[str, ...]
-
-    def sheet(self, player: str) -> ScoreSheet:
-        for sheet in self.sheets:
-            if sheet.player == player:
-                return sheet
-        raise UnknownIdError(_("No player is named {name!r}.", name=player))
-
-    @property
-    def shared_victory(self) -> bool:
-        return len(self.winners) > 1
 
 
 def final_position(state: GameState) -> FinalPosition:
@@ -236,13 +223,7 @@ def _totals(player: PlayerPosition, position: FinalPosition) -> StageTotals:
 def rank(keys: Sequence[tuple[int, int, int]]) -> tuple[int, ...]:
     """Ranks from (total, tiles, tokens): most VP, then fewest tiles, then fewest tokens
     (A-7.5); equal keys share a rank (a shared victory for rank 1)."""
-    order = sorted(set(keys), key=lambda key: (-key[0], key[1], key[2]))
-    places = {}
-    place = 1
-    for key in order:
-        places[key] = place
-        place += sum(1 for k in keys if k == key)
-    return tuple(places[key] for key in keys)
+    return tuple(places([(total, -tiles, -tokens) for total, tiles, tokens in keys]))
 
 
 def score(position: FinalPosition) -> ScoreReport:

@@ -3,6 +3,7 @@ every player sees, explained score sheets and the catalogue with its provenance.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from fertility_rules.ankhor.arguments import (
@@ -25,14 +26,15 @@ from fertility_rules.ankhor.moves import (
     StoreTokens,
     TakeTokens,
 )
-from fertility_rules.ankhor.scoring import STAGES, ScoreReport
+from fertility_rules.ankhor.scoring import STAGES, ScoreReport, ScoreSheet
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.i18n.translate import number_text, render
+from fertility_rules.i18n.translate import render
+from fertility_rules.shared.scores import StageText, report_text
 
 __all__ = [
     "STAGE_LABELS",
@@ -227,48 +229,23 @@ def report_to_json(report: ScoreReport, language: Language | str = Language.EN) 
 def report_to_text(report: ScoreReport, language: Language | str = Language.EN) -> str:
     """A readable score sheet: each step with its explained lines, totals, ranking."""
     require(report, ScoreReport, "report", report_needed)
-    lang = Language.parse(language)
-    out: list[str] = []
-    for sheet in report.sheets:
-        out.append(render(_("Score sheet of {player}", player=sheet.player), lang))
-        for number, (rule, total) in enumerate(zip(STAGES, sheet.stage_totals, strict=True), 1):
-            out.append(
-                render(
-                    _(
-                        "  {number}. {stage}: {total}",
-                        number=number,
-                        stage=STAGE_LABELS[rule],
-                        total=total,
-                    ),
-                    lang,
-                )
-            )
-            for line in sheet.lines_of(rule):
-                points = number_text(line.points)
-                out.append(f"       {points:>3}  {render(line.reason, lang)} [{line.rule}]")
-        out.append(
-            render(
-                _(
-                    "  Total: {total}, {tiles}, {tokens}, rank {rank}",
-                    total=sheet.total,
-                    tiles=ngettext("{n} tile", "{n} tiles", sheet.tiles),
-                    tokens=ngettext(
-                        "{n} resource or ankh token",
-                        "{n} resource or ankh tokens",
-                        sheet.tokens,
-                    ),
-                    rank=sheet.rank,
-                ),
-                lang,
-            )
-        )
-        out.append("")
-    names = ", ".join(report.winners)
-    if report.shared_victory:
-        out.append(render(_("Shared victory: {names} (A-7.5)", names=names), lang))
-    else:
-        out.append(render(_("Winner: {names}", names=names), lang))
-    return "\n".join(out)
+    return report_text(report, language, stages=_stages, total=_total, victory_rule="A-7.5")
+
+
+def _stages(sheet: ScoreSheet) -> Iterator[StageText]:
+    for rule, total in zip(STAGES, sheet.stage_totals, strict=True):
+        lines = tuple((line.points, line.reason, line.rule) for line in sheet.lines_of(rule))
+        yield StageText(STAGE_LABELS[rule], total, lines)
+
+
+def _total(sheet: ScoreSheet) -> Message:
+    return _(
+        "  Total: {total}, {tiles}, {tokens}, rank {rank}",
+        total=sheet.total,
+        tiles=ngettext("{n} tile", "{n} tiles", sheet.tiles),
+        tokens=ngettext("{n} resource or ankh token", "{n} resource or ankh tokens", sheet.tokens),
+        rank=sheet.rank,
+    )
 
 
 def describe_catalogue(catalogue: Catalogue, language: Language | str = Language.EN) -> str:

@@ -33,6 +33,7 @@ from fertility_rules.scoring.stages import (
     statue_line,
     wheat_line,
 )
+from fertility_rules.shared.scores import places
 
 __all__ = ["STAGES", "StageTotals", "rank", "score_position", "score_totals"]
 
@@ -226,18 +227,13 @@ def _stage_totals(lines: list[ScoreLine]) -> tuple[int, int, int, int, int]:
     return (totals[0], totals[1], totals[2], totals[3], totals[4])
 
 
-def _ranks(keys: list[tuple[int, int]]) -> list[int]:
-    """1 + how many keys are better: equal keys share a rank (R-4.3)."""
-    return [1 + sum(1 for other in keys if other > key) for key in keys]
-
-
 @checked_arguments
 def rank(sheets: tuple[ScoreSheet, ...]) -> tuple[tuple[ScoreSheet, ...], tuple[str, ...]]:
     """Ranks by total, then fewest tokens on the Metropolis; ties share (R-4.3)."""
     keys = [(sheet.total, -sheet.tokens_on_metropolis) for sheet in sheets]
     ranked = tuple(
         ScoreSheet(sheet.player, sheet.lines, sheet.stage_totals, sheet.tokens_on_metropolis, place)
-        for sheet, place in zip(sheets, _ranks(keys), strict=True)
+        for sheet, place in zip(sheets, places(keys), strict=True)
     )
     winners = tuple(sheet.player for sheet in ranked if sheet.rank == 1)
     return ranked, winners
@@ -257,10 +253,10 @@ def score_position(
         monument = monuments[player.name]
         lines, stage_totals, tokens = _player_lines(player, position.gods, registry, monument)
         rows.append((player.name, tuple(sorted(lines, key=_by_stage)), stage_totals, tokens))
-    places = _ranks([(sum(row[2]), -row[3]) for row in rows])
+    ranks = places([(sum(row[2]), -row[3]) for row in rows])
     sheets = tuple(
         ScoreSheet(name, ordered, stage_totals, tokens, place)
-        for (name, ordered, stage_totals, tokens), place in zip(rows, places, strict=True)
+        for (name, ordered, stage_totals, tokens), place in zip(rows, ranks, strict=True)
     )
     return ScoreReport(sheets, tuple(sheet.player for sheet in sheets if sheet.rank == 1))
 

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
 from typing import Any
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.base import Stage
 from fertility_rules.i18n.amounts import tokens
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _
-from fertility_rules.i18n.translate import number_text, render
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.translate import render
 from fertility_rules.scoring.sheet import ScoreReport, ScoreSheet
+from fertility_rules.shared.scores import StageText, report_text
 
 __all__ = ["report_to_html", "report_to_json", "report_to_text", "sheet_to_json"]
 
@@ -50,43 +52,22 @@ def report_to_json(report: ScoreReport, language: Language | str = Language.EN) 
 @checked_arguments
 def report_to_text(report: ScoreReport, language: Language | str = Language.EN) -> str:
     """A readable score sheet: each stage with its explained lines, totals, ranking."""
-    lang = Language.parse(language)
-    out: list[str] = []
-    for sheet in report.sheets:
-        out.append(render(_("Score sheet of {player}", player=sheet.player), lang))
-        for stage in Stage:
-            out.append(
-                render(
-                    _(
-                        "  {number}. {stage}: {total}",
-                        number=stage.value,
-                        stage=stage.label,
-                        total=sheet.stage_total(stage),
-                    ),
-                    lang,
-                )
-            )
-            for line in sheet.lines_of(stage):
-                debens = number_text(line.debens)
-                out.append(f"       {debens:>3}  {render(line.reason, lang)} [{line.rule}]")
-        out.append(
-            render(
-                _(
-                    "  Total: {total} ({tokens} on the Metropolis), rank {rank}",
-                    total=sheet.total,
-                    tokens=tokens(sheet.tokens_on_metropolis),
-                    rank=sheet.rank,
-                ),
-                lang,
-            )
-        )
-        out.append("")
-    names = ", ".join(report.winners)
-    if report.shared_victory:
-        out.append(render(_("Shared victory: {names} (R-4.3)", names=names), lang))
-    else:
-        out.append(render(_("Winner: {names}", names=names), lang))
-    return "\n".join(out)
+    return report_text(report, language, stages=_stages, total=_total, victory_rule="R-4.3")
+
+
+def _stages(sheet: ScoreSheet) -> Iterator[StageText]:
+    for stage in Stage:
+        lines = tuple((line.debens, line.reason, line.rule) for line in sheet.lines_of(stage))
+        yield StageText(stage.label, sheet.stage_total(stage), lines)
+
+
+def _total(sheet: ScoreSheet) -> Message:
+    return _(
+        "  Total: {total} ({tokens} on the Metropolis), rank {rank}",
+        total=sheet.total,
+        tokens=tokens(sheet.tokens_on_metropolis),
+        rank=sheet.rank,
+    )
 
 
 def report_to_html(report: ScoreReport, language: Language | str = Language.EN) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from attrs import frozen
 
 from fertility_rules.effects.base import Stage
-from fertility_rules.errors import UnknownIdError
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message
+from fertility_rules.shared.scores import Report
 
 __all__ = ["ScoreLine", "ScoreReport", "ScoreSheet"]
 
@@ -47,21 +47,8 @@ class ScoreSheet:
 
 
 @frozen
-class ScoreReport:
+class ScoreReport(Report[ScoreSheet]):
     """Every player's score sheet, in turn order, and the winners (R-4.3)."""
-
-    sheets: tuple[ScoreSheet, ...]
-    winners: tuple[str, ...]
-
-    def sheet(self, player: str) -> ScoreSheet:
-        for sheet in self.sheets:
-            if sheet.player == player:
-                return sheet
-        raise UnknownIdError(_("No player is named {name!r}.", name=player))
-
-    @property
-    def shared_victory(self) -> bool:
-        return len(self.winners) > 1
 
     def __repr__(self) -> str:
         """Totals and winners; the explained lines are in :attr:`sheets`."""
