@@ -52,12 +52,17 @@ from fertility_rules.ankhor.moves import (
     TakeTokens,
 )
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import _
+from fertility_rules.shared.notation import (
+    MAX_NOTATION_LENGTH,
+    notation_error,
+    ordinal,
+    split_move,
+    word_count_error,
+)
 
 __all__ = ["MAX_NOTATION_LENGTH", "format_move", "format_tokens", "parse_move", "parse_position"]
 
-MAX_NOTATION_LENGTH = 200
-"""Longest text :func:`parse_move` reads: a move is a few short words."""
 
 _POSITION = re.compile(r"^(?:([1-9][0-9]{0,3}):)?(0|-?[1-9][0-9]{0,3}),(0|-?[1-9][0-9]{0,3})$")
 _BY_LETTER = {kind.letter: kind for kind in TOKENS}
@@ -98,15 +103,11 @@ def format_move(move: Move, state: object = None) -> str:
     )
 
 
-def _fail(message: Message, rule: str | None = None) -> MalformedInputError:
-    return MalformedInputError.single("$", message, rule)
-
-
 def parse_position(word: str) -> Position:
     """A position written ``x,y`` or ``level:x,y``."""
     found = _POSITION.match(word)
     if found is None:
-        raise _fail(
+        raise notation_error(
             _("{word!r} is not a position: x,y on the base, level:x,y above it", word=word[:20]),
             "A-3.4",
         )
@@ -120,7 +121,7 @@ def _tokens(word: str) -> Tokens:
         for letter in word.lower():
             kind = _BY_LETTER.get(letter)
             if kind is None:
-                raise _fail(
+                raise notation_error(
                     _(
                         "{word!r} is not a set of tokens: letters b, w, k, g, r, a, or - for none",
                         word=word[:20],
@@ -131,20 +132,14 @@ def _tokens(word: str) -> Tokens:
     return (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
 
 
-def _number(word: str, top: int, wrong: Message, rule: str) -> int:
-    if not (len(word) == 1 and "1" <= word <= str(top)):
-        raise _fail(wrong, rule)
-    return int(word) - 1
-
-
 def _pile(word: str) -> int:
-    return _number(word, 2, _("{word!r} is not a draw pile: 1 or 2", word=word[:20]), "A-2.4")
+    return ordinal(word, 2, _("{word!r} is not a draw pile: 1 or 2", word=word[:20]), "A-2.4")
 
 
 def _colour(word: str) -> Colour:
     colour = _COLOUR_BY_LETTER.get(word.lower())
     if colour is None:
-        raise _fail(
+        raise notation_error(
             _("{word!r} is not the colour of a marker: b, w, k, g or r", word=word[:20]), "A-3.5"
         )
     return colour
@@ -152,8 +147,8 @@ def _colour(word: str) -> Colour:
 
 def _buy(words: list[str]) -> Move:
     if len(words) not in (2, 3):
-        raise _words("buy", "2 or 3", len(words))
-    slot = _number(words[0], 6, _("{word!r} is not a slot: 1 to 6", word=words[0][:20]), "A-1.3")
+        raise word_count_error("buy", "2 or 3", len(words))
+    slot = ordinal(words[0], 6, _("{word!r} is not a slot: 1 to 6", word=words[0][:20]), "A-1.3")
     unpaid = _colour(words[2]) if len(words) == 3 else None
     return BuyTile(slot, parse_position(words[1]), unpaid)
 
@@ -162,19 +157,8 @@ def _store(words: list[str]) -> Move:
     if words == ["-"]:
         return StoreTokens(())
     if not words:
-        raise _words("store", "1 or more", 0)
+        raise word_count_error("store", "1 or more", 0)
     return StoreTokens(tuple(parse_position(word) for word in words))
-
-
-def _words(keyword: str, expected: str, found: int) -> MalformedInputError:
-    return _fail(
-        _(
-            "{keyword!r} takes {n} words after it, not {found}",
-            keyword=keyword,
-            n=expected,
-            found=found,
-        )
-    )
 
 
 _PARSERS: dict[str, tuple[int | None, Callable[[list[str]], Move]]] = {
@@ -193,24 +177,5 @@ _PARSERS: dict[str, tuple[int | None, Callable[[list[str]], Move]]] = {
 def parse_move(text: str, state: object = None) -> Move:
     """The move written ``text`` in this module's notation; raises
     :class:`~fertility_rules.MalformedInputError` saying what is wrong."""
-    if not isinstance(text, str) or len(text) > MAX_NOTATION_LENGTH:
-        raise _fail(
-            _("a move is a short line of text (at most {n} characters)", n=MAX_NOTATION_LENGTH)
-        )
-    words = text.split()
-    if not words:
-        raise _fail(_("empty move"))
-    entry = _PARSERS.get(words[0].lower())
-    if entry is None:
-        raise _fail(
-            _(
-                "unknown move {word!r}; expected one of: {known}",
-                word=words[0][:20],
-                known=", ".join(_PARSERS),
-            )
-        )
-    count, parse = entry
-    rest = words[1:]
-    if count is not None and len(rest) != count:
-        raise _words(words[0].lower(), str(count), len(rest))
+    parse, rest = split_move(text, _PARSERS)
     return parse(rest)

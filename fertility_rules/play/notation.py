@@ -43,7 +43,7 @@ from collections.abc import Callable, Collection
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import _
 from fertility_rules.model.coordinates import parse_square, square_name
 from fertility_rules.model.metropolis import MAX_SHOPS, SPOTS
 from fertility_rules.model.resources import NO_TOKENS, Counts, Resource, add_token, tokens_of
@@ -61,11 +61,10 @@ from fertility_rules.rules.moves import (
     SupplyShop,
     TakeTile,
 )
+from fertility_rules.shared.notation import MAX_NOTATION_LENGTH, notation_error, ordinal, split_move
 
 __all__ = ["MAX_NOTATION_LENGTH", "NOTATION_KEYWORDS", "format_move", "parse_move"]
 
-MAX_NOTATION_LENGTH = 200
-"""Longest text :func:`parse_move` reads: a move is a few short words."""
 
 _LETTERS = {Resource.ALABASTER: "a", Resource.BOVINE: "b", Resource.PAPYRUS: "p"}
 _LETTERS[Resource.GRAPES] = "g"
@@ -104,35 +103,21 @@ def format_move(move: Move, state: Table) -> str:
     raise TypeError(move)  # pragma: no cover - the match is exhaustive
 
 
-def _fail(message: Message, rule: str | None = None) -> MalformedInputError:
-    return MalformedInputError.single("$", message, rule)
-
-
 def _resource(word: str) -> Resource:
     found = _BY_LETTER.get(word.lower())
     if found is None:
         try:
             found = Resource.from_key(word.lower())
         except KeyError:
-            raise _fail(
+            raise notation_error(
                 _("{word!r} is not a resource: expected a, b, p or g", word=word[:20]), "R-1.1"
             ) from None
     return found
 
 
-def _number(word: str, largest: int, wrong: Message, rule: str) -> int:
-    """A number counted from 1, as written by people (no sign, no leading zero), read as an
-    index from 0."""
-    if not (word.isascii() and word.isdigit() and word[0] != "0" and len(word) <= 3):
-        raise _fail(wrong, rule)
-    if int(word) > largest:
-        raise _fail(wrong, rule)
-    return int(word) - 1
-
-
 def _shop(word: str, rule: str) -> int:
     wrong = _("{word!r} is not a Shop number (1 to {n})", word=word[:20], n=MAX_SHOPS)
-    return _number(word, MAX_SHOPS, wrong, rule)
+    return ordinal(word, MAX_SHOPS, wrong, rule)
 
 
 def _payment(word: str) -> tuple[Counts, int]:
@@ -145,7 +130,7 @@ def _payment(word: str) -> tuple[Counts, int]:
     for letter in body:
         resource = _BY_LETTER.get(letter)
         if resource is None:
-            raise _fail(
+            raise notation_error(
                 _(
                     "{word!r} is not a payment: token letters a, b, p, g, then one w per "
                     "Wheat, or - for nothing",
@@ -162,7 +147,7 @@ def _square(word: str, width: int) -> int:
         return parse_square(word, width)
     except MalformedInputError as error:
         problem = error.problems[0]
-        raise _fail(problem.message, problem.rule) from None
+        raise notation_error(problem.message, problem.rule) from None
 
 
 def _id(word: str, known: Collection[str]) -> str:
@@ -198,7 +183,7 @@ def _build(words: list[str], table: Table) -> Move:
     tokens, wheat = _payment(words[2])
     return BuildDistrict(
         _id(words[0], table.config.catalogue.ids.districts),
-        _number(
+        ordinal(
             words[1],
             SPOTS,
             _("{word!r} is not a spot number (1 to 7)", word=words[1][:20]),
@@ -240,30 +225,5 @@ NOTATION_KEYWORDS: frozenset[str] = frozenset(_PARSERS)
 def parse_move(text: str, state: Table) -> Move:
     """The move written ``text`` in this module's notation; raises
     :class:`~fertility_rules.MalformedInputError` saying what is wrong."""
-    if not isinstance(text, str) or len(text) > MAX_NOTATION_LENGTH:
-        raise _fail(
-            _("a move is a short line of text (at most {n} characters)", n=MAX_NOTATION_LENGTH)
-        )
-    words = text.split()
-    if not words:
-        raise _fail(_("empty move"))
-    entry = _PARSERS.get(words[0].lower())
-    if entry is None:
-        raise _fail(
-            _(
-                "unknown move {word!r}; expected one of: {known}",
-                word=words[0][:20],
-                known=", ".join(_PARSERS),
-            )
-        )
-    count, parse = entry
-    if len(words) - 1 != count:
-        raise _fail(
-            _(
-                "{keyword!r} takes {n} words after it, not {found}",
-                keyword=words[0].lower(),
-                n=count,
-                found=len(words) - 1,
-            )
-        )
-    return parse(words[1:], state)
+    parse, rest = split_move(text, _PARSERS)
+    return parse(rest, state)
