@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 
 from fertility_rules.agents.base import public_view
+from fertility_rules.agents.ties import best_move
 from fertility_rules.arguments import expect_type
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
@@ -74,12 +75,6 @@ class GreedyAgent:
             return moves[0]
         state = public_view(view).stand_in()
         me = state.current
-        best: list[Move] = []
-        best_value = float("-inf")
-        for move in moves:
-            value = position_value(apply_unchecked(state, move), me)
-            if value > best_value + 1e-9:
-                best, best_value = [move], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(move)
-        return best[self._rng.randrange(len(best))]
+        return best_move(
+            moves, lambda move: position_value(apply_unchecked(state, move), me), self._rng
+        )

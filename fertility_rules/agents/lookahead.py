@@ -27,6 +27,7 @@ from attrs import evolve
 
 from fertility_rules.agents.base import public_view
 from fertility_rules.agents.greedy import check_player
+from fertility_rules.agents.ties import best_move
 from fertility_rules.arguments import expect_type
 from fertility_rules.effects.base import Stage
 from fertility_rules.effects.kinds.generic import GenericBenefit
@@ -305,17 +306,12 @@ class LookaheadAgent:
                 missing = shop.shop.need[resource] - shop.tokens[resource]
                 if missing > 0:
                     need[resource] += value * missing / shop.shop.size / 4
-        best: list[Move] = []
-        best_value = float("-inf")
-        for move in moves:
-            value = _harvest_value(state, move.tile, need)  # type: ignore[union-attr]
-            if state.phase is Phase.REMOVE:
-                value = -value
-            if value > best_value + 1e-9:
-                best, best_value = [move], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(move)
-        return best[self._rng.randrange(len(best))]
+        sign = -1.0 if state.phase is Phase.REMOVE else 1.0
+
+        def value(move: Move) -> float:
+            return sign * _harvest_value(state, move.tile, need)  # type: ignore[union-attr]
+
+        return best_move(moves, value, self._rng)
 
 
 def _harvest_value(state: GameState, tile: str, need: list[float]) -> float:

@@ -16,6 +16,7 @@ from fertility_rules.agents.random_agent import RandomAgent
 from fertility_rules.agents.simulate import PlayedGame
 from fertility_rules.agents.simulate import make_agent as make_game_agent
 from fertility_rules.agents.simulate import play_game as run_game
+from fertility_rules.agents.ties import best_move
 from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.interpretations import HigherNeighbours, Interpretations
 from fertility_rules.ankhor.layout import Attribute, groups
@@ -87,21 +88,9 @@ class GreedyAgent:
             return moves[0]
         state = sample_state(view, self._rng)
         me = view.current
-        return _best(
+        return best_move(
             moves, lambda move: position_value(apply_unchecked(state, move), me), self._rng
         )
-
-
-def _best(moves: Sequence[Move], value: Callable[[Move], float], rng: random.Random) -> Move:
-    best: list[Move] = []
-    best_value = float("-inf")
-    for move in moves:
-        found = value(move)
-        if found > best_value + 1e-9:
-            best, best_value = [move], found
-        elif abs(found - best_value) <= 1e-9:
-            best.append(move)
-    return best[rng.randrange(len(best))]
 
 
 class LookaheadAgent:
@@ -131,7 +120,7 @@ class LookaheadAgent:
         def turn_end(move: Move) -> float:
             return sum(self._finish(apply_unchecked(s, move), me) for s in states) / len(states)
 
-        return _best(kept, turn_end, self._rng)
+        return best_move(kept, turn_end, self._rng)
 
     def _finish(self, state: GameState, me: int) -> float:
         """The value once ``me``'s turn is over, the rest of it played greedily."""

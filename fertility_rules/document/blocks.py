@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeAlias
 
 from attrs import frozen
@@ -28,6 +28,7 @@ __all__ = [
     "Paragraph",
     "Table",
     "anchors_of",
+    "figure_files",
     "render_blocks",
 ]
 
@@ -77,6 +78,16 @@ class Figure:
 
 
 Block: TypeAlias = Heading | Paragraph | Items | Table | Figure
+
+
+def figure_files(blocks: Iterable[Block]) -> dict[str, str]:
+    """The picture files of every figure among ``blocks``, by file name (what a Markdown
+    document refers to, to be written beside it)."""
+    files: dict[str, str] = {}
+    for block in blocks:
+        if isinstance(block, Figure):
+            files.update(block.files())
+    return files
 
 
 @frozen

@@ -13,11 +13,7 @@ from collections.abc import Callable
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
-from fertility_rules.document.blocks import (
-    Block,
-    Figure,
-    Items,
-)
+from fertility_rules.document.blocks import Block, Figure, Items, figure_files
 from fertility_rules.document.examples import EXAMPLE_PLAYER, worked_examples
 from fertility_rules.document.figures import figures_by_rule
 from fertility_rules.document.interpretations import (
@@ -391,8 +387,4 @@ def rules_pictures(
     language: Language | str = Language.EN, catalogue: Catalogue | None = None
 ) -> dict[str, str]:
     """The SVG files the Markdown rules document refers to, by file name."""
-    files: dict[str, str] = {}
-    for block in rules_blocks(language, catalogue):
-        if isinstance(block, Figure):
-            files.update(block.files())
-    return files
+    return figure_files(rules_blocks(language, catalogue))

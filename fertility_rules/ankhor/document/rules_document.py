@@ -30,7 +30,7 @@ from fertility_rules.ankhor.scoring import STAGES, score
 from fertility_rules.ankhor.setup import default_catalogue
 from fertility_rules.ankhor.svg import legend
 from fertility_rules.ankhor.texts import STAGE_LABELS
-from fertility_rules.document.blocks import Block, Figure
+from fertility_rules.document.blocks import Block, Figure, figure_files
 from fertility_rules.document.figures import figures_by_rule
 from fertility_rules.document.interpretations import interpretation_notes
 from fertility_rules.document.writer import Cell, Writer, document_text
@@ -306,8 +306,4 @@ def rules_pictures(
     language: Language | str = Language.EN, catalogue: Catalogue | None = None
 ) -> dict[str, str]:
     """The SVG files the Markdown rules document refers to, by file name."""
-    files: dict[str, str] = {}
-    for block in rules_blocks(language, catalogue):
-        if isinstance(block, Figure):
-            files.update(block.files())
-    return files
+    return figure_files(rules_blocks(language, catalogue))
