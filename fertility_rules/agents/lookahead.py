@@ -308,10 +308,10 @@ class LookaheadAgent:
                     need[resource] += value * missing / shop.shop.size / 4
         sign = -1.0 if state.phase is Phase.REMOVE else 1.0
 
-        def value(move: Move) -> float:
+        def harvest(move: Move) -> float:
             return sign * _harvest_value(state, move.tile, need)  # type: ignore[union-attr]
 
-        return best_move(moves, value, self._rng)
+        return best_move(moves, harvest, self._rng)
 
 
 def _harvest_value(state: GameState, tile: str, need: list[float]) -> float:

@@ -14,14 +14,11 @@ Other applications, and catalogues other than the default one, run the same chec
 from __future__ import annotations
 
 import enum
-import re
 from collections import Counter
 from typing import Any, ClassVar
 
 from attrs import fields
-from hypothesis import event
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.interpretations import BonusTokens, HigherNeighbours, Interpretations
@@ -50,7 +47,7 @@ from fertility_rules.ankhor.scoring import final_scores
 from fertility_rules.ankhor.setup import new_game
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.validity import state_problems
-from fertility_rules.errors import IllegalMoveError
+from fertility_rules.testing.machine import EngineMachine
 
 __all__ = [
     "RULE_ID",
@@ -265,129 +262,41 @@ def arbitrary_moves(state: GameState) -> st.SearchStrategy[Move]:
 # --------------------------------------------------------------------------- state machine
 
 
-def _expect(condition: object, *details: object) -> None:
-    """Fail the current example when ``condition`` is false (kept under ``python -O``)."""
-    if not condition:
-        raise AssertionError(*details)
-
-
-class AnkhorMachine(RuleBasedStateMachine):
+class AnkhorMachine(EngineMachine):
     """Random games of Ankh'or through the checked ``apply``, every invariant checked.
 
-    Set :attr:`catalogue` in a subclass to play another catalogue. The machine plays
-    legal moves one or a few at a time or a whole turn at once, checking after every
-    move the invariants (:func:`check_invariants`), the limits at each turn's end and
-    Q-2's bonus-token rule; it tries arbitrary moves (an illegal one raises
-    :class:`IllegalMoveError` with a rule id and changes nothing; a move of the current
-    decision is legal exactly when ``legal_moves`` lists it); a finished game has no legal
-    move, refuses every move (A-6) and saw every player play the same number of turns.
+    Set :attr:`catalogue` in a subclass to play another catalogue. The machine
+    (:class:`~fertility_rules.testing.machine.EngineMachine`) plays legal moves one or a
+    few at a time or whole turns at once, checking after every move the invariants
+    (:func:`check_invariants`), the limits at each turn's end and Q-2's bonus-token rule;
+    it tries arbitrary moves (an illegal one raises :class:`IllegalMoveError` with a rule
+    id and changes nothing; a move of the current decision is legal exactly when
+    ``legal_moves`` lists it); a finished game has no legal move, refuses every move
+    (A-6) and saw every player play the same number of turns.
     """
 
     catalogue: ClassVar[Catalogue | None] = None
-    max_turn_moves: ClassVar[int] = 100
+    max_turn_moves = 100
+    max_turns = 4
+    arbitrary_tries = 6
+    end_rule = "A-6"
+    end_moves = (EndActions(), TakeTokens((1, 1, 1, 0, 0, 0)))
+    rule_id = RULE_ID
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._state: GameState | None = None
+    def new_game(self, data: st.DataObject) -> GameState:
+        return data.draw(games(type(self).catalogue), label="game")
 
-    @property
-    def state(self) -> GameState:
-        if self._state is None:  # pragma: no cover - initialize always runs first
-            raise RuntimeError("the game has not been set up")
-        return self._state
+    legal_moves = staticmethod(legal_moves)  # type: ignore[assignment]
+    apply = staticmethod(apply)
+    violations = staticmethod(violations)  # type: ignore[assignment]
+    is_legal = staticmethod(is_legal)  # type: ignore[assignment]
+    arbitrary_moves = staticmethod(arbitrary_moves)
 
-    def _advance(self, move: Move) -> None:
-        before = self.state
-        _expect(before.phase in MOVE_PHASES[type(move)], (move, before.phase))
-        after = apply(before, move)
-        problems = check_invariants(after, scores=after.is_over)
-        problems += turn_end_problems(before, after) + bonus_problems(before, after)
-        _expect(not problems, (move, problems))
-        self._state = after
+    def fits(self, state: GameState, move: Move) -> bool:
+        return state.phase in MOVE_PHASES[type(move)]
 
-    @initialize(data=st.data())
-    def set_up(self, data: st.DataObject) -> None:
-        self._state = data.draw(games(type(self).catalogue), label="game")
+    def problems(self, state: GameState) -> list[Any]:
+        return list(check_invariants(state, scores=state.is_over))
 
-    def _after_the_end(self, data: st.DataObject) -> None:
-        for move in (EndActions(), TakeTokens((1, 1, 1, 0, 0, 0))):
-            try:
-                apply(self.state, move)
-            except IllegalMoveError as error:
-                _expect(error.rule == "A-6", error.rule)
-            else:  # pragma: no cover - a failure of the library
-                raise AssertionError(f"{move} was applied after the end")
-        self.set_up(data)
-
-    @rule(data=st.data())
-    def play_moves(self, data: st.DataObject) -> None:
-        """A few legal moves (1 to 6), stopping anywhere in a turn."""
-        if self.state.is_over:
-            self._after_the_end(data)
-            return
-        for _step in range(data.draw(st.integers(1, 6), label="moves")):
-            if self.state.is_over:
-                return
-            moves = legal_moves(self.state)
-            self._advance(moves[data.draw(st.integers(0, len(moves) - 1), label="move")])
-
-    @rule(data=st.data())
-    def play_turns(self, data: st.DataObject) -> None:
-        """Legal moves until 1 to 4 turns have passed or the game ends."""
-        if self.state.is_over:
-            self._after_the_end(data)
-            return
-        target = self.state.turn + data.draw(st.integers(1, 4), label="turns")
-        for _step in range(type(self).max_turn_moves * 4):
-            if self.state.is_over or self.state.turn >= target:
-                return
-            moves = legal_moves(self.state)
-            self._advance(moves[data.draw(st.integers(0, len(moves) - 1), label="move")])
-        raise AssertionError("a turn did not end")
-
-    @rule(data=st.data())
-    def try_arbitrary_moves(self, data: st.DataObject) -> None:
-        """Up to 6 arbitrary moves: an illegal one is refused with a rule id and changes
-        nothing; the first legal one is played."""
-        state = self.state
-        legal = legal_moves(state)
-        for _try in range(data.draw(st.integers(1, 6), label="tries")):
-            move = data.draw(arbitrary_moves(state), label="arbitrary move")
-            problems = violations(state, move)
-            _expect(is_legal(state, move) == (not problems))
-            if state.phase in MOVE_PHASES[type(move)]:
-                _expect((not problems) == (move in legal), "is_legal disagrees", move, problems)
-            else:
-                _expect(problems, (move, "a move of another decision is accepted"))
-            if not problems:
-                event("arbitrary move: legal")
-                self._advance(move)
-                return
-            event(f"arbitrary move: refused ({problems[0].rule})")
-            text = repr(state)
-            try:
-                apply(state, move)
-            except IllegalMoveError as error:
-                _expect(error.rule == problems[0].rule, (error.rule, problems))
-                _expect(re.match(RULE_ID, error.rule), "not a rule id", error.rule)
-            else:  # pragma: no cover - a failure of the library
-                raise AssertionError(f"{move} breaks {problems} but was applied")
-            _expect(repr(state) == text, "an illegal move changed the state")
-
-    @invariant()
-    def invariants_hold(self) -> None:
-        if self._state is not None:
-            problems = check_invariants(self.state, scores=self.state.is_over)
-            _expect(not problems, problems)
-
-    @invariant()
-    def a_legal_move_exists_until_the_end(self) -> None:
-        if self._state is None:
-            return
-        state = self.state
-        if state.is_over:
-            event("game over")
-            _expect(legal_moves(state) == [])
-            _expect(len({p.turns for p in state.players}) == 1, [p.turns for p in state.players])
-        else:
-            _expect(legal_moves(state), f"no legal move at {state.phase}")
+    def move_problems(self, before: GameState, after: GameState) -> list[Any]:
+        return list(turn_end_problems(before, after) + bonus_problems(before, after))

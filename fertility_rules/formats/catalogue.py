@@ -38,7 +38,7 @@ from fertility_rules.formats.converter import (
 )
 from fertility_rules.formats.documents import join, parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.i18n.message import _
+from fertility_rules.formats.sections import read_sections
 from fertility_rules.model.district import District
 from fertility_rules.model.metropolis import SPOTS, MetropolisBoard, Track
 from fertility_rules.model.resources import Icon, MonumentType, Resource
@@ -243,6 +243,14 @@ def _ids(value: object) -> list[object]:
     return [item.get("id") if isinstance(item, dict) else None for item in items]
 
 
+def _list_problems(key: str, raw: object) -> list[Problem]:
+    """The checks of a broken list section's own size and ids, as written."""
+    if not (isinstance(raw, list) and key in COUNTS):
+        return []
+    found = count_problems(key, len(raw)) + id_problems(key, _ids(raw))
+    return [Problem(f"$.{p.path}", p.message, p.rule) for p in found]
+
+
 @checked_arguments
 def read_catalogue(
     data: object, source: str | None = None, registry: EffectRegistry = DEFAULT_REGISTRY
@@ -253,29 +261,21 @@ def read_catalogue(
     """
     converter = _converter(registry)
     problems: list[Problem] = []
+    root: _Catalogue | None
     try:
         root = structure_document(data, _Catalogue, CATALOGUE_FORMAT, source, registry, converter)
     except MalformedInputError as error:  # the sections are still read, for their problems
         if not isinstance(data, dict) or other_library_format(data, CATALOGUE_FORMAT):
             raise
         problems += error.problems
-        sections_found: dict[str, Any] = {k: data.get(k) for k in _SECTIONS}
-        root = _Catalogue(name="", **sections_found)
-    sections: dict[str, Any] = {}
-    for key, section_type in _SECTIONS.items():
-        raw = getattr(root, key)
-        if raw is None:
-            if isinstance(data, dict) and key not in data:
-                problems.append(Problem("$", _("missing field {key!r}", key=key)))
-            continue
-        try:
-            sections[key] = structure(raw, section_type, registry, f"$.{key}", converter)
-        except MalformedInputError as error:
-            problems += error.problems
-            if isinstance(raw, list) and key in COUNTS:  # the list's own checks, as written
-                found = count_problems(key, len(raw)) + id_problems(key, _ids(raw))
-                problems += [Problem(f"$.{p.path}", p.message, p.rule) for p in found]
-    if problems:
+        root = None
+
+    def read(key: str, raw: object, section_type: Any) -> Any:
+        return structure(raw, section_type, registry, f"$.{key}", converter)
+
+    sections, found = read_sections(data, root, _SECTIONS, read, _list_problems)
+    problems += found
+    if problems or root is None:
         raise MalformedInputError(problems, source, CATALOGUE_FORMAT)
     stock, monuments, gods = sections["stock"], sections["monuments"], sections["gods"]
     catalogue, problems = attempt(

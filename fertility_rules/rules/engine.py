@@ -13,8 +13,8 @@ from typing import Any
 from attrs import frozen
 
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.errors import HiddenInformationError, IllegalMoveError, MalformedInputError
-from fertility_rules.i18n.message import _
+from fertility_rules.errors import HiddenInformationError, MalformedInputError
+from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.position import FinalPosition, PlayerPosition
 from fertility_rules.rules.building import (
     apply_build,
@@ -63,6 +63,7 @@ from fertility_rules.rules.turn_end import (
 )
 from fertility_rules.scoring.pipeline import score_position
 from fertility_rules.scoring.sheet import ScoreReport
+from fertility_rules.shared.referee import handler_for, refuse
 from fertility_rules.shared.values import unchecked_constructor
 from fertility_rules.shared.violations import Violation
 
@@ -148,13 +149,12 @@ def legal_moves(state: GameState | View) -> list[Move]:
     return _LEGAL[state.phase](state)
 
 
+def _needed(kind: str) -> Message:
+    return _("A move is needed, not {kind}.", kind=kind)
+
+
 def _handler(move: object) -> _Handler:
-    handler = _HANDLERS.get(type(move))
-    if handler is None:
-        raise MalformedInputError.single(
-            "move", _("A move is needed, not {kind}.", kind=type(move).__name__)
-        )
-    return handler
+    return handler_for(_HANDLERS, move, _needed)
 
 
 def violations(state: GameState | View, move: Move) -> tuple[Violation, ...]:
@@ -194,10 +194,7 @@ def apply(state: GameState, move: Move) -> GameState:
     """
     require_state(state)
     handler = _handler(move)
-    problems = _broken(state, move, handler)
-    if problems:
-        first = problems[0]
-        raise IllegalMoveError(first.message, first.rule, move)
+    refuse(_broken(state, move, handler), move)
     return handler.perform(state, move)
 
 

@@ -16,23 +16,15 @@ The module needs ``hypothesis`` (a test dependency); nothing else of the library
 from __future__ import annotations
 
 import enum
-import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
 from attrs import fields
-from hypothesis import event
 from hypothesis import strategies as st
-from hypothesis.stateful import (
-    RuleBasedStateMachine,
-    initialize,
-    invariant,
-    rule,
-)
 
 from fertility_rules.catalogue.catalogue import Catalogue
-from fertility_rules.errors import IllegalMoveError, UnknownIdError
+from fertility_rules.errors import UnknownIdError
 from fertility_rules.model.district import District
 from fertility_rules.model.metropolis import SPOTS
 from fertility_rules.model.resources import RESOURCES, Counts
@@ -62,6 +54,7 @@ from fertility_rules.rules.moves import (
 )
 from fertility_rules.rules.setup import COMMON_POOL, OFFER, PERSONAL_POOL, new_game
 from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.testing.machine import EngineMachine, expect
 
 __all__ = [
     "MOVE_PHASES",
@@ -429,17 +422,12 @@ def arbitrary_moves(state: GameState) -> st.SearchStrategy[Move]:
 # --------------------------------------------------------------------------- state machine
 
 
-def _expect(condition: object, *details: object) -> None:
-    """Fail the current example when ``condition`` is false (kept under ``python -O``)."""
-    if not condition:
-        raise AssertionError(*details)
-
-
-class GameMachine(RuleBasedStateMachine):
+class GameMachine(EngineMachine):
     """Random games played through the checked ``apply``, with every invariant checked.
 
     Set the class attribute :attr:`catalogue` in a subclass to play another catalogue;
-    run it with ``TestX = MyMachine.TestCase``. The machine:
+    run it with ``TestX = MyMachine.TestCase``. The machine
+    (:class:`~fertility_rules.testing.machine.EngineMachine`):
 
     * plays legal moves one at a time, a few at once, or a whole turn at once (so that
       games reach their end within a test run), checking the invariants (R-7) after
@@ -454,155 +442,36 @@ class GameMachine(RuleBasedStateMachine):
 
     catalogue: ClassVar[Catalogue | None] = None
     """The catalogue to play (``None``: the default catalogue)."""
-    max_turn_moves: ClassVar[int] = 200
-    """Safety limit of moves in one turn played by :meth:`play_turn`."""
-    arbitrary_tries: ClassVar[int] = 8
-    """At most this many arbitrary moves are checked by one :meth:`try_arbitrary_moves`."""
+    end_rule = "R-4.2"
+    end_moves = (EndSupplying(), SkipBuilding())
+    rule_id = RULE_ID
 
     def __init__(self) -> None:
         super().__init__()
-        self._state: GameState | None = None
         self.initial_tiles: tuple[str, ...] = ()
-        self.moves_played = 0
 
-    @property
-    def state(self) -> GameState:
-        """The current state of the game."""
-        if self._state is None:  # pragma: no cover - initialize always runs first
-            raise RuntimeError("the game has not been set up")
-        return self._state
-
-    def _advance(self, move: Move) -> None:
-        before = self.state
-        _expect(MOVE_PHASES[type(move)] is before.phase, (move, before.phase))
-        after = apply(before, move)
-        decreases = shop_token_decreases(before, after)
-        _expect(not decreases, decreases)
-        problems = check_invariants(after, self.initial_tiles, scores=after.is_over)
-        _expect(not problems, (move, problems))
-        self._state = after
-        self.moves_played += 1
-
-    @initialize(data=st.data())
-    def set_up(self, data: st.DataObject) -> None:
+    def new_game(self, data: st.DataObject) -> GameState:
         """A new game from :func:`games` on :attr:`catalogue`."""
         state = data.draw(games(type(self).catalogue), label="game")
-        self._state = state
         self.initial_tiles = tiles_in_game(state)
+        return state
 
-    def _after_the_end(self, data: st.DataObject) -> None:
-        """Once the game is over, every move is refused (R-4.2); then a new game starts."""
-        state = self.state
-        for move in (EndSupplying(), SkipBuilding()):
-            try:
-                apply(state, move)
-            except IllegalMoveError as error:
-                _expect(error.rule == "R-4.2", error.rule)
-            else:  # pragma: no cover - a failure of the library
-                raise AssertionError(f"{move} was applied after the end")
-        self.set_up(data)
+    legal_moves = staticmethod(legal_moves)
+    apply = staticmethod(apply)
+    violations = staticmethod(violations)
+    is_legal = staticmethod(is_legal)
+    arbitrary_moves = staticmethod(arbitrary_moves)
 
-    @rule(data=st.data())
-    def play_move(self, data: st.DataObject) -> None:
-        """One legal move, chosen at random (after the end: checks that none is)."""
-        if self.state.is_over:
-            self._after_the_end(data)
-            return
-        moves = legal_moves(self.state)
-        self._advance(data.draw(st.sampled_from(moves), label="move"))
+    def fits(self, state: GameState, move: Move) -> bool:
+        return MOVE_PHASES[type(move)] is state.phase
 
-    @rule(data=st.data())
-    def play_moves(self, data: st.DataObject) -> None:
-        """A few legal moves (1 to 6), stopping anywhere in a turn."""
-        if self.state.is_over:
-            self._after_the_end(data)
-            return
-        count = data.draw(st.integers(1, 6), label="moves")
-        for _step in range(count):
-            if self.state.is_over:
-                return
-            moves = legal_moves(self.state)
-            index = data.draw(st.integers(0, len(moves) - 1), label="move index")
-            self._advance(moves[index])
-
-    @rule(data=st.data())
-    def play_turn(self, data: st.DataObject) -> None:
-        """Legal moves until the turn passes to the next player or the game ends."""
-        if self.state.is_over:
-            self._after_the_end(data)
-            return
-        turn = self.state.turn
-        for _step in range(type(self).max_turn_moves):
-            if self.state.is_over or self.state.turn != turn:
-                return
-            moves = legal_moves(self.state)
-            index = data.draw(st.integers(0, len(moves) - 1), label="move index")
-            self._advance(moves[index])
-        raise AssertionError(f"turn {turn} did not end in {type(self).max_turn_moves} moves")
-
-    @rule(data=st.data())
-    def try_arbitrary_moves(self, data: st.DataObject) -> None:
-        """Up to :attr:`arbitrary_tries` arbitrary moves at this decision: each illegal one
-        is refused with a rule id and no change; the first legal one is played."""
-        state = self.state
-        legal = legal_moves(state)
-        tries = 1 if state.is_over else type(self).arbitrary_tries
-        count = data.draw(st.integers(1, tries), label="tries")
-        for _try in range(count):
-            move = data.draw(arbitrary_moves(state), label="arbitrary move")
-            if self._check_arbitrary(state, legal, move):
-                event("arbitrary move: legal")
-                self._advance(move)
-                return
-
-    def _check_arbitrary(self, state: GameState, legal: list[Move], move: Move) -> bool:
-        """Check ``move`` against ``state``; whether it is legal."""
-        problems = violations(state, move)
-        _expect(is_legal(state, move) == (not problems))
-        if MOVE_PHASES[type(move)] is state.phase:
-            _expect(
-                is_legal(state, move) == (move in legal),
-                "is_legal disagrees with legal_moves",
-                move,
-                problems,
-            )
-        else:
-            _expect(problems, (move, "a move of another decision is accepted"))
-        if not problems:
-            return True
-        event(f"arbitrary move: refused ({problems[0].rule})")
-        text = repr(state)
-        try:
-            apply(state, move)
-        except IllegalMoveError as error:
-            _expect(error.rule == problems[0].rule, (error.rule, problems))
-            _expect(re.match(RULE_ID, error.rule), "not a rule id", error.rule)
-            _expect(error.move == move)
-        else:  # pragma: no cover - a failure of the library
-            raise AssertionError(f"{move} breaks {problems} but was applied")
-        _expect(self.state is state)
-        _expect(repr(state) == text, "an illegal move changed the state")
-        _expect(legal_moves(state) == legal)
-        return False
-
-    @invariant()
-    def invariants_hold(self) -> None:
+    def problems(self, state: GameState) -> list[Any]:
         """Every invariant of R-7 (scores at the end only, for speed)."""
-        if self._state is None:
-            return
-        problems = check_invariants(self.state, self.initial_tiles, scores=self.state.is_over)
-        _expect(not problems, problems)
+        return list(check_invariants(state, self.initial_tiles, scores=state.is_over))
 
-    @invariant()
-    def a_legal_move_exists_until_the_end(self) -> None:
-        """A game in progress always has a legal move; a finished one has none (R-4.2)."""
-        if self._state is None:
-            return
-        state = self.state
-        if state.is_over:
-            event("game over")
-            _expect(legal_moves(state) == [])
-            turns = [player.turns for player in state.players]
-            _expect(turns == [STANDARD_TURNS] * len(state.players), turns)
-        else:
-            _expect(legal_moves(state), f"no legal move at {state.phase}")
+    def move_problems(self, before: GameState, after: GameState) -> list[Any]:
+        return list(shop_token_decreases(before, after))
+
+    def check_over(self, state: GameState) -> None:
+        turns = [player.turns for player in state.players]
+        expect(turns == [STANDARD_TURNS] * len(state.players), turns)

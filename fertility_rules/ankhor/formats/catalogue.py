@@ -44,7 +44,7 @@ from fertility_rules.formats.converter import (
 )
 from fertility_rules.formats.documents import parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.i18n.message import _
+from fertility_rules.formats.sections import read_sections
 from fertility_rules.shared.provenance import Provenance, Source
 
 __all__ = [
@@ -174,20 +174,12 @@ def _sections(
             raise
         problems += error.problems
         root = None
-    if root is not None:
-        raw: dict[str, Any] = {key: getattr(root, key) for key in _SECTIONS}
-    else:
-        raw = {key: data.get(key) for key in _SECTIONS} if isinstance(data, dict) else {}
-    sections: dict[str, Any] = {}
-    for key, section_type in _SECTIONS.items():
-        if raw[key] is None:
-            if isinstance(data, dict) and key not in data:
-                problems.append(Problem("$", _("missing field {key!r}", key=key)))
-            continue
-        try:
-            sections[key] = structure(raw[key], section_type, path=f"$.{key}", converter=converter)
-        except MalformedInputError as error:
-            problems += error.problems
+
+    def read(key: str, raw: object, section_type: Any) -> Any:
+        return structure(raw, section_type, path=f"$.{key}", converter=converter)
+
+    sections, found = read_sections(data, root, _SECTIONS, read)
+    problems += found
     return root, sections, problems
 
 

@@ -59,8 +59,8 @@ from fertility_rules.ankhor.rules.turn_end import (
     store_moves,
 )
 from fertility_rules.ankhor.state import GameState, Phase
-from fertility_rules.errors import IllegalMoveError, MalformedInputError
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import Message, _
+from fertility_rules.shared.referee import handler_for, refuse
 from fertility_rules.shared.violations import Violation
 
 __all__ = ["MOVE_PHASES", "apply", "apply_unchecked", "is_legal", "legal_moves", "violations"]
@@ -140,13 +140,12 @@ def legal_moves(table: Table) -> list[Move]:
     return _LEGAL[table.phase](table)
 
 
+def _needed(kind: str) -> Message:
+    return _("An Ankh'or move is needed, not {kind}.", kind=kind)
+
+
 def _handler(move: object) -> _Handler:
-    handler = _HANDLERS.get(type(move))
-    if handler is None:
-        raise MalformedInputError.single(
-            "move", _("An Ankh'or move is needed, not {kind}.", kind=type(move).__name__)
-        )
-    return handler
+    return handler_for(_HANDLERS, move, _needed)
 
 
 def violations(table: Table, move: Move) -> tuple[Violation, ...]:
@@ -180,10 +179,7 @@ def apply(state: GameState, move: Move) -> GameState:
     """The state after ``move``; :class:`IllegalMoveError` names the rule it breaks."""
     require(state, GameState, "state", state_needed)
     handler = _handler(move)
-    problems = _broken(state, move, handler)
-    if problems:
-        first = problems[0]
-        raise IllegalMoveError(first.message, first.rule, move)
+    refuse(_broken(state, move, handler), move)
     return handler.perform(state, move)
 
 
