@@ -24,7 +24,6 @@ from fertility_rules.effects.base import Stage
 from fertility_rules.effects.registry import EffectRegistry, describe_shop
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.metropolis import Track
 from fertility_rules.model.shop import Shop
@@ -35,7 +34,7 @@ from fertility_rules.rules.interpretations import (
 )
 from fertility_rules.rules.setup import tiles_in_play, valley_boards_for
 from fertility_rules.scoring.pipeline import score_position
-from fertility_rules.shared.provenance import Provenance
+from fertility_rules.shared.provenance import provenance_summary
 from fertility_rules.svg import legend
 from fertility_rules.texts.glossary import glossary
 from fertility_rules.texts.rule_texts import rule_texts
@@ -47,13 +46,6 @@ __all__ = [
     "rules_document",
     "rules_pictures",
 ]
-
-
-def _provenance(items: list[Provenance | None]) -> Message | str:
-    kinds = sorted({p for p in items if p is not None}, key=lambda p: list(Provenance).index(p))
-    if not kinds:
-        return _("unknown")
-    return all_of([kind.label for kind in kinds])
 
 
 def _components(w: Writer, catalogue: Catalogue) -> None:
@@ -80,25 +72,29 @@ def _components(w: Writer, catalogue: Catalogue) -> None:
             [
                 _("Valley boards"),
                 len(catalogue.valley_boards),
-                _provenance([b.provenance for b in catalogue.valley_boards]),
+                provenance_summary([b.provenance for b in catalogue.valley_boards]),
             ],
             [
                 _("Valley tiles"),
                 len(catalogue.valley_tiles),
-                _provenance([t.provenance for t in catalogue.valley_tiles]),
+                provenance_summary([t.provenance for t in catalogue.valley_tiles]),
             ],
-            [_("Starting tile"), 1, _provenance([catalogue.start_tile.provenance])],
+            [_("Starting tile"), 1, provenance_summary([catalogue.start_tile.provenance])],
             [
                 _("Metropolis boards"),
                 len(catalogue.metropolis_boards),
-                _provenance([b.provenance for b in catalogue.metropolis_boards]),
+                provenance_summary([b.provenance for b in catalogue.metropolis_boards]),
             ],
             [
                 _("District tiles"),
                 len(catalogue.districts),
-                _provenance([d.provenance for d in catalogue.districts]),
+                provenance_summary([d.provenance for d in catalogue.districts]),
             ],
-            [_("Shops on District tiles"), len(shops), _provenance([s.provenance for s in shops])],
+            [
+                _("Shops on District tiles"),
+                len(shops),
+                provenance_summary([s.provenance for s in shops]),
+            ],
             [
                 _("Monument pawns"),
                 len(catalogue.monuments.types) * catalogue.monuments.per_type,
@@ -149,7 +145,7 @@ def _tracks(w: Writer, catalogue: Catalogue) -> None:
             [heading, *(str(n) for n in range(len(track.values)))],
             [[_("Debens"), *track.values]],
         )
-        w.paragraph(sourced(_provenance([track.provenance])))
+        w.paragraph(sourced(provenance_summary([track.provenance])))
 
 
 def _setup(w: Writer) -> None:

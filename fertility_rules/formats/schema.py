@@ -20,10 +20,10 @@ from typing import Any
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.base import ParamType
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
-from fertility_rules.errors import UnknownIdError
 from fertility_rules.formats.interpretations import FORMER_OPTIONS
 from fertility_rules.formats.schema_kit import (
     Schema,
+    builder_of,
     char_class,
     record_body,
     schema_document,
@@ -33,7 +33,6 @@ from fertility_rules.formats.schema_kit import (
 from fertility_rules.formats.schema_kit import enum_of as _enum
 from fertility_rules.formats.schema_kit import list_of as _list
 from fertility_rules.formats.schema_kit import object_of as _object
-from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import MAX_SHOPS, SPOTS
 from fertility_rules.model.resources import Icon, MonumentType, Resource
 from fertility_rules.model.valley import BOARD_HEIGHT, MAX_BOARD_WIDTH, SQUARE_LEGEND
@@ -416,17 +415,10 @@ def build_schema(name: str, registry: EffectRegistry = DEFAULT_REGISTRY) -> Sche
     """The schema of format ``name`` (one of :data:`SCHEMA_NAMES`) for ``registry``'s
     benefit kinds."""
     builders = _builders()
-    if name not in builders:
-        raise UnknownIdError(
-            _(
-                "unknown format {found!r}; expected {expected!r}",
-                found=name,
-                expected=", ".join(SCHEMA_NAMES),
-            )
-        )
+    build = builder_of(builders, name)
     title = f"fertility-rules/{name}/{_VERSIONS.get(name, 1)}"
     embedded = {"catalogue": builders["catalogue"], "move": builders["move"]}
-    return schema_document(_BASE, name, title, builders[name](), _defs(registry), embedded)
+    return schema_document(_BASE, name, title, build(), _defs(registry), embedded)
 
 
 @checked_arguments

@@ -16,8 +16,12 @@ from typing import Any, cast
 
 import attrs
 
+from fertility_rules.errors import UnknownIdError
+from fertility_rules.i18n.message import _
+
 __all__ = [
     "Schema",
+    "builder_of",
     "char_class",
     "enum_of",
     "list_of",
@@ -130,6 +134,20 @@ def record_body(
         "then": {"not": {"required": ["game"]}},
         "else": {"required": ["game"]},
     }
+
+
+def builder_of(builders: Mapping[str, Callable[[], Schema]], name: str) -> Callable[[], Schema]:
+    """The builder of format ``name``; an unknown name is refused naming the known ones."""
+    builder = builders.get(name)
+    if builder is None:
+        raise UnknownIdError(
+            _(
+                "unknown format {found!r}; expected {expected!r}",
+                found=name,
+                expected=", ".join(builders),
+            )
+        )
+    return builder
 
 
 def shipped_schema(package: str, name: str) -> Schema:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 
 from attrs import field, frozen
 
+from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
 
-__all__ = ["Provenance", "Source"]
+__all__ = ["Provenance", "Source", "provenance_summary"]
 
 
 class Provenance(enum.Enum):
@@ -42,3 +44,11 @@ class Source:
 
     provenance: Provenance
     note: str = field(default="", eq=False)
+
+
+def provenance_summary(items: Iterable[Provenance | None]) -> Message | str:
+    """The provenances among ``items`` in the order of :class:`Provenance` (``rulebook and
+    reconstructed``), or ``unknown`` when none is given."""
+    order = list(Provenance)
+    kinds = sorted({p for p in items if p is not None}, key=order.index)
+    return all_of([kind.label for kind in kinds]) if kinds else _("unknown")

@@ -37,7 +37,7 @@ from fertility_rules.document.writer import Cell, Writer, document_text
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.shared.provenance import Provenance
+from fertility_rules.shared.provenance import Provenance, provenance_summary
 
 __all__ = [
     "TITLE",
@@ -71,11 +71,6 @@ def _kind_amount(kind: Kind, n: int) -> Message:
     if kind is Kind.SCRIBE:
         return ngettext("{n} scribe", "{n} scribes", n)
     return ngettext("{n} desert", "{n} deserts", n)
-
-
-def _provenance(items: Sequence[Provenance]) -> Message | str:
-    kinds = sorted(set(items), key=list(Provenance).index)
-    return all_of([kind.label for kind in kinds]) if kinds else _("unknown")
 
 
 def _key(w: Writer) -> None:
@@ -112,7 +107,11 @@ def _components(w: Writer, catalogue: Catalogue) -> None:
             catalogue.tokens.per_kind * 6,
             sources["tokens"].provenance.label,
         ],
-        [_("Tiles"), len(catalogue.tiles), _provenance([e.provenance for e in catalogue.entries])],
+        [
+            _("Tiles"),
+            len(catalogue.tiles),
+            provenance_summary([e.provenance for e in catalogue.entries]),
+        ],
         [
             _("Offer slots on the price board"),
             len(board.slots),
@@ -128,7 +127,7 @@ def _components(w: Writer, catalogue: Catalogue) -> None:
             "Tiles of each family: {kinds} ({tiles}). Price markers per slot, left to "
             "right: {slots} ({board}).",
             kinds=all_of(per_family),
-            tiles=_provenance([e.provenance for e in catalogue.entries]),
+            tiles=provenance_summary([e.provenance for e in catalogue.entries]),
             slots=", ".join(map(str, board.slots)),
             board=sources["price_board"].provenance.label,
         )

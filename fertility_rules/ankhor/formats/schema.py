@@ -11,7 +11,6 @@ validity`) are the readers' business.
 from __future__ import annotations
 
 import json
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -23,18 +22,18 @@ from fertility_rules.ankhor.formats.state import GAME_STATE_FORMAT, OBSERVATION_
 from fertility_rules.ankhor.interpretations import HigherNeighbours, Interpretations
 from fertility_rules.ankhor.model import COLOURS, TOKENS, Kind
 from fertility_rules.ankhor.state import Phase
-from fertility_rules.errors import UnknownIdError
 from fertility_rules.formats.schema_kit import (
     RECORD_FORMAT,
     Schema,
+    builder_of,
     record_body,
     schema_document,
+    shipped_schema,
     switch_values,
 )
 from fertility_rules.formats.schema_kit import enum_of as _enum
 from fertility_rules.formats.schema_kit import list_of as _list
 from fertility_rules.formats.schema_kit import object_of as _object
-from fertility_rules.i18n.message import _
 from fertility_rules.shared.provenance import Provenance
 
 __all__ = ["SCHEMA_NAMES", "build_schema", "schema"]
@@ -285,25 +284,16 @@ def _builders() -> dict[str, Any]:
 def build_schema(name: str) -> Schema:
     """The schema of format ``name`` (one of :data:`SCHEMA_NAMES`)."""
     builders = _builders()
-    if name not in builders:
-        raise UnknownIdError(
-            _(
-                "unknown format {found!r}; expected {expected!r}",
-                found=name,
-                expected=", ".join(SCHEMA_NAMES),
-            )
-        )
+    build = builder_of(builders, name)
     title = RECORD_FORMAT if name == "game-record" else f"fertility-rules/ankhor-{name}/1"
-    return schema_document(_BASE, name, title, builders[name](), _defs())
+    return schema_document(_BASE, name, title, build(), _defs())
 
 
 def schema(name: str) -> Schema:
     """The shipped schema of format ``name`` (one of :data:`SCHEMA_NAMES`)."""
     if name not in SCHEMA_NAMES:
         build_schema(name)  # raises UnknownIdError naming the known formats
-    text = resources.files("fertility_rules.ankhor.formats").joinpath(f"schemas/{name}.json")
-    data: Schema = json.loads(text.read_text(encoding="utf-8"))
-    return data
+    return shipped_schema("fertility_rules.ankhor.formats", name)
 
 
 def write_schemas() -> None:
