@@ -1,8 +1,8 @@
 """Legal moves grouped the way a person decides: first what to do (take tokens, a tile of
 the offer, an ankh action), then where, then what is left (the marker not paid).
 
-The groups and options are the library's :class:`~fertility_rules.play.choices.ChoiceGroup`
-and :class:`~fertility_rules.play.choices.Choice`, as for Fertility; each option carries its
+The groups and options are the library's :class:`~fertility_rules.shared.choices.ChoiceGroup`
+and :class:`~fertility_rules.shared.choices.Choice`, as for Fertility; each option carries its
 move, its notation and its description in the turn log's words.
 """
 
@@ -30,11 +30,9 @@ from fertility_rules.ankhor.texts import describe_move
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.play.choices import Choice, ChoiceGroup, _Draft
+from fertility_rules.shared.choices import Choice, ChoiceGroup, Level, group_choices
 
 __all__ = ["choices"]
-
-Level = tuple[str, Message]
 
 
 def _levels(table: GameState | Observation, move: Move) -> tuple[Level, ...]:
@@ -90,8 +88,10 @@ def choices(table: GameState | Observation) -> tuple[ChoiceGroup, ...]:
     offer, then its place, then the marker not paid; each ankh action; the end of turn
     decisions. Groups keep the order in which ``legal_moves`` first lists them."""
     require(table, (GameState, Observation), "state", table_needed)
-    decision = _Draft("", table.phase.label)
-    for move in legal_moves(table):
-        option = Choice(move, format_move(move), describe_move(move, table))  # type: ignore[arg-type]
-        decision.add(_levels(table, move), option)
-    return decision.freeze().groups
+    return group_choices(
+        table.phase.label,
+        (
+            (_levels(table, move), Choice(move, format_move(move), describe_move(move, table)))
+            for move in legal_moves(table)
+        ),
+    )

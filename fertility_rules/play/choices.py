@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from attrs import Factory, define, frozen
-
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.effects.registry import describe_shop
 from fertility_rules.i18n.lists import all_of, series
@@ -38,49 +36,9 @@ from fertility_rules.rules.moves import (
     TakeTile,
 )
 from fertility_rules.rules.state import GameState, View, state_of
+from fertility_rules.shared.choices import Choice, ChoiceGroup, Level, group_choices
 
 __all__ = ["Choice", "ChoiceGroup", "choices", "summary"]
-
-
-@frozen
-class Choice:
-    """One option: the move, its notation, and what it does in words."""
-
-    move: Move
-    notation: str
-    description: Message
-
-
-@frozen
-class ChoiceGroup:
-    """Options that share a decision, and the decisions that come after it.
-
-    The first level is what a person picks first (a tile, a District, a token, a
-    Quarry, or a kind of move); under a tile come its pairs of squares, under a
-    District its spots, each holding the options that differ only in what is left
-    (the tile's turn, the payment). ``items`` holds groups or options, never both.
-    """
-
-    key: str
-    """What is chosen at this level: a tile or District id, a resource key, a square
-    name (a Quarry's, or two for a tile's squares, lowest first), a spot counted from 1,
-    or a move keyword of the notation (``discard``, ``skip``, ``end``, ``take``…)."""
-    title: Message
-    items: tuple[ChoiceGroup | Choice, ...]
-
-    @property
-    def options(self) -> tuple[Choice, ...]:
-        """Every option of this group, at any depth, in order."""
-        return tuple(
-            option
-            for item in self.items
-            for option in (item.options if isinstance(item, ChoiceGroup) else (item,))
-        )
-
-    @property
-    def groups(self) -> tuple[ChoiceGroup, ...]:
-        """The groups of the next decision (empty when ``items`` are options)."""
-        return tuple(item for item in self.items if isinstance(item, ChoiceGroup))
 
 
 def _join(parts: Sequence[Message]) -> Message | str:
@@ -126,9 +84,6 @@ def _describe(state: GameState, move: Move) -> Message:
         case DiscardTile(tile) | TakeTile(tile) | RemoveTile(tile):
             return _tile_text(state, tile)
     return describe_move(move, width)
-
-
-Level = tuple[str, Message]
 
 
 def _district_level(state: GameState, district: str) -> Level:
@@ -186,31 +141,6 @@ def _levels(state: GameState, move: Move) -> tuple[Level, ...]:
     raise TypeError(move)  # pragma: no cover - the match is exhaustive
 
 
-@define
-class _Draft:
-    """A group while the options are sorted in; frozen into a :class:`ChoiceGroup`."""
-
-    key: str
-    title: Message
-    items: list[_Draft | Choice] = Factory(list)
-    groups: dict[str, _Draft] = Factory(dict)
-
-    def add(self, levels: Sequence[Level], choice: Choice) -> None:
-        if not levels:
-            self.items.append(choice)
-            return
-        (key, title), *rest = levels
-        group = self.groups.get(key)
-        if group is None:
-            group = self.groups[key] = _Draft(key, title)
-            self.items.append(group)
-        group.add(rest, choice)
-
-    def freeze(self) -> ChoiceGroup:
-        items = tuple(i.freeze() if isinstance(i, _Draft) else i for i in self.items)
-        return ChoiceGroup(self.key, self.title, items)
-
-
 @checked_arguments
 def choices(state: GameState | View) -> tuple[ChoiceGroup, ...]:
     """The legal moves of ``state`` grouped by decision: placing by tile, then by pair
@@ -219,11 +149,13 @@ def choices(state: GameState | View) -> tuple[ChoiceGroup, ...]:
     :func:`~fertility_rules.legal_moves` first lists them. A view gives the same
     choices as its state (R-9)."""
     state = state_of(state)
-    decision = _Draft("", state.phase.label)
-    for move in legal_moves(state):
-        choice = Choice(move, format_move(move, state), _describe(state, move))
-        decision.add(_levels(state, move), choice)
-    return decision.freeze().groups
+    return group_choices(
+        state.phase.label,
+        (
+            (_levels(state, move), Choice(move, format_move(move, state), _describe(state, move)))
+            for move in legal_moves(state)
+        ),
+    )
 
 
 def _line(state: GameState, index: int) -> Message:
