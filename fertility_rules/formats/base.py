@@ -35,6 +35,7 @@ from fertility_rules.formats.limits import DEFAULT_LIMITS
 from fertility_rules.i18n.message import Message, _
 
 __all__ = [
+    "FormatHooks",
     "attempt",
     "enum_hook",
     "other_library_format",
@@ -44,6 +45,7 @@ __all__ = [
     "structure",
     "structure_document",
     "type_name",
+    "with_builders",
 ]
 
 T = TypeVar("T")
@@ -158,6 +160,77 @@ def strict_converter() -> Converter:
     converter.register_unstructure_hook_factory(_is_tuple, _unstructure_tuple)
     converter.register_structure_hook_factory(attrs.has, _object_hook)
     return converter
+
+
+HookSetter = Callable[[Converter], None]
+"""What a format module adds to its game's converter (its tagged unions, its keys)."""
+
+
+class FormatHooks:
+    """A game's converter hooks, registered by the modules that define its formats
+    (``@HOOKS.register``), and the game's converter made with them."""
+
+    def __init__(self, make: Callable[[], Converter] = strict_converter) -> None:
+        self._make = make
+        self._hooks: list[HookSetter] = []
+        self._converter: Converter | None = None
+
+    def register(self, hooks: HookSetter) -> HookSetter:
+        """Add ``hooks`` to every converter made from now on."""
+        self._hooks.append(hooks)
+        self._converter = None
+        return hooks
+
+    def install(self, converter: Converter) -> Converter:
+        """``converter`` with every hook registered so far added to it."""
+        for hooks in self._hooks:
+            hooks(converter)
+        return converter
+
+    def converter(self) -> Converter:
+        """The game's converter (made once, again after a new registration)."""
+        if self._converter is None:
+            self._converter = self.install(self._make().copy())
+        return self._converter
+
+    def structure(
+        self, data: object, cls: type[T], path: str = "$", converter: Converter | None = None
+    ) -> T:
+        """``data`` read as ``cls`` with the game's converter (see :func:`structure`)."""
+        if converter is None:  # a value of its own, not a section of a checked document
+            _within_limits(data, path=path)
+        return structure(data, cls, path, converter or self.converter())
+
+    def structure_document(
+        self,
+        data: object,
+        cls: type[T],
+        fmt: str,
+        source: str | None = None,
+        converter: Converter | None = None,
+    ) -> T:
+        """A whole document of format ``fmt`` (see :func:`structure_document`)."""
+        return structure_document(data, cls, fmt, source, converter or self.converter())
+
+
+def with_builders(
+    converter: Converter, builders: Mapping[Any, Callable[[Converter, Any], Any]]
+) -> Converter:
+    """A copy of ``converter`` that also builds ``builders``' types.
+
+    Each builder gets the converter and the raw value; it runs inside the structuring of
+    its parent, so its problems get their path and its siblings are still read.
+    """
+    copy = converter.copy()
+    for cls, build in builders.items():
+        copy.register_structure_hook(cls, functools.partial(_build, build, copy))
+    return copy
+
+
+def _build(
+    build: Callable[[Converter, Any], Any], converter: Converter, value: Any, _t: Any
+) -> Any:
+    return build(converter, value)
 
 
 def _is_tuple(cls: Any) -> bool:

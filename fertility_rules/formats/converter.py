@@ -23,6 +23,7 @@ from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats import base
 from fertility_rules.formats.base import (
+    FormatHooks,
     _wrong,
     attempt,
     enum_hook,
@@ -30,6 +31,7 @@ from fertility_rules.formats.base import (
     problems_of,
     register_tagged_union,
     type_name,
+    with_builders,
 )
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Icon, MonumentType, Resource
@@ -162,13 +164,13 @@ def _checked(converter: Converter, kind: Any) -> Callable[[object, type], Any]:
     return structure
 
 
-Hooks = Callable[[Converter], None]
-_FORMAT_HOOKS: list[Hooks] = []
+Hooks = base.HookSetter
+_FORMAT_HOOKS = FormatHooks()
 
 
 def format_hooks(hooks: Hooks) -> Hooks:
     """Register a format's own hooks (its tagged unions) on every converter made from now on."""
-    _FORMAT_HOOKS.append(hooks)
+    _FORMAT_HOOKS.register(hooks)
     converter_for.cache_clear()
     return hooks
 
@@ -184,9 +186,7 @@ def converter_for(registry: EffectRegistry = DEFAULT_REGISTRY) -> Converter:
     converter.register_structure_hook(Resource, _enum_hook(Resource))
     converter.register_unstructure_hook(Resource, lambda r: r.key)
     _benefit_kinds(converter, registry)
-    for hooks in _FORMAT_HOOKS:
-        hooks(converter)
-    return converter
+    return _FORMAT_HOOKS.install(converter)
 
 
 def converter_with(
@@ -197,16 +197,7 @@ def converter_with(
     Each hook gets the converter and the raw value; it runs inside the structuring of
     its parent, so its problems get their path and its siblings are still read.
     """
-    converter = converter_for(registry).copy()
-    for cls, build in hooks.items():
-        converter.register_structure_hook(cls, functools.partial(_build, build, converter))
-    return converter
-
-
-def _build(
-    build: Callable[[Converter, Any], Any], converter: Converter, value: Any, _t: Any
-) -> Any:
-    return build(converter, value)
+    return with_builders(converter_for(registry), hooks)
 
 
 def structure(

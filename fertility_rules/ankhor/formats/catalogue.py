@@ -33,15 +33,15 @@ from fertility_rules.ankhor.catalogue import (
     token_problems,
 )
 from fertility_rules.ankhor.formats import keys as _keys  # noqa: F401 - registers the hooks
-from fertility_rules.ankhor.model import Colour, Kind
-from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.formats.converter import (
-    attempt,
+from fertility_rules.ankhor.formats.converter import (
     converter_for,
     format_hooks,
     structure,
     structure_document,
 )
+from fertility_rules.ankhor.model import Colour, Kind
+from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.formats.base import attempt
 from fertility_rules.formats.documents import parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.sections import read_sections

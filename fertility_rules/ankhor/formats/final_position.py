@@ -19,6 +19,7 @@ from fertility_rules.ankhor.arguments import catalogue_needed, position_needed, 
 from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.formats import keys as _keys  # noqa: F401 - registers the hooks
 from fertility_rules.ankhor.formats.catalogue import default_catalogue
+from fertility_rules.ankhor.formats.converter import converter_with, structure_document
 from fertility_rules.ankhor.formats.moves import TokenCounts
 from fertility_rules.ankhor.formats.state import (
     PlacedDocument,
@@ -32,9 +33,7 @@ from fertility_rules.ankhor.interpretations import HigherNeighbours
 from fertility_rules.ankhor.layout import supporters
 from fertility_rules.ankhor.model import TOKENS
 from fertility_rules.ankhor.scoring import FinalPosition, PlayerPosition
-from fertility_rules.effects.registry import DEFAULT_REGISTRY
 from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.formats.converter import converter_with, structure_document
 from fertility_rules.formats.documents import join, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n.message import _
@@ -94,7 +93,7 @@ def read_final_position(
 ) -> FinalPosition:
     """Validate ``data`` into a :class:`~fertility_rules.ankhor.scoring.FinalPosition`;
     ``catalogue`` is used when the document names none. Every problem has its path."""
-    converter = converter_with(DEFAULT_REGISTRY, {Catalogue: _catalogue_hook})
+    converter = converter_with({Catalogue: _catalogue_hook})
     document = structure_document(
         data, _Document, FINAL_POSITION_FORMAT, source, converter=converter
     )
@@ -147,7 +146,7 @@ def dump_final_position(
     require(position, FinalPosition, "position", position_needed)
     if catalogue is not None:
         require(catalogue, Catalogue, "catalogue", catalogue_needed)
-    converter = converter_with(DEFAULT_REGISTRY, {})
+    converter = converter_with({})
     return {
         "format": FINAL_POSITION_FORMAT,
         "catalogue": catalogue_entry(catalogue or default_catalogue()),

@@ -9,9 +9,10 @@ from typing import Any
 
 from cattrs import Converter
 
+from fertility_rules.ankhor.formats.converter import format_hooks
 from fertility_rules.ankhor.model import Colour, Kind, Token
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.formats.converter import format_hooks, type_name
+from fertility_rules.formats.base import type_name
 from fertility_rules.i18n.message import _
 
 __all__ = ["KEYED", "key_of"]

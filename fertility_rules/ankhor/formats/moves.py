@@ -13,6 +13,11 @@ from attrs import frozen
 from cattrs import Converter
 
 from fertility_rules.ankhor.formats import keys as _keys  # noqa: F401 - registers the hooks
+from fertility_rules.ankhor.formats.converter import (
+    converter_for,
+    format_hooks,
+    structure,
+)
 from fertility_rules.ankhor.model import TOKENS, Colour, Tokens
 from fertility_rules.ankhor.moves import (
     BuyTile,
@@ -27,12 +32,7 @@ from fertility_rules.ankhor.moves import (
     TakeTokens,
 )
 from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.formats.converter import (
-    converter_for,
-    format_hooks,
-    register_tagged_union,
-    structure,
-)
+from fertility_rules.formats.base import register_tagged_union
 from fertility_rules.formats.documents import join
 from fertility_rules.i18n.message import _
 

@@ -39,6 +39,7 @@ from fertility_rules.ankhor.formats.catalogue import (
     dump_catalogue,
     read_catalogue,
 )
+from fertility_rules.ankhor.formats.converter import converter_with, structure, structure_document
 from fertility_rules.ankhor.formats.moves import (
     TokenCounts,
     move_from_json,
@@ -52,9 +53,7 @@ from fertility_rules.ankhor.rules.engine import legal_moves
 from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
 from fertility_rules.ankhor.validity import state_problems
 from fertility_rules.ankhor.views import Observation, observe
-from fertility_rules.effects.registry import DEFAULT_REGISTRY
 from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.formats.converter import converter_with, structure, structure_document
 from fertility_rules.formats.documents import join
 from fertility_rules.i18n.message import _
 
@@ -176,7 +175,7 @@ def _catalogue_hook(converter: Converter, value: object) -> Catalogue | None:
 
 
 def _converter() -> Converter:
-    return converter_with(DEFAULT_REGISTRY, {Catalogue: _catalogue_hook})
+    return converter_with({Catalogue: _catalogue_hook})
 
 
 def dump_interpretations(readings: Interpretations) -> dict[str, Any]:
