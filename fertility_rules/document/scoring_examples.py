@@ -14,6 +14,8 @@ from attrs import evolve
 
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.document.example import EXAMPLE_PLAYER, EXAMPLE_PLAYERS, Example
+from fertility_rules.drawing.image import el, image, root
+from fertility_rules.drawing.text import label
 from fertility_rules.effects.base import Stage
 from fertility_rules.effects.kinds.specialized import SpecializedBenefit
 from fertility_rules.i18n.amounts import debens
@@ -28,9 +30,7 @@ from fertility_rules.scoring.pipeline import score_position
 from fertility_rules.scoring.sheet import ScoreSheet
 from fertility_rules.scoring.stages import monument_lines
 from fertility_rules.svg import metropolis
-from fertility_rules.svg._image import el, image, root
 from fertility_rules.svg._style import INK, monument_glyph, player_colour
-from fertility_rules.svg._text import label
 
 __all__ = ["RANKING_MONUMENTS", "ranking_position", "scoring_examples"]
 

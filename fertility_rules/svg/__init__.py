@@ -41,7 +41,7 @@ reconstructed items. Drawn things carry classes and data attributes (``class="ti
 can find them.
 """
 
-from fertility_rules.svg._image import SvgImage
+from fertility_rules.drawing.image import SvgImage
 from fertility_rules.svg.catalogue import catalogue_page, catalogue_sheet
 from fertility_rules.svg.components import (
     district,

@@ -3,7 +3,7 @@
 Scenes are coloured as on the printed tiles (purple Grapes, brown Bovine, white
 Alabaster, green Papyrus); grounds as on the Valley boards (sand desert, golden wheat,
 blue water). The paper, ink, highlight and player colours that every game shares come
-from :mod:`fertility_rules.svg._palette`. Pictograms are drawn on a 20 x 20 box centred
+from :mod:`fertility_rules.drawing.palette`. Pictograms are drawn on a 20 x 20 box centred
 on the origin and placed with a transform, so they scale with the picture.
 """
 
@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from fertility_rules.model.resources import MonumentType, Resource
-from fertility_rules.model.valley import Ground
-from fertility_rules.svg._image import el, fmt
-from fertility_rules.svg._palette import (
+from fertility_rules.drawing.image import el, fmt
+from fertility_rules.drawing.palette import (
     CARD,
     CARD_EDGE,
     HIGHLIGHT,
@@ -27,7 +25,9 @@ from fertility_rules.svg._palette import (
     player_colour,
     value_disc,
 )
-from fertility_rules.svg._palette import place as _place
+from fertility_rules.drawing.palette import place as _place
+from fertility_rules.model.resources import MonumentType, Resource
+from fertility_rules.model.valley import Ground
 
 __all__ = [
     "CARD",

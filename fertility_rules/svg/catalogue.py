@@ -12,6 +12,11 @@ import xml.etree.ElementTree as ET
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.describe import catalogue_title
+from fertility_rules.drawing.image import SvgImage, el
+from fertility_rules.drawing.palette import reconstructed_frame
+from fertility_rules.drawing.sheet import Item as _Item
+from fertility_rules.drawing.sheet import Section as _Section
+from fertility_rules.drawing.sheet import reconstructed_warning, sheet, sheet_page
 from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -21,11 +26,6 @@ from fertility_rules.model.metropolis import MetropolisBoard
 from fertility_rules.model.resources import MonumentType
 from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
 from fertility_rules.rules.geometry import layout
-from fertility_rules.svg._image import SvgImage, el
-from fertility_rules.svg._palette import reconstructed_frame
-from fertility_rules.svg._sheet import Item as _Item
-from fertility_rules.svg._sheet import Section as _Section
-from fertility_rules.svg._sheet import reconstructed_warning, sheet, sheet_page
 from fertility_rules.svg._style import INK
 from fertility_rules.svg.components import (
     DISTRICT_HEIGHT,

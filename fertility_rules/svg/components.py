@@ -10,6 +10,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
 from fertility_rules.arguments import checked_arguments
+from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.palette import provenance_badge, reconstructed_frame
+from fertility_rules.drawing.text import label, text_width
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.kinds.resource_to_shop import ResourceToShopBenefit
 from fertility_rules.effects.kinds.specialized import SpecializedBenefit
@@ -26,8 +29,6 @@ from fertility_rules.model.district import District
 from fertility_rules.model.resources import NO_TOKENS, Counts, Icon, MonumentType, Resource
 from fertility_rules.model.shop import Benefit, Shop, ShopState
 from fertility_rules.model.valley import StartTile, ValleyTile
-from fertility_rules.svg._image import SvgImage, el, image, root
-from fertility_rules.svg._palette import provenance_badge, reconstructed_frame
 from fertility_rules.svg._style import (
     CARD,
     CARD_EDGE,
@@ -47,7 +48,6 @@ from fertility_rules.svg._style import (
     token,
     wheat_glyph,
 )
-from fertility_rules.svg._text import label, text_width
 
 __all__ = [
     "DISTRICT_HEIGHT",

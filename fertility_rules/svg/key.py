@@ -5,15 +5,15 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from fertility_rules.arguments import checked_arguments
+from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.legend import ROW, Symbol, draw_key, swatch
+from fertility_rules.drawing.palette import reconstructed_frame
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.resources import MonumentType, Resource
 from fertility_rules.model.valley import Ground
 from fertility_rules.shared.provenance import Provenance
-from fertility_rules.svg._image import SvgImage, el, image, root
-from fertility_rules.svg._legend import ROW, Symbol, draw_key, swatch
-from fertility_rules.svg._palette import reconstructed_frame
 from fertility_rules.svg._style import (
     GROUND_FILL,
     HIGHLIGHT,

@@ -11,6 +11,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping, Sequence
 
 from fertility_rules.arguments import checked_arguments
+from fertility_rules.drawing.image import SvgImage, el, fmt, image, root
+from fertility_rules.drawing.palette import reconstructed_frame
+from fertility_rules.drawing.text import label
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext
@@ -19,8 +22,6 @@ from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis, Metropol
 from fertility_rules.model.resources import Counts, MonumentType, Resource
 from fertility_rules.rules.state import PlayerState
 from fertility_rules.shared.provenance import Provenance
-from fertility_rules.svg._image import SvgImage, el, fmt, image, root
-from fertility_rules.svg._palette import reconstructed_frame
 from fertility_rules.svg._style import (
     CARD,
     CARD_EDGE,
@@ -35,7 +36,6 @@ from fertility_rules.svg._style import (
     token,
     wheat_glyph,
 )
-from fertility_rules.svg._text import label
 from fertility_rules.svg.components import (
     DISTRICT_HEIGHT,
     DISTRICT_WIDTH,

@@ -14,6 +14,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 
 from fertility_rules.arguments import checked_arguments
+from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.text import label
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
@@ -25,9 +27,7 @@ from fertility_rules.rules.engine import final_scores
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState, state_of
 from fertility_rules.scoring.sheet import ScoreReport
-from fertility_rules.svg._image import SvgImage, el, image, root
 from fertility_rules.svg._style import INK, callout, player_colour, token
-from fertility_rules.svg._text import label
 from fertility_rules.svg.components import DISTRICT_HEIGHT, DISTRICT_WIDTH, _district, _tile
 from fertility_rules.svg.metropolises import METROPOLIS_WIDTH, draw_metropolis, metropolis_height
 from fertility_rules.svg.valley import draw_board, margin, move_squares

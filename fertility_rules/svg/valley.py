@@ -11,6 +11,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from fertility_rules.arguments import checked_arguments
+from fertility_rules.drawing.image import SvgImage, el, fmt, image, root
+from fertility_rules.drawing.palette import mark
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
@@ -21,8 +23,6 @@ from fertility_rules.rules.engine import legal_moves
 from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.moves import ClaimQuarry, Move, PlaceTile
 from fertility_rules.rules.state import GameState, ValleyState, View, state_of
-from fertility_rules.svg._image import SvgImage, el, fmt, image, root
-from fertility_rules.svg._palette import mark
 from fertility_rules.svg._style import (
     GROUND_FILL,
     HIGHLIGHT,

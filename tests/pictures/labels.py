@@ -1,7 +1,7 @@
 """Where the labels of a picture lie: boxes of its texts, to find overlaps and overflows.
 
 A text's box comes from its position, anchor and font size, its width from the advance
-widths the pictures measure with (:func:`fertility_rules.svg._text.text_width`), its
+widths the pictures measure with (:func:`fertility_rules.drawing.text.text_width`), its
 height from the font's ascent and descent. The browser test measures the same pictures
 with the browser's own ``getBBox``.
 """
@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from attrs import frozen
 
-from fertility_rules.svg._text import text_width
+from fertility_rules.drawing.text import text_width
 
 SVG = "{http://www.w3.org/2000/svg}"
 ASCENT, DESCENT = 0.76, 0.24

@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 
 from fertility_rules import svg
 from fertility_rules.catalogue.loader import default_catalogue
+from fertility_rules.drawing.image import xml_text
 from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.metropolis import Metropolis
 from fertility_rules.model.resources import Icon, Resource
 from fertility_rules.model.shop import ShopState
 from fertility_rules.rules.geometry import bits
-from fertility_rules.svg._image import xml_text
 from fertility_rules.testing.strategies import metropolises, shop_states
 from tests.pictures.helpers import SVG, classes, drawn, parse, states, texts
 

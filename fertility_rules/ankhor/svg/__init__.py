@@ -36,7 +36,7 @@ from fertility_rules.ankhor.svg.layouts import bonus_group, layout, legal_places
 from fertility_rules.ankhor.svg.offer import hand, offer
 from fertility_rules.ankhor.svg.table import table
 from fertility_rules.ankhor.svg.tiles import tile
-from fertility_rules.svg._image import SvgImage
+from fertility_rules.drawing.image import SvgImage
 
 __all__ = [
     "SvgImage",

@@ -2,7 +2,7 @@
 the box: the key, the tiles family by family, the price board and its markers, the
 tokens and the bonus tokens. Reconstructed items are framed in dashed orange and
 labelled; the sheet and the page are laid out as Fertility's are
-(:mod:`fertility_rules.svg._sheet`)."""
+(:mod:`fertility_rules.drawing.sheet`)."""
 
 from __future__ import annotations
 
@@ -14,14 +14,14 @@ from fertility_rules.ankhor.svg.glyphs import bonus_token, price_marker, token
 from fertility_rules.ankhor.svg.key import draw_ankhor_key, key_dimensions
 from fertility_rules.ankhor.svg.offer import SLOT
 from fertility_rules.ankhor.svg.tiles import draw_tile
+from fertility_rules.drawing.image import SvgImage, el
+from fertility_rules.drawing.palette import INK, provenance_badge, reconstructed_frame
+from fertility_rules.drawing.sheet import Item, Section, reconstructed_warning, sheet, sheet_page
+from fertility_rules.drawing.text import fit_size
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.shared.provenance import Provenance
-from fertility_rules.svg._image import SvgImage, el
-from fertility_rules.svg._palette import INK, provenance_badge, reconstructed_frame
-from fertility_rules.svg._sheet import Item, Section, reconstructed_warning, sheet, sheet_page
-from fertility_rules.svg._text import fit_size
 
 __all__ = ["catalogue_page", "catalogue_sheet"]
 

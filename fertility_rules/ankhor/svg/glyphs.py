@@ -5,7 +5,7 @@ ankh orange. Each kind of tile has its pictogram (a jackal's head, a falcon with
 wings, a scarab, a storehouse, a scroll and reed pen, dunes; a value tile shows its
 points in a cartouche) and each resource token the goods the review names (fish, ivory,
 coal, aromatic plants, fabric), so that nothing is told by colour alone. Pictograms are
-drawn on a 20 x 20 box centred on the origin (:func:`~fertility_rules.svg._palette.place`).
+drawn on a 20 x 20 box centred on the origin (:func:`~fertility_rules.drawing.palette.place`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from fertility_rules.ankhor.model import Colour, Kind, Token
-from fertility_rules.svg._image import el
-from fertility_rules.svg._palette import INK, ankh_glyph, disc, place, value_disc
+from fertility_rules.drawing.image import el
+from fertility_rules.drawing.palette import INK, ankh_glyph, disc, place, value_disc
 
 __all__ = [
     "ANKH_FILL",

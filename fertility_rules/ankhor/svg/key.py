@@ -18,13 +18,13 @@ from fertility_rules.ankhor.svg.glyphs import (
 )
 from fertility_rules.ankhor.svg.layouts import draw_link
 from fertility_rules.ankhor.svg.tiles import draw_tile
+from fertility_rules.drawing.image import SvgImage, image, root
+from fertility_rules.drawing.legend import Symbol, draw_key, key_size, swatch
+from fertility_rules.drawing.palette import mark, reconstructed_frame
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
 from fertility_rules.shared.provenance import Provenance
-from fertility_rules.svg._image import SvgImage, image, root
-from fertility_rules.svg._legend import Symbol, draw_key, key_size, swatch
-from fertility_rules.svg._palette import mark, reconstructed_frame
 
 __all__ = ["KEY_COLUMN", "KEY_ROWS", "draw_ankhor_key", "key_entries", "legend"]
 

@@ -50,12 +50,12 @@ from fertility_rules.ankhor.svg.glyphs import (
 from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.ankhor.text_board import move_positions
 from fertility_rules.ankhor.views import Observation
+from fertility_rules.drawing.image import SvgImage, el, fmt, image, root
+from fertility_rules.drawing.palette import INK, mark
+from fertility_rules.drawing.text import fit_size
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
-from fertility_rules.svg._image import SvgImage, el, fmt, image, root
-from fertility_rules.svg._palette import INK, mark
-from fertility_rules.svg._text import fit_size
 
 __all__ = [
     "HIGHER",

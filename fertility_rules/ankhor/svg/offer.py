@@ -16,11 +16,11 @@ from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.svg.glyphs import bonus_token, price_marker, token
 from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.ankhor.views import Observation
+from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.palette import CARD_EDGE, INK, heading, mark
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext, pgettext
 from fertility_rules.i18n.translate import render
-from fertility_rules.svg._image import SvgImage, el, image, root
-from fertility_rules.svg._palette import CARD_EDGE, INK, heading, mark
 
 __all__ = [
     "BOARD_WIDTH",

@@ -33,11 +33,8 @@ from fertility_rules.ankhor.svg.offer import (
 )
 from fertility_rules.ankhor.texts import status
 from fertility_rules.ankhor.views import Observation
-from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import ngettext
-from fertility_rules.i18n.translate import render
-from fertility_rules.svg._image import SvgImage, el, image, root
-from fertility_rules.svg._palette import (
+from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.palette import (
     CARD_EDGE,
     INK,
     PAPER,
@@ -45,6 +42,9 @@ from fertility_rules.svg._palette import (
     heading,
     player_colour,
 )
+from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import ngettext
+from fertility_rules.i18n.translate import render
 
 __all__ = ["PANEL_WIDTH", "draw_player", "last_mover", "player_height", "table"]
 

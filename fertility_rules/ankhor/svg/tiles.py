@@ -17,11 +17,11 @@ from fertility_rules.ankhor.svg.glyphs import (
     kind_glyph,
     token,
 )
+from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.palette import INK, reconstructed_frame
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
-from fertility_rules.svg._image import SvgImage, el, image, root
-from fertility_rules.svg._palette import INK, reconstructed_frame
 
 __all__ = ["GLYPH", "draw_tile", "tile", "tile_title"]
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from fertility_rules.drawing.image import el, fmt
+from fertility_rules.drawing.text import label as text_label
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.translate import render
 from fertility_rules.shared.provenance import Provenance
-from fertility_rules.svg._image import el, fmt
-from fertility_rules.svg._text import label as text_label
 
 __all__ = [
     "CARD",

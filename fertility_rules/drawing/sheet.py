@@ -2,7 +2,7 @@
 
 A game's catalogue pictures are lists of :class:`Section`; this module lays them out, so
 every game's catalogue sheet and page look alike. Reconstructed items are framed by the
-game's own drawings (:func:`~fertility_rules.svg._palette.reconstructed_frame`); the
+game's own drawings (:func:`~fertility_rules.drawing.palette.reconstructed_frame`); the
 warning above the sheet says what the frame means.
 """
 
@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
+from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.palette import INK, RECONSTRUCTED, SHEET
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
-from fertility_rules.svg._image import SvgImage, el, image, root
-from fertility_rules.svg._palette import INK, RECONSTRUCTED, SHEET
 
 __all__ = [
     "RECONSTRUCTED_WARNING",

@@ -9,12 +9,12 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 
+from fertility_rules.drawing.image import el
+from fertility_rules.drawing.palette import INK
+from fertility_rules.drawing.text import label
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message
 from fertility_rules.i18n.translate import render
-from fertility_rules.svg._image import el
-from fertility_rules.svg._palette import INK
-from fertility_rules.svg._text import label
 
 __all__ = ["ROW", "Symbol", "draw_key", "key_size", "swatch"]
 
@@ -58,7 +58,7 @@ def draw_key(
     column: float,
 ) -> ET.Element:
     """Draw ``entries`` at ``x0, y0``, ``rows`` to a column ``column`` wide; a name too
-    long for its column is written smaller (:func:`~fertility_rules.svg._text.label`)."""
+    long for its column is written smaller (:func:`~fertility_rules.drawing.text.label`)."""
     group = el(parent, "g", class_="legend")
     for index, (symbol, name) in enumerate(entries):
         across, row = divmod(index, rows)

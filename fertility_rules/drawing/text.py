@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from fertility_rules.drawing.image import el
 from fertility_rules.fonts import MINIMUM_SIZE, fit_size, text_width
-from fertility_rules.svg._image import el
 
 __all__ = ["MINIMUM_SIZE", "fit_size", "label", "text_width"]
 
