@@ -1,0 +1,156 @@
+"""Ankh'or reaches shared code only, and the shared code reaches no game.
+
+Every import statement of every module (at the top, inside functions, for type checking
+alike) is read from the source with :mod:`ast`. Ankh'or's modules may import Ankh'or's
+own modules and the shared ones, never one of :data:`FERTILITY_ONLY`; a shared module
+(:data:`SHARED_PACKAGES`, and every module Ankh'or imports outside its package) imports
+no module of either game. The walk itself is checked on imports known to cross.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "fertility_rules"
+
+FERTILITY_ONLY = (
+    "fertility_rules.fertility",
+    "fertility_rules.model",
+    "fertility_rules.rules",
+    "fertility_rules.scoring",
+    "fertility_rules.effects",
+    "fertility_rules.catalogue",
+    "fertility_rules.svg",
+    "fertility_rules.text_board",
+    "fertility_rules.encoding.fertility",
+    "fertility_rules.formats.converter",
+    "fertility_rules.formats.state",
+    "fertility_rules.formats.moves",
+    "fertility_rules.formats.catalogue",
+    "fertility_rules.formats.final_position",
+    "fertility_rules.formats.setup",
+    "fertility_rules.formats.reachable",
+    "fertility_rules.formats.schema",
+    "fertility_rules.formats.interpretations",
+    "fertility_rules.play.notation",
+    "fertility_rules.play.views",
+    "fertility_rules.play.choices",
+    "fertility_rules.play.sampling",
+    "fertility_rules.agents.greedy",
+    "fertility_rules.agents.lookahead",
+    "fertility_rules.agents.builtin",
+    "fertility_rules.document.examples",
+    "fertility_rules.document.component_examples",
+    "fertility_rules.document.scoring_examples",
+    "fertility_rules.document.rules_document",
+    "fertility_rules.records.rulebook_example",
+    "fertility_rules.testing.engine",
+    "fertility_rules.testing.strategies",
+)
+"""Fertility's own modules (a name covers the modules under it)."""
+
+ANKHOR = "fertility_rules.ankhor"
+
+SHARED_PACKAGES = ("fertility_rules.shared", "fertility_rules.drawing")
+"""Packages that hold only game-neutral code."""
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _imports(module: str) -> set[str]:
+    """Every ``fertility_rules`` module named by an import of ``module``'s source."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            for alias in node.names:
+                candidate = f"{base}.{alias.name}"  # ``from package import module``
+                found.add(candidate if candidate in MODULES else base)
+    return {name for name in found if name.split(".")[0] == "fertility_rules"}
+
+
+def _within(name: str, roots: tuple[str, ...]) -> bool:
+    return any(name == root or name.startswith(root + ".") for root in roots)
+
+
+def _is_game(name: str) -> bool:
+    return _within(name, (*FERTILITY_ONLY, ANKHOR))
+
+
+ANKHOR_MODULES = sorted(name for name in MODULES if _within(name, (ANKHOR,)))
+REACHED = sorted(
+    {
+        imported
+        for module in ANKHOR_MODULES
+        for imported in _imports(module)
+        if not _within(imported, (ANKHOR,))
+    }
+)
+SHARED = sorted(set(REACHED) | {name for name in MODULES if _within(name, SHARED_PACKAGES)})
+
+
+def test_every_listed_fertility_module_exists() -> None:
+    missing = [root for root in FERTILITY_ONLY if not any(_within(m, (root,)) for m in MODULES)]
+    assert missing == []
+
+
+@pytest.mark.parametrize("module", ANKHOR_MODULES)
+def test_an_ankhor_module_imports_no_fertility_module(module: str) -> None:
+    fertility = sorted(name for name in _imports(module) if _within(name, FERTILITY_ONLY))
+    assert fertility == [], f"{module} imports {fertility}"
+
+
+@pytest.mark.parametrize("module", SHARED)
+def test_a_shared_module_imports_no_game(module: str) -> None:
+    games = sorted(name for name in _imports(module) if _is_game(name))
+    assert games == [], f"{module} imports {games}"
+
+
+LIFTED = (
+    "fertility_rules.shared.interpretations",
+    "fertility_rules.shared.scores",
+    "fertility_rules.shared.notation",
+    "fertility_rules.shared.referee",
+    "fertility_rules.shared.choices",
+    "fertility_rules.shared.provenance",
+    "fertility_rules.shared.violations",
+    "fertility_rules.formats.base",
+    "fertility_rules.formats.sections",
+    "fertility_rules.formats.schema_kit",
+    "fertility_rules.drawing.image",
+    "fertility_rules.agents.ties",
+    "fertility_rules.testing.machine",
+)
+"""Code written once for both games."""
+
+
+@pytest.mark.parametrize("module", LIFTED)
+def test_a_lifted_module_serves_both_games(module: str) -> None:
+    users = {name for name in MODULES if module in _imports(name)}
+    assert module in SHARED
+    assert any(_within(user, (ANKHOR,)) for user in users), f"Ankh'or does not use {module}"
+    assert any(_within(user, FERTILITY_ONLY) for user in users), f"Fertility does not use {module}"
+
+
+def test_the_walk_sees_imports_that_cross() -> None:
+    # Fertility's description imports Fertility's rules, Ankh'or's imports Ankh'or's
+    # modules, and a relative import is resolved: the checks above are not blind.
+    assert any(_within(name, FERTILITY_ONLY) for name in _imports("fertility_rules.fertility"))
+    assert any(_within(name, (ANKHOR,)) for name in _imports("fertility_rules.ankhor.game"))
+    assert _imports("fertility_rules.shared.scores") >= {"fertility_rules.errors"}
