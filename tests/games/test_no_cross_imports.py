@@ -1,18 +1,20 @@
 """Ankh'or reaches shared code only, and the shared code reaches no game.
 
 Every import statement of every module (at the top, inside functions, for type checking
-alike) is read from the source with :mod:`ast`. Ankh'or's modules may import Ankh'or's
-own modules and the shared ones, never one of :data:`FERTILITY_ONLY`; a shared module
-(:data:`SHARED_PACKAGES`, and every module Ankh'or imports outside its package) imports
-no module of either game. The walk itself is checked on imports known to cross.
+alike) is read from the source with :mod:`ast` (:func:`tests.games.imports.imported`).
+Ankh'or's modules may import Ankh'or's own modules and the shared ones, never one of
+:data:`FERTILITY_ONLY`; a shared module (:data:`SHARED_PACKAGES`, and every module
+Ankh'or imports outside its package) imports no module of either game. The walk itself
+is checked on imports known to cross.
 """
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
+
+from tests.games.imports import imported
 
 PACKAGE = Path(__file__).resolve().parents[2] / "fertility_rules"
 
@@ -66,25 +68,6 @@ def _module_name(path: Path) -> str:
 MODULES = {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
-def _imports(module: str) -> set[str]:
-    """Every ``fertility_rules`` module named by an import of ``module``'s source."""
-    path = MODULES[module]
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
-            for alias in node.names:
-                candidate = f"{base}.{alias.name}"  # ``from package import module``
-                found.add(candidate if candidate in MODULES else base)
-    return {name for name in found if name.split(".")[0] == "fertility_rules"}
-
-
 def _within(name: str, roots: tuple[str, ...]) -> bool:
     return any(name == root or name.startswith(root + ".") for root in roots)
 
@@ -95,12 +78,7 @@ def _is_game(name: str) -> bool:
 
 ANKHOR_MODULES = sorted(name for name in MODULES if _within(name, (ANKHOR,)))
 REACHED = sorted(
-    {
-        imported
-        for module in ANKHOR_MODULES
-        for imported in _imports(module)
-        if not _within(imported, (ANKHOR,))
-    }
+    {name for module in ANKHOR_MODULES for name in imported(module) if not _within(name, (ANKHOR,))}
 )
 SHARED = sorted(set(REACHED) | {name for name in MODULES if _within(name, SHARED_PACKAGES)})
 
@@ -112,13 +90,13 @@ def test_every_listed_fertility_module_exists() -> None:
 
 @pytest.mark.parametrize("module", ANKHOR_MODULES)
 def test_an_ankhor_module_imports_no_fertility_module(module: str) -> None:
-    fertility = sorted(name for name in _imports(module) if _within(name, FERTILITY_ONLY))
+    fertility = sorted(name for name in imported(module) if _within(name, FERTILITY_ONLY))
     assert fertility == [], f"{module} imports {fertility}"
 
 
 @pytest.mark.parametrize("module", SHARED)
 def test_a_shared_module_imports_no_game(module: str) -> None:
-    games = sorted(name for name in _imports(module) if _is_game(name))
+    games = sorted(name for name in imported(module) if _is_game(name))
     assert games == [], f"{module} imports {games}"
 
 
@@ -142,7 +120,7 @@ LIFTED = (
 
 @pytest.mark.parametrize("module", LIFTED)
 def test_a_lifted_module_serves_both_games(module: str) -> None:
-    users = {name for name in MODULES if module in _imports(name)}
+    users = {name for name in MODULES if module in imported(name)}
     assert module in SHARED
     assert any(_within(user, (ANKHOR,)) for user in users), f"Ankh'or does not use {module}"
     assert any(_within(user, FERTILITY_ONLY) for user in users), f"Fertility does not use {module}"
@@ -151,6 +129,6 @@ def test_a_lifted_module_serves_both_games(module: str) -> None:
 def test_the_walk_sees_imports_that_cross() -> None:
     # Fertility's description imports Fertility's rules, Ankh'or's imports Ankh'or's
     # modules, and a relative import is resolved: the checks above are not blind.
-    assert any(_within(name, FERTILITY_ONLY) for name in _imports("fertility_rules.fertility"))
-    assert any(_within(name, (ANKHOR,)) for name in _imports("fertility_rules.ankhor.game"))
-    assert _imports("fertility_rules.shared.scores") >= {"fertility_rules.errors"}
+    assert any(_within(name, FERTILITY_ONLY) for name in imported("fertility_rules.fertility"))
+    assert any(_within(name, (ANKHOR,)) for name in imported("fertility_rules.ankhor.game"))
+    assert imported("fertility_rules.shared.scores") >= {"fertility_rules.errors"}

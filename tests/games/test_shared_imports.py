@@ -8,13 +8,13 @@ re-exports for Fertility's public API are not the shared module's own imports.
 
 from __future__ import annotations
 
-import ast
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.games.imports import imported
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,36 +80,6 @@ checks of arguments, the game-neutral values of :mod:`fertility_rules.shared` an
 reader of rule texts."""
 
 
-def _imported(module: str) -> set[str]:
-    """Every ``fertility_rules`` module the source of ``module`` imports."""
-    spec = importlib.util.find_spec(module)
-    assert spec is not None
-    assert spec.origin is not None
-    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
-    package = module.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")
-                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
-            for alias in node.names:
-                # ``from package import module`` imports the module
-                candidate = f"{base}.{alias.name}"
-                found.add(candidate if _is_module(candidate) else base)
-    return {name for name in found if name.split(".")[0] == "fertility_rules"}
-
-
-def _is_module(name: str) -> bool:
-    try:
-        return importlib.util.find_spec(name) is not None
-    except ModuleNotFoundError:
-        return False
-
-
 def _allowed(name: str) -> bool:
     return name in SHARED or any(
         name == root or name.startswith(root + ".") for root in FOUNDATIONS
@@ -118,15 +88,15 @@ def _allowed(name: str) -> bool:
 
 @pytest.mark.parametrize("module", SHARED)
 def test_a_shared_module_imports_no_game(module: str) -> None:
-    foreign = sorted(name for name in _imported(module) if not _allowed(name))
+    foreign = sorted(name for name in imported(module) if not _allowed(name))
     assert foreign == [], f"{module} imports {foreign}"
 
 
 def test_the_walk_sees_a_game_import() -> None:
     # The walk is not blind: Fertility's own description imports Fertility's rules.
-    imported = _imported("fertility_rules.fertility")
-    assert any(name.startswith("fertility_rules.rules") for name in imported)
-    assert not all(_allowed(name) for name in imported)
+    names = imported("fertility_rules.fertility")
+    assert any(name.startswith("fertility_rules.rules") for name in names)
+    assert not all(_allowed(name) for name in names)
 
 
 def test_importing_the_library_and_its_games_list_imports_no_second_game() -> None:
