@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from attrs import field, frozen
 
-from fertility_rules.arguments import checked_arguments
-from fertility_rules.errors import UnknownIdError
+from fertility_rules.arguments import argument_error, checked_arguments
+from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.i18n.message import Message, _
 
 if TYPE_CHECKING:
@@ -72,7 +72,9 @@ __all__ = [
     "ViolationLike",
     "by_key",
     "find_game",
+    "game_field",
     "game_info",
+    "interpretations_of_its_game",
     "lazy_named",
     "named",
 ]
@@ -628,3 +630,26 @@ def find_game(
     if isinstance(name, GameRules):
         return name
     return game_info(name, games).load()
+
+
+def game_field(value: str | GameRules) -> GameRules:
+    """The converter of a ``game`` field (records, game specs, tables): a game's name or
+    its rules; anything else is refused naming the field."""
+    if not isinstance(value, str | GameRules):
+        raise argument_error("game", str | GameRules, value)
+    return find_game(value)
+
+
+def interpretations_of_its_game(instance: Any, _attribute: object, value: object) -> None:
+    """The validator of an ``interpretations`` field beside a ``game`` field: ``None`` (the
+    game's defaults) or the interpretations value of that game."""
+    game: GameRules = instance.game
+    if value is not None and not isinstance(value, type(game.new_interpretations())):
+        raise MalformedInputError.single(
+            "interpretations",
+            _(
+                "the interpretations of a game of {game} are needed, not {kind}",
+                game=game.title,
+                kind=type(value).__name__,
+            ),
+        )

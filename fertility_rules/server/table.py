@@ -19,7 +19,7 @@ from attrs import evolve, field, frozen
 
 from fertility_rules.errors import MalformedInputError, NotAllowedError
 from fertility_rules.formats.base import register_tagged_union, strict_converter, structure
-from fertility_rules.games import GameRules, find_game
+from fertility_rules.games import GameRules, find_game, game_field
 from fertility_rules.i18n.message import _
 from fertility_rules.records.game_record import GameRecord
 from fertility_rules.server.requests import SeatKind
@@ -66,7 +66,7 @@ class TableSetup:
     """What a table starts from: its game, players, seats and the game's setup."""
 
     id: str
-    game: GameRules = field(converter=find_game)
+    game: GameRules = field(converter=game_field)
     players: tuple[str, ...]
     seats: tuple[Seat, ...]
     seed: int

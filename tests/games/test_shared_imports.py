@@ -19,6 +19,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 SHARED = (
+    "fertility_rules.arguments",
+    "fertility_rules.cli_types",
     "fertility_rules.games",
     "fertility_rules.records.game_record",
     "fertility_rules.formats.record",
