@@ -69,6 +69,7 @@ __all__ = [
     "SheetLike",
     "StageLike",
     "StateLike",
+    "UnknownKeyError",
     "ViolationLike",
     "by_key",
     "find_game",
@@ -597,15 +598,28 @@ class CountMoves:
         return sum(1 for move in record.moves if isinstance(move, self.kinds))
 
 
+class UnknownKeyError(UnknownIdError, AttributeError):
+    """A value read by :func:`by_key` under a name it does not have: an
+    ``AttributeError`` too, so that ``hasattr`` and ``getattr(x, name, default)`` work."""
+
+
 @checked_arguments
 def by_key(value: object, field: str, name: str) -> Any:
     """The value of ``name`` among the ``(key, value)`` pairs of ``value.<field>``: the
-    game's own measures read as attributes (``summary.quarries``)."""
-    if name != field and not name.startswith("_"):
-        for key, found in getattr(value, field):
-            if key == name:
-                return found
-    raise AttributeError(name)
+    game's own measures read as attributes (``summary.quarries``); another name is
+    refused with the names known."""
+    pairs = () if name == field or name.startswith("_") else getattr(value, field, ())
+    known = [pair[0] for pair in pairs if isinstance(pair, tuple) and len(pair) == 2]
+    for key, found in pairs if len(known) == len(pairs) else ():
+        if key == name:
+            return found
+    raise UnknownKeyError(
+        _(
+            "No value is called {name!r}; the values are: {known}.",
+            name=name,
+            known=", ".join(map(str, known)),
+        )
+    )
 
 
 @checked_arguments
