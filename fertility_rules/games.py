@@ -65,6 +65,7 @@ __all__ = [
     "InterpretationLike",
     "Lazy",
     "Measure",
+    "OfAGame",
     "ReportLike",
     "SheetLike",
     "StageLike",
@@ -646,18 +647,27 @@ def find_game(
     return game_info(name, games).load()
 
 
-def game_field(value: str | GameRules) -> GameRules:
+def game_field(game: str | GameRules) -> GameRules:
     """The converter of a ``game`` field (records, game specs, tables): a game's name or
     its rules; anything else is refused naming the field."""
-    if not isinstance(value, str | GameRules):
-        raise argument_error("game", str | GameRules, value)
-    return find_game(value)
+    if not isinstance(game, str | GameRules):
+        raise argument_error("game", str | GameRules, game)
+    return find_game(game)
 
 
-def interpretations_of_its_game(instance: Any, _attribute: object, value: object) -> None:
+class OfAGame(Protocol):
+    """A value made for one game (a record, a game spec): its ``game`` field."""
+
+    @property
+    def game(self) -> GameRules:
+        """The game the value is made for."""
+
+
+@checked_arguments
+def interpretations_of_its_game(instance: OfAGame, _attribute: object, value: object) -> None:
     """The validator of an ``interpretations`` field beside a ``game`` field: ``None`` (the
     game's defaults) or the interpretations value of that game."""
-    game: GameRules = instance.game
+    game = instance.game
     if value is not None and not isinstance(value, type(game.new_interpretations())):
         raise MalformedInputError.single(
             "interpretations",

@@ -131,6 +131,7 @@ def _examples() -> dict[str, object]:
         "StartTile": catalogue.start_tile,
         "Table": state,
         "StateLike": state,
+        "OfAGame": game.record,
         "TableSetup": setup,
         "V": view,
         "ValleyBoard": catalogue.valley_boards[0],
