@@ -19,6 +19,8 @@ from tests.games.imports import imported
 ROOT = Path(__file__).resolve().parents[2]
 
 SHARED = (
+    "fertility_rules.arguments",
+    "fertility_rules.cli_types",
     "fertility_rules.games",
     "fertility_rules.records.game_record",
     "fertility_rules.formats.record",
@@ -47,7 +49,6 @@ SHARED = (
     "fertility_rules.document.blocks",
     "fertility_rules.document.interpretations",
     "fertility_rules.cli",
-    "fertility_rules.cli_types",
     "fertility_rules.server.app",
     "fertility_rules.server.auth",
     "fertility_rules.server.config",
@@ -69,15 +70,15 @@ SHARED = (
 
 FOUNDATIONS = (
     "fertility_rules.errors",
+    "fertility_rules.arguments",
     "fertility_rules.i18n",
     "fertility_rules._version",
-    "fertility_rules.arguments",
     "fertility_rules.shared",
     "fertility_rules.texts.rule_texts",
 )
-"""What every game stands on: the library's errors, its messages, its version, its
-checks of arguments, the game-neutral values of :mod:`fertility_rules.shared` and the
-reader of rule texts."""
+"""What every game stands on: the library's errors, its arguments checked against their
+annotations, its messages, its version, the game-neutral values of
+:mod:`fertility_rules.shared` and the reader of rule texts."""
 
 
 def _allowed(name: str) -> bool:
