@@ -8,6 +8,10 @@ counts as 1/winners) with its 95 % interval, its mean score and the time it take
 decision (min, median, mean, 90th and 99th percentiles, max), as text and JSON; for the
 ``ismcts`` agent also the decisions it searched (time, iterations, iterations per
 second). ``--iterations`` sets the search agent's budget.
+
+Times are CPU times of the process (``time.process_time``): on a machine shared with
+other work, the wall clock would count the time spent waiting for a core. Runs in parts
+(``--seed``, ``--games``, ``--json``) are joined with ``--join``.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ NAMES = ("A", "B", "C", "D")
 
 
 class Timed:
-    """Wraps an agent and records how long each of its decisions takes."""
+    """Wraps an agent and records the CPU time each of its decisions takes."""
 
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
@@ -45,9 +49,9 @@ class Timed:
     def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
         runs = getattr(self.agent, "iterations", None)
         before = len(runs) if isinstance(runs, list) else 0
-        start = time.perf_counter()
+        start = time.process_time()
         move = self.agent.choose(view, moves)
-        spent = time.perf_counter() - start
+        spent = time.process_time() - start
         self.times.append(spent)
         if isinstance(runs, list) and len(runs) > before:
             self.searched.append((spent, runs[-1]))
@@ -152,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         "decisions": len(times),
         "ms_per_decision": timing,
         "seconds": elapsed,
+        "clock": "process_time",
         "cpus": os.cpu_count(),
         "load_average": os.getloadavg(),
     }
@@ -162,16 +167,17 @@ def main(argv: list[str] | None = None) -> int:
         f"  win rate {rate.value:.1%} (95% Wilson interval {rate.low:.1%} to {rate.high:.1%}; "
         f"chance {1 / args.players:.0%})\n"
         f"  mean score {figures['mean_score']:.1f}\n"
-        f"  ms per decision over {len(times)} decisions: min {timing['min']:.3f}, "
+        f"  CPU ms per decision over {len(times)} decisions: min {timing['min']:.3f}, "
         f"median {timing['median']:.3f}, mean {timing['mean']:.2f}, 90th percentile "
         f"{timing['p90']:.1f}, 99th {timing['p99']:.1f}, max {timing['max']:.1f}\n"
         f"  machine: {os.cpu_count()} cores, load average at the end {os.getloadavg()[0]:.1f}"
     )
     if search_timing is not None:
         print(
-            f"  searched decisions: {len(searched)}, ms each: mean {search_timing['mean']:.1f}, "
-            f"90th percentile {search_timing['p90']:.1f}, 99th {search_timing['p99']:.1f}; "
-            f"{figures['iterations_per_second']:.0f} iterations per second"
+            f"  searched decisions: {len(searched)}, CPU ms each: mean "
+            f"{search_timing['mean']:.1f}, 90th percentile {search_timing['p90']:.1f}, 99th "
+            f"{search_timing['p99']:.1f}; {figures['iterations_per_second']:.0f} iterations "
+            "per CPU second"
         )
     if args.json:
         # Every game's outcome and searched decisions too, so that runs in parts can be
@@ -218,14 +224,14 @@ def join(paths: list[str], output: str | None) -> int:
         f"  win rate {rate.value:.1%} (95% Wilson interval {rate.low:.1%} to {rate.high:.1%}; "
         f"chance {1 / first['players']:.0%})\n"
         f"  mean score {figures['mean_score']:.1f}\n"
-        f"  searched decisions: {len(searched)}, ms each: mean {timing['mean']:.1f}, "
+        f"  searched decisions: {len(searched)}, CPU ms each: mean {timing['mean']:.1f}, "
         f"90th percentile {timing['p90']:.1f}, 99th {timing['p99']:.1f}, max {timing['max']:.1f}; "
-        f"{per_second:.0f} iterations per second"
+        f"{per_second:.0f} iterations per CPU second"
     )
     for index, part in enumerate(parts):
         ms = part["ms_per_decision"]
         print(
-            f"  part {index + 1}: every decision, ms: mean {ms['mean']:.2f}, 90th percentile "
+            f"  part {index + 1}: every decision, CPU ms: mean {ms['mean']:.2f}, 90th percentile "
             f"{ms['p90']:.1f}, 99th {ms['p99']:.1f}; {part['seconds']:.0f} s, load average "
             f"{part['load_average'][0]:.1f}"
         )
