@@ -129,7 +129,12 @@ def test_the_agent_keeps_its_tree_for_the_rest_of_its_turn_only() -> None:
     after = apply_unchecked(state, move)
     while after.current == state.current and len(legal_moves(after)) == 1:
         after = apply_unchecked(after, legal_moves(after)[0])
-    if after.current == state.current and after.phase is Phase.BUILD:
-        agent.choose(observe(after), legal_moves(after))
-        # The kept subtree already holds some of the budget's iterations.
-        assert agent.iterations[-1] < 12
+    assert after.current == state.current
+    assert after.phase is Phase.BUILD  # this deal's first placement leaves a choice
+    agent.choose(observe(after), legal_moves(after))
+    # The kept subtree already holds some of the budget's iterations.
+    assert 0 < agent.iterations[-1] < 12
+    # Without the kept tree, the same decision runs the whole budget.
+    other = ISMCTSAgent(3, iterations=12)
+    other.choose(observe(after), legal_moves(after))
+    assert other.iterations == [12]

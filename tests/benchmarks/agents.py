@@ -114,7 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=None, help="ismcts budget")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", default=None, help="write the figures here as JSON")
-    parser.add_argument("--join", nargs="+", default=None, help="join the JSON of runs in parts")
+    parser.add_argument(
+        "--log", default=None, help="append each game to this file as a JSON line, as it ends"
+    )
+    parser.add_argument(
+        "--join", nargs="+", default=None, help="join runs in parts (their --json or --log)"
+    )
     args = parser.parse_args(argv)
     if args.join:
         return join(args.join, args.json)
@@ -127,7 +132,13 @@ def main(argv: list[str] | None = None) -> int:
         with ProcessPoolExecutor(args.jobs) as pool:
             results = list(pool.map(one_game, tasks, chunksize=4))
     else:
-        results = [one_game(task) for task in tasks]
+        results = []
+        for task in tasks:
+            results.append(one_game(task))
+            if args.log:
+                # A long run stopped early keeps the games it finished.
+                with Path(args.log).open("a", encoding="utf-8") as log:
+                    log.write(json.dumps({**results[-1], "args": vars(args)}) + "\n")
     elapsed = time.perf_counter() - start
     times = [t for r in results for t in r["times"]]  # type: ignore[attr-defined]
     wins = [float(r["win"]) for r in results]  # type: ignore[arg-type]
@@ -192,7 +203,31 @@ def main(argv: list[str] | None = None) -> int:
 
 def join(paths: list[str], output: str | None) -> int:
     """The figures of runs made in parts (same agents and players, other seeds)."""
-    parts = [json.loads(Path(path).read_text(encoding="utf-8")) for path in paths]
+    parts = [
+        json.loads(Path(path).read_text(encoding="utf-8"))
+        for path in paths
+        if path.endswith(".json")
+    ]
+    logged = [
+        json.loads(line)
+        for path in paths
+        if not path.endswith(".json")
+        for line in Path(path).read_text(encoding="utf-8").splitlines()
+    ]
+    if logged:
+        first_args = logged[0]["args"]
+        parts.append(
+            {
+                "agent": first_args["agent"],
+                "against": first_args["against"],
+                "players": first_args["players"],
+                "iterations_budget": first_args["iterations"],
+                "games_played": logged,
+                "ms_per_decision": _milliseconds([t for game in logged for t in game["times"]]),
+                "seconds": None,
+                "load_average": None,
+            }
+        )
     games = [game for part in parts for game in part["games_played"]]
     seeds = sorted(game["seed"] for game in games)
     wins = sum(float(game["win"]) for game in games)
@@ -230,10 +265,14 @@ def join(paths: list[str], output: str | None) -> int:
     )
     for index, part in enumerate(parts):
         ms = part["ms_per_decision"]
+        where = (
+            "games logged one by one"
+            if part["seconds"] is None
+            else f"{part['seconds']:.0f} s, load average {part['load_average'][0]:.1f}"
+        )
         print(
             f"  part {index + 1}: every decision, CPU ms: mean {ms['mean']:.2f}, 90th percentile "
-            f"{ms['p90']:.1f}, 99th {ms['p99']:.1f}; {part['seconds']:.0f} s, load average "
-            f"{part['load_average'][0]:.1f}"
+            f"{ms['p90']:.1f}, 99th {ms['p99']:.1f}; {where}"
         )
     if output:
         Path(output).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
