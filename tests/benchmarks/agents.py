@@ -201,6 +201,17 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _ranges(seeds: list[int]) -> str:
+    """``0..12, 25..37``: the seeds played, as runs of consecutive numbers."""
+    runs: list[list[int]] = []
+    for seed in sorted(set(seeds)):
+        if runs and seed == runs[-1][1] + 1:
+            runs[-1][1] = seed
+        else:
+            runs.append([seed, seed])
+    return ", ".join(f"{a}..{b}" if a != b else str(a) for a, b in runs)
+
+
 def join(paths: list[str], output: str | None) -> int:
     """The figures of runs made in parts (same agents and players, other seeds)."""
     parts = [
@@ -243,6 +254,7 @@ def join(paths: list[str], output: str | None) -> int:
         "iterations_budget": first["iterations_budget"],
         "games": len(games),
         "distinct_seeds": len(set(seeds)),
+        "seeds": _ranges(seeds),
         "win_rate": rate.value,
         "win_rate_ci95": [rate.low, rate.high],
         "mean_score": statistics.fmean(float(game["score"]) for game in games),
@@ -254,8 +266,7 @@ def join(paths: list[str], output: str | None) -> int:
     }
     print(
         f"{first['agent']} vs {first['players'] - 1} x {first['against']}, {len(games)} "
-        f"{first['players']}-player games (seat rotated, seeds {seeds[0]}..{seeds[-1]}, "
-        f"{len(parts)} parts)\n"
+        f"{first['players']}-player games (seat rotated, seeds {_ranges(seeds)})\n"
         f"  win rate {rate.value:.1%} (95% Wilson interval {rate.low:.1%} to {rate.high:.1%}; "
         f"chance {1 / first['players']:.0%})\n"
         f"  mean score {figures['mean_score']:.1f}\n"
