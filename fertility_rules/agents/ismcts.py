@@ -45,6 +45,7 @@ from typing import Any, Generic, TypeVar
 
 from attrs import evolve, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.games import Agent, GameRules, GameSearch, find_game
 from fertility_rules.i18n.message import _
@@ -141,6 +142,7 @@ def _priors(count: int) -> list[float]:
     return [w / whole for w in weights]
 
 
+@checked_arguments
 def search(
     game: SearchGame[S, V, M],
     view: V,
@@ -286,6 +288,7 @@ def _iterate(
             visited.total += rewards[visited.mover]
 
 
+@checked_arguments
 def search_parts(
     game: str | GameRules = "fertility",
 ) -> tuple[SearchGame[Any, Any, Any], GameSearch]:

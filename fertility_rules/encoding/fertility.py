@@ -46,6 +46,7 @@ from functools import cache
 
 from attrs import fields
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.encoding.spaces import (
@@ -277,11 +278,13 @@ def _space_of(view: Observation) -> ActionSpace[Observation, Move]:
     return action_space(len(view.players), view.config.variant, view.config.catalogue)
 
 
+@checked_arguments
 def action_count(players: int, variant: bool = False, catalogue: Catalogue | None = None) -> int:
     """The number of actions of a game of ``players`` (the variant or not)."""
     return action_space(players, variant, catalogue).size
 
 
+@checked_arguments
 def action_layout(
     players: int, variant: bool = False, catalogue: Catalogue | None = None
 ) -> list[tuple[str, int, int, str]]:
@@ -490,6 +493,7 @@ def _shop_owners(metropolis: Metropolis) -> tuple[float, ...]:
     return tuple(owners)
 
 
+@checked_arguments
 def observation_layout(
     players: int, variant: bool = False, catalogue: Catalogue | None = None
 ) -> list[tuple[str, int, int]]:
@@ -497,6 +501,7 @@ def observation_layout(
     return observation_layout_value(players, variant, catalogue).layout()
 
 
+@checked_arguments
 def observation_size(
     players: int, variant: bool = False, catalogue: Catalogue | None = None
 ) -> int:
