@@ -346,6 +346,10 @@ class GameSearch:
     ``None``: every decision is searched."""
     planner: AgentFactory | None = None
     """The agent deciding what is not searched (needed when :attr:`searched` is given)."""
+    in_tree: Callable[[Any, int], bool] | None = None
+    """``(state, seat)``: whether a decision reached by the search gets a node in its tree
+    (``seat`` is the searching seat); the playout starts at the first that does not.
+    ``None``: every decision does, down to the horizon."""
 
 
 @frozen(kw_only=True)

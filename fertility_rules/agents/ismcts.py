@@ -9,13 +9,29 @@ player's position is then worth. :func:`search_parts` makes it from the game's
 :class:`~fertility_rules.games.GameSearch`. Nothing here is specific to one game.
 
 Each iteration draws one state consistent with the view (a determinization), walks
-down the tree from the root with UCB1 among the children whose moves are legal in
-that draw (the "subset-armed bandit" of the paper: a child is scored against the number
-of times it was *available*, not the parent's visits), adds one child, plays out to the
-horizon with the game's rollout policy and backs up every player's reward, each node
-counting the reward of the player who moved into it (single-observer ISMCTS: every
-move of these games is public, so the tree is keyed by the moves played). The move
-played is the root child with the best mean reward.
+down the tree from the root among the children whose moves are legal in that draw,
+adds one child, plays out to the horizon with the game's rollout policy and backs up
+every player's reward, each node counting the reward of the player who moved into it
+(single-observer ISMCTS: every move of these games is public, so the tree is keyed by
+the moves played). The game says which decisions the tree holds (say, the searching
+player's own turn); the playout starts at the first it does not.
+
+At the root, with a budget of iterations, the game's candidates are compared by
+sequential halving: in rounds, every remaining candidate is played out in the same
+determinizations with the same playout draws, and the better half goes on. A few
+dozen iterations then tell good moves apart: the comparisons are paired, so the luck
+of a draw does not favour one candidate over another. Below the root (and at the root
+under a time budget) a child is chosen by PUCT (the rule of AlphaZero), the game's
+order of preference giving each candidate its prior. As in the paper's "subset-armed
+bandit", a child's exploration term counts the iterations in which it was
+*available*, not the parent's visits; a child not yet visited is valued at the mean of
+its visited siblings (first-play urgency). A decision with one candidate is followed
+without ending the walk.
+
+The agent keeps the tree between the decisions of one turn: the moves of a turn draw
+nothing hidden that a later decision of the turn reads, so what the search learnt about
+the rest of the turn still holds, and the next decision only tops the tree's visits up
+to the budget.
 """
 
 from __future__ import annotations
@@ -27,7 +43,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Generic, TypeVar
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, UnknownIdError
@@ -63,6 +79,11 @@ class SearchGame(Generic[S, V, M]):
     second argument is the searching seat."""
     rewards: Callable[[S], Sequence[float]]
     """Each seat's reward in [0, 1] at the horizon (1 for a sure win)."""
+    in_tree: Callable[[S, int], bool] = lambda _state, _seat: True
+    """Whether a decision gets a node in the tree (the second argument is the searching
+    seat); an iteration's playout starts at the first decision that does not."""
+    turn: Callable[[V], Hashable] = operator.attrgetter("current", "turn")
+    """Which turn a view is in: the tree is kept between decisions of the same turn."""
 
 
 @frozen
@@ -91,19 +112,22 @@ class Budget:
             )
 
 
-EXPLORATION = 0.15
-"""UCB1's exploration constant, for rewards in [0, 1]. Small: the rewards of good lines
-differ by a few hundredths, and the playouts are a strong policy, not random play."""
+EXPLORATION = 0.5
+"""PUCT's exploration constant, for rewards in [0, 1]."""
+
+PRIOR_DECAY = 0.6
+"""Each candidate's prior is this share of the one ranked before it."""
 
 
 class _Node(Generic[M]):
     """A decision in the tree, reached by the moves on the path from the root."""
 
-    __slots__ = ("available", "children", "mover", "total", "tried", "visits")
+    __slots__ = ("available", "children", "mover", "prior", "total", "tried", "visits")
 
-    def __init__(self, mover: int) -> None:
+    def __init__(self, mover: int, prior: float = 1.0) -> None:
         self.mover = mover
         """The seat that played the move into this node (its rewards are counted)."""
+        self.prior = prior
         self.visits = 0
         self.available = 0
         self.total = 0.0
@@ -111,12 +135,11 @@ class _Node(Generic[M]):
         self.tried: list[M] = []
         """Candidate moves of this decision, in the game's order of preference."""
 
-    def ucb(self) -> float:
-        if self.visits == 0:
-            return math.inf
-        return self.total / self.visits + EXPLORATION * math.sqrt(
-            math.log(max(self.available, 1)) / self.visits
-        )
+
+def _priors(count: int) -> list[float]:
+    weights = [PRIOR_DECAY**rank for rank in range(count)]
+    whole = sum(weights)
+    return [w / whole for w in weights]
 
 
 @checked_arguments
@@ -127,67 +150,135 @@ def search(
     rng: random.Random,
     budget: Budget,
     seat: int,
-) -> tuple[M, int]:
-    """The move to play at ``view`` (``moves`` are its legal moves) and the number of
-    iterations run."""
-    root: _Node[M] = _Node(-1)
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    root: _Node[M] | None = None,
+) -> tuple[M, int, _Node[M]]:
+    """The move to play at ``view`` (``moves`` are its legal moves), the number of
+    iterations run and the tree searched (grown from ``root`` when given: a tree kept
+    from an earlier decision of the turn, its visits counting towards the budget).
+
+    With a budget of iterations the root's candidates are compared by sequential
+    halving; with a time budget, chosen by PUCT like every other decision of the tree
+    until the time is up, and the move played is the root child visited most."""
+    if root is None:
+        root = _Node(-1)
+    if budget.seconds is None:
+        return _halving(game, view, moves, rng, budget.iterations, seat, root)
+    deadline = time.perf_counter() + budget.seconds
     iterations = 0
-    while iterations < budget.iterations or deadline is not None:
-        if deadline is not None and iterations and time.perf_counter() >= deadline:
-            break
+    while not iterations or time.perf_counter() < deadline:
         _iterate(game, root, game.sample(view, rng), rng, seat)
         iterations += 1
     legal = set(moves)
     best = max(
-        (child for move, child in root.children.items() if move in legal and child.visits),
-        key=lambda child: (child.total / child.visits, child.visits),
-        default=None,
+        (move for move, child in root.children.items() if move in legal and child.visits),
+        key=lambda move: (root.children[move].visits, _mean(root.children[move])),
+        default=moves[0],
     )
-    if best is None:
-        return moves[0], iterations
-    chosen = next(move for move, child in root.children.items() if child is best)
-    return chosen, iterations
+    return best, iterations, root
+
+
+def _halving(
+    game: SearchGame[S, V, M],
+    view: V,
+    moves: Sequence[M],
+    rng: random.Random,
+    iterations: int,
+    seat: int,
+    root: _Node[M],
+) -> tuple[M, int, _Node[M]]:
+    """Sequential halving at the root (Karnin, Koren & Somekh 2013; as in Gumbel MuZero):
+    the game's candidates are played out in rounds, every candidate of a round in the
+    same determinizations with the same playout draws (so they are compared on equal
+    terms), and the better half by mean reward goes on to the next round. Below the root
+    each iteration walks the tree as usual. A kept tree's visits count towards the
+    budget."""
+    legal = set(moves)
+    remaining = [m for m in root.tried if m in legal]
+    if not remaining:
+        remaining = _expand(game, root, game.sample(view, rng), moves)
+    if len(remaining) < 2:
+        return (remaining or list(moves))[0], 0, root
+    rounds = math.ceil(math.log2(len(remaining)))
+    budget = max(iterations - root.visits, len(remaining))
+    spent = 0
+    for done in range(rounds):
+        share = max(1, (budget - spent) // ((rounds - done) * len(remaining)))
+        for _draw in range(share):
+            world = game.sample(view, rng)
+            draws = rng.getrandbits(64)
+            for move in remaining:
+                _iterate(game, root, world, random.Random(draws), seat, move)
+                spent += 1
+        remaining.sort(key=lambda m: -_mean(root.children[m]))
+        remaining = remaining[: math.ceil(len(remaining) / 2)]
+    return remaining[0], spent, root
+
+
+def _mean(node: _Node[M]) -> float:
+    return node.total / node.visits if node.visits else -math.inf
+
+
+def _expand(game: SearchGame[S, V, M], node: _Node[M], state: S, legal: Sequence[M]) -> list[M]:
+    """Give ``node`` children for the game's candidates at ``state`` that it lacks (a
+    decision first reached, or reached in a draw where none of the candidates found
+    before is legal), each with its prior; they are returned."""
+    extra = [m for m in game.candidates(state, legal) if m not in node.children]
+    mover = game.current(state)
+    for move, prior in zip(extra, _priors(len(extra)), strict=True):
+        node.children[move] = _Node(mover, prior)
+    node.tried.extend(extra)
+    return extra
+
+
+def _select(node: _Node[M], available: Sequence[M]) -> M:
+    """The available child of best PUCT score (the first of equals, in the game's order)."""
+    visited = total = 0.0
+    for move in available:
+        child = node.children[move]
+        visited += child.visits
+        total += child.total
+    urgency = total / visited if visited else 0.5
+    best_move = available[0]
+    best_score = -math.inf
+    for move in available:
+        child = node.children[move]
+        mean = child.total / child.visits if child.visits else urgency
+        score = mean + EXPLORATION * child.prior * math.sqrt(child.available) / (1 + child.visits)
+        if score > best_score:
+            best_move, best_score = move, score
+    return best_move
 
 
 def _iterate(
-    game: SearchGame[S, V, M], root: _Node[M], state: S, rng: random.Random, seat: int
+    game: SearchGame[S, V, M],
+    root: _Node[M],
+    state: S,
+    rng: random.Random,
+    seat: int,
+    first: M | None = None,
 ) -> None:
     path = [root]
     node = root
-    while not game.is_over(state):
+    while not game.is_over(state) and (node is root or game.in_tree(state, seat)):
         legal = game.legal_moves(state)
-        if len(legal) == 1 and not node.tried:
+        if len(legal) == 1:
             # A forced move is no decision: follow it without a node of its own.
             state = game.apply(state, legal[0])
             continue
-        if not node.tried:
-            node.tried = list(game.candidates(state, legal))
         allowed = set(legal)
         available = [m for m in node.tried if m in allowed]
         if not available:
-            extra = [m for m in game.candidates(state, legal) if m not in node.children]
-            node.tried.extend(extra)
-            available = extra
-        mover = game.current(state)
+            available = _expand(game, node, state, legal)
         for move in available:
-            child = node.children.get(move)
-            if child is not None:
-                child.available += 1
-        fresh = [m for m in available if m not in node.children]
-        if fresh:
-            move = fresh[0]
-            child = node.children[move] = _Node(mover)
-            child.available = 1
-            state = game.apply(state, move)
-            path.append(child)
-            break
-        best = max(node.children[m].ucb() for m in available)
-        ties = [m for m in available if node.children[m].ucb() >= best - 1e-12]
-        move = ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
-        node = node.children[move]
+            node.children[move].available += 1
+        move = first if node is root and first is not None else _select(node, available)
+        child = node.children[move]
         state = game.apply(state, move)
-        path.append(node)
+        path.append(child)
+        node = child
+        if child.visits == 0 and len(available) > 1:
+            # A new node ends the walk; a decision with one candidate is followed on.
+            break
     if not game.is_over(state):
         state = game.rollout(state, seat, rng)
     rewards = game.rewards(state)
@@ -219,6 +310,8 @@ def search_parts(
         rollout=parts.rollout,
         rewards=parts.rewards,
     )
+    if parts.in_tree is not None:
+        binding = evolve(binding, in_tree=parts.in_tree)
     return binding, parts
 
 
@@ -248,14 +341,26 @@ class ISMCTSAgent:
         self._searched = parts.searched
         self._planner: Agent | None = None if parts.planner is None else parts.planner(seed)
         self._rng = random.Random(seed)
+        self._tree: tuple[Hashable, _Node[Any]] | None = None
+        """The tree kept for the rest of a turn, and that turn."""
         self.iterations: list[int] = []
         """Iterations run at each searched decision (for measurements)."""
 
     def choose(self, view: Any, moves: Sequence[Any]) -> Any:
+        turn = self._game.turn(view)
+        root = self._tree[1] if self._tree is not None and self._tree[0] == turn else None
+        self._tree = None
         if len(moves) == 1:
-            return moves[0]
-        if self._searched is not None and self._planner is not None and not self._searched(view):
-            return self._planner.choose(view, moves)
-        move, count = search(self._game, view, moves, self._rng, self.budget, view.current)
-        self.iterations.append(count)
+            move = moves[0]
+        elif self._searched is not None and self._planner is not None and not self._searched(view):
+            move = self._planner.choose(view, moves)
+        else:
+            move, count, root = search(
+                self._game, view, moves, self._rng, self.budget, view.current, root
+            )
+            self.iterations.append(count)
+        if root is not None and len(moves) > 1:
+            root = root.children.get(move)
+        if root is not None:
+            self._tree = (turn, root)
         return move

@@ -6,21 +6,20 @@ draws the pile and the deck from what the view leaves unseen, R-9.2) is here, in
 :class:`~fertility_rules.games.GameSearch`, :data:`FERTILITY_SEARCH`, which Fertility's
 rules (:mod:`fertility_rules.fertility`) carry:
 
-- the tree tries, at each decision, the few moves the look-ahead's turn value ranks
-  best (:func:`~fertility_rules.agents.lookahead.ranked_moves`; every move when there are
-  few): the placements, Districts and supplies that matter, not the hundreds a decision
-  may offer;
-- a playout finishes the searching player's turn with the look-ahead agent, the tile it
-  takes included (the offer a District leaves and the Common Pool a tile leaves are
-  refilled from the determinization's deck and pile);
+- the tree holds the searching player's own turn: the placement and the District among
+  the few the look-ahead's turn value ranks best
+  (:func:`~fertility_rules.agents.lookahead.ranked_moves`), and every tile of the Common
+  Pool it may take; the Quarry choices, supplying and bonuses follow the look-ahead's
+  plan of the turn (one child each);
+- a playout plays the other players' turns and the searching player's next turn, up to
+  the tile it takes then, with the look-ahead agent in every seat (the Common Pool and
+  the offer are refilled from the determinization's pile and deck): the tile taken and
+  the board left to the others are judged by what they lead to;
 - each seat's reward is a logistic of its lead over the best other seat, in the
   look-ahead's estimate of final Debens (the true totals once the game is over).
 
-The agent searches the decisions that shape its turn (placing a tile, building); the
-Quarry choices, supplying and the tile taken follow the look-ahead (its plan of the turn,
-its harvest estimate for the tile): a playout that stops at the end of the turn could not
-tell tiles apart, and a longer one costs about ten times more. Against the look-ahead
-this agent falls short of the strength asked of it; what was tried and measured is in
+The agent searches placing a tile, building and the tile taken; its other decisions are
+the look-ahead's. What was tried and measured is in
 ``tests/benchmarks/results/ismcts-notes.txt``.
 """
 
@@ -40,29 +39,49 @@ from fertility_rules.scoring.pipeline import score_totals
 
 __all__ = ["FERTILITY_SEARCH"]
 
-WIDTH = {Phase.PLACE: 5, Phase.BUILD: 4, Phase.SUPPLY: 3}
-"""Children per decision of these kinds (the best by the turn value); others try all."""
+WIDTH = {Phase.PLACE: 5, Phase.BUILD: 4}
+"""Children per decision of these kinds (the best by the turn value); the tile taken or
+removed tries every tile, and the other decisions of the turn follow the look-ahead."""
 
 LEAD_SCALE = 4.0
 """Debens of lead that make a reward of about 0.73 (a logistic's unit)."""
 
-SEARCHED = frozenset({Phase.PLACE, Phase.BUILD})
+SEARCHED = frozenset({Phase.PLACE, Phase.BUILD, Phase.TAKE, Phase.REMOVE})
+
+ENDS = (Phase.TAKE, Phase.REMOVE)
+"""Where a playout stops in the searching player's next turn: its placing, building
+and supplying are judged, not yet the tile it takes then."""
 
 
 def _candidates(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
+    if state.phase in ENDS:
+        return moves
     width = WIDTH.get(state.phase)
-    if width is None or len(moves) <= width:
+    if width is None:
+        # Quarry choices, supplying, bonuses: the look-ahead's move, the only child.
+        return [LookaheadAgent(0).decide(state, moves)]
+    if len(moves) <= width:
         return moves
     ranked = ranked_moves(state, moves, _Scorer(state, state.current))
     return [move for _value, move, _after in ranked[:width]]
 
 
+def _in_tree(state: GameState, seat: int) -> bool:
+    """The searching player's own turn is in the tree; the others' turns are played out."""
+    return state.current == seat
+
+
 def _rollout(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """Look-ahead play until ``seat``'s turn is over (or the game is): the rest of the
-    turn, then the tile taken, from the Common Pool as the draw left it."""
-    turns = state.players[seat].turns
+    """Look-ahead play in every seat up to ``seat``'s tile taken in its next turn (or the
+    end of the game): the rest of this turn, the other players' turns and ``seat``'s next
+    one. Every draw comes from the determinization's pile and deck."""
     agents = [LookaheadAgent(rng.getrandbits(32)) for _ in state.players]
-    while not state.is_over and state.players[seat].turns == turns:
+    away = state.current != seat
+    while not state.is_over:
+        if state.current != seat:
+            away = True
+        elif away and state.phase in ENDS:
+            break
         moves = legal_moves(state)
         move = moves[0] if len(moves) == 1 else agents[state.current].decide(state, moves)
         state = apply_unchecked(state, move)
@@ -91,5 +110,6 @@ FERTILITY_SEARCH = GameSearch(
     rewards=_rewards,
     searched=_searched,
     planner=LookaheadAgent,
+    in_tree=_in_tree,
 )
 """Fertility as the search sees it, beside its referee and ``sample_state``."""

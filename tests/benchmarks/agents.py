@@ -8,6 +8,10 @@ counts as 1/winners) with its 95 % interval, its mean score and the time it take
 decision (min, median, mean, 90th and 99th percentiles, max), as text and JSON; for the
 ``ismcts`` agent also the decisions it searched (time, iterations, iterations per
 second). ``--iterations`` sets the search agent's budget.
+
+Times are CPU times of the process (``time.process_time``): on a machine shared with
+other work, the wall clock would count the time spent waiting for a core. Runs in parts
+(``--seed``, ``--games``, ``--json``) are joined with ``--join``.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ NAMES = ("A", "B", "C", "D")
 
 
 class Timed:
-    """Wraps an agent and records how long each of its decisions takes."""
+    """Wraps an agent and records the CPU time each of its decisions takes."""
 
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
@@ -45,9 +49,9 @@ class Timed:
     def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
         runs = getattr(self.agent, "iterations", None)
         before = len(runs) if isinstance(runs, list) else 0
-        start = time.perf_counter()
+        start = time.process_time()
         move = self.agent.choose(view, moves)
-        spent = time.perf_counter() - start
+        spent = time.process_time() - start
         self.times.append(spent)
         if isinstance(runs, list) and len(runs) > before:
             self.searched.append((spent, runs[-1]))
@@ -110,7 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=None, help="ismcts budget")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", default=None, help="write the figures here as JSON")
-    parser.add_argument("--join", nargs="+", default=None, help="join the JSON of runs in parts")
+    parser.add_argument(
+        "--log", default=None, help="append each game to this file as a JSON line, as it ends"
+    )
+    parser.add_argument(
+        "--join", nargs="+", default=None, help="join runs in parts (their --json or --log)"
+    )
     args = parser.parse_args(argv)
     if args.join:
         return join(args.join, args.json)
@@ -123,7 +132,13 @@ def main(argv: list[str] | None = None) -> int:
         with ProcessPoolExecutor(args.jobs) as pool:
             results = list(pool.map(one_game, tasks, chunksize=4))
     else:
-        results = [one_game(task) for task in tasks]
+        results = []
+        for task in tasks:
+            results.append(one_game(task))
+            if args.log:
+                # A long run stopped early keeps the games it finished.
+                with Path(args.log).open("a", encoding="utf-8") as log:
+                    log.write(json.dumps({**results[-1], "args": vars(args)}) + "\n")
     elapsed = time.perf_counter() - start
     times = [t for r in results for t in r["times"]]  # type: ignore[attr-defined]
     wins = [float(r["win"]) for r in results]  # type: ignore[arg-type]
@@ -152,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         "decisions": len(times),
         "ms_per_decision": timing,
         "seconds": elapsed,
+        "clock": "process_time",
         "cpus": os.cpu_count(),
         "load_average": os.getloadavg(),
     }
@@ -162,16 +178,17 @@ def main(argv: list[str] | None = None) -> int:
         f"  win rate {rate.value:.1%} (95% Wilson interval {rate.low:.1%} to {rate.high:.1%}; "
         f"chance {1 / args.players:.0%})\n"
         f"  mean score {figures['mean_score']:.1f}\n"
-        f"  ms per decision over {len(times)} decisions: min {timing['min']:.3f}, "
+        f"  CPU ms per decision over {len(times)} decisions: min {timing['min']:.3f}, "
         f"median {timing['median']:.3f}, mean {timing['mean']:.2f}, 90th percentile "
         f"{timing['p90']:.1f}, 99th {timing['p99']:.1f}, max {timing['max']:.1f}\n"
         f"  machine: {os.cpu_count()} cores, load average at the end {os.getloadavg()[0]:.1f}"
     )
     if search_timing is not None:
         print(
-            f"  searched decisions: {len(searched)}, ms each: mean {search_timing['mean']:.1f}, "
-            f"90th percentile {search_timing['p90']:.1f}, 99th {search_timing['p99']:.1f}; "
-            f"{figures['iterations_per_second']:.0f} iterations per second"
+            f"  searched decisions: {len(searched)}, CPU ms each: mean "
+            f"{search_timing['mean']:.1f}, 90th percentile {search_timing['p90']:.1f}, 99th "
+            f"{search_timing['p99']:.1f}; {figures['iterations_per_second']:.0f} iterations "
+            "per CPU second"
         )
     if args.json:
         # Every game's outcome and searched decisions too, so that runs in parts can be
@@ -184,9 +201,44 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _ranges(seeds: list[int]) -> str:
+    """``0..12, 25..37``: the seeds played, as runs of consecutive numbers."""
+    runs: list[list[int]] = []
+    for seed in sorted(set(seeds)):
+        if runs and seed == runs[-1][1] + 1:
+            runs[-1][1] = seed
+        else:
+            runs.append([seed, seed])
+    return ", ".join(f"{a}..{b}" if a != b else str(a) for a, b in runs)
+
+
 def join(paths: list[str], output: str | None) -> int:
     """The figures of runs made in parts (same agents and players, other seeds)."""
-    parts = [json.loads(Path(path).read_text(encoding="utf-8")) for path in paths]
+    parts = [
+        json.loads(Path(path).read_text(encoding="utf-8"))
+        for path in paths
+        if path.endswith(".json")
+    ]
+    logged = [
+        json.loads(line)
+        for path in paths
+        if not path.endswith(".json")
+        for line in Path(path).read_text(encoding="utf-8").splitlines()
+    ]
+    if logged:
+        first_args = logged[0]["args"]
+        parts.append(
+            {
+                "agent": first_args["agent"],
+                "against": first_args["against"],
+                "players": first_args["players"],
+                "iterations_budget": first_args["iterations"],
+                "games_played": logged,
+                "ms_per_decision": _milliseconds([t for game in logged for t in game["times"]]),
+                "seconds": None,
+                "load_average": None,
+            }
+        )
     games = [game for part in parts for game in part["games_played"]]
     seeds = sorted(game["seed"] for game in games)
     wins = sum(float(game["win"]) for game in games)
@@ -202,6 +254,7 @@ def join(paths: list[str], output: str | None) -> int:
         "iterations_budget": first["iterations_budget"],
         "games": len(games),
         "distinct_seeds": len(set(seeds)),
+        "seeds": _ranges(seeds),
         "win_rate": rate.value,
         "win_rate_ci95": [rate.low, rate.high],
         "mean_score": statistics.fmean(float(game["score"]) for game in games),
@@ -213,21 +266,24 @@ def join(paths: list[str], output: str | None) -> int:
     }
     print(
         f"{first['agent']} vs {first['players'] - 1} x {first['against']}, {len(games)} "
-        f"{first['players']}-player games (seat rotated, seeds {seeds[0]}..{seeds[-1]}, "
-        f"{len(parts)} parts)\n"
+        f"{first['players']}-player games (seat rotated, seeds {_ranges(seeds)})\n"
         f"  win rate {rate.value:.1%} (95% Wilson interval {rate.low:.1%} to {rate.high:.1%}; "
         f"chance {1 / first['players']:.0%})\n"
         f"  mean score {figures['mean_score']:.1f}\n"
-        f"  searched decisions: {len(searched)}, ms each: mean {timing['mean']:.1f}, "
+        f"  searched decisions: {len(searched)}, CPU ms each: mean {timing['mean']:.1f}, "
         f"90th percentile {timing['p90']:.1f}, 99th {timing['p99']:.1f}, max {timing['max']:.1f}; "
-        f"{per_second:.0f} iterations per second"
+        f"{per_second:.0f} iterations per CPU second"
     )
     for index, part in enumerate(parts):
         ms = part["ms_per_decision"]
+        where = (
+            "games logged one by one"
+            if part["seconds"] is None
+            else f"{part['seconds']:.0f} s, load average {part['load_average'][0]:.1f}"
+        )
         print(
-            f"  part {index + 1}: every decision, ms: mean {ms['mean']:.2f}, 90th percentile "
-            f"{ms['p90']:.1f}, 99th {ms['p99']:.1f}; {part['seconds']:.0f} s, load average "
-            f"{part['load_average'][0]:.1f}"
+            f"  part {index + 1}: every decision, CPU ms: mean {ms['mean']:.2f}, 90th percentile "
+            f"{ms['p90']:.1f}, 99th {ms['p99']:.1f}; {where}"
         )
     if output:
         Path(output).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")

@@ -1,0 +1,140 @@
+"""The information-set search: where its tree stops, and Fertility's playouts and candidates."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from attrs import evolve
+
+from fertility_rules import Game, GameState, legal_moves, observe
+from fertility_rules.agents import ISMCTSAgent, LookaheadAgent
+from fertility_rules.agents.ismcts import Budget, SearchGame, _Node, search, search_parts
+from fertility_rules.agents.ismcts_agent import FERTILITY_SEARCH
+from fertility_rules.rules.engine import apply_unchecked
+from fertility_rules.rules.state import Phase
+from tests.games.pairs import RULES
+
+
+def _depth(node: _Node[Any]) -> int:
+    return 1 + max((_depth(child) for child in node.children.values()), default=0)
+
+
+def _movers(node: _Node[Any]) -> set[int]:
+    found = set()
+    for child in node.children.values():
+        found.add(child.mover)
+        found |= _movers(child)
+    return found
+
+
+def _pairs_search(game: SearchGame[Any, Any, Any], budget: Budget) -> _Node[Any]:
+    state = Game.new(("Ada", "Bo"), 3, game=RULES).state
+    moves = RULES.legal_moves(state)
+    _move, _count, root = search(
+        game, RULES.observe(state), moves, random.Random(1), budget, state.current
+    )
+    return root
+
+
+def test_the_tree_stops_at_the_first_decision_the_game_keeps_out_of_it() -> None:
+    binding, _parts = search_parts(RULES)
+    everywhere = _pairs_search(binding, Budget(40))
+    assert _movers(everywhere) == {0, 1}  # both players' decisions grow nodes
+    own = evolve(binding, in_tree=lambda state, seat: state.current == seat)
+    assert _movers(_pairs_search(own, Budget(40))) == {0}  # the others' are played out
+    assert _depth(_pairs_search(own, Budget(40))) == 2  # one decision a turn in Pairs
+
+
+def test_a_decision_with_one_candidate_does_not_end_the_walk() -> None:
+    # The game's candidates keep one move each: the first iteration follows the line
+    # to the end of the game instead of stopping at the first new node.
+    binding, _parts = search_parts(RULES)
+    one = evolve(binding, candidates=lambda _state, moves: moves[:1])
+    assert _depth(_pairs_search(one, Budget(1, seconds=0.001))) > 3
+
+
+def test_halving_spends_the_budget_on_candidates_in_the_same_draws() -> None:
+    binding, _parts = search_parts(RULES)
+    state = Game.new(("Ada", "Bo"), 3, game=RULES).state
+    moves = RULES.legal_moves(state)
+    assert len(moves) >= 3
+    move, count, root = search(
+        binding, RULES.observe(state), moves, random.Random(1), Budget(30), state.current
+    )
+    visits = [root.children[m].visits for m in moves]
+    assert count == sum(visits) == root.visits <= 30
+    assert min(visits) >= 1  # every candidate is tried in the first round
+    best = max(visits)
+    assert root.children[move].visits == best  # the last one standing has the most
+    # The same seed searches the same way.
+    view = RULES.observe(state)
+    again = search(binding, view, moves, random.Random(1), Budget(30), state.current)
+    assert again[:2] == (move, count)
+
+
+def _decisions(seed: int, players: int = 2) -> list[GameState]:
+    """The states of a game of look-ahead agents at each decision."""
+    game = Game.new(tuple("ABCD"[:players]), seed)
+    agents = [LookaheadAgent(seed + i) for i in range(players)]
+    states = []
+    while not game.state.is_over:
+        state = game.state
+        states.append(state)
+        moves = legal_moves(state)
+        game = game.play(agents[state.current].decide(state, moves))
+    return states
+
+
+def test_a_fertility_playout_ends_at_the_searcher_s_next_tile_taken() -> None:
+    for players in (2, 3):
+        states = [s for s in _decisions(5, players) if s.phase is Phase.PLACE][:6]
+        for state in states:
+            seat = state.current
+            after = FERTILITY_SEARCH.rollout(state, seat, random.Random(2))
+            if after.is_over:
+                continue
+            assert after.current == seat
+            assert after.phase in (Phase.TAKE, Phase.REMOVE)
+            # This turn and the next one of the searcher's, every other player's turn.
+            assert after.players[seat].turns == state.players[seat].turns + 1
+            for other in range(players):
+                if other != seat:
+                    assert after.players[other].turns == state.players[other].turns + 1
+
+
+def test_fertility_s_tree_holds_the_searcher_s_turn_and_its_own_moves_only() -> None:
+    in_tree = FERTILITY_SEARCH.in_tree
+    assert in_tree is not None
+    states = _decisions(6)
+    assert all(in_tree(s, s.current) and not in_tree(s, 1 - s.current) for s in states)
+    kinds = {s.phase for s in states}
+    assert {Phase.QUARRY, Phase.SUPPLY} <= kinds
+    for state in states:
+        moves = legal_moves(state)
+        chosen = FERTILITY_SEARCH.candidates(state, moves)
+        assert set(chosen) <= set(moves)
+        if state.phase in (Phase.QUARRY, Phase.SUPPLY, Phase.BONUS):
+            # The look-ahead's move: the rest of the turn it plans is not searched.
+            assert list(chosen) == [LookaheadAgent(0).decide(state, moves)]
+        elif state.phase in (Phase.TAKE, Phase.REMOVE):
+            assert list(chosen) == list(moves)  # every tile is tried
+
+
+def test_the_agent_keeps_its_tree_for_the_rest_of_its_turn_only() -> None:
+    state = _decisions(7)[0]
+    agent = ISMCTSAgent(3, iterations=12)
+    move = agent.choose(observe(state), legal_moves(state))
+    assert agent.iterations == [12]
+    after = apply_unchecked(state, move)
+    while after.current == state.current and len(legal_moves(after)) == 1:
+        after = apply_unchecked(after, legal_moves(after)[0])
+    assert after.current == state.current
+    assert after.phase is Phase.BUILD  # this deal's first placement leaves a choice
+    agent.choose(observe(after), legal_moves(after))
+    # The kept subtree already holds some of the budget's iterations.
+    assert 0 < agent.iterations[-1] < 12
+    # Without the kept tree, the same decision runs the whole budget.
+    other = ISMCTSAgent(3, iterations=12)
+    other.choose(observe(after), legal_moves(after))
+    assert other.iterations == [12]
