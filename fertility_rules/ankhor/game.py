@@ -32,6 +32,7 @@ from fertility_rules.ankhor.interpretations import (
 from fertility_rules.ankhor.model import Tokens
 from fertility_rules.ankhor.moves import BuyTile, Refresh
 from fertility_rules.ankhor.scoring import STAGES, final_scores
+from fertility_rules.ankhor.search import ANKHOR_SEARCH, ismcts_agent
 from fertility_rules.ankhor.setup import new_game
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.errors import MalformedInputError
@@ -265,6 +266,7 @@ RULES = GameRules(
         catalogue_sheet=_catalogue_sheet,
         catalogue_page=_catalogue_page,
     ),
-    agents=AGENTS,
+    search=ANKHOR_SEARCH,
+    agents={**AGENTS, "ismcts": ismcts_agent},
 )
 """Ankh'or, as the shared machinery sees it."""
