@@ -29,7 +29,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from fertility_rules.agents.ismcts import ISMCTSAgent
+from fertility_rules.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
 from fertility_rules.ankhor.agents import LookaheadAgent, position_value
 from fertility_rules.ankhor.moves import BuyTile, Move
 from fertility_rules.ankhor.rules.common import available, slot_costs
@@ -149,6 +149,11 @@ ANKHOR_SEARCH = GameSearch(
 """Ankh'or as the search sees it, beside its referee and ``sample_state``."""
 
 
+ITERATIONS = DEFAULT_ITERATIONS
+"""Iterations per searched decision of the agent called ``ismcts``."""
+
+
 def ismcts_agent(seed: int | None = None) -> ISMCTSAgent:
-    """The ``ismcts`` agent of Ankh'or, seeded (its default budget)."""
-    return ISMCTSAgent(seed, game="ankhor")
+    """The agent called ``ismcts`` in Ankh'or (``simulate --game ankhor --agents ismcts``),
+    seeded, with :data:`ITERATIONS` iterations per searched decision."""
+    return ISMCTSAgent(seed, ITERATIONS, game="ankhor")
