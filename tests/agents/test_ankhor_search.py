@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 from fertility_rules import ankhor
 from fertility_rules.agents.ismcts import ISMCTSAgent
 from fertility_rules.ankhor import search
+from fertility_rules.ankhor.model import NO_TOKENS, add_tokens, one_token
 from fertility_rules.ankhor.moves import BuyTile, Refresh
 from fertility_rules.ankhor.state import GameState, Phase
 from fertility_rules.ankhor.testing import played
 from fertility_rules.cli import main
-from fertility_rules.games import find_game
+from fertility_rules.games import Agent, find_game
 
 
 def _hidden_twin(state: GameState, rng: random.Random) -> GameState:
@@ -50,7 +51,10 @@ def test_twins_in_hidden_order_get_the_same_decision(
 
 def test_the_search_agent_plays_legal_moves_and_the_same_game_for_a_seed() -> None:
     def game(seed: int) -> ankhor.PlayedGame:
-        agents = [ISMCTSAgent(seed, iterations=3, game="ankhor"), ankhor.LookaheadAgent(seed)]
+        agents: list[Agent] = [
+            ISMCTSAgent(seed, iterations=3, game="ankhor"),
+            ankhor.LookaheadAgent(seed),
+        ]
         return ankhor.play_game(["A", "B"], agents, seed=6)
 
     played_game = game(4)
@@ -106,15 +110,16 @@ def test_the_tokens_that_buy_a_tile_are_worth_more_than_others() -> None:
     # Two hands of as many tokens: the one closer to an offered tile's price is better.
     state = ankhor.new_game(["A", "B"], seed=5)
     price = state.config.prices[0]
-    tokens = [0, 0, 0, 0, 0, 0]
+    tokens = NO_TOKENS
     for colour in price:
-        tokens[colour] += 1
-    other = [0, 0, 0, 0, 0, 0]
+        tokens = add_tokens(tokens, one_token(colour))
     spare = next(c for c in range(5) if c not in price)
-    other[spare] = len(price)
+    other = NO_TOKENS
+    for _colour in price:
+        other = add_tokens(other, one_token(spare))
     players = state.players
-    fits = evolve(state, players=(evolve(players[0], tokens=tuple(tokens)), players[1]))
-    misses = evolve(state, players=(evolve(players[0], tokens=tuple(other)), players[1]))
+    fits = evolve(state, players=(evolve(players[0], tokens=tokens), players[1]))
+    misses = evolve(state, players=(evolve(players[0], tokens=other), players[1]))
     assert search.search_value(fits, 0) > search.search_value(misses, 0)
 
 
