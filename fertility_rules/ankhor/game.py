@@ -44,6 +44,7 @@ from fertility_rules.games import (
     CountMoves,
     Gain,
     GameFormats,
+    GameLearning,
     GamePictures,
     GameRules,
     GameTexts,
@@ -208,6 +209,11 @@ def _catalogue_page(catalogue: Catalogue, language: str) -> str:
     return catalogue_page(catalogue, lang=language)
 
 
+MAX_SCORE = 120.0
+"""An upper bound of a final score with the default catalogue (A-7): 12 bonus tokens of 3,
+at most 18 tiles worth 2 printed points and 2 group points each (a colour and an animal
+group), and 36 tokens worth 1 point per 3."""
+
 read_final_position = Lazy("fertility_rules.ankhor.formats.final_position", "read_final_position")
 _HERE = sys.modules[__name__]
 
@@ -267,6 +273,14 @@ RULES = GameRules(
         catalogue_page=_catalogue_page,
     ),
     search=ANKHOR_SEARCH,
+    learning=GameLearning(
+        max_score=MAX_SCORE,
+        action_space=Lazy("fertility_rules.encoding.ankhor", "action_space"),
+        features=Lazy("fertility_rules.encoding.ankhor", "observation_layout_value"),
+        **lazy_named(
+            "fertility_rules.encoding.ankhor", "hidden_piles", "hidden_items", "with_hidden"
+        ),
+    ),
     agents={**AGENTS, "ismcts": ismcts_agent},
 )
 """Ankh'or, as the shared machinery sees it."""

@@ -38,7 +38,6 @@ The numeric observation has one section per public component of a view (R-9.1); 
 
 from __future__ import annotations
 
-import enum
 import functools
 import itertools
 from collections.abc import Sequence
@@ -53,6 +52,8 @@ from fertility_rules.encoding.spaces import (
     ActionSpace,
     FeatureLayout,
     FeatureSection,
+    one_hot,
+    switch_numbers,
 )
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
@@ -310,13 +311,6 @@ def action_mask(view: Observation | GameState) -> list[bool]:
 # ------------------------------------------------------------------ observation
 
 
-def _one_hot(size: int, index: int | None) -> list[float]:
-    values = [0.0] * size
-    if index is not None:
-        values[index] = 1.0
-    return values
-
-
 @cache
 def _numbers(catalogue: Catalogue) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
     tiles = {t.id: i + 1 for i, t in enumerate(catalogue.valley_tiles)}
@@ -346,15 +340,15 @@ def observation_layout_value(
     tile_count = len(catalogue.valley_tiles)
 
     def config(view: Observation) -> list[float]:
-        return list(_config_numbers(view.config.interpretations, view.config.variant))
+        return [float(view.config.variant), *switch_numbers(view.config.interpretations)]
 
     def turn(view: Observation) -> list[float]:
         left = 0 if view.turns_left is None else view.turns_left + 1
         return [
             view.turn,
             left,
-            *_one_hot(players, view.current),
-            *_one_hot(len(_PHASES), _PHASES.index(view.phase)),
+            *one_hot(players, view.current),
+            *one_hot(len(_PHASES), _PHASES.index(view.phase)),
         ]
 
     def table(view: Observation) -> list[float]:
@@ -432,8 +426,8 @@ def observation_layout_value(
                 else:
                     shop_values.extend([-1.0, 0.0, 0.0, 0.0, 0.0])
             return [
-                *_one_hot(len(_MONUMENT_TYPES), _MONUMENT_TYPES.index(player.monument_type)),
-                *_one_hot(len(boards), boards.get(metropolis.board_id or "")),
+                *one_hot(len(_MONUMENT_TYPES), _MONUMENT_TYPES.index(player.monument_type)),
+                *one_hot(len(boards), boards.get(metropolis.board_id or "")),
                 metropolis.wheat,
                 metropolis.monuments,
                 player.turns,
@@ -456,15 +450,6 @@ def observation_layout_value(
         *(seat(i) for i in range(players)),
     ]
     return FeatureLayout(tuple(sections))
-
-
-@functools.lru_cache(maxsize=4096)
-def _config_numbers(reading: Interpretations, variant: bool) -> tuple[float, ...]:
-    values = [float(variant)]
-    for switch in _SWITCHES:
-        value: enum.Enum = getattr(reading, switch)
-        values.append(float(list(type(value)).index(value)))
-    return tuple(values)
 
 
 @functools.lru_cache(maxsize=4096)

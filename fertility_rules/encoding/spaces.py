@@ -10,20 +10,48 @@ what any array library reads.
 from __future__ import annotations
 
 import bisect
+import enum
+import functools
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
-from attrs import field, frozen
+from attrs import AttrsInstance, field, fields, frozen
 
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 
-__all__ = ["ActionSection", "ActionSpace", "FeatureLayout", "FeatureSection"]
+__all__ = [
+    "ActionSection",
+    "ActionSpace",
+    "FeatureLayout",
+    "FeatureSection",
+    "one_hot",
+    "switch_numbers",
+]
 
 V = TypeVar("V")
 """A view of the game."""
 M = TypeVar("M")
 """A move."""
+
+
+def one_hot(size: int, index: int | None) -> list[float]:
+    """``size`` numbers, 1 at ``index`` and 0 elsewhere (all 0 for ``None``)."""
+    values = [0.0] * size
+    if index is not None:
+        values[index] = 1.0
+    return values
+
+
+@functools.lru_cache(maxsize=4096)
+def switch_numbers(reading: AttrsInstance) -> tuple[float, ...]:
+    """A game's interpretations value as numbers: the place of each switch's value among
+    its options, in the order of the fields."""
+    values = []
+    for attribute in fields(type(reading)):
+        value: enum.Enum = getattr(reading, attribute.name)
+        values.append(float(list(type(value)).index(value)))
+    return tuple(values)
 
 
 @frozen
