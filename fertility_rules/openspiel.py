@@ -57,7 +57,6 @@ __all__ = [
     "SETUPS",
     "SpielGame",
     "SpielState",
-    "game_type",
 ]
 
 SETUPS = 1 << 16
@@ -86,12 +85,6 @@ def _switch_default(defaults: Any, name: str) -> str | int:
     since a game string such as ``district_offer=3`` is read back as one)."""
     value = getattr(defaults, name).value
     return value if isinstance(value, int) else str(value)
-
-
-def game_type(name: str) -> Any:
-    """OpenSpiel's description (``pyspiel.GameType``) of the library's game ``name``,
-    registered as ``python_<name>``."""
-    return _bound(name).game_type
 
 
 @functools.cache
