@@ -83,6 +83,7 @@ from fertility_rules.ankhor.views import Observation, observe
 from fertility_rules.encoding.spaces import (
     ActionSection,
     ActionSpace,
+    Encodings,
     FeatureLayout,
     FeatureSection,
     one_hot,
@@ -92,6 +93,7 @@ from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 
 __all__ = [
+    "ENCODINGS",
     "action_count",
     "action_index",
     "action_layout",
@@ -342,40 +344,6 @@ def action_space(
     return ActionSpace(sections, legal_moves)
 
 
-def _space_of(view: Observation) -> ActionSpace[Observation, Move]:
-    return action_space(len(view.players), False, view.config.catalogue)
-
-
-def action_count(players: int, variant: bool = False, catalogue: Catalogue | None = None) -> int:
-    """The number of actions of a game of ``players``."""
-    return action_space(players, variant, catalogue).size
-
-
-def action_layout(
-    players: int, variant: bool = False, catalogue: Catalogue | None = None
-) -> list[tuple[str, int, int, str]]:
-    """``(section, first action, size, rules)`` of every section of the action space."""
-    return action_space(players, variant, catalogue).layout()
-
-
-def action_index(move: Move, view: Observation | GameState) -> int:
-    """The action of ``move`` at ``view`` (a state is observed first)."""
-    seen = _checked_view(view)
-    return _space_of(seen).index(move, seen)
-
-
-def action_move(index: int, view: Observation | GameState) -> Move:
-    """The move of action ``index`` at ``view``: the pair of :func:`action_index`."""
-    seen = _checked_view(view)
-    return _space_of(seen).move(index, seen)
-
-
-def action_mask(view: Observation | GameState) -> list[bool]:
-    """``True`` at the action of each legal move of ``view`` (A-8: they are public)."""
-    seen = _checked_view(view)
-    return _space_of(seen).mask(seen)
-
-
 # ------------------------------------------------------------------------- observation
 
 _SWITCHES = tuple(a.name for a in fields(Interpretations))
@@ -494,25 +462,24 @@ def observation_layout_value(
     return FeatureLayout(tuple(sections))
 
 
-def observation_layout(
-    players: int, variant: bool = False, catalogue: Catalogue | None = None
-) -> list[tuple[str, int, int]]:
-    """``(section, first index, size)`` of every section of the numeric observation."""
-    return observation_layout_value(players, variant, catalogue).layout()
+def _setting(view: Observation) -> tuple[int, bool, Catalogue]:
+    return len(view.players), False, view.config.catalogue
 
 
-def observation_size(
-    players: int, variant: bool = False, catalogue: Catalogue | None = None
-) -> int:
-    return observation_layout_value(players, variant, catalogue).size
-
-
-def observation_vector(view: Observation | GameState) -> list[float]:
-    """The view as numbers (a state is observed first): equal views give equal lists,
-    different views different ones (player names and where each layout lies aside)."""
-    seen = _checked_view(view)
-    layout = observation_layout_value(len(seen.players), False, seen.config.catalogue)
-    return layout.encode(seen)
+ENCODINGS: Encodings[Observation, Move] = Encodings(
+    action_space, observation_layout_value, _checked_view, _setting
+)
+"""Ankh'or's encodings; the functions below are its methods."""
+action_count = ENCODINGS.action_count
+action_layout = ENCODINGS.action_layout
+action_index = ENCODINGS.action_index
+action_move = ENCODINGS.action_move
+action_mask = ENCODINGS.action_mask
+observation_layout = ENCODINGS.observation_layout
+observation_size = ENCODINGS.observation_size
+observation_vector = ENCODINGS.observation_vector
+"""The view as numbers: equal views give equal lists, different views different ones
+(player names and where each layout lies aside)."""
 
 
 # ------------------------------------------------------------------------ hidden piles

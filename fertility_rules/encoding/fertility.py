@@ -50,6 +50,7 @@ from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.encoding.spaces import (
     ActionSection,
     ActionSpace,
+    Encodings,
     FeatureLayout,
     FeatureSection,
     one_hot,
@@ -81,6 +82,7 @@ from fertility_rules.rules.setup import COMMON_POOL, OFFER, PERSONAL_POOL, valle
 from fertility_rules.rules.state import GameState, Phase
 
 __all__ = [
+    "ENCODINGS",
     "action_count",
     "action_index",
     "action_layout",
@@ -274,40 +276,6 @@ def action_space(
     return ActionSpace(tuple(sections), legal_moves)
 
 
-def _space_of(view: Observation) -> ActionSpace[Observation, Move]:
-    return action_space(len(view.players), view.config.variant, view.config.catalogue)
-
-
-def action_count(players: int, variant: bool = False, catalogue: Catalogue | None = None) -> int:
-    """The number of actions of a game of ``players`` (the variant or not)."""
-    return action_space(players, variant, catalogue).size
-
-
-def action_layout(
-    players: int, variant: bool = False, catalogue: Catalogue | None = None
-) -> list[tuple[str, int, int, str]]:
-    """``(section, first action, size, rules)`` of every section of the action space."""
-    return action_space(players, variant, catalogue).layout()
-
-
-def action_index(move: Move, view: Observation | GameState) -> int:
-    """The action of ``move`` at ``view`` (a state is observed first)."""
-    seen = _checked_view(view)
-    return _space_of(seen).index(move, seen)
-
-
-def action_move(index: int, view: Observation | GameState) -> Move:
-    """The move of action ``index`` at ``view``: the pair of :func:`action_index`."""
-    seen = _checked_view(view)
-    return _space_of(seen).move(index, seen)
-
-
-def action_mask(view: Observation | GameState) -> list[bool]:
-    """``True`` at the action of each legal move of ``view`` (R-9: they are public)."""
-    seen = _checked_view(view)
-    return _space_of(seen).mask(seen)
-
-
 # ------------------------------------------------------------------ observation
 
 
@@ -475,22 +443,21 @@ def _shop_owners(metropolis: Metropolis) -> tuple[float, ...]:
     return tuple(owners)
 
 
-def observation_layout(
-    players: int, variant: bool = False, catalogue: Catalogue | None = None
-) -> list[tuple[str, int, int]]:
-    """``(section, first index, size)`` of every section of the numeric observation."""
-    return observation_layout_value(players, variant, catalogue).layout()
+def _setting(view: Observation) -> tuple[int, bool, Catalogue]:
+    return len(view.players), view.config.variant, view.config.catalogue
 
 
-def observation_size(
-    players: int, variant: bool = False, catalogue: Catalogue | None = None
-) -> int:
-    return observation_layout_value(players, variant, catalogue).size
-
-
-def observation_vector(view: Observation | GameState) -> list[float]:
-    """The view as numbers (a state is observed first): equal views give equal lists,
-    different views different ones (player names aside)."""
-    seen = _checked_view(view)
-    layout = observation_layout_value(len(seen.players), seen.config.variant, seen.config.catalogue)
-    return layout.encode(seen)
+ENCODINGS: Encodings[Observation, Move] = Encodings(
+    action_space, observation_layout_value, _checked_view, _setting
+)
+"""Fertility's encodings; the functions below are its methods."""
+action_count = ENCODINGS.action_count
+action_layout = ENCODINGS.action_layout
+action_index = ENCODINGS.action_index
+action_move = ENCODINGS.action_move
+action_mask = ENCODINGS.action_mask
+observation_layout = ENCODINGS.observation_layout
+observation_size = ENCODINGS.observation_size
+observation_vector = ENCODINGS.observation_vector
+"""The view as numbers: equal views give equal lists, different views different ones
+(player names aside)."""

@@ -166,7 +166,7 @@ def test_a_setting_outside_the_rules_is_a_library_error(arguments: tuple[object,
 def test_a_view_of_another_kind_is_a_library_error(view: object) -> None:
     for function in (action_mask, observation_vector):
         with pytest.raises(MalformedInputError):
-            function(view)  # type: ignore[arg-type]
+            function(view)
 
 
 # ------------------------------------------------------------------------- observation
