@@ -30,6 +30,7 @@ import random
 from collections.abc import Sequence
 
 from fertility_rules.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
+from fertility_rules.agents.rewards import lead_rewards
 from fertility_rules.ankhor.agents import LookaheadAgent, position_value
 from fertility_rules.ankhor.moves import BuyTile, Move
 from fertility_rules.ankhor.rules.common import available, slot_costs
@@ -128,11 +129,7 @@ def _rewards(state: GameState) -> list[float]:
         values = [float(sum(t)) for t in score_totals(final_position(state))]
     else:
         values = [search_value(state, p) for p in range(len(state.players))]
-    rewards = []
-    for p, value in enumerate(values):
-        lead = value - max(v for q, v in enumerate(values) if q != p)
-        rewards.append(1 / (1 + math.exp(-lead / LEAD_SCALE)))
-    return rewards
+    return lead_rewards(values, LEAD_SCALE)
 
 
 def _searched(view: Observation | GameState) -> bool:

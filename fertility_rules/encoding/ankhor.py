@@ -56,7 +56,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import cast
 
-from attrs import fields
+from attrs import evolve, fields
 
 from fertility_rules.ankhor.arguments import require, table_needed
 from fertility_rules.ankhor.catalogue import OFFER_SLOTS, PLAYER_COUNTS, Catalogue
@@ -79,7 +79,7 @@ from fertility_rules.ankhor.moves import (
 )
 from fertility_rules.ankhor.rules.engine import legal_moves
 from fertility_rules.ankhor.state import GameState, Phase
-from fertility_rules.ankhor.views import Observation, observe
+from fertility_rules.ankhor.views import Observation, observe, sample_state
 from fertility_rules.encoding.spaces import (
     ActionSection,
     ActionSpace,
@@ -511,17 +511,6 @@ def with_hidden(view: Observation, piles: tuple[Sequence[str], ...]) -> GameStat
             _("The draw piles must hold the unseen tiles, as many in each as the view shows."),
             "A-8.2",
         )
-    return GameState(
-        config=view.config,
-        players=view.players,
-        supply=view.supply,
-        reserve=view.reserve,
-        offer=view.offer,
-        piles=tuple([by_id[item] for item in pile] for pile in piles),
-        removed=view.removed,
-        current=view.current,
-        phase=view.phase,
-        turn=view.turn,
-        progress=view.progress,
-        ending=view.ending,
+    return evolve(
+        sample_state(view, 0), piles=tuple([by_id[item] for item in pile] for pile in piles)
     )

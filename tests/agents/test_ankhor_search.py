@@ -5,6 +5,7 @@ and from the command line."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from fertility_rules import ankhor
 from fertility_rules.agents.ismcts import ISMCTSAgent
+from fertility_rules.agents.rewards import lead_rewards
 from fertility_rules.ankhor import search
 from fertility_rules.ankhor.model import NO_TOKENS, add_tokens, one_token
 from fertility_rules.ankhor.moves import BuyTile, Refresh
@@ -144,3 +146,11 @@ def test_refresh_moves_are_candidates_too() -> None:
     state = evolve(state, players=(evolve(players[0], tokens=(0, 0, 0, 0, 0, 2)), players[1]))
     moves = ankhor.legal_moves(state)
     assert any(isinstance(m, Refresh) for m in search.ANKHOR_SEARCH.candidates(state, moves))
+
+
+def test_a_seat_is_rewarded_by_its_lead_over_the_best_other() -> None:
+    # A lead of one scale unit is worth 1 / (1 + e^-1); the others trail by as much.
+    rewards = lead_rewards([10.0, 7.0, 7.0], 3.0)
+    assert rewards[0] == pytest.approx(1 / (1 + math.exp(-1)))
+    assert rewards[1] == rewards[2] == pytest.approx(1 / (1 + math.exp(1)))
+    assert lead_rewards([4.0, 4.0], 2.0) == [0.5, 0.5]
