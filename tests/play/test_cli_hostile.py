@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 import fertility_rules as fr
+from fertility_rules import ankhor
 from fertility_rules.lab import runner
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,6 +95,8 @@ def places(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]
     )
     state = folder / "state.json"
     state.write_text(json.dumps(fr.dump_state(fr.new_game(["A", "B"], seed=1))), "utf-8")
+    ankhor_state = folder / "ankhor-state.json"
+    ankhor_state.write_text(json.dumps(ankhor.dump_state(ankhor.new_game(["A", "B"], seed=1))), "utf-8")
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(8)
@@ -116,6 +119,7 @@ def places(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]
         "fifo": str(fifo),
         "strange": strange,
         "state": str(state),
+        "ankhor_state": str(ankhor_state),
         "http": f"tcp://127.0.0.1:{listener.getsockname()[1]}",
     }
     stop.set()
@@ -169,6 +173,31 @@ RUNS: list[tuple[str, list[str], str | None]] = [
     ("reading a pipe", ["verify", "{fifo}"], None),
     ("reading a folder", ["score", "{folder}"], None),
     ("reading /dev/urandom", ["catalogue", "check", "/dev/urandom"], None),
+    # The same for Ankh'or's commands (issue 16, item 6).
+    ("ankhor: score /dev/zero", ["score", "--game", "ankhor", "/dev/zero"], None),
+    ("ankhor: verify a folder", ["verify", "--game", "ankhor", "{folder}"], None),
+    ("ankhor: 10^100 games", ["compare", "--game", "ankhor", "--games", HUGE], None),
+    ("ankhor: 48 jobs, one game", ["simulate", "--game", "ankhor", "--jobs", "48"], None),
+    ("ankhor: agents ','", ["simulate", "--game", "ankhor", "--agents", ","], None),
+    ("ankhor: huge seed", ["demo", "--game", "ankhor", "--seed", HUGE], None),
+    (
+        "ankhor: a 5000-character move",
+        ["adjudicate", "--game", "ankhor", "{ankhor_state}", "--move", "buy " + "9" * 5000],
+        None,
+    ),
+    (
+        "ankhor: a move of brackets",
+        ["adjudicate", "--game", "ankhor", "{ankhor_state}", "--move", "[" * 300],
+        None,
+    ),
+    ("ankhor: show at 10^100", ["show", "--game", "ankhor", "{ankhor_state}", "--at", HUGE], None),
+    ("ankhor: show stdin /dev/zero", ["show", "--game", "ankhor", "-"], "/dev/zero"),
+    ("ankhor: unknown schema", ["schema", "--game", "ankhor", "x" * 3000], None),
+    (
+        "ankhor: catalogue from urandom",
+        ["catalogue", "check", "--game", "ankhor", "/dev/urandom"],
+        None,
+    ),
 ]
 
 

@@ -1,5 +1,5 @@
-"""The schemas in a validator of another language (issue 15, item 2): ajv, draft 2020-12
-in strict mode, compiles every schema alone and agrees with Python's jsonschema on the
+"""The schemas of both games in a validator of another language (issue 15, item 2): ajv,
+draft 2020-12 in strict mode, compiles every schema alone and agrees with Python's jsonschema on the
 examples, golden files and generated documents; every pattern is a valid ECMA-262
 regular expression with the ``u`` flag (``\\~`` in a character class once was not).
 
@@ -23,6 +23,10 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import fertility_rules as fr
+from fertility_rules import ankhor
+from fertility_rules.ankhor.formats.schema import SCHEMA_NAMES as ANKHOR_SCHEMA_NAMES
+from fertility_rules.ankhor.formats.schema import schema as ankhor_schema
+from fertility_rules.formats.record import dump_record
 from fertility_rules.formats.schema import SCHEMA_NAMES, schema
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -161,3 +165,52 @@ def test_ajv_and_jsonschema_agree_on_every_document() -> None:
     assert python[: len(documents)] == [True] * len(documents)
     assert answer["valid"] == python
     assert not all(python)  # the broken documents do break
+
+
+# Ankh'or's schemas (issue 16, item 6: the same guarantees for its readers): each compiles
+# alone in ajv's strict mode and agrees with jsonschema on documents of seeded games, sound
+# and broken.
+
+ANKHOR_SCHEMAS = {name: ankhor_schema(name) for name in ANKHOR_SCHEMA_NAMES}
+
+
+def test_every_ankhor_schema_compiles_alone_in_ajv_strict_mode() -> None:
+    answer = _ajv({"schemas": ANKHOR_SCHEMAS})
+    assert answer["compiled"] == dict.fromkeys(ANKHOR_SCHEMA_NAMES)
+    for document in ANKHOR_SCHEMAS.values():
+        refs = [value for key, value in _walk(document) if key == "$ref"]
+        assert all(isinstance(ref, str) and ref.startswith("#/$defs/") for ref in refs), refs
+
+
+def _ankhor_documents() -> list[tuple[str, object]]:
+    documents: list[tuple[str, object]] = [
+        ("catalogue", ankhor.dump_catalogue(ankhor.default_catalogue()))
+    ]
+    for seed, players, moves in [(1, 2, 0), (2, 3, 30), (3, 4, 80), (4, 2, 600)]:
+        game = fr.Game.new([f"P{i}" for i in range(players)], seed=seed, game="ankhor")
+        for index in range(moves):
+            if game.state.is_over:
+                break
+            legal = ankhor.legal_moves(game.state)
+            game = game.play(legal[(seed + index) % len(legal)])
+        state = game.state
+        documents.append(("game-record", dump_record(game.record)))
+        documents.append(("game-state", ankhor.dump_state(state)))
+        documents.append(("observation", ankhor.dump_observation(state, moves=True)))
+        documents.extend(("move", ankhor.dump_move(move)) for move in ankhor.legal_moves(state))
+        documents.append(
+            ("final-position", ankhor.dump_final_position(ankhor.final_position(state)))
+        )
+    return documents
+
+
+def test_ajv_and_jsonschema_agree_on_every_ankhor_document() -> None:
+    documents = _ankhor_documents()
+    assert {name for name, _ in documents} == set(ANKHOR_SCHEMA_NAMES)
+    everything = documents + _broken(documents)
+    answer = _ajv({"schemas": ANKHOR_SCHEMAS, "documents": [list(pair) for pair in everything]})
+    python = [Draft202012Validator(ANKHOR_SCHEMAS[name]).is_valid(d) for name, d in everything]
+    assert answer["valid"][: len(documents)] == [True] * len(documents)
+    assert python[: len(documents)] == [True] * len(documents)
+    assert answer["valid"] == python
+    assert not all(python)
