@@ -38,6 +38,7 @@ from fertility_rules.ankhor.rules.engine import apply_unchecked, legal_moves
 from fertility_rules.ankhor.scoring import final_position, score_totals
 from fertility_rules.ankhor.state import GameState, Phase
 from fertility_rules.ankhor.views import Observation
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.games import GameSearch
 
 __all__ = ["ANKHOR_SEARCH", "ismcts_agent"]
@@ -150,6 +151,7 @@ ITERATIONS = DEFAULT_ITERATIONS
 """Iterations per searched decision of the agent called ``ismcts``."""
 
 
+@checked_arguments
 def ismcts_agent(seed: int | None = None) -> ISMCTSAgent:
     """The agent called ``ismcts`` in Ankh'or (``simulate --game ankhor --agents ismcts``),
     seeded, with :data:`ITERATIONS` iterations per searched decision."""

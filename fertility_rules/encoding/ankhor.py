@@ -80,6 +80,7 @@ from fertility_rules.ankhor.moves import (
 from fertility_rules.ankhor.rules.engine import legal_moves
 from fertility_rules.ankhor.state import GameState, Phase
 from fertility_rules.ankhor.views import Observation, observe, sample_state
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.encoding.spaces import (
     ActionSection,
     ActionSpace,
@@ -132,6 +133,7 @@ TOKEN_COUNTS = _counts()
 _COUNT_INDEX = {counts: i for i, counts in enumerate(TOKEN_COUNTS)}
 
 
+@checked_arguments
 def most_tiles(catalogue: Catalogue) -> int:
     """The most tiles a layout can hold (A-6.1, A-3.7): the end's count, and one more for
     each scribe of the catalogue."""
@@ -485,6 +487,7 @@ observation_vector = ENCODINGS.observation_vector
 # ------------------------------------------------------------------------ hidden piles
 
 
+@checked_arguments
 def hidden_piles(view: Observation) -> tuple[tuple[Sequence[str], int], ...]:
     """The two draw piles (A-8.2): each drawn from every unseen tile, with its size."""
     unseen = [tile.id for tile in view.unseen]
@@ -497,6 +500,7 @@ def hidden_items() -> tuple[tuple[str, ...], ...]:
     return (tiles, tiles)
 
 
+@checked_arguments
 def with_hidden(view: Observation, piles: tuple[Sequence[str], ...]) -> GameState:
     """The state of ``view`` whose draw piles hold these tiles, top first: together, the
     unseen tiles (A-8.2), each pile as many as the view counts."""

@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from attrs import AttrsInstance, field, fields, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 
@@ -35,8 +36,14 @@ M = TypeVar("M")
 """A move."""
 
 
+@checked_arguments
 def one_hot(size: int, index: int | None) -> list[float]:
     """``size`` numbers, 1 at ``index`` and 0 elsewhere (all 0 for ``None``)."""
+    if index is not None and not 0 <= index < size:
+        raise MalformedInputError.single(
+            "index",
+            _("A place from 0 to {last} is needed, not {index}.", last=size - 1, index=index),
+        )
     values = [0.0] * size
     if index is not None:
         values[index] = 1.0

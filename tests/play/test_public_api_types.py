@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import fertility_rules as fr
+from fertility_rules import ankhor
 from fertility_rules.lab.compare import comparison_to_json
 from fertility_rules.rules.interpretations import Enclosure
 from fertility_rules.rules.setup import random_setup
@@ -92,6 +93,7 @@ def _examples() -> dict[str, object]:
         "Move": move,
         "Move | Iterable[int] | None": move,
         "Observation | GameState": state,
+        "Observation": ankhor.observe(ankhor.new_game(["A", "B"], seed=1)),
         "Progress | None": None,
         "Resource": fr.Resource.GRAPES,
         "ScoreReport": report,
@@ -126,6 +128,7 @@ def _examples() -> dict[str, object]:
         "tuple[Icon, ...]": (fr.Icon.ANY,),
         "tuple[Resource, ...] | list[Resource]": (fr.Resource.GRAPES,),
         "tuple[ScoreSheet, ...]": report.sheets,
+        "tuple[Sequence[str], ...]": ((), ()),
     }
 
 
