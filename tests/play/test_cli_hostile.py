@@ -96,7 +96,9 @@ def places(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]
     state = folder / "state.json"
     state.write_text(json.dumps(fr.dump_state(fr.new_game(["A", "B"], seed=1))), "utf-8")
     ankhor_state = folder / "ankhor-state.json"
-    ankhor_state.write_text(json.dumps(ankhor.dump_state(ankhor.new_game(["A", "B"], seed=1))), "utf-8")
+    ankhor_state.write_text(
+        json.dumps(ankhor.dump_state(ankhor.new_game(["A", "B"], seed=1))), "utf-8"
+    )
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(8)
