@@ -17,17 +17,15 @@ from typing import Any, Generic, TypeVar
 
 from attrs import AttrsInstance, field, fields, frozen
 
-from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 
 __all__ = [
     "ActionSection",
     "ActionSpace",
+    "Encodings",
     "FeatureLayout",
     "FeatureSection",
-    "one_hot",
-    "switch_numbers",
 ]
 
 V = TypeVar("V")
@@ -36,9 +34,9 @@ M = TypeVar("M")
 """A move."""
 
 
-@checked_arguments
 def one_hot(size: int, index: int | None) -> list[float]:
-    """``size`` numbers, 1 at ``index`` and 0 elsewhere (all 0 for ``None``)."""
+    """``size`` numbers, 1 at ``index`` and 0 elsewhere (all 0 for ``None``): for the games'
+    numeric observations."""
     if index is not None and not 0 <= index < size:
         raise MalformedInputError.single(
             "index",
