@@ -113,7 +113,7 @@ def _protocol_members(cls: type) -> tuple[str, ...]:
         if base is object or not getattr(base, "_is_protocol", False):
             continue
         names.update(getattr(base, "__annotations__", {}))
-        names.update(n for n, v in vars(base).items() if callable(v) and not n.startswith("_"))
+        names.update(n for n, v in vars(base).items() if callable(v) or isinstance(v, property))
     return tuple(sorted(n for n in names if not n.startswith("_")))
 
 

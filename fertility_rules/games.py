@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from attrs import field, frozen
 
-from fertility_rules.arguments import checked_arguments
-from fertility_rules.errors import UnknownIdError
+from fertility_rules.arguments import argument_error, checked_arguments
+from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.i18n.message import Message, _
 
 if TYPE_CHECKING:
@@ -65,14 +65,18 @@ __all__ = [
     "InterpretationLike",
     "Lazy",
     "Measure",
+    "OfAGame",
     "ReportLike",
     "SheetLike",
     "StageLike",
     "StateLike",
+    "UnknownKeyError",
     "ViolationLike",
     "by_key",
     "find_game",
+    "game_field",
     "game_info",
+    "interpretations_of_its_game",
     "lazy_named",
     "named",
 ]
@@ -595,15 +599,28 @@ class CountMoves:
         return sum(1 for move in record.moves if isinstance(move, self.kinds))
 
 
+class UnknownKeyError(UnknownIdError, AttributeError):
+    """A value read by :func:`by_key` under a name it does not have: an
+    ``AttributeError`` too, so that ``hasattr`` and ``getattr(x, name, default)`` work."""
+
+
 @checked_arguments
 def by_key(value: object, field: str, name: str) -> Any:
     """The value of ``name`` among the ``(key, value)`` pairs of ``value.<field>``: the
-    game's own measures read as attributes (``summary.quarries``)."""
-    if name != field and not name.startswith("_"):
-        for key, found in getattr(value, field):
-            if key == name:
-                return found
-    raise AttributeError(name)
+    game's own measures read as attributes (``summary.quarries``); another name is
+    refused with the names known."""
+    pairs = () if name == field or name.startswith("_") else getattr(value, field, ())
+    known = [pair[0] for pair in pairs if isinstance(pair, tuple) and len(pair) == 2]
+    for key, found in pairs if len(known) == len(pairs) else ():
+        if key == name:
+            return found
+    raise UnknownKeyError(
+        _(
+            "No value is called {name!r}; the values are: {known}.",
+            name=name,
+            known=", ".join(map(str, known)),
+        )
+    )
 
 
 @checked_arguments
@@ -628,3 +645,35 @@ def find_game(
     if isinstance(name, GameRules):
         return name
     return game_info(name, games).load()
+
+
+def game_field(game: str | GameRules) -> GameRules:
+    """The converter of a ``game`` field (records, game specs, tables): a game's name or
+    its rules; anything else is refused naming the field."""
+    if not isinstance(game, str | GameRules):
+        raise argument_error("game", str | GameRules, game)
+    return find_game(game)
+
+
+class OfAGame(Protocol):
+    """A value made for one game (a record, a game spec): its ``game`` field."""
+
+    @property
+    def game(self) -> GameRules:
+        """The game the value is made for."""
+
+
+@checked_arguments
+def interpretations_of_its_game(instance: OfAGame, _attribute: object, value: object) -> None:
+    """The validator of an ``interpretations`` field beside a ``game`` field: ``None`` (the
+    game's defaults) or the interpretations value of that game."""
+    game = instance.game
+    if value is not None and not isinstance(value, type(game.new_interpretations())):
+        raise MalformedInputError.single(
+            "interpretations",
+            _(
+                "the interpretations of a game of {game} are needed, not {kind}",
+                game=game.title,
+                kind=type(value).__name__,
+            ),
+        )

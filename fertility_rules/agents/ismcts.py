@@ -29,6 +29,7 @@ from typing import Any, Generic, TypeVar
 
 from attrs import frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.games import Agent, GameRules, GameSearch, find_game
 from fertility_rules.i18n.message import _
@@ -118,6 +119,7 @@ class _Node(Generic[M]):
         )
 
 
+@checked_arguments
 def search(
     game: SearchGame[S, V, M],
     view: V,
@@ -195,6 +197,7 @@ def _iterate(
             visited.total += rewards[visited.mover]
 
 
+@checked_arguments
 def search_parts(
     game: str | GameRules = "fertility",
 ) -> tuple[SearchGame[Any, Any, Any], GameSearch]:

@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from attrs import AttrsInstance, field, fields, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 
@@ -198,10 +199,12 @@ class Encodings(Generic[V, M]):
     setting: Callable[[V], tuple[int, bool, Any]]
     """The players, variant and catalogue of a view."""
 
+    @checked_arguments
     def action_count(self, players: int, variant: bool = False, catalogue: Any = None) -> int:
         """The number of actions of a game of ``players`` (the variant or not)."""
         return self.action_space(players, variant, catalogue).size
 
+    @checked_arguments
     def action_layout(
         self, players: int, variant: bool = False, catalogue: Any = None
     ) -> list[tuple[str, int, int, str]]:
@@ -226,12 +229,14 @@ class Encodings(Generic[V, M]):
         seen = self.view(view)
         return self._space(seen).mask(seen)
 
+    @checked_arguments
     def observation_layout(
         self, players: int, variant: bool = False, catalogue: Any = None
     ) -> list[tuple[str, int, int]]:
         """``(section, first index, size)`` of every section of the numeric observation."""
         return self.features(players, variant, catalogue).layout()
 
+    @checked_arguments
     def observation_size(self, players: int, variant: bool = False, catalogue: Any = None) -> int:
         """How many numbers the observation of a game of ``players`` holds."""
         return self.features(players, variant, catalogue).size

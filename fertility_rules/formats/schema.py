@@ -403,7 +403,7 @@ def _builders() -> dict[str, Any]:
                 "unseen_tiles": {**_list(_STRING), "uniqueItems": True},
                 "deck_size": _NAT,
                 "unseen_districts": {**_list(_STRING), "uniqueItems": True},
-                "legal_moves": _list({"$ref": "#/$defs/move"}),
+                "legal_moves": {**_list({"$ref": "#/$defs/move"}), "uniqueItems": True},
             },
             ["pile_size", "unseen_tiles", "deck_size", "unseen_districts"],
         ),

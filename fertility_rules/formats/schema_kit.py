@@ -127,7 +127,7 @@ def record_body(
     return {
         **object_of(["format", "players", "moves"], properties),
         "if": {"properties": {"format": {"const": former}}},
-        "then": {"not": {"required": ["game"]}},
+        "then": {"properties": {"game": False}},
         "else": {"required": ["game"]},
     }
 

@@ -283,7 +283,6 @@ def _unstructure(document: object, fmt: str, catalogue: Catalogue) -> dict[str, 
     return data
 
 
-@checked_arguments
 def dump_state(state: GameState) -> dict[str, Any]:
     """The JSON-like form of ``state``, hidden information included; :func:`read_state`
     reads it back equal. A view is refused (:class:`~fertility_rules.HiddenInformationError`):

@@ -18,8 +18,9 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats.documents import parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.games import Gain, GameRules, by_key, find_game
+from fertility_rules.games import Gain, GameRules, StateLike, by_key, find_game
 from fertility_rules.i18n.message import Message, _
+from fertility_rules.lab.readings import checked_reading
 from fertility_rules.play.history import Game
 from fertility_rules.records.game_record import GameRecord
 
@@ -86,21 +87,28 @@ def _outcome(rules: GameRules, state: Any, move: Any, reading: Any) -> Outcome:
     return Outcome(reading, True, gains=gains, values=tuple((g.key, g.value) for g in gains))
 
 
+def _check_readings(readings: Sequence[Any], rules: GameRules) -> None:
+    for index, reading in enumerate(readings):
+        checked_reading(reading, f"readings[{index}]", rules)
+
+
 @checked_arguments
 def adjudicate(
-    state: Any, move: Any, readings: Sequence[Any], game: str | GameRules = "fertility"
+    state: StateLike, move: Any, readings: Sequence[Any], game: str | GameRules = "fertility"
 ) -> Adjudication:
     """``move`` at ``state`` of ``game`` under each of ``readings``."""
     rules = find_game(game)
+    _check_readings(readings, rules)
     return Adjudication(move, tuple(_outcome(rules, state, move, reading) for reading in readings))
 
 
 @checked_arguments
 def disputed_moves(
-    state: Any, readings: Sequence[Any], game: str | GameRules = "fertility"
+    state: StateLike, readings: Sequence[Any], game: str | GameRules = "fertility"
 ) -> tuple[Adjudication, ...]:
     """Every move legal under some reading whose legality or yield differs between them."""
     rules = find_game(game)
+    _check_readings(readings, rules)
     moves: dict[Any, None] = {}
     for reading in readings:
         moves.update(dict.fromkeys(rules.legal_moves(rules.with_interpretations(state, reading))))

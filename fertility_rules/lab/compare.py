@@ -16,7 +16,7 @@ from attrs import field, frozen
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.games import GAMES, GameInfo, GameRules, by_key, find_game
+from fertility_rules.games import GAMES, GameInfo, GameRules, by_key, find_game, game_field
 from fertility_rules.i18n.message import _
 from fertility_rules.lab.readings import (
     parse_interpretation,
@@ -72,7 +72,7 @@ class Comparison:
     results: tuple[ReadingResult, ...]
     winner_changed: Estimate
     """How often the winners are not the same under every reading."""
-    game: GameRules = field(factory=find_game, converter=find_game)
+    game: GameRules = field(factory=find_game, converter=game_field)
     """The game played (given by name or by its rules)."""
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import evolve, frozen
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import argument_error, checked_arguments
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.games import GameRules, InterpretationKind, find_game
 from fertility_rules.i18n.lists import series
@@ -26,6 +26,7 @@ from fertility_rules.i18n.message import Message, _
 __all__ = [
     "SWITCHES",
     "Switch",
+    "checked_reading",
     "format_interpretation",
     "parse_interpretation",
     "reading_label",
@@ -117,6 +118,16 @@ def _value(chosen: Switch, text: str) -> enum.Enum:
 
 
 @checked_arguments
+def checked_reading(reading: object, name: str, game: Game = "fertility") -> Any:
+    """``reading`` when it is ``game``'s interpretations value; anything else is refused
+    naming the argument ``name``, before a reading of another kind is played under."""
+    kind = type(find_game(game).new_interpretations())
+    if not isinstance(reading, kind):
+        raise argument_error(name, kind, reading)
+    return reading
+
+
+@checked_arguments
 def parse_interpretation(text: str, game: Game = "fertility") -> tuple[str, enum.Enum]:
     """``NAME=VALUE`` (or ``I-n=VALUE``) as the switch's field name and its value."""
     name, sep, value = text.partition("=")
@@ -154,8 +165,10 @@ def format_interpretation(name: str, value: enum.Enum, game: Game = "fertility")
 @checked_arguments
 def with_interpretations(texts: Iterable[str], base: Any = None, game: Game = "fertility") -> Any:
     """``base`` (default: the defaults) with each ``NAME=VALUE`` of ``texts`` applied in order."""
+    start = find_game(game).new_interpretations() if base is None else base
+    checked_reading(start, "base", game)
     changes: dict[str, Any] = dict(parse_interpretation(text, game) for text in texts)
-    return evolve(base or find_game(game).new_interpretations(), **changes)
+    return evolve(start, **changes)
 
 
 @checked_arguments
@@ -167,7 +180,8 @@ def readings_varying(
     The other switches keep their value in ``base``; the first reading is ``base`` itself
     when it is one of the combinations.
     """
-    start = base or find_game(game).new_interpretations()
+    start = find_game(game).new_interpretations() if base is None else base
+    checked_reading(start, "base", game)
     chosen: list[Switch] = []
     for name in names or [s.field for s in switches(game)]:
         found = switch(name, game)

@@ -8,7 +8,7 @@ from typing import Any
 
 from fertility_rules.agents.simulate import agent_label
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.games import GameRules, find_game
+from fertility_rules.games import GameRules, StateLike, find_game
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -215,7 +215,7 @@ def _readings(
 @checked_arguments
 def adjudication_to_text(
     judgement: Adjudication,
-    state: Any,
+    state: StateLike,
     language: Language | str = Language.EN,
     game: str | GameRules = "fertility",
 ) -> str:
@@ -253,7 +253,7 @@ def adjudication_to_text(
 @checked_arguments
 def adjudication_to_json(
     judgement: Adjudication,
-    state: Any,
+    state: StateLike,
     language: Language | str = Language.EN,
     game: str | GameRules = "fertility",
 ) -> dict[str, Any]:

@@ -19,7 +19,13 @@ from attrs import field, frozen
 
 from fertility_rules.agents.simulate import make_agent, play_game
 from fertility_rules.arguments import checked_arguments, typed_fields
-from fertility_rules.games import GameRules, by_key, find_game
+from fertility_rules.games import (
+    GameRules,
+    by_key,
+    find_game,
+    game_field,
+    interpretations_of_its_game,
+)
 from fertility_rules.records.game_record import GameRecord
 
 __all__ = ["GameSpec", "GameSummary", "default_jobs", "play_summary", "run_games"]
@@ -39,13 +45,13 @@ class GameSpec:
 
     seed: int
     agents: tuple[str, ...]
-    interpretations: Any = None
+    interpretations: Any = field(default=None, validator=interpretations_of_its_game)
     """The reading played; ``None``: the game's defaults."""
     variant: bool = False
     catalogue: str | None = None
     """Path of a catalogue file; ``None`` for the built-in one."""
     keep_record: bool = False
-    game: GameRules = field(factory=find_game, converter=find_game)
+    game: GameRules = field(factory=find_game, converter=game_field)
     """The game (given by name or by its rules); its rules travel to a worker as the name
     of their module."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from fertility_rules.arguments import argument_error
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.play.views import Observation, observe
@@ -24,8 +25,11 @@ Seed = int | random.Random | None
 """A seed, a generator to draw from (advanced by each draw), or ``None`` for a fresh one."""
 
 
-def seeded(seed: Seed, argument: str = "seed") -> random.Random:
-    """The generator ``seed`` stands for; anything else is refused naming ``argument``."""
+def seeded(seed: int | random.Random | None, argument: str = "seed") -> random.Random:
+    """The generator ``seed`` stands for (a :data:`Seed`); anything else is refused naming
+    ``argument``. Checked by hand: a search samples a state with it at every iteration."""
+    if type(argument) is not str:
+        raise argument_error("argument", str, argument)
     if isinstance(seed, random.Random):
         return seed
     if seed is None or type(seed) is int:
@@ -40,7 +44,9 @@ def _kind(value: object) -> str:
     return type(value).__name__
 
 
-def sample_state(view: Observation | GameState, seed: Seed = None) -> GameState:
+def sample_state(
+    view: Observation | GameState, seed: int | random.Random | None = None
+) -> GameState:
     """A state consistent with ``view`` (a state is observed first): its public part is
     the view's, its Valley pile ``pile_size`` of the unseen tiles and its District deck
     the unseen Districts, each arrangement equally likely (R-9.2).

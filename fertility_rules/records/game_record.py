@@ -9,13 +9,14 @@ the game; the record reaches the game only through its
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from attrs import field, frozen
 
 from fertility_rules.arguments import checked_arguments, typed_fields
 from fertility_rules.errors import IllegalMoveError, MalformedInputError
-from fertility_rules.games import GameRules, find_game
+from fertility_rules.games import GameRules, find_game, game_field, interpretations_of_its_game
 from fertility_rules.i18n.message import Message, _
 
 __all__ = ["FirstIllegalMove", "GameRecord", "ReplayError", "ReplayResult", "replay"]
@@ -26,19 +27,46 @@ def _check_players(instance: GameRecord, _attribute: object, value: tuple[str, .
 
 
 def _check_setup(instance: GameRecord, _attribute: object, value: object) -> None:
-    if value is None and instance.seed is None:
+    game = instance.game
+    if value is None:
+        if instance.seed is None:
+            raise MalformedInputError.single(
+                "$", _("a record gives a seed or an explicit setup"), game.setup_rule
+            )
+        return
+    expected = _setup_kind(game)
+    if expected is None or not isinstance(value, expected):
         raise MalformedInputError.single(
-            "$", _("a record gives a seed or an explicit setup"), instance.game.setup_rule
+            "setup",
+            _(
+                "the setup of a game of {game} is needed, not {kind}",
+                game=game.title,
+                kind=type(value).__name__,
+            ),
+            game.setup_rule,
         )
 
 
-def _check_interpretations(instance: GameRecord, _attribute: object, value: object) -> None:
-    expected = type(instance.game.new_interpretations())
-    if value is not None and not isinstance(value, expected):
+@functools.cache
+def _setup_kind(game: GameRules) -> type | None:
+    """The class of the game's explicit setups (``None``: setups come from seeds only)."""
+    if game.random_setup is None:
+        return None
+    return type(game.random_setup(min(game.info.players), 0, None, False))
+
+
+@functools.cache
+def _catalogue_kind(game: GameRules) -> type:
+    """The class of the game's catalogues (its default one's)."""
+    return type(game.formats.load_catalogue(None, None))
+
+
+def _check_catalogue(instance: GameRecord, _attribute: object, value: object) -> None:
+    if value is not None and not isinstance(value, _catalogue_kind(instance.game)):
         raise MalformedInputError.single(
-            "interpretations",
+            "catalogue",
             _(
-                "the interpretations of a game of {game} are needed, not {kind}",
+                "the catalogue of a game of {game} is needed, not {kind}",
                 game=instance.game.title,
                 kind=type(value).__name__,
             ),
@@ -59,10 +87,10 @@ class GameRecord:
     setup: Any = field(default=None, validator=_check_setup)
     """The game's explicit setup, or ``None`` when the seed gives it."""
     variant: bool = False
-    interpretations: Any = field(default=None, validator=_check_interpretations)
-    catalogue: Any = None
+    interpretations: Any = field(default=None, validator=interpretations_of_its_game)
+    catalogue: Any = field(default=None, validator=_check_catalogue)
     """``None`` for the default catalogue (written by name); otherwise embedded."""
-    game: GameRules = field(factory=find_game, converter=find_game)
+    game: GameRules = field(factory=find_game, converter=game_field)
 
     def __attrs_post_init__(self) -> None:
         if self.interpretations is None:

@@ -12,6 +12,7 @@ import functools
 import html
 from typing import Any
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import FertilityError
 from fertility_rules.formats.errors_json import dump_error
 from fertility_rules.games import GameRules
@@ -56,6 +57,7 @@ def _item(rules: GameRules, view: Any, item: Any, language: str) -> dict[str, An
     }
 
 
+@checked_arguments
 def choices_json(rules: GameRules, view: Any, language: str) -> list[dict[str, Any]]:
     """The legal moves of ``view`` grouped as a person decides, texts in ``language``."""
     grouped = rules.texts.choices
@@ -78,6 +80,7 @@ def _described(rules: GameRules, move: Any, view: Any, language: str) -> str:
     return rules.texts.format_move(move, view) if described is None else render(described, language)
 
 
+@checked_arguments
 def seats_json(table: Table) -> list[dict[str, Any]]:
     """Who plays each seat: never a token, only whether an open seat was taken."""
     seats = []
@@ -143,6 +146,7 @@ def _last(table: Table, before: Any, language: str) -> dict[str, Any] | None:
     return None
 
 
+@checked_arguments
 def view_message(table: Table, seat: int | None, language: str) -> dict[str, Any]:
     """What ``seat`` (``None``: a spectator) is shown of ``table``, in ``language``."""
     message = {**_shared(table, language), "seat": seat}
@@ -198,6 +202,7 @@ def _choices(table: Table, language: str) -> list[dict[str, Any]]:
     return choices_json(table.rules, table.rules.observe(table.state), language)
 
 
+@checked_arguments
 def table_entry(table: Table, language: str) -> dict[str, Any]:
     """A table as the lobby lists it."""
     rules = table.rules
@@ -213,6 +218,7 @@ def table_entry(table: Table, language: str) -> dict[str, Any]:
     }
 
 
+@checked_arguments
 def text_picture(text: str) -> str:
     """A game's text board as an SVG picture, for a game that draws no pictures."""
     lines = text.splitlines() or [""]

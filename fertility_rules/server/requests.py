@@ -14,6 +14,7 @@ from typing import Any
 
 from attrs import Attribute, field, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.formats.base import register_tagged_union, strict_converter, structure
 from fertility_rules.formats.documents import parse_document
@@ -195,6 +196,7 @@ def _converter() -> Any:
 _CONVERTER = _converter()
 
 
+@checked_arguments
 def parse_body(data: bytes, limits: Limits) -> object:
     """A request body or frame parsed as JSON within ``limits``."""
     return parse_document(data, toml=False, limits=limits)
@@ -212,6 +214,7 @@ def read_join_request(data: object) -> JoinRequest:
     return structure(data, JoinRequest, "$", _CONVERTER)
 
 
+@checked_arguments
 def read_seat_request(data: object, kind: str) -> TokenRequest | AnswerRequest:
     """The body of ``undo``, ``answer`` or ``resign``."""
     if kind == "answer":

@@ -14,8 +14,11 @@ import json
 from importlib import resources
 from typing import Any
 
+from fertility_rules.arguments import checked_arguments
+from fertility_rules.errors import UnknownIdError
 from fertility_rules.games import GAMES, GameRules
 from fertility_rules.i18n.language import Language
+from fertility_rules.i18n.message import _
 from fertility_rules.server.auth import TOKEN_BYTES
 from fertility_rules.server.requests import MAX_NAME, MAX_SEED, SeatKind
 from fertility_rules.server.service import MAX_NOTATION
@@ -389,8 +392,17 @@ def _needed(root: str, defs: dict[str, Schema]) -> dict[str, Schema]:
     return found
 
 
+def _unknown(name: str, known: list[str]) -> UnknownIdError:
+    return UnknownIdError(
+        _("Unknown schema {name!r}; the schemas are: {known}.", name=name, known=", ".join(known))
+    )
+
+
+@checked_arguments
 def socket_schema(name: str) -> Schema:
     """The self-contained schema of the socket message ``name`` (``move``, ``view``...)."""
+    if name not in SOCKET_MESSAGES:
+        raise _unknown(name, list(SOCKET_MESSAGES))
     root, title = SOCKET_MESSAGES[name]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -401,8 +413,12 @@ def socket_schema(name: str) -> Schema:
     }
 
 
+@checked_arguments
 def shipped(name: str) -> Schema:
     """A schema as shipped with the package (``openapi`` or ``socket/NAME``)."""
+    known = ["openapi", *(f"socket/{message}" for message in SOCKET_MESSAGES)]
+    if name not in known:  # never a path of the caller's choosing
+        raise _unknown(name, known)
     text = resources.files("fertility_rules.server").joinpath("schemas", f"{name}.json").read_text()
     data: Schema = json.loads(text)
     return data

@@ -17,9 +17,10 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, NotAllowedError
 from fertility_rules.formats.base import register_tagged_union, strict_converter, structure
-from fertility_rules.games import GameRules, find_game
+from fertility_rules.games import GameRules, find_game, game_field
 from fertility_rules.i18n.message import _
 from fertility_rules.records.game_record import GameRecord
 from fertility_rules.server.requests import SeatKind
@@ -66,7 +67,7 @@ class TableSetup:
     """What a table starts from: its game, players, seats and the game's setup."""
 
     id: str
-    game: GameRules = field(converter=find_game)
+    game: GameRules = field(converter=game_field)
     players: tuple[str, ...]
     seats: tuple[Seat, ...]
     seed: int
@@ -382,6 +383,7 @@ def _number(value: object, _type: object) -> float:
 _CONVERTER = _converter()
 
 
+@checked_arguments
 def setup_to_json(setup: TableSetup) -> dict[str, Any]:
     rules = setup.game
     return {
@@ -432,6 +434,7 @@ def setup_from_json(data: object) -> TableSetup:
     )
 
 
+@checked_arguments
 def event_to_json(event: Event, setup: TableSetup) -> dict[str, Any]:
     if isinstance(event, Played):
         event = Played(
@@ -441,6 +444,7 @@ def event_to_json(event: Event, setup: TableSetup) -> dict[str, Any]:
     return data
 
 
+@checked_arguments
 def event_from_json(data: object, setup: TableSetup) -> Event:
     """A stored event of the table ``setup`` starts; a library error with its path."""
     event: Event = structure(data, Event, "$", _CONVERTER)  # type: ignore[arg-type]

@@ -133,10 +133,17 @@ def test_an_action_with_no_move_in_the_position_is_a_library_error() -> None:
         action_move(index, view)
 
 
-@pytest.mark.parametrize("players", [1, 5, "2", None])
-def test_a_player_count_outside_the_rules_is_a_library_error(players: object) -> None:
+@pytest.mark.parametrize("players", [1, 5])
+def test_a_player_count_outside_the_rules_is_a_library_error(players: int) -> None:
     with pytest.raises(MalformedInputError, match=r"R-2\.2"):
+        action_count(players)
+
+
+@pytest.mark.parametrize("players", ["2", None, 2.0, True])
+def test_a_player_count_not_a_whole_number_is_refused_naming_it(players: object) -> None:
+    with pytest.raises(MalformedInputError) as error:
         action_count(players)  # type: ignore[arg-type]
+    assert [problem.path for problem in error.value.problems] == ["players"]
 
 
 @given(played(60), st.randoms(use_true_random=False))

@@ -19,6 +19,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 SHARED = (
+    "fertility_rules.arguments",
+    "fertility_rules.cli_types",
     "fertility_rules.games",
     "fertility_rules.records.game_record",
     "fertility_rules.formats.record",
@@ -47,6 +49,7 @@ SHARED = (
     "fertility_rules.document.blocks",
     "fertility_rules.document.interpretations",
     "fertility_rules.cli",
+    "fertility_rules.cli_types",
     "fertility_rules.server.app",
     "fertility_rules.server.auth",
     "fertility_rules.server.config",
@@ -66,8 +69,14 @@ SHARED = (
 )
 """The machinery every game shares."""
 
-FOUNDATIONS = ("fertility_rules.errors", "fertility_rules.i18n", "fertility_rules._version")
-"""What every game stands on: the library's errors, its messages, its version."""
+FOUNDATIONS = (
+    "fertility_rules.errors",
+    "fertility_rules.arguments",
+    "fertility_rules.i18n",
+    "fertility_rules._version",
+)
+"""What every game stands on: the library's errors, its arguments checked against their
+annotations, its messages, its version."""
 
 
 def _imported(module: str) -> set[str]:

@@ -24,7 +24,7 @@ from fertility_rules.cli import main
 from fertility_rules.encoding.environment import learning_game
 from fertility_rules.errors import IllegalMoveError, MalformedInputError, UnknownIdError
 from fertility_rules.formats.record import dump_record, read_record
-from fertility_rules.games import GAMES, Agent, find_game
+from fertility_rules.games import GAMES, Agent, UnknownKeyError, find_game
 from fertility_rules.lab.adjudicate import adjudicate, disputed_moves
 from fertility_rules.lab.chart import comparison_to_svg
 from fertility_rules.lab.compare import compare, comparison_from_json, comparison_to_json
@@ -268,6 +268,33 @@ def test_adjudication_shows_the_games_gains() -> None:
     assert sum(1 for line in text.splitlines() if line.startswith("all 2 readings")) == 1
     illegal = adjudicate(state, Take(7), readings, RULES)
     assert {o.rule for o in illegal.outcomes} == {"P-3.1"}
+
+
+def test_a_gain_read_by_another_name_is_refused_with_the_names_known() -> None:
+    state = _played().state_at(3)
+    judged = adjudicate(state, RULES.legal_moves(state)[0], [RULES.new_interpretations()], RULES)
+    outcome = judged.outcomes[0]
+    assert not hasattr(outcome, "cards")  # still an AttributeError, as getattr expects
+    with pytest.raises(UnknownKeyError) as error:
+        _ = outcome.cards
+    keys = [key for key, _value in outcome.values]
+    assert keys
+    assert error.value.render("fr").endswith(f"{', '.join(keys)}.")
+    assert getattr(outcome, "cards", None) is None
+    assert pickle.loads(pickle.dumps(outcome)) == outcome  # copy's probes are unharmed
+
+
+def test_readings_of_another_game_are_refused_naming_the_argument() -> None:
+    state = _played().state_at(3)
+    fertility = find_game("fertility").new_interpretations()
+    with pytest.raises(MalformedInputError) as error:
+        adjudicate(
+            state, RULES.legal_moves(state)[0], [RULES.new_interpretations(), fertility], RULES
+        )
+    assert [p.path for p in error.value.problems] == ["readings[1]"]
+    with pytest.raises(MalformedInputError) as error:
+        readings_varying((), base=fertility, game=RULES)
+    assert [p.path for p in error.value.problems] == ["base"]
 
 
 # --------------------------------------------------------------------- conformance kit

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -19,9 +20,13 @@ import pytest
 
 import fertility_rules as fr
 from fertility_rules import ankhor
+from fertility_rules.agents.ismcts import Budget, search_parts
+from fertility_rules.games import find_game
 from fertility_rules.lab.compare import comparison_to_json
 from fertility_rules.rules.interpretations import Enclosure
 from fertility_rules.rules.setup import random_setup
+from fertility_rules.server.requests import SeatKind
+from fertility_rules.server.table import Played, Seat, Table, TableSetup
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,9 +67,19 @@ def _examples() -> dict[str, object]:
     comparison = fr.compare(readings, 1, agents=("random", "random"), jobs=1)
     shop = catalogue.districts[0].shops[0]
     spec = fr.GameSpec(1, ("random", "random"))
+    view = fr.observe(state)
+    search_game, _parts = search_parts()
+    setup = TableSetup(
+        id="t1",
+        game="fertility",
+        players=("Amunet", "Bek"),
+        seats=(Seat(SeatKind.BOT, "en", "random"), Seat(SeatKind.OPEN, "fr")),
+        seed=5,
+    )
     return {
         "Adjudication": fr.adjudicate(state, move, readings),
         "Benefit": shop.benefit,
+        "Budget": Budget(2),
         "Catalogue": catalogue,
         "Catalogue | None": catalogue,
         "Comparison": comparison,
@@ -72,13 +87,17 @@ def _examples() -> dict[str, object]:
         "District": catalogue.districts[0],
         "EffectRegistry": fr.DEFAULT_REGISTRY,
         "EffectRegistry | None": fr.DEFAULT_REGISTRY,
+        "Event": Played(0, move),
         "Executor | None": None,
         "FertilityError": fr.UnknownIdError(fr.Message("x")),
         "FinalPosition": fr.rulebook_example(),
         "GameRecord": game.record,
         "GameSpec": spec,
         "GameState": state,
+        "GameRules": find_game("fertility"),
         "GameState | ValleyLayout": state,
+        "GameState | View": state,
+        "GameState | View | ValleyLayout": state,
         "Interpretations | None": readings[1],
         "Iterable[GameSpec]": [spec],
         "Iterable[int]": [0, 1],
@@ -97,9 +116,12 @@ def _examples() -> dict[str, object]:
         "Progress | None": None,
         "Resource": fr.Resource.GRAPES,
         "ScoreReport": report,
+        "SearchGame[S, V, M]": search_game,
         "Sequence[Agent]": [fr.RandomAgent(1), fr.RandomAgent(2)],
         "Sequence[Counts]": [],
+        "Sequence[Any]": readings,
         "Sequence[Interpretations]": readings,
+        "Sequence[M]": fr.legal_moves(state),
         "Sequence[MonumentType]": [],
         "Sequence[StatueAward]": [],
         "Sequence[float]": [1.0, 2.0],
@@ -110,15 +132,22 @@ def _examples() -> dict[str, object]:
         "Shop": shop,
         "StartTile": catalogue.start_tile,
         "Table": state,
+        "StateLike": state,
+        "OfAGame": game.record,
+        "TableSetup": setup,
+        "V": view,
         "ValleyBoard": catalogue.valley_boards[0],
         "ValleyState | None": None,
         "ValleyTile": catalogue.valley_tiles[0],
         "_Scorer | None": None,
         "bool": False,
+        "bytes": b"{}",
         "enum.Enum": Enclosure.EIGHT,
         "float": 40.0,
         "int": 1,
         "int | None": 1,
+        "int | random.Random | None": 1,
+        "random.Random": random.Random(4),
         "object": {},
         "str": "x",
         "str | None": None,
@@ -129,7 +158,23 @@ def _examples() -> dict[str, object]:
         "tuple[Resource, ...] | list[Resource]": (fr.Resource.GRAPES,),
         "tuple[ScoreSheet, ...]": report.sheets,
         "tuple[Sequence[str], ...]": ((), ()),
+        # where an annotation says too little, the parameter or the module tells
+        "move: Any": move,
+        "view: Any": view,
+        "fertility_rules.server.messages.Table": Table.start(setup),
     }
+
+
+def _example(function: Callable[..., Any], parameter: str, annotation: str) -> object:
+    """The example for ``parameter`` of ``function``: by its module's annotation, by the
+    parameter's name and annotation (``move: Any``), or by the annotation alone."""
+    examples = _examples()
+    for key in (f"{function.__module__}.{annotation}", f"{parameter}: {annotation}", annotation):
+        if key in examples:
+            return examples[key]
+    raise AssertionError(
+        f"no example of {annotation!r} ({function.__module__}.{function.__name__})"
+    )
 
 
 class Foreign:
@@ -160,14 +205,13 @@ def test_a_wrong_argument_is_a_library_error_naming_it(
 ) -> None:
     monkeypatch.chdir(tmp_path)  # a writer given the text "x" writes the file x here
     function = FUNCTIONS[function_name]
-    examples = _examples()
     parameters = inspect.signature(function).parameters
     given = {}
     for name, parameter in parameters.items():
+        if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+            continue
         if parameter.default is parameter.empty and name != argument:
-            annotation = _annotation(function, name)
-            assert annotation in examples, f"no example of {annotation!r} ({function_name})"
-            given[name] = examples[annotation]
+            given[name] = _example(function, name, _annotation(function, name))
     annotation = _annotation(function, argument)
     for value in HOSTILE:
         foreign = isinstance(value, Foreign) or (value is None and "None" not in annotation)

@@ -133,7 +133,7 @@ def test_a_token_acts_only_for_its_seat_and_spectators_cannot_act(tmp_path: Path
         not_yours = refusals[0][0].json()
         assert not_yours == {
             "error": "not_allowed",
-            "message": "C'est à Ann de décider, pas à Bob.",
+            "message": "C’est à Ann de décider, pas à Bob.",
             "rule": "R-3",
         }
         assert refusals[3][0].json()["rule"].startswith("R-3")

@@ -19,6 +19,7 @@ require("httpx2", "server-test")
 
 from starlette.routing import Route, WebSocketRoute  # noqa: E402
 
+from fertility_rules.errors import UnknownIdError  # noqa: E402
 from fertility_rules.server.openapi import openapi  # noqa: E402
 from fertility_rules.server.schemas import SOCKET_MESSAGES, shipped, socket_schema  # noqa: E402
 
@@ -38,6 +39,15 @@ def test_the_shipped_socket_schemas_are_what_the_server_builds(name: str) -> Non
     assert shipped(f"socket/{name}") == built
     Draft202012Validator.check_schema(built)
     assert "$ref" not in json.dumps(built).replace('"$ref": "#/$defs/', "")  # self-contained
+
+
+@pytest.mark.parametrize("name", ["socket/nothing", "../../__init__", "/etc/passwd", "move"])
+def test_an_unknown_schema_is_refused_with_the_names_known(name: str) -> None:
+    with pytest.raises(UnknownIdError, match="socket/move") as error:
+        shipped(name)
+    assert "openapi" in error.value.render("nl")
+    with pytest.raises(UnknownIdError, match="answer"):
+        socket_schema(f"{name}s")
 
 
 def test_the_shipped_openapi_document_is_what_the_server_serves(tmp_path: Path) -> None:

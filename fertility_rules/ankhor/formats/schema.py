@@ -263,7 +263,7 @@ def _builders() -> dict[str, Any]:
             {
                 "pile_sizes": _list(_NAT, 2, 2),
                 "unseen": {**_list(_TILE), "uniqueItems": True},
-                "legal_moves": _list({"$ref": "#/$defs/move"}),
+                "legal_moves": {**_list({"$ref": "#/$defs/move"}), "uniqueItems": True},
             },
             ["pile_sizes", "unseen"],
         ),

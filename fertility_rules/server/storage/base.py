@@ -13,6 +13,7 @@ from typing import Protocol
 
 from attrs import frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import FertilityError
 from fertility_rules.i18n.message import _
 
@@ -59,6 +60,7 @@ class Storage(Protocol):
         """Every table kept, oldest first."""
 
 
+@checked_arguments
 def unreachable(where: str, reason: str) -> FertilityError:
     """The error of a store that cannot be opened."""
     return FertilityError(
