@@ -154,11 +154,21 @@ def test_a_move_with_no_action_is_a_library_error() -> None:
         action_index(SkipBuilding(), view)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("arguments", [(1, False), (5, False), ("2", False), (2, True)])
-def test_a_setting_outside_the_rules_is_a_library_error(arguments: tuple[object, bool]) -> None:
-    with pytest.raises(MalformedInputError, match=r"A-2"):
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        ((1, False), r"A-2\.1"),
+        ((5, False), r"A-2\.1"),
+        (("2", False), "players"),
+        ((2, True), "A-2"),
+    ],
+)
+def test_a_setting_outside_the_rules_is_a_library_error(
+    arguments: tuple[object, bool], named: str
+) -> None:
+    with pytest.raises(MalformedInputError, match=named):
         action_count(*arguments)  # type: ignore[arg-type]
-    with pytest.raises(MalformedInputError, match=r"A-2"):
+    with pytest.raises(MalformedInputError, match=named):
         observation_size(*arguments)  # type: ignore[arg-type]
 
 
