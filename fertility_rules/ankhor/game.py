@@ -32,6 +32,7 @@ from fertility_rules.ankhor.interpretations import (
 from fertility_rules.ankhor.model import Tokens
 from fertility_rules.ankhor.moves import BuyTile, Refresh
 from fertility_rules.ankhor.scoring import STAGES, final_scores
+from fertility_rules.ankhor.search import ANKHOR_SEARCH, ismcts_agent
 from fertility_rules.ankhor.setup import new_game
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.errors import MalformedInputError
@@ -43,6 +44,7 @@ from fertility_rules.games import (
     CountMoves,
     Gain,
     GameFormats,
+    GameLearning,
     GamePictures,
     GameRules,
     GameTexts,
@@ -207,6 +209,11 @@ def _catalogue_page(catalogue: Catalogue, language: str) -> str:
     return catalogue_page(catalogue, lang=language)
 
 
+MAX_SCORE = 120.0
+"""An upper bound of a final score with the default catalogue (A-7): 12 bonus tokens of 3,
+at most 18 tiles worth 2 printed points and 2 group points each (a colour and an animal
+group), and 36 tokens worth 1 point per 3."""
+
 read_final_position = Lazy("fertility_rules.ankhor.formats.final_position", "read_final_position")
 _HERE = sys.modules[__name__]
 
@@ -265,6 +272,15 @@ RULES = GameRules(
         catalogue_sheet=_catalogue_sheet,
         catalogue_page=_catalogue_page,
     ),
-    agents=AGENTS,
+    search=ANKHOR_SEARCH,
+    learning=GameLearning(
+        max_score=MAX_SCORE,
+        action_space=Lazy("fertility_rules.encoding.ankhor", "action_space"),
+        features=Lazy("fertility_rules.encoding.ankhor", "observation_layout_value"),
+        **lazy_named(
+            "fertility_rules.encoding.ankhor", "hidden_piles", "hidden_items", "with_hidden"
+        ),
+    ),
+    agents={**AGENTS, "ismcts": ismcts_agent},
 )
 """Ankh'or, as the shared machinery sees it."""

@@ -38,7 +38,6 @@ The numeric observation has one section per public component of a view (R-9.1); 
 
 from __future__ import annotations
 
-import enum
 import functools
 import itertools
 from collections.abc import Sequence
@@ -46,14 +45,16 @@ from functools import cache
 
 from attrs import fields
 
-from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.encoding.spaces import (
     ActionSection,
     ActionSpace,
+    Encodings,
     FeatureLayout,
     FeatureSection,
+    one_hot,
+    switch_numbers,
 )
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
@@ -81,6 +82,7 @@ from fertility_rules.rules.setup import COMMON_POOL, OFFER, PERSONAL_POOL, valle
 from fertility_rules.rules.state import GameState, Phase
 
 __all__ = [
+    "ENCODINGS",
     "action_count",
     "action_index",
     "action_layout",
@@ -274,50 +276,7 @@ def action_space(
     return ActionSpace(tuple(sections), legal_moves)
 
 
-def _space_of(view: Observation) -> ActionSpace[Observation, Move]:
-    return action_space(len(view.players), view.config.variant, view.config.catalogue)
-
-
-@checked_arguments
-def action_count(players: int, variant: bool = False, catalogue: Catalogue | None = None) -> int:
-    """The number of actions of a game of ``players`` (the variant or not)."""
-    return action_space(players, variant, catalogue).size
-
-
-@checked_arguments
-def action_layout(
-    players: int, variant: bool = False, catalogue: Catalogue | None = None
-) -> list[tuple[str, int, int, str]]:
-    """``(section, first action, size, rules)`` of every section of the action space."""
-    return action_space(players, variant, catalogue).layout()
-
-
-def action_index(move: Move, view: Observation | GameState) -> int:
-    """The action of ``move`` at ``view`` (a state is observed first)."""
-    seen = _checked_view(view)
-    return _space_of(seen).index(move, seen)
-
-
-def action_move(index: int, view: Observation | GameState) -> Move:
-    """The move of action ``index`` at ``view``: the pair of :func:`action_index`."""
-    seen = _checked_view(view)
-    return _space_of(seen).move(index, seen)
-
-
-def action_mask(view: Observation | GameState) -> list[bool]:
-    """``True`` at the action of each legal move of ``view`` (R-9: they are public)."""
-    seen = _checked_view(view)
-    return _space_of(seen).mask(seen)
-
-
 # ------------------------------------------------------------------ observation
-
-
-def _one_hot(size: int, index: int | None) -> list[float]:
-    values = [0.0] * size
-    if index is not None:
-        values[index] = 1.0
-    return values
 
 
 @cache
@@ -349,15 +308,15 @@ def observation_layout_value(
     tile_count = len(catalogue.valley_tiles)
 
     def config(view: Observation) -> list[float]:
-        return list(_config_numbers(view.config.interpretations, view.config.variant))
+        return [float(view.config.variant), *switch_numbers(view.config.interpretations)]
 
     def turn(view: Observation) -> list[float]:
         left = 0 if view.turns_left is None else view.turns_left + 1
         return [
             view.turn,
             left,
-            *_one_hot(players, view.current),
-            *_one_hot(len(_PHASES), _PHASES.index(view.phase)),
+            *one_hot(players, view.current),
+            *one_hot(len(_PHASES), _PHASES.index(view.phase)),
         ]
 
     def table(view: Observation) -> list[float]:
@@ -435,8 +394,8 @@ def observation_layout_value(
                 else:
                     shop_values.extend([-1.0, 0.0, 0.0, 0.0, 0.0])
             return [
-                *_one_hot(len(_MONUMENT_TYPES), _MONUMENT_TYPES.index(player.monument_type)),
-                *_one_hot(len(boards), boards.get(metropolis.board_id or "")),
+                *one_hot(len(_MONUMENT_TYPES), _MONUMENT_TYPES.index(player.monument_type)),
+                *one_hot(len(boards), boards.get(metropolis.board_id or "")),
                 metropolis.wheat,
                 metropolis.monuments,
                 player.turns,
@@ -462,15 +421,6 @@ def observation_layout_value(
 
 
 @functools.lru_cache(maxsize=4096)
-def _config_numbers(reading: Interpretations, variant: bool) -> tuple[float, ...]:
-    values = [float(variant)]
-    for switch in _SWITCHES:
-        value: enum.Enum = getattr(reading, switch)
-        values.append(float(list(type(value)).index(value)))
-    return tuple(values)
-
-
-@functools.lru_cache(maxsize=4096)
 def _shop_owners(metropolis: Metropolis) -> tuple[float, ...]:
     """For each Shop of a Metropolis, the spot + 1 of the District it belongs to (0 for a
     starting Shop): with the Shops' order, it tells the order the Districts were built."""
@@ -493,24 +443,21 @@ def _shop_owners(metropolis: Metropolis) -> tuple[float, ...]:
     return tuple(owners)
 
 
-@checked_arguments
-def observation_layout(
-    players: int, variant: bool = False, catalogue: Catalogue | None = None
-) -> list[tuple[str, int, int]]:
-    """``(section, first index, size)`` of every section of the numeric observation."""
-    return observation_layout_value(players, variant, catalogue).layout()
+def _setting(view: Observation) -> tuple[int, bool, Catalogue]:
+    return len(view.players), view.config.variant, view.config.catalogue
 
 
-@checked_arguments
-def observation_size(
-    players: int, variant: bool = False, catalogue: Catalogue | None = None
-) -> int:
-    return observation_layout_value(players, variant, catalogue).size
-
-
-def observation_vector(view: Observation | GameState) -> list[float]:
-    """The view as numbers (a state is observed first): equal views give equal lists,
-    different views different ones (player names aside)."""
-    seen = _checked_view(view)
-    layout = observation_layout_value(len(seen.players), seen.config.variant, seen.config.catalogue)
-    return layout.encode(seen)
+ENCODINGS: Encodings[Observation, Move] = Encodings(
+    action_space, observation_layout_value, _checked_view, _setting
+)
+"""Fertility's encodings; the functions below are its methods."""
+action_count = ENCODINGS.action_count
+action_layout = ENCODINGS.action_layout
+action_index = ENCODINGS.action_index
+action_move = ENCODINGS.action_move
+action_mask = ENCODINGS.action_mask
+observation_layout = ENCODINGS.observation_layout
+observation_size = ENCODINGS.observation_size
+observation_vector = ENCODINGS.observation_vector
+"""The view as numbers: equal views give equal lists, different views different ones
+(player names aside)."""

@@ -10,20 +10,54 @@ what any array library reads.
 from __future__ import annotations
 
 import bisect
+import enum
+import functools
 from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from attrs import field, frozen
+from attrs import AttrsInstance, field, fields, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 
-__all__ = ["ActionSection", "ActionSpace", "FeatureLayout", "FeatureSection"]
+__all__ = [
+    "ActionSection",
+    "ActionSpace",
+    "Encodings",
+    "FeatureLayout",
+    "FeatureSection",
+]
 
 V = TypeVar("V")
 """A view of the game."""
 M = TypeVar("M")
 """A move."""
+
+
+def one_hot(size: int, index: int | None) -> list[float]:
+    """``size`` numbers, 1 at ``index`` and 0 elsewhere (all 0 for ``None``): for the games'
+    numeric observations."""
+    if index is not None and not 0 <= index < size:
+        raise MalformedInputError.single(
+            "index",
+            _("A place from 0 to {last} is needed, not {index}.", last=size - 1, index=index),
+        )
+    values = [0.0] * size
+    if index is not None:
+        values[index] = 1.0
+    return values
+
+
+@functools.lru_cache(maxsize=4096)
+def switch_numbers(reading: AttrsInstance) -> tuple[float, ...]:
+    """A game's interpretations value as numbers: the place of each switch's value among
+    its options, in the order of the fields."""
+    values = []
+    for attribute in fields(type(reading)):
+        value: enum.Enum = getattr(reading, attribute.name)
+        values.append(float(list(type(value)).index(value)))
+    return tuple(values)
 
 
 @frozen
@@ -146,3 +180,69 @@ class FeatureLayout(Generic[V]):
             rows.append((section.name, start, section.size))
             start += section.size
         return rows
+
+
+@frozen
+class Encodings(Generic[V, M]):
+    """A game's encodings as the functions its module offers (``action_count``,
+    ``action_index``, ``observation_vector``...), made of its action space and numeric
+    observation for a setting: the players, the variant and the catalogue."""
+
+    action_space: Callable[[int, bool, Any], ActionSpace[V, M]]
+    """``(players, variant, catalogue)``: the action space (``None``: the default
+    catalogue); a library error for a setting the rules do not allow."""
+    features: Callable[[int, bool, Any], FeatureLayout[V]]
+    """``(players, variant, catalogue)``: the numeric observation."""
+    view: Callable[[object], V]
+    """The view of a value given (a state is observed first); a library error for
+    anything else."""
+    setting: Callable[[V], tuple[int, bool, Any]]
+    """The players, variant and catalogue of a view."""
+
+    @checked_arguments
+    def action_count(self, players: int, variant: bool = False, catalogue: Any = None) -> int:
+        """The number of actions of a game of ``players`` (the variant or not)."""
+        return self.action_space(players, variant, catalogue).size
+
+    @checked_arguments
+    def action_layout(
+        self, players: int, variant: bool = False, catalogue: Any = None
+    ) -> list[tuple[str, int, int, str]]:
+        """``(section, first action, size, rules)`` of every section of the action space."""
+        return self.action_space(players, variant, catalogue).layout()
+
+    def _space(self, view: V) -> ActionSpace[V, M]:
+        return self.action_space(*self.setting(view))
+
+    def action_index(self, move: M, view: object) -> int:
+        """The action of ``move`` at ``view`` (a state is observed first)."""
+        seen = self.view(view)
+        return self._space(seen).index(move, seen)
+
+    def action_move(self, index: int, view: object) -> M:
+        """The move of action ``index`` at ``view``: the pair of :meth:`action_index`."""
+        seen = self.view(view)
+        return self._space(seen).move(index, seen)
+
+    def action_mask(self, view: object) -> list[bool]:
+        """``True`` at the action of each legal move of ``view`` (they are public)."""
+        seen = self.view(view)
+        return self._space(seen).mask(seen)
+
+    @checked_arguments
+    def observation_layout(
+        self, players: int, variant: bool = False, catalogue: Any = None
+    ) -> list[tuple[str, int, int]]:
+        """``(section, first index, size)`` of every section of the numeric observation."""
+        return self.features(players, variant, catalogue).layout()
+
+    @checked_arguments
+    def observation_size(self, players: int, variant: bool = False, catalogue: Any = None) -> int:
+        """How many numbers the observation of a game of ``players`` holds."""
+        return self.features(players, variant, catalogue).size
+
+    def observation_vector(self, view: object) -> list[float]:
+        """The view as numbers (a state is observed first): equal views give equal lists,
+        different views different ones."""
+        seen = self.view(view)
+        return self.features(*self.setting(seen)).encode(seen)

@@ -1,5 +1,5 @@
-"""``python_fertility`` passes OpenSpiel's random simulation test, serializes, and
-OpenSpiel's own ISMCTS bot plays it to the end (``rl`` extra)."""
+"""``python_fertility`` and ``python_ankhor`` pass OpenSpiel's random simulation test,
+serialize, and OpenSpiel's own ISMCTS bot plays them to the end (``rl`` extra)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,14 @@ import pickle
 
 import pytest
 
+import fertility_rules.ankhor
+
 pyspiel = pytest.importorskip("pyspiel", reason="the rl extra (open-spiel) is not installed")
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 
-import fertility_rules.openspiel  # noqa: E402, F401 - registers python_fertility
+import fertility_rules.openspiel  # noqa: E402 - registers the games
 from fertility_rules.encoding import action_count, observation_size  # noqa: E402
+from fertility_rules.encoding import ankhor as ankhor_encoding  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -21,6 +24,9 @@ from fertility_rules.encoding import action_count, observation_size  # noqa: E40
         "python_fertility(players=2,variant=True)",
         "python_fertility(players=3,quarry_enclosure=orthogonal)",
         "python_fertility(players=4,district_offer=3)",
+        "python_ankhor(players=2)",
+        "python_ankhor(players=3,height=base_only)",
+        "python_ankhor(players=4,higher_neighbours=supporters_only)",
     ],
 )
 def test_openspiels_random_simulation_test_passes(name: str) -> None:
@@ -74,13 +80,61 @@ def test_a_state_serializes_and_pickles() -> None:
     assert pickle.loads(pickle.dumps(state)).history() == state.history()
 
 
+def test_ankhor_describes_its_spaces_and_draws_each_unseen_tile_once() -> None:
+    game = pyspiel.load_game("python_ankhor(players=4)")
+    assert game.num_distinct_actions() == ankhor_encoding.action_count(4)
+    assert game.get_type().long_name == "Ankh'or"
+    state = game.new_initial_state()
+    state.apply_action(11)
+    assert len(state.observation_tensor(0)) == ankhor_encoding.observation_size(4) + 4
+    assert len(state.information_state_tensor(2)) == ankhor_encoding.observation_size(4) + 4
+    rng = np.random.RandomState(1)
+    draws = 0
+    while not state.is_terminal() and draws < 12:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            # Both draw piles hold the unseen tiles: each is a chance outcome once.
+            view = fertility_rules.ankhor.observe(state.table)
+            assert len(outcomes) == len(view.unseen)
+            assert abs(sum(p for _o, p in outcomes) - 1) < 1e-9
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+            draws += 1
+        else:
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randint(len(actions))])
+    assert draws == 12
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state)
+    assert pickle.loads(pickle.dumps(state)).history() == state.history()
+
+
+class _Even:
+    """An OpenSpiel evaluator valuing every state alike, with uniform priors."""
+
+    def evaluate(self, state: object) -> object:
+        return np.zeros(state.get_game().num_players())  # type: ignore[attr-defined]
+
+    def prior(self, state: object) -> list[tuple[int, float]]:
+        if state.is_chance_node():  # type: ignore[attr-defined]
+            return list(state.chance_outcomes())  # type: ignore[attr-defined]
+        legal = state.legal_actions()  # type: ignore[attr-defined]
+        return [(action, 1 / len(legal)) for action in legal]
+
+
 @pytest.mark.slow
-def test_openspiels_ismcts_bot_plays_a_whole_game() -> None:
+@pytest.mark.parametrize(
+    ("name", "rollouts"), [("python_fertility(players=2)", 1), ("python_ankhor(players=2)", 0)]
+)
+def test_openspiels_ismcts_bot_plays_a_whole_game(name: str, rollouts: int) -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
-    game = pyspiel.load_game("python_fertility(players=2)")
+    game = pyspiel.load_game(name)
     rng = np.random.RandomState(3)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    # A random playout of Ankh'or to its end costs more than this test should: there the
+    # bot's evaluator values every leaf alike, and the bot still searches and plays.
+    evaluator = (
+        mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rng) if rollouts else _Even()
+    )
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=2, random_state=rng)
     state = game.new_initial_state()
     while not state.is_terminal():

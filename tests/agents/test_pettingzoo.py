@@ -1,4 +1,5 @@
-"""The PettingZoo environment passes PettingZoo's own API and seed tests (``rl`` extra)."""
+"""The PettingZoo environment passes PettingZoo's own API and seed tests for both games
+(``rl`` extra)."""
 
 from __future__ import annotations
 
@@ -11,19 +12,50 @@ from pettingzoo.test import api_test, seed_test
 
 from fertility_rules import MalformedInputError
 from fertility_rules.encoding import action_count
+from fertility_rules.encoding.ankhor import action_count as ankhor_action_count
+from fertility_rules.encoding.ankhor import observation_size as ankhor_observation_size
 from fertility_rules.pettingzoo import env, raw_env
 
-SETTINGS = [(2, False), (2, True), (3, False), (4, False)]
+SETTINGS = [
+    ("fertility", 2, False),
+    ("fertility", 2, True),
+    ("fertility", 3, False),
+    ("fertility", 4, False),
+    ("ankhor", 2, False),
+    ("ankhor", 3, False),
+    ("ankhor", 4, False),
+]
 
 
-@pytest.mark.parametrize(("players", "variant"), SETTINGS)
-def test_pettingzoos_api_test_passes(players: int, variant: bool) -> None:
-    api_test(env(players=players, variant=variant), num_cycles=1000)
+@pytest.mark.parametrize(("game", "players", "variant"), SETTINGS)
+def test_pettingzoos_api_test_passes(game: str, players: int, variant: bool) -> None:
+    api_test(env(game=game, players=players, variant=variant), num_cycles=1000)
 
 
-@pytest.mark.parametrize(("players", "variant"), SETTINGS)
-def test_pettingzoos_seed_test_passes(players: int, variant: bool) -> None:
-    seed_test(lambda: env(players=players, variant=variant), num_cycles=300)
+@pytest.mark.parametrize(("game", "players", "variant"), SETTINGS)
+def test_pettingzoos_seed_test_passes(game: str, players: int, variant: bool) -> None:
+    seed_test(lambda: env(game=game, players=players, variant=variant), num_cycles=300)
+
+
+def test_a_masked_random_game_of_ankhor_ends_with_the_final_scores_as_rewards() -> None:
+    game = env(game="ankhor", players=4, interpretations=["height=base_only"])
+    game.reset(seed=5)
+    assert game.unwrapped.metadata["name"] == "ankhor_v0"
+    totals = {agent: 0.0 for agent in game.possible_agents}
+    scores: dict[str, float] = {}
+    for agent in game.agent_iter():
+        observation, reward, termination, truncation, info = game.last()
+        totals[agent] += reward
+        if termination or truncation:
+            scores[agent] = info["score"]
+            game.step(None)
+            continue
+        mask = observation["action_mask"]
+        assert mask.shape == (ankhor_action_count(4),)
+        assert len(observation["observation"]) == ankhor_observation_size(4) + 4
+        game.step(game.action_space(agent).sample(mask))
+    assert totals == scores
+    assert max(totals.values()) > 0
 
 
 def test_a_masked_random_game_ends_with_the_final_scores_as_rewards() -> None:
@@ -56,7 +88,25 @@ def test_render_gives_text_or_a_picture() -> None:
     assert raw_env(players=2).render() is None
 
 
-@pytest.mark.parametrize("arguments", [{"players": 5}, {"players": "2"}, {"render_mode": "human"}])
+def test_render_draws_an_ankhor_table_too() -> None:
+    picture = raw_env(game="ankhor", players=3, render_mode="svg")
+    picture.reset(seed=2)
+    assert str(picture.render()).startswith("<svg")
+    text = raw_env(game="ankhor", players=3, render_mode="ansi")
+    text.reset(seed=2)
+    assert "P3" in str(text.render())
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"players": 5},
+        {"players": "2"},
+        {"render_mode": "human"},
+        {"game": "ankhor", "variant": True},
+        {"game": "ankhor", "players": 1},
+    ],
+)
 def test_wrong_arguments_are_library_errors(arguments: dict[str, object]) -> None:
     with pytest.raises(MalformedInputError):
         raw_env(**arguments)  # type: ignore[arg-type]

@@ -1,10 +1,11 @@
 """Environment steps per second of the learning adapters, run by hand (``rl`` extra):
-``python tests/benchmarks/environments.py [--games N] [--players P] [--json out.json]``.
+``python tests/benchmarks/environments.py [--game fertility|ankhor] [--games N]
+[--players P] [--json out.json]``.
 
-PettingZoo: masked random games through ``fertility_rules.pettingzoo.env`` (every step
-encodes the observation and the mask, as a learner sees them). OpenSpiel: random games of
-``python_fertility`` (player and chance steps; the observation tensor is read at every
-player step). The same seeds in every run; figures are steps per wall second, best of
+PettingZoo: masked random games through ``fertility_rules.pettingzoo.env(game=...)``
+(every step encodes the observation and the mask, as a learner sees them). OpenSpiel:
+random games of ``python_<game>`` (player and chance steps; the observation tensor is read
+at every player step). The same seeds in every run; figures are steps per wall second, best of
 ``--rounds`` rounds (the least disturbed run on a shared machine).
 """
 
@@ -20,14 +21,14 @@ from pathlib import Path
 import numpy as np
 import pyspiel
 
-import fertility_rules.openspiel  # noqa: F401 - registers python_fertility
+import fertility_rules.openspiel  # noqa: F401 - registers python_fertility, python_ankhor
 from fertility_rules.pettingzoo import env
 
 
-def pettingzoo_steps(players: int, games: int) -> tuple[int, float]:
+def pettingzoo_steps(name: str, players: int, games: int) -> tuple[int, float]:
     steps, start = 0, time.perf_counter()
     for seed in range(games):
-        game = env(players=players)
+        game = env(game=name, players=players)
         game.reset(seed=seed)
         space_seed = 0
         for agent in game.agent_iter():
@@ -43,8 +44,8 @@ def pettingzoo_steps(players: int, games: int) -> tuple[int, float]:
     return steps, time.perf_counter() - start
 
 
-def openspiel_steps(players: int, games: int) -> tuple[int, float]:
-    game = pyspiel.load_game(f"python_fertility(players={players})")
+def openspiel_steps(name: str, players: int, games: int) -> tuple[int, float]:
+    game = pyspiel.load_game(f"python_{name}(players={players})")
     steps, start = 0, time.perf_counter()
     for seed in range(games):
         rng = np.random.RandomState(seed)
@@ -63,21 +64,23 @@ def openspiel_steps(players: int, games: int) -> tuple[int, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", choices=["fertility", "ankhor"], default="fertility")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--players", type=int, choices=[2, 3, 4], default=3)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
-    figures: dict[str, object] = {"players": args.players, "games": args.games}
+    figures: dict[str, object] = {"game": args.game, "players": args.players, "games": args.games}
     for name, run in (("pettingzoo", pettingzoo_steps), ("openspiel", openspiel_steps)):
         best = 0.0
         steps = 0
         for _ in range(args.rounds):
-            steps, seconds = run(args.players, args.games)
+            steps, seconds = run(args.game, args.players, args.games)
             best = max(best, steps / seconds)
         figures[name] = {"steps": steps, "steps_per_second": best}
         print(
-            f"{name}: {steps} steps in {args.games} {args.players}-player games, {best:.0f} steps/s"
+            f"{name}: {steps} steps in {args.games} {args.players}-player games of {args.game}, "
+            f"{best:.0f} steps/s"
         )
     figures["cpus"] = os.cpu_count()
     figures["load_average"] = os.getloadavg()

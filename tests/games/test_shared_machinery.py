@@ -190,8 +190,8 @@ def test_the_search_agent_plays_any_game_with_search_parts_from_its_views() -> N
 
 
 def test_a_game_without_search_or_encodings_is_refused_by_name() -> None:
-    with pytest.raises(UnknownIdError, match="'ankhor' has no search agent"):
-        ISMCTSAgent(1, game="ankhor")
+    with pytest.raises(UnknownIdError, match="'pairs' has no search agent"):
+        ISMCTSAgent(1, game=evolve(RULES, search=None))
     with pytest.raises(UnknownIdError, match="'pairs' has no encodings"):
         learning_game(RULES)
     assert learning_game("fertility").rules is find_game("fertility")

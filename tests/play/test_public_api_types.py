@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import fertility_rules as fr
+from fertility_rules import ankhor
 from fertility_rules.agents.ismcts import Budget, search_parts
 from fertility_rules.games import find_game
 from fertility_rules.lab.compare import comparison_to_json
@@ -111,6 +112,7 @@ def _examples() -> dict[str, object]:
         "Move": move,
         "Move | Iterable[int] | None": move,
         "Observation | GameState": state,
+        "Observation": ankhor.observe(ankhor.new_game(["A", "B"], seed=1)),
         "Progress | None": None,
         "Resource": fr.Resource.GRAPES,
         "ScoreReport": report,
@@ -155,6 +157,7 @@ def _examples() -> dict[str, object]:
         "tuple[Icon, ...]": (fr.Icon.ANY,),
         "tuple[Resource, ...] | list[Resource]": (fr.Resource.GRAPES,),
         "tuple[ScoreSheet, ...]": report.sheets,
+        "tuple[Sequence[str], ...]": ((), ()),
         # where an annotation says too little, the parameter or the module tells
         "move: Any": move,
         "view: Any": view,

@@ -1,0 +1,158 @@
+"""Ankh'or's parts of the ``ismcts`` agent (:class:`~fertility_rules.agents.ismcts.ISMCTSAgent`).
+
+What the generic search (:mod:`fertility_rules.agents.ismcts`) needs of Ankh'or beside its
+referee and :func:`~fertility_rules.ankhor.views.sample_state` (a determinization deals
+the unseen tiles into the two draw piles, A-8.2) is one
+:class:`~fertility_rules.games.GameSearch`, :data:`ANKHOR_SEARCH`, which Ankh'or's rules
+(:mod:`fertility_rules.ankhor.game`) carry:
+
+- the tree tries, at each decision it searches, the two moves of each kind (a purchase:
+  of each offer slot) whose next position looks best
+  (:func:`~fertility_rules.ankhor.agents.position_value`): different choices, not the
+  many equivalent spaces or takes a decision may offer;
+- a playout plays greedily (the best next position, as the look-ahead finishes a turn)
+  until the searching player's next turn is over, or the game: the tokens taken in a
+  turn are worth what they buy in the next;
+- each seat's reward is a logistic of its lead over the best other seat, in
+  :func:`~fertility_rules.ankhor.agents.position_value` (the final totals once the game is
+  over).
+
+The agent searches the decisions that shape its turn: the main action and the ankh
+actions before and after it (A-3.1, A-4). Storing tokens, returning tokens above the
+limits and the pile of the refill follow the look-ahead: the first two are small
+book-keeping choices, and the refill draws a tile nobody knows (A-8.2).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from fertility_rules.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
+from fertility_rules.agents.rewards import lead_rewards
+from fertility_rules.ankhor.agents import LookaheadAgent, position_value
+from fertility_rules.ankhor.moves import BuyTile, Move
+from fertility_rules.ankhor.rules.common import available, slot_costs
+from fertility_rules.ankhor.rules.engine import apply_unchecked, legal_moves
+from fertility_rules.ankhor.scoring import final_position, score_totals
+from fertility_rules.ankhor.state import GameState, Phase
+from fertility_rules.ankhor.views import Observation
+from fertility_rules.arguments import checked_arguments
+from fertility_rules.games import GameSearch
+
+__all__ = ["ANKHOR_SEARCH", "ismcts_agent"]
+
+PER_KIND = 2
+"""Children per kind of move of a searched decision (a buy: per offer slot), the best by
+the next position's value: the choices differ, not many equivalent spaces or takes."""
+
+SEARCHED = frozenset({Phase.MAIN, Phase.AFTER})
+
+LEAD_SCALE = 3.0
+"""Victory points of lead that make a reward of about 0.73 (a logistic's unit): about
+one tile in a group, or a bonus token (A-7)."""
+
+PLAYOUT_MOVES = 200
+"""At most this many moves in a playout (a turn of Ankh'or takes a handful)."""
+
+
+SHORT = 0.3
+"""Worth lost per resource token missing to pay for the most affordable tile of the offer:
+the colours of the tokens held matter, not only their number (A-3.3)."""
+
+
+def _shortfall(state: GameState, me: int) -> int:
+    """Resource tokens ``me`` lacks to pay for the tile of the offer closest in reach."""
+    have = available(state.players[me])
+    costs = slot_costs(state.config.prices)
+    missing = [
+        sum(max(0, need - held) for need, held in zip(costs[slot][0], have, strict=True))
+        for slot, tile in enumerate(state.offer)
+        if tile is not None
+    ]
+    return min(missing, default=0)
+
+
+def search_value(state: GameState, me: int) -> float:
+    """:func:`~fertility_rules.ankhor.agents.position_value`, less the tokens still missing
+    to buy a tile while the game goes on."""
+    found = position_value(state, me)
+    return found if state.is_over else found - SHORT * _shortfall(state, me)
+
+
+def _kind(move: Move) -> tuple[type, int]:
+    return (type(move), move.slot if isinstance(move, BuyTile) else 0)
+
+
+def _candidates(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
+    if state.phase not in SEARCHED or len(moves) <= PER_KIND:
+        return moves
+    me = state.current
+    ranked = sorted(
+        ((search_value(apply_unchecked(state, move), me), i) for i, move in enumerate(moves)),
+        key=lambda item: (-item[0], item[1]),
+    )
+    kept: list[Move] = []
+    per_kind: dict[tuple[type, int], int] = {}
+    for _value, i in ranked:
+        kind = _kind(moves[i])
+        if per_kind.get(kind, 0) < PER_KIND:
+            per_kind[kind] = per_kind.get(kind, 0) + 1
+            kept.append(moves[i])
+    return kept
+
+
+def _greedy(state: GameState, moves: Sequence[Move]) -> Move:
+    me = state.current
+    best, value = moves[0], -math.inf
+    for move in moves:
+        found = search_value(apply_unchecked(state, move), me)
+        if found > value:
+            best, value = move, found
+    return best
+
+
+def _rollout(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """Greedy play until ``seat``'s next turn is over (or the game is): the tokens taken
+    now are worth what they buy next turn."""
+    turns = state.players[seat].turns
+    for _move in range(PLAYOUT_MOVES):
+        if state.is_over or state.players[seat].turns != turns:
+            break
+        moves = legal_moves(state)
+        state = apply_unchecked(state, moves[0] if len(moves) == 1 else _greedy(state, moves))
+    return state
+
+
+def _rewards(state: GameState) -> list[float]:
+    if state.is_over:
+        values = [float(sum(t)) for t in score_totals(final_position(state))]
+    else:
+        values = [search_value(state, p) for p in range(len(state.players))]
+    return lead_rewards(values, LEAD_SCALE)
+
+
+def _searched(view: Observation | GameState) -> bool:
+    return view.phase in SEARCHED
+
+
+ANKHOR_SEARCH = GameSearch(
+    candidates=_candidates,
+    rollout=_rollout,
+    rewards=_rewards,
+    searched=_searched,
+    planner=LookaheadAgent,
+)
+"""Ankh'or as the search sees it, beside its referee and ``sample_state``."""
+
+
+ITERATIONS = DEFAULT_ITERATIONS
+"""Iterations per searched decision of the agent called ``ismcts``."""
+
+
+@checked_arguments
+def ismcts_agent(seed: int | None = None) -> ISMCTSAgent:
+    """The agent called ``ismcts`` in Ankh'or (``simulate --game ankhor --agents ismcts``),
+    seeded, with :data:`ITERATIONS` iterations per searched decision."""
+    return ISMCTSAgent(seed, ITERATIONS, game="ankhor")
