@@ -506,11 +506,12 @@ def json_values(max_leaves: int = 8) -> st.SearchStrategy[JSON]:
 
 
 def _json_type(value: JSON) -> str:
+    """The JSON Schema type of a value: ``4.0`` is an integer there, as the readers take it."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "boolean"
-    if isinstance(value, int):
+    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
         return "integer"
     return type(value).__name__
 
