@@ -10,13 +10,20 @@ Ankh'or) supplies its engine's functions, its strategies and its invariants.
 
 from __future__ import annotations
 
+import abc
 import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from hypothesis import event
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    StateMachineMeta,
+    initialize,
+    invariant,
+    rule,
+)
 
 from fertility_rules.errors import IllegalMoveError
 from fertility_rules.shared.violations import Violation
@@ -30,7 +37,12 @@ def expect(condition: object, *details: object) -> None:
         raise AssertionError(*details)
 
 
-class EngineMachine(RuleBasedStateMachine):
+class _AbstractMachine(StateMachineMeta, abc.ABCMeta):
+    """A state machine class with abstract methods: a game's machine that forgets one of
+    the parts cannot be made (``TypeError`` naming it)."""
+
+
+class EngineMachine(RuleBasedStateMachine, metaclass=_AbstractMachine):
     """Random games of one game's engine, every invariant checked after every move.
 
     A subclass gives the engine's functions (:meth:`legal_moves`, :meth:`apply`,
@@ -58,31 +70,33 @@ class EngineMachine(RuleBasedStateMachine):
 
     # ------------------------------------------------------------- what a game supplies
 
-    def new_game(self, data: st.DataObject) -> Any:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def new_game(self, data: st.DataObject) -> Any: ...
 
-    def legal_moves(self, state: Any) -> list[Any]:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def legal_moves(self, state: Any) -> list[Any]: ...
 
-    def apply(self, state: Any, move: Any) -> Any:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def apply(self, state: Any, move: Any) -> Any: ...
 
-    def violations(self, state: Any, move: Any) -> Sequence[Violation]:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def violations(self, state: Any, move: Any) -> Sequence[Violation]: ...
 
-    def is_legal(self, state: Any, move: Any) -> bool:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def is_legal(self, state: Any, move: Any) -> bool: ...
 
-    def arbitrary_moves(self, state: Any) -> st.SearchStrategy[Any]:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def arbitrary_moves(self, state: Any) -> st.SearchStrategy[Any]: ...
 
+    @abc.abstractmethod
     def fits(self, state: Any, move: Any) -> bool:
         """Whether ``move`` is of the kind the current decision of ``state`` takes."""
-        raise NotImplementedError
+        ...
 
+    @abc.abstractmethod
     def problems(self, state: Any) -> list[Any]:
         """What is wrong with ``state`` (empty when nothing is)."""
-        raise NotImplementedError
+        ...
 
     def move_problems(self, before: Any, after: Any) -> list[Any]:
         """What is wrong with the step from ``before`` to ``after`` beyond :meth:`problems`."""
