@@ -50,7 +50,15 @@ from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.games import Agent, GameRules, GameSearch, find_game
 from fertility_rules.i18n.message import _
 
-__all__ = ["DEFAULT_ITERATIONS", "Budget", "ISMCTSAgent", "SearchGame", "search", "search_parts"]
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "Budget",
+    "ISMCTSAgent",
+    "SearchGame",
+    "default_iterations",
+    "search",
+    "search_parts",
+]
 
 S = TypeVar("S")
 """A full state of the game (hidden information included)."""
@@ -316,12 +324,23 @@ def search_parts(
 
 
 DEFAULT_ITERATIONS = 32
-"""Iterations per searched decision by default (see ``tests/benchmarks/results``)."""
+"""Iterations per searched decision by default in a 2-player game (see
+``tests/benchmarks/results/ismcts-notes.txt``)."""
+
+
+def default_iterations(players: int) -> int:
+    """The default budget for ``players``: :data:`DEFAULT_ITERATIONS` for two players and
+    half as many again for each further player (48 for three, 64 for four). Between two
+    turns of the searching player every other player plays a turn, so a playout is longer
+    and its outcome noisier, and each candidate needs more of them to be told apart."""
+    return DEFAULT_ITERATIONS * players // 2
 
 
 class ISMCTSAgent:
     """Information-set MCTS with a determinization per iteration, over ``game`` (Fertility
-    by default); the same seed plays the same moves under an iteration budget.
+    by default); the same seed plays the same moves under an iteration budget. Without
+    ``iterations``, each searched decision gets :func:`default_iterations` for the number
+    of players.
 
     The decisions the game does not search (:attr:`~fertility_rules.games.GameSearch.searched`)
     are its planner's."""
@@ -331,12 +350,17 @@ class ISMCTSAgent:
     def __init__(
         self,
         seed: int | None = None,
-        iterations: int = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         seconds: float | None = None,
         *,
         game: str | GameRules = "fertility",
     ) -> None:
-        self.budget = Budget(iterations, seconds)
+        self.budget: Budget | None = None if iterations is None else Budget(iterations, seconds)
+        """The budget of each searched decision; ``None`` until the first decision when
+        the iterations are the default for the number of players (:func:`default_iterations`)."""
+        if iterations is None:
+            Budget(DEFAULT_ITERATIONS, seconds)  # the seconds are checked now, not in play
+        self._seconds = seconds
         self._game, parts = search_parts(game)
         self._searched = parts.searched
         self._planner: Agent | None = None if parts.planner is None else parts.planner(seed)
@@ -355,6 +379,8 @@ class ISMCTSAgent:
         elif self._searched is not None and self._planner is not None and not self._searched(view):
             move = self._planner.choose(view, moves)
         else:
+            if self.budget is None:
+                self.budget = Budget(default_iterations(len(view.players)), self._seconds)
             move, count, root = search(
                 self._game, view, moves, self._rng, self.budget, view.current, root
             )

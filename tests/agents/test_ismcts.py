@@ -9,7 +9,15 @@ from attrs import evolve
 
 from fertility_rules import Game, GameState, legal_moves, observe
 from fertility_rules.agents import ISMCTSAgent, LookaheadAgent
-from fertility_rules.agents.ismcts import Budget, SearchGame, _Node, search, search_parts
+from fertility_rules.agents.ismcts import (
+    DEFAULT_ITERATIONS,
+    Budget,
+    SearchGame,
+    _Node,
+    default_iterations,
+    search,
+    search_parts,
+)
 from fertility_rules.agents.ismcts_agent import FERTILITY_SEARCH
 from fertility_rules.rules.engine import apply_unchecked
 from fertility_rules.rules.state import Phase
@@ -138,3 +146,18 @@ def test_the_agent_keeps_its_tree_for_the_rest_of_its_turn_only() -> None:
     other = ISMCTSAgent(3, iterations=12)
     other.choose(observe(after), legal_moves(after))
     assert other.iterations == [12]
+
+
+def test_the_default_budget_grows_with_the_players() -> None:
+    # 32 for two players, 16 more for each further one: 32, 48, 64.
+    assert [default_iterations(n) for n in (2, 3, 4)] == [32, 48, 64]
+    for players in (2, 4):
+        names = ["A", "B", "C", "D"][:players]
+        state = Game.new(names, 3).state
+        while state.phase not in (Phase.PLACE, Phase.BUILD) or len(legal_moves(state)) < 2:
+            state = apply_unchecked(state, legal_moves(state)[0])
+        agent = ISMCTSAgent(5)
+        assert agent.budget is None
+        agent.choose(observe(state), legal_moves(state))
+        assert agent.budget == Budget(DEFAULT_ITERATIONS * players // 2)
+        assert agent.iterations[-1] <= DEFAULT_ITERATIONS * players // 2
