@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
 
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import evolve_metropolis
@@ -34,39 +33,35 @@ __all__ = [
 ]
 
 
+_WAYS = ((1, False), (0, False), (1, True), (0, True))
+"""The four ways to lay a tile, as :func:`_placement_masks` lists them: ``(step, swapped)``,
+a step of 0 standing for the board's width (down)."""
+
+
 @functools.lru_cache(maxsize=1024)
-def _placements_of(tile_id: str, step: int, swapped: bool, size: int) -> Mapping[int, PlaceTile]:
-    """The placements of one tile laid one way on a board of ``size`` squares, keyed by
-    the bit of the lower square (``1 << square``, as the masks give it).
+def _placements_of(tile_id: str, width: int, size: int) -> tuple[tuple[PlaceTile, ...], ...]:
+    """The placements of one tile on a board of ``size`` squares, laid each of the four
+    ways, each by its lower square.
 
     Moves are values: the same ones serve every game with this tile and board size, so
     they are made once, all together, and a listing only looks them up (bounded cache).
     """
-    table: dict[int, PlaceTile] = {}
-    for square in range(size - step):
-        other = square + step
-        first, second = (other, square) if swapped else (square, other)
-        table[1 << square] = place_tile(tile_id, first, second)
-    return table
+    tables = []
+    for step, swapped in _WAYS:
+        step = step or width
+        table = []
+        for square in range(size - step):
+            other = square + step
+            first, second = (other, square) if swapped else (square, other)
+            table.append(place_tile(tile_id, first, second))
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
-def _extend(
-    moves: list[PlaceTile], mask: int, tile_id: str, step: int, swapped: bool, size: int
-) -> None:
-    """Append the placements whose lower square is in ``mask``, in square order."""
-    table = _placements_of(tile_id, step, swapped, size)
-    while mask:
-        low = mask & -mask
-        moves.append(table[low])
-        mask ^= low
-
-
-def _placement_masks(
-    state: GameState, tile_id: str, near: list[int]
-) -> list[tuple[int, int, bool]]:
-    """``(mask of lower squares, step to the other square, swapped)`` for each way to lay
-    ``tile_id`` (R-3.1): right or down, each scene order. ``near[scene]`` is the empty
-    squares next to that scene."""
+def _placement_masks(state: GameState, tile_id: str, near: list[int]) -> tuple[int, ...]:
+    """The mask of lower squares for each way to lay ``tile_id`` (R-3.1), as
+    :data:`_WAYS` orders them: right or down, each scene order. ``near[scene]`` is the
+    empty squares next to that scene."""
     grid = state.config.layout
     a, b = state.config.tiles[tile_id].scenes
     empty = state.valley.empty
@@ -79,12 +74,12 @@ def _placement_masks(
     forward_v = vertical & (adjacent_a | (adjacent_b >> width))
     # A double tile laid either way round covers the same squares with the same scenes;
     # both orders are legal moves, so both are listed.
-    return [
-        (forward_h, 1, False),
-        (forward_v, width, False),
-        (forward_h if a == b else horizontal & (adjacent_b | (adjacent_a >> 1)), 1, True),
-        (forward_v if a == b else vertical & (adjacent_b | (adjacent_a >> width)), width, True),
-    ]
+    return (
+        forward_h,
+        forward_v,
+        forward_h if a == b else horizontal & (adjacent_b | (adjacent_a >> 1)),
+        forward_v if a == b else vertical & (adjacent_b | (adjacent_a >> width)),
+    )
 
 
 def _near_scenes(state: GameState) -> list[int]:
@@ -96,31 +91,47 @@ def _near_scenes(state: GameState) -> list[int]:
 
 def placements(state: GameState, tile_id: str) -> list[PlaceTile]:
     """Every legal way to lay ``tile_id`` now (R-3.1), each order of its squares once."""
-    return _placements(state, tile_id, _near_scenes(state))
-
-
-def _placements(state: GameState, tile_id: str, near: list[int]) -> list[PlaceTile]:
     moves: list[PlaceTile] = []
-    grid = state.config.layout
-    size = grid.width * grid.height
-    for mask, step, swapped in _placement_masks(state, tile_id, near):
-        if mask:
-            _extend(moves, mask, tile_id, step, swapped, size)
+    _add_reversed(moves, state, tile_id, _near_scenes(state))
+    moves.reverse()
     return moves
 
 
+def _add_reversed(
+    moves: list[Move] | list[PlaceTile],
+    state: GameState,
+    tile_id: str,
+    near: list[int],
+) -> None:
+    """Append the placements of ``tile_id`` last first: the highest square of the last
+    way first (the highest set bit of a mask is the cheapest to find)."""
+    grid = state.config.layout
+    tables = _placements_of(tile_id, grid.width, grid.width * grid.height)
+    masks = _placement_masks(state, tile_id, near)
+    for way in (3, 2, 1, 0):
+        mask = masks[way]
+        if mask:
+            table = tables[way]
+            while mask:
+                square = mask.bit_length() - 1
+                moves.append(table[square])
+                mask ^= 1 << square
+
+
 def _can_lay(state: GameState, tile_id: str, near: list[int]) -> bool:
-    return any(mask for mask, _step, _swapped in _placement_masks(state, tile_id, near))
+    return any(_placement_masks(state, tile_id, near))
 
 
 def placement_moves(state: GameState) -> list[Move]:
     """Placements of every Personal Pool tile, or discards when there is none (R-3.2)."""
     moves: list[Move] = []
     near = _near_scenes(state)
-    for tile in dict.fromkeys(state.player.pool):
-        moves.extend(_placements(state, tile, near))
+    tiles = dict.fromkeys(state.player.pool)
+    for tile in reversed(tiles):
+        _add_reversed(moves, state, tile, near)
     if not moves:
-        moves.extend(discard_tile(tile) for tile in dict.fromkeys(state.player.pool))
+        return [discard_tile(tile) for tile in tiles]
+    moves.reverse()
     return moves
 
 
