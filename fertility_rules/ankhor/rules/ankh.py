@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from fertility_rules.ankhor.interpretations import Interpretations, Moving
@@ -101,6 +102,10 @@ def spending_possible(
     return bool(tile_moves(player.tiles, top, readings.moving is Moving.CONNECTED))
 
 
+_move = functools.lru_cache(maxsize=16384)(move_tile)
+"""Moves of a tile are values: one of each (origin, target) serves every layout."""
+
+
 _TILE_MOVES: dict[tuple[int, int | None, bool], tuple[Layout, tuple[MoveTile, ...]]] = {}
 
 
@@ -125,7 +130,7 @@ def tile_moves(layout: Layout, top: int | None, connected: bool) -> tuple[MoveTi
                 targets = tuple(t for t in targets if _stays_connected(layout, origin, t))
         else:
             targets = higher_moves(tiles, origin, top)
-        moves.extend(move_tile(origin, target) for target in targets)
+        moves.extend(_move(origin, target) for target in targets)
     found = tuple(moves)
     _TILE_MOVES[key] = (layout, found)
     return found

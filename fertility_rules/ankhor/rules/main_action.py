@@ -106,12 +106,16 @@ def _within(kind: int, most: int) -> int:
 _WITHIN = tuple(tuple(_within(kind, most) for most in range(TAKEN + 1)) for kind in range(6))
 
 
+_TAKE_MOVES = tuple(take_tokens(counts) for counts in _ALL_TAKES)
+"""The 56 moves taking 3 tokens, made once: every listing shares them."""
+
+
 @functools.lru_cache(maxsize=4096)
 def _takes(capped: Tokens) -> tuple[TakeTokens, ...]:
     allowed = -1
     for kind, most in enumerate(capped):
         allowed &= _WITHIN[kind][most]
-    return tuple(take_tokens(c) for i, c in enumerate(_ALL_TAKES) if allowed >> i & 1)
+    return tuple(move for i, move in enumerate(_TAKE_MOVES) if allowed >> i & 1)
 
 
 def check_take(state: Table, move: TakeTokens) -> list[Violation]:
@@ -160,24 +164,22 @@ def apply_take(state: GameState, move: TakeTokens) -> GameState:
 _BASE_BUYS: dict[tuple[int, int], tuple[Layout, tuple[BuyTile, ...]]] = {}
 
 
-def _base_buys(layout: Layout, slots: int) -> tuple[BuyTile, ...]:
-    """The purchases of the slots of the bit mask ``slots``, each tile placed on the base;
-    kept per layout and mask (a layout meets only a few masks)."""
-    key = (id(layout), slots)
+def _base_buys(layout: Layout, slot: int) -> tuple[BuyTile, ...]:
+    """The purchases of the tile of ``slot`` placed on each base space of ``layout``; kept
+    per layout and slot."""
+    key = (id(layout), slot)
     entry = _BASE_BUYS.get(key)
     if entry is not None and entry[0] is layout:
         return entry[1]
     if len(_BASE_BUYS) >= 8192:
         _BASE_BUYS.clear()
-    spaces = base_spaces(layout)
-    moves = tuple(
-        buy_tile(slot, space, None)
-        for slot in range(slots.bit_length())
-        if slots >> slot & 1
-        for space in spaces
-    )
+    moves = tuple(_buy(slot, space, None) for space in base_spaces(layout))
     _BASE_BUYS[key] = (layout, moves)
     return moves
+
+
+_buy = functools.lru_cache(maxsize=16384)(buy_tile)
+"""Purchases are values: one of each (slot, position, marker) serves every layout."""
 
 
 def buy_moves(table: Table) -> list[Move]:
@@ -189,13 +191,12 @@ def buy_moves(table: Table) -> list[Move]:
     layout = player.tiles
     offer = table.offer
     h0, h1, h2, h3, h4 = have
-    slots = 0
+    moves: list[Move] = []
     for slot, tile in enumerate(offer):
         if tile is not None:
             c0, c1, c2, c3, c4 = costs[slot][0]
             if c0 <= h0 and c1 <= h1 and c2 <= h2 and c3 <= h3 and c4 <= h4:
-                slots |= 1 << slot
-    moves: list[Move] = list(_base_buys(layout, slots)) if slots else []
+                moves += _base_buys(layout, slot)
     if len(layout) < 4:
         return moves
     higher = None
@@ -210,7 +211,7 @@ def buy_moves(table: Table) -> list[Move]:
         colour = tile.colour
         for space, colours in higher:
             if colour in colours:
-                moves.extend(buy_tile(slot, space, marker) for marker in unpaid)
+                moves.extend(_buy(slot, space, marker) for marker in unpaid)
     return moves
 
 

@@ -210,13 +210,17 @@ def _after_store(state: GameState, changes: Changes) -> GameState:
     return _after_return(state, changes)
 
 
+_return = functools.lru_cache(maxsize=4096)(return_tokens)
+"""Returns of tokens are values: one of each serves every hand."""
+
+
 @functools.lru_cache(maxsize=4096)
 def _returns(hand: Tokens, resources: int, ankhs: int) -> tuple[ReturnTokens, ...]:
     ranges = [range(min(n, resources) + 1) for n in hand[:5]]
     found = []
     for a, b, c, d, e in product(*ranges):
         if a + b + c + d + e == resources:
-            found.append(return_tokens((a, b, c, d, e, ankhs)))
+            found.append(_return((a, b, c, d, e, ankhs)))
     return tuple(found)
 
 
