@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
+from itertools import filterfalse
 from typing import Generic, TypeAlias, TypeVar
 
 from fertility_rules.ankhor.model import Colour, Kind, Placed, Position
@@ -28,6 +29,7 @@ __all__ = [
     "place",
     "remove",
     "supporters",
+    "supporting",
     "supports_nothing",
 ]
 
@@ -100,6 +102,15 @@ def resting_on(position: Position) -> tuple[Position, ...]:
     return tuple((level + 1, x - dx, y - dy) for dx, dy in _SQUARE)
 
 
+def supporting(layout: Layout) -> frozenset[Position]:
+    """The positions of the tiles that another tile rests on (A-3.5)."""
+    if not layout or layout[-1].level == 0:  # sorted by position: the highest level last
+        return frozenset()
+    return frozenset(
+        below for placed in layout if placed.level for below in supporters(placed.position)
+    )
+
+
 def supports_nothing(tiles: Mapping[Position, Placed], position: Position) -> bool:
     """Whether no tile rests on the tile at ``position`` (A-4.3, A-3.6)."""
     return not any(above in tiles for above in resting_on(position))
@@ -153,9 +164,15 @@ def base_moves(tiles: Mapping[Position, Placed]) -> dict[Position, tuple[Positio
             space = (0, x + dx, y + dy)
             if space not in tiles:
                 touching.setdefault(space, []).append((0, x, y))
-    spaces = sorted(touching.items())
+    every = tuple(sorted(touching))
+    alone: dict[Position, set[Position]] = {}  # the spaces only this tile touches
+    for space, by in touching.items():
+        if len(by) == 1:
+            alone.setdefault(by[0], set()).add(space)
     return {
-        origin: tuple(space for space, by in spaces if len(by) > 1 or by[0] != origin)
+        origin: every
+        if origin not in alone
+        else tuple(filterfalse(alone[origin].__contains__, every))
         for origin in base
     }
 

@@ -106,8 +106,10 @@ def _add_reversed(
     """Append the placements of ``tile_id`` last first: the highest square of the last
     way first (the highest set bit of a mask is the cheapest to find)."""
     grid = state.config.layout
-    tables = _placements_of(tile_id, grid.width, grid.width * grid.height)
+    size = grid.width * grid.height
+    tables = _placements_of(tile_id, grid.width, size)
     masks = _placement_masks(state, tile_id, near)
+    bits = _square_bits(size)
     for way in (3, 2, 1, 0):
         mask = masks[way]
         if mask:
@@ -115,7 +117,13 @@ def _add_reversed(
             while mask:
                 square = mask.bit_length() - 1
                 moves.append(table[square])
-                mask ^= 1 << square
+                mask -= bits[square]
+
+
+@functools.lru_cache(maxsize=16)
+def _square_bits(size: int) -> tuple[int, ...]:
+    """``1 << square`` for each square of a board: looked up rather than made."""
+    return tuple(1 << square for square in range(size))
 
 
 def _can_lay(state: GameState, tile_id: str, near: list[int]) -> bool:

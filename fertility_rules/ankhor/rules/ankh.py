@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from fertility_rules.ankhor.interpretations import Interpretations, Moving
@@ -16,6 +15,7 @@ from fertility_rules.ankhor.layout import (
     place,
     remove,
     supporters,
+    supporting,
     supports_nothing,
 )
 from fertility_rules.ankhor.model import (
@@ -102,8 +102,31 @@ def spending_possible(
     return bool(tile_moves(player.tiles, top, readings.moving is Moving.CONNECTED))
 
 
-_move = functools.lru_cache(maxsize=16384)(move_tile)
-"""Moves of a tile are values: one of each (origin, target) serves every layout."""
+class _MovesFrom(dict[Position, MoveTile]):
+    """The moves of a tile from one position, by target, made on first use: moves are
+    values, one of each serves every layout."""
+
+    def __init__(self, origin: Position) -> None:
+        super().__init__()
+        self.origin = origin
+
+    def __missing__(self, target: Position) -> MoveTile:
+        if len(self) >= 1024:
+            self.clear()
+        move = self[target] = move_tile(self.origin, target)
+        return move
+
+
+_MOVES_FROM: dict[Position, _MovesFrom] = {}
+
+
+def _moves_from(origin: Position) -> _MovesFrom:
+    found = _MOVES_FROM.get(origin)
+    if found is None:
+        if len(_MOVES_FROM) >= 4096:
+            _MOVES_FROM.clear()
+        found = _MOVES_FROM[origin] = _MovesFrom(origin)
+    return found
 
 
 _TILE_MOVES: dict[tuple[int, int | None, bool], tuple[Layout, tuple[MoveTile, ...]]] = {}
@@ -119,10 +142,11 @@ def tile_moves(layout: Layout, top: int | None, connected: bool) -> tuple[MoveTi
         _TILE_MOVES.clear()
     tiles = index(layout)
     base = base_moves(tiles)
+    carrying = supporting(layout)
     moves: list[MoveTile] = []
     for placed in layout:
         origin = placed.position
-        if not supports_nothing(tiles, origin):
+        if origin in carrying:  # a tile with another on it stays (A-4.3)
             continue
         if placed.level == 0:
             targets = base[origin]
@@ -130,7 +154,9 @@ def tile_moves(layout: Layout, top: int | None, connected: bool) -> tuple[MoveTi
                 targets = tuple(t for t in targets if _stays_connected(layout, origin, t))
         else:
             targets = higher_moves(tiles, origin, top)
-        moves.extend(_move(origin, target) for target in targets)
+        if targets:
+            made = _moves_from(origin)
+            moves.extend(map(made.__getitem__, targets))
     found = tuple(moves)
     _TILE_MOVES[key] = (layout, found)
     return found
