@@ -21,6 +21,7 @@ __all__ = [
     "attributes",
     "base_spaces",
     "big_groups",
+    "count_groups",
     "groups",
     "higher_spaces",
     "index",
@@ -196,16 +197,24 @@ def _higher_spaces(
     tiles: Mapping[Position, Placed], top: int | None, without: Position | None
 ) -> tuple[tuple[Position, frozenset[Colour]], ...]:
     spaces = []
+    get = tiles.get
     for level, x, y in tiles:
         if top is not None and level >= top:
             continue
-        space = (level + 1, x, y)
-        if space in tiles:
+        # The space above rests on this tile and the three beyond it (``supporters``).
+        right = get((level, x + 1, y))
+        if right is None:
             continue
-        under = [tiles.get(p) for p in supporters(space)]
-        if any(p is None or p.position == without for p in under):
+        below = get((level, x, y + 1))
+        if below is None:
             continue
-        spaces.append((space, frozenset(p.tile.colour for p in under if p is not None)))
+        beyond = get((level, x + 1, y + 1))
+        if beyond is None or (level + 1, x, y) in tiles:
+            continue
+        under = (tiles[(level, x, y)], right, below, beyond)
+        if without is not None and any(p.position == without for p in under):
+            continue
+        spaces.append(((level + 1, x, y), frozenset(p.tile.colour for p in under)))
     return tuple(sorted(spaces, key=lambda item: item[0]))
 
 
@@ -251,6 +260,19 @@ def groups(layout: Layout, attribute: Attribute, same_level: bool) -> list[tuple
     """The groups of tiles sharing ``attribute`` (A-3.8): maximal sets connected by
     adjacency, each in layout order."""
     members = {p.position: p for p in layout if _shares(p, attribute)}
+    return [tuple(sorted(group, key=_order)) for group in _connected(members, same_level)]
+
+
+def count_groups(layout: Layout, attribute: Attribute, same_level: bool, size: int) -> int:
+    """How many groups of ``size`` tiles or more share ``attribute`` (A-3.8)."""
+    members = {p.position: p for p in layout if _shares(p, attribute)}
+    if len(members) < size:
+        return 0
+    return sum(1 for group in _connected(members, same_level) if len(group) >= size)
+
+
+def _connected(members: dict[Position, Placed], same_level: bool) -> list[list[Placed]]:
+    """``members`` split into maximal sets connected by adjacency (emptied on the way)."""
     found = []
     while members:
         position, first = next(iter(members.items()))
@@ -263,7 +285,7 @@ def groups(layout: Layout, attribute: Attribute, same_level: bool) -> list[tuple
                 if tile is not None:
                     group.append(tile)
                     stack.append(near)
-        found.append(tuple(sorted(group, key=_order)))
+        found.append(group)
     return found
 
 

@@ -12,7 +12,13 @@ more) returns one, and a merge or a split changes nothing.
 from __future__ import annotations
 
 from fertility_rules.ankhor.interpretations import BonusTokens, HigherNeighbours, Interpretations
-from fertility_rules.ankhor.layout import Attribute, Layout, attributes, big_groups
+from fertility_rules.ankhor.layout import (
+    Attribute,
+    Layout,
+    attributes,
+    big_groups,
+    count_groups,
+)
 from fertility_rules.ankhor.model import Colour, Kind
 
 __all__ = ["BIG", "adjust_bonus", "big_group_count"]
@@ -33,7 +39,7 @@ def _crowded(layout: Layout) -> list[Attribute]:
 
 def big_group_count(layout: Layout, same_level: bool) -> int:
     """Groups of 5 or more, colours and animals together (A-3.8)."""
-    return sum(len(big_groups(layout, a, same_level, BIG)) for a in _crowded(layout))
+    return sum(count_groups(layout, a, same_level, BIG) for a in _crowded(layout))
 
 
 def adjust_bonus(

@@ -20,6 +20,7 @@ from fertility_rules.ankhor.model import (
     Colour,
     Kind,
     Placed,
+    Position,
     Tile,
     Token,
     Tokens,
@@ -161,6 +162,31 @@ def apply_take(state: GameState, move: TakeTokens) -> GameState:
 
 # ---------------------------------------------------------------- buy a tile (A-3.3)
 
+
+class _BuysAt(dict[tuple[Position, Colour | None], BuyTile]):
+    """The purchases of the tile of one slot, by position and unpaid marker, made on
+    first use: purchases are values, one of each serves every layout."""
+
+    def __init__(self, slot: int) -> None:
+        super().__init__()
+        self.slot = slot
+
+    def __missing__(self, key: tuple[Position, Colour | None]) -> BuyTile:
+        if len(self) >= 4096:
+            self.clear()
+        move = self[key] = buy_tile(self.slot, *key)
+        return move
+
+
+_BUYS_AT: list[_BuysAt] = []
+
+
+def _buys_at(slot: int) -> _BuysAt:
+    while len(_BUYS_AT) <= slot:
+        _BUYS_AT.append(_BuysAt(len(_BUYS_AT)))
+    return _BUYS_AT[slot]
+
+
 _BASE_BUYS: dict[tuple[int, int], tuple[Layout, tuple[BuyTile, ...]]] = {}
 
 
@@ -173,13 +199,10 @@ def _base_buys(layout: Layout, slot: int) -> tuple[BuyTile, ...]:
         return entry[1]
     if len(_BASE_BUYS) >= 8192:
         _BASE_BUYS.clear()
-    moves = tuple(_buy(slot, space, None) for space in base_spaces(layout))
+    made = _buys_at(slot)
+    moves = tuple([made[space, None] for space in base_spaces(layout)])
     _BASE_BUYS[key] = (layout, moves)
     return moves
-
-
-_buy = functools.lru_cache(maxsize=16384)(buy_tile)
-"""Purchases are values: one of each (slot, position, marker) serves every layout."""
 
 
 def buy_moves(table: Table) -> list[Move]:
@@ -209,9 +232,10 @@ def buy_moves(table: Table) -> list[Move]:
         if higher is None:
             higher = higher_spaces(layout, top_level(table.config.interpretations))
         colour = tile.colour
+        made = _buys_at(slot)
         for space, colours in higher:
             if colour in colours:
-                moves.extend(_buy(slot, space, marker) for marker in unpaid)
+                moves.extend([made[space, marker] for marker in unpaid])
     return moves
 
 
