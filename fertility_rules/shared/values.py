@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import MappingProxyType
+from types import MappingProxyType, MemberDescriptorType
 from typing import Any, TypeVar
 
 import attrs
@@ -43,8 +43,25 @@ def replacer(cls: type[T], *, checked: bool = True) -> Callable[..., T]:
     values = [
         f"value.{field.name} if {field.alias} is _KEEP else {field.alias}" for field in fields
     ]
+    namespace: dict[str, Any] = {
+        "cls": cls,
+        "_KEEP": _KEEP,
+        "_new": object.__new__,
+        "_bind": object.__setattr__.__get__,
+    }
+    slots: dict[str, Any] = {field.name: vars(cls).get(field.name) for field in fields}
     if checked:
         body = f"    return cls({', '.join(values)})\n"
+    elif all(isinstance(slot, MemberDescriptorType) for slot in slots.values()):
+        # Each slot set through its own descriptor: no attribute lookup by name, and
+        # none of the frozen class's ``__setattr__``.
+        for name, slot in slots.items():
+            namespace[f"_set_{name}"] = slot.__set__
+        sets = "".join(
+            f"    _set_{field.name}(new, {value})\n"
+            for field, value in zip(fields, values, strict=True)
+        )
+        body = f"    new = _new(cls)\n{sets}    return new\n"
     else:
         # ``object.__setattr__`` bound once to the new value, as attrs' own ``__init__``
         # does for frozen classes: cheaper than passing the value at every call.
@@ -54,12 +71,6 @@ def replacer(cls: type[T], *, checked: bool = True) -> Callable[..., T]:
         )
         body = f"    new = _new(cls)\n    _set = _bind(new)\n{sets}    return new\n"
     source = f"def replace(value, *, {params}):\n{body}"
-    namespace: dict[str, Any] = {
-        "cls": cls,
-        "_KEEP": _KEEP,
-        "_new": object.__new__,
-        "_bind": object.__setattr__.__get__,
-    }
     exec(compile(source, f"<replace {cls.__qualname__}>", "exec"), namespace)
     function: Callable[..., T] = namespace["replace"]
     function.__doc__ = f"A copy of a {cls.__name__} with the given fields changed."
