@@ -21,6 +21,7 @@ from fertility_rules.rules.state import (
     owing,
     without,
 )
+from fertility_rules.shared.values import unchecked_constructor
 from fertility_rules.shared.violations import Violation
 
 __all__ = [
@@ -215,6 +216,10 @@ _squares = functools.lru_cache(maxsize=16384)(lambda first, second: (first, seco
 """The pair of squares of a tile laid: one tuple per pair, shared by every game."""
 
 
+_placed_tile = unchecked_constructor(PlacedTile)
+"""A tile laid, made from the checked move and the catalogue's values."""
+
+
 def apply_place(state: GameState, move: PlaceTile) -> GameState:
     config = state.config
     scenes = config.tiles[move.tile].scenes
@@ -229,7 +234,7 @@ def apply_place(state: GameState, move: PlaceTile) -> GameState:
         empty=valley.empty & ~(first | second),
         scenes=(valley_scenes[0], valley_scenes[1], valley_scenes[2], valley_scenes[3]),
         tiles=valley.tiles.plus(
-            PlacedTile(move.tile, _squares(move.first, move.second), scenes, state.current)
+            _placed_tile(move.tile, _squares(move.first, move.second), scenes, state.current)
         ),
     )
     stock, taken = take_from_stock(state.stock, result.tokens)

@@ -124,9 +124,9 @@ class Chain(_Items[T], Generic[T]):
     def plus(self, item: T) -> Chain[T]:
         """These items and ``item`` after them (a new chain; this one is unchanged)."""
         new: Chain[T] = object.__new__(Chain)
-        object.__setattr__(new, "_before", self if self._length else None)
-        object.__setattr__(new, "_last", item)
-        object.__setattr__(new, "_length", self._length + 1)
+        _set_before(new, self if self._length else None)
+        _set_last(new, item)
+        _set_length(new, self._length + 1)
         return new
 
     def __len__(self) -> int:
@@ -143,6 +143,10 @@ class Chain(_Items[T], Generic[T]):
 
 
 _EMPTY_CHAIN: Chain[Any] = Chain()
+# The slots' own setters: a new link is made at every placement.
+_set_before = vars(Chain)["_before"].__set__
+_set_last = vars(Chain)["_last"].__set__
+_set_length = vars(Chain)["_length"].__set__
 
 
 class Rest(_Items[T], Generic[T]):

@@ -40,36 +40,16 @@ def replacer(cls: type[T], *, checked: bool = True) -> Callable[..., T]:
     """
     fields = [field for field in attrs.fields(cls) if field.init]  # type: ignore[arg-type]
     params = ", ".join(f"{field.alias}=_KEEP" for field in fields)
-    values = [
-        f"value.{field.name} if {field.alias} is _KEEP else {field.alias}" for field in fields
-    ]
-    namespace: dict[str, Any] = {
-        "cls": cls,
-        "_KEEP": _KEEP,
-        "_new": object.__new__,
-        "_bind": object.__setattr__.__get__,
+    values = {
+        field.name: f"value.{field.name} if {field.alias} is _KEEP else {field.alias}"
+        for field in fields
     }
-    slots: dict[str, Any] = {field.name: vars(cls).get(field.name) for field in fields}
+    namespace: dict[str, Any] = {"cls": cls, "_KEEP": _KEEP}
     if checked:
-        body = f"    return cls({', '.join(values)})\n"
-    elif all(isinstance(slot, MemberDescriptorType) for slot in slots.values()):
-        # Each slot set through its own descriptor: no attribute lookup by name, and
-        # none of the frozen class's ``__setattr__``.
-        for name, slot in slots.items():
-            namespace[f"_set_{name}"] = slot.__set__
-        sets = "".join(
-            f"    _set_{field.name}(new, {value})\n"
-            for field, value in zip(fields, values, strict=True)
-        )
-        body = f"    new = _new(cls)\n{sets}    return new\n"
+        body = f"    return cls({', '.join(values.values())})\n"
     else:
-        # ``object.__setattr__`` bound once to the new value, as attrs' own ``__init__``
-        # does for frozen classes: cheaper than passing the value at every call.
-        sets = "".join(
-            f"    _set({field.name!r}, {value})\n"
-            for field, value in zip(fields, values, strict=True)
-        )
-        body = f"    new = _new(cls)\n    _set = _bind(new)\n{sets}    return new\n"
+        sets = _assignments(cls, "new", values, namespace)
+        body = f"    new = _new(cls)\n{sets}    return new\n"
     source = f"def replace(value, *, {params}):\n{body}"
     exec(compile(source, f"<replace {cls.__qualname__}>", "exec"), namespace)
     function: Callable[..., T] = namespace["replace"]
@@ -77,20 +57,31 @@ def replacer(cls: type[T], *, checked: bool = True) -> Callable[..., T]:
     return function
 
 
+def _assignments(cls: type, target: str, values: dict[str, str], namespace: dict[str, Any]) -> str:
+    """Generated statements setting each field ``name`` of the new value ``target`` to the
+    expression ``values[name]``, bypassing a frozen class's ``__setattr__``: through each
+    slot's own descriptor when every field has one (no lookup by name), else through
+    ``object.__setattr__`` bound once to the value, as attrs' own ``__init__`` does."""
+    namespace["_new"] = object.__new__
+    slots = {name: vars(cls).get(name) for name in values}
+    if all(isinstance(slot, MemberDescriptorType) for slot in slots.values()):
+        lines = []
+        for name, slot in slots.items():
+            namespace[f"_set_{name}"] = slot.__set__  # type: ignore[union-attr]
+            lines.append(f"    _set_{name}({target}, {values[name]})\n")
+        return "".join(lines)
+    namespace["_bind"] = object.__setattr__.__get__
+    sets = "".join(f"    _set({name!r}, {value})\n" for name, value in values.items())
+    return f"    _set = _bind({target})\n{sets}"
+
+
 def unchecked_constructor(cls: type[T]) -> Callable[..., T]:
     """A constructor of ``cls`` that skips its validators, for values the library makes
     itself from values already checked (the engine's moves); others use ``cls(...)``."""
     names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
-    body = "".join(f"    _set({name!r}, {name})\n" for name in names)
-    source = (
-        f"def make({', '.join(names)}):\n    self = _new(cls)\n    _set = _bind(self)\n"
-        f"{body}    return self\n"
-    )
-    namespace: dict[str, Any] = {
-        "cls": cls,
-        "_new": object.__new__,
-        "_bind": object.__setattr__.__get__,
-    }
+    namespace: dict[str, Any] = {"cls": cls}
+    sets = _assignments(cls, "self", {name: name for name in names}, namespace)
+    source = f"def make({', '.join(names)}):\n    self = _new(cls)\n{sets}    return self\n"
     exec(compile(source, f"<unchecked {cls.__qualname__}>", "exec"), namespace)
     function: Callable[..., T] = namespace["make"]
     return function
