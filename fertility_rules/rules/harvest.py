@@ -38,7 +38,11 @@ def closed_quarries(
         low = mask & -mask
         candidates |= neighbours[low.bit_length() - 1]
         mask ^= low
-    candidates &= empty
+    return _closed(neighbours, empty, candidates & empty)
+
+
+def _closed(neighbours: tuple[int, ...], empty: int, candidates: int) -> tuple[int, ...]:
+    """The squares of ``candidates`` with no empty square around them, in order."""
     closed = []
     while candidates:
         low = candidates & -candidates
@@ -74,8 +78,10 @@ def harvest(
         if icon is not None:
             counts[icon] += 1
     # D. Quarries closed (I-1, I-2).
-    placed = (1 << first) | (1 << second)
-    quarries = closed_quarries(grid, valley.empty & ~placed, placed, options.quarry_enclosure)
+    # closed_quarries for the two squares, their neighbours taken directly.
+    empty = valley.empty & ~((1 << first) | (1 << second))
+    around = grid.nb8 if options.quarry_enclosure is Enclosure.EIGHT else nb4
+    quarries = _closed(around, empty, (around[first] | around[second]) & empty)
     choices = len(quarries)
     if options.quarries_per_placement is QuarryCount.ONE:
         choices = min(choices, 1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from fertility_rules.i18n.message import _
 from fertility_rules.model.resources import NO_TOKENS, Counts, add_counts
 from fertility_rules.rules.moves import Move, RemoveTile, TakeTile, remove_tile, take_tile
@@ -40,8 +42,12 @@ def end_turn(state: GameState) -> GameState:
     return _finish(state, player, stock, state.common_pool, state.removed, supply=NO_TOKENS)
 
 
+_take = functools.lru_cache(maxsize=1024)(take_tile)
+"""Moves are values: one per tile serves every game."""
+
+
 def take_moves(state: GameState) -> list[Move]:
-    return [take_tile(tile) for tile in dict.fromkeys(state.common_pool)]
+    return [_take(tile) for tile in dict.fromkeys(state.common_pool)]
 
 
 def remove_moves(state: GameState) -> list[Move]:
