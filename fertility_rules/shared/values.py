@@ -8,9 +8,11 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["Unset", "reduce_to_init", "replacer", "unchecked_constructor"]
+__all__ = ["MadeOnce", "Unset", "reduce_to_init", "replacer", "unchecked_constructor"]
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 class Unset:
@@ -97,3 +99,19 @@ def reduce_to_init(value: Any) -> tuple[type, tuple[Any, ...]]:
             item = getattr(value, field.name)
             args.append(dict(item) if isinstance(item, MappingProxyType) else item)
     return type(value), tuple(args)
+
+
+class MadeOnce(dict[K, V]):
+    """Values made by ``make(key)`` on first use and shared after, at most ``limit`` kept
+    (emptied when full): the engine's moves are values, one of each serves every game."""
+
+    def __init__(self, make: Callable[[K], V], limit: int) -> None:
+        super().__init__()
+        self.make = make
+        self.limit = limit
+
+    def __missing__(self, key: K) -> V:
+        if len(self) >= self.limit:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value

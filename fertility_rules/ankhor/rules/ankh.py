@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from fertility_rules.ankhor.interpretations import Interpretations, Moving
@@ -41,6 +42,7 @@ from fertility_rules.ankhor.state import (
     replace_at,
 )
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.values import MadeOnce
 from fertility_rules.shared.violations import Violation
 
 __all__ = [
@@ -102,31 +104,12 @@ def spending_possible(
     return bool(tile_moves(player.tiles, top, readings.moving is Moving.CONNECTED))
 
 
-class _MovesFrom(dict[Position, MoveTile]):
-    """The moves of a tile from one position, by target, made on first use: moves are
-    values, one of each serves every layout."""
-
-    def __init__(self, origin: Position) -> None:
-        super().__init__()
-        self.origin = origin
-
-    def __missing__(self, target: Position) -> MoveTile:
-        if len(self) >= 1024:
-            self.clear()
-        move = self[target] = move_tile(self.origin, target)
-        return move
+def _moves_from(origin: Position) -> MadeOnce[Position, MoveTile]:
+    """The moves of a tile from ``origin``, by target."""
+    return MadeOnce(functools.partial(move_tile, origin), 1024)
 
 
-_MOVES_FROM: dict[Position, _MovesFrom] = {}
-
-
-def _moves_from(origin: Position) -> _MovesFrom:
-    found = _MOVES_FROM.get(origin)
-    if found is None:
-        if len(_MOVES_FROM) >= 4096:
-            _MOVES_FROM.clear()
-        found = _MOVES_FROM[origin] = _MovesFrom(origin)
-    return found
+_MOVES_FROM: MadeOnce[Position, MadeOnce[Position, MoveTile]] = MadeOnce(_moves_from, 4096)
 
 
 _TILE_MOVES: dict[tuple[int, int | None, bool], tuple[Layout, tuple[MoveTile, ...]]] = {}
@@ -155,7 +138,7 @@ def tile_moves(layout: Layout, top: int | None, connected: bool) -> tuple[MoveTi
         else:
             targets = higher_moves(tiles, origin, top)
         if targets:
-            made = _moves_from(origin)
+            made = _MOVES_FROM[origin]
             moves.extend(map(made.__getitem__, targets))
     found = tuple(moves)
     _TILE_MOVES[key] = (layout, found)

@@ -48,6 +48,7 @@ from fertility_rules.ankhor.state import (
     replace_at,
 )
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.values import MadeOnce
 from fertility_rules.shared.violations import Violation
 
 __all__ = [
@@ -163,28 +164,12 @@ def apply_take(state: GameState, move: TakeTokens) -> GameState:
 # ---------------------------------------------------------------- buy a tile (A-3.3)
 
 
-class _BuysAt(dict[tuple[Position, Colour | None], BuyTile]):
-    """The purchases of the tile of one slot, by position and unpaid marker, made on
-    first use: purchases are values, one of each serves every layout."""
-
-    def __init__(self, slot: int) -> None:
-        super().__init__()
-        self.slot = slot
-
-    def __missing__(self, key: tuple[Position, Colour | None]) -> BuyTile:
-        if len(self) >= 4096:
-            self.clear()
-        move = self[key] = buy_tile(self.slot, *key)
-        return move
+def _buys_at(slot: int) -> MadeOnce[tuple[Position, Colour | None], BuyTile]:
+    """The purchases of the tile of ``slot``, by position and unpaid marker."""
+    return MadeOnce(lambda key: buy_tile(slot, *key), 4096)
 
 
-_BUYS_AT: list[_BuysAt] = []
-
-
-def _buys_at(slot: int) -> _BuysAt:
-    while len(_BUYS_AT) <= slot:
-        _BUYS_AT.append(_BuysAt(len(_BUYS_AT)))
-    return _BUYS_AT[slot]
+_BUYS_AT: MadeOnce[int, MadeOnce[tuple[Position, Colour | None], BuyTile]] = MadeOnce(_buys_at, 64)
 
 
 _BASE_BUYS: dict[tuple[int, int], tuple[Layout, tuple[BuyTile, ...]]] = {}
@@ -199,7 +184,7 @@ def _base_buys(layout: Layout, slot: int) -> tuple[BuyTile, ...]:
         return entry[1]
     if len(_BASE_BUYS) >= 8192:
         _BASE_BUYS.clear()
-    made = _buys_at(slot)
+    made = _BUYS_AT[slot]
     moves = tuple([made[space, None] for space in base_spaces(layout)])
     _BASE_BUYS[key] = (layout, moves)
     return moves
@@ -232,7 +217,7 @@ def buy_moves(table: Table) -> list[Move]:
         if higher is None:
             higher = higher_spaces(layout, top_level(table.config.interpretations))
         colour = tile.colour
-        made = _buys_at(slot)
+        made = _BUYS_AT[slot]
         for space, colours in higher:
             if colour in colours:
                 moves.extend([made[space, marker] for marker in unpaid])
