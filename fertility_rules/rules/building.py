@@ -56,10 +56,6 @@ def _payments(cost: int, supply: Counts, wheat: int) -> tuple[tuple[Counts, int]
 _SKIP = SkipBuilding()
 
 
-def _free_spots(state: GameState) -> tuple[int, ...]:
-    return tuple(i for i, district in enumerate(state.player.metropolis.spots) if district is None)
-
-
 @functools.lru_cache(maxsize=8192)
 def _builds_by_spot(
     district_id: str, tokens: Counts, wheat: int, spots: int
@@ -68,40 +64,29 @@ def _builds_by_spot(
     return tuple(build_district(district_id, spot, tokens, wheat) for spot in range(spots))
 
 
-def _district_builds(
-    moves: list[Move],
-    district_id: str,
-    cost: int,
-    supply: Counts,
-    wheat: int,
-    spots: tuple[int, ...],
-    count: int,
-) -> None:
-    """Append every way to build ``district_id`` on the free ``spots``.
+def build_moves(state: GameState) -> list[Move]:
+    """Skipping, and every way to build each District on offer on each free spot with
+    each payment (R-3.4).
 
     Not cached as a whole: in new games the supply, the Wheat and the free spots rarely
     meet the same District twice, so such a cache misses four times in five; the
     payments and the rows of moves it is made of are cached.
     """
-    every_spot = len(spots) == count
-    for tokens, paid in _payments(cost, supply, wheat):
-        row = _builds_by_spot(district_id, tokens, paid, count)
-        moves.extend(row if every_spot else [row[spot] for spot in spots])
-
-
-def build_moves(state: GameState) -> list[Move]:
     moves: list[Move] = [_SKIP]
-    spots = _free_spots(state)
+    player = state.player
+    metropolis = player.metropolis
+    spots = [i for i, district in enumerate(metropolis.spots) if district is None]
     if not spots:
         return moves
-    player = state.player
-    catalogue = state.config.catalogue
+    district = state.config.catalogue.district
     supply = player.supply
-    wheat = player.metropolis.wheat
-    count = len(player.metropolis.spots)
+    wheat = metropolis.wheat
+    count = len(metropolis.spots)
+    every_spot = len(spots) == count
     for district_id in state.offer:
-        cost = catalogue.district(district_id).cost
-        _district_builds(moves, district_id, cost, supply, wheat, spots, count)
+        for tokens, paid in _payments(district(district_id).cost, supply, wheat):
+            row = _builds_by_spot(district_id, tokens, paid, count)
+            moves.extend(row if every_spot else [row[spot] for spot in spots])
     return moves
 
 

@@ -116,6 +116,9 @@ _LEGAL: dict[Phase, Callable[[GameState], list[Move]]] = {
 }
 
 MOVE_PHASES: dict[type, Phase] = {move: handler.phase for move, handler in _HANDLERS.items()}
+
+_PERFORM = {move: handler.perform for move, handler in _HANDLERS.items()}
+"""The transition of each kind of move, looked up at every decision."""
 """The decision (phase) at which each kind of move is played."""
 
 
@@ -205,10 +208,10 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
     comparison and a lookup it makes anyway."""
     if type(state) is not GameState:
         require_state(state)
-    handler = _HANDLERS.get(type(move))
-    if handler is None:
-        handler = _handler(move)
-    return handler.perform(state, move)
+    perform = _PERFORM.get(type(move))
+    if perform is None:
+        perform = _handler(move).perform
+    return perform(state, move)
 
 
 def final_position(state: GameState) -> FinalPosition:

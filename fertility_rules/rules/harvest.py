@@ -13,6 +13,7 @@ from fertility_rules.rules.interpretations import (
     QuarryCount,
 )
 from fertility_rules.rules.state import ValleyState
+from fertility_rules.shared.values import unchecked_constructor
 
 __all__ = ["Harvest", "closed_quarries", "harvest", "take_from_stock"]
 
@@ -25,6 +26,10 @@ class Harvest:
     wheat: int
     quarries: tuple[int, ...]
     quarry_choices: int
+
+
+_harvest = unchecked_constructor(Harvest)
+"""A harvest made from the engine's own counts (a placement's, every turn)."""
 
 
 def closed_quarries(
@@ -85,7 +90,7 @@ def harvest(
     choices = len(quarries)
     if options.quarries_per_placement is QuarryCount.ONE:
         choices = min(choices, 1)
-    return Harvest((counts[0], counts[1], counts[2], counts[3]), wheat, quarries, choices)
+    return _harvest((counts[0], counts[1], counts[2], counts[3]), wheat, quarries, choices)
 
 
 def take_from_stock(stock: Counts, wanted: Counts) -> tuple[Counts, Counts]:
