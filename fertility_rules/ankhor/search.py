@@ -147,8 +147,6 @@ ANKHOR_SEARCH = GameSearch(
 """Ankh'or as the search sees it, beside its referee and ``sample_state``."""
 
 
-
-
 @checked_arguments
 def ismcts_agent(seed: int | None = None) -> ISMCTSAgent:
     """The agent called ``ismcts`` in Ankh'or (``simulate --game ankhor --agents ismcts``),
