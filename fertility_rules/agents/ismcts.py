@@ -328,11 +328,16 @@ DEFAULT_ITERATIONS = 32
 ``tests/benchmarks/results/ismcts-notes.txt``)."""
 
 
+@checked_arguments
 def default_iterations(players: int) -> int:
     """The default budget for ``players``: :data:`DEFAULT_ITERATIONS` for two players and
     half as many again for each further player (48 for three, 64 for four). Between two
     turns of the searching player every other player plays a turn, so a playout is longer
     and its outcome noisier, and each candidate needs more of them to be told apart."""
+    if players < 1:
+        raise MalformedInputError.single(
+            "players", _("A number of players is a whole number of 1 or more, not {n}.", n=players)
+        )
     return DEFAULT_ITERATIONS * players // 2
 
 
