@@ -331,9 +331,10 @@ def _class_hint(cls: type, name: str, text: object) -> Any:
 class _Field:
     """The check (and the conversion of enumeration values) of one field, made on first use."""
 
-    def __init__(self, name: str, annotation: object) -> None:
+    def __init__(self, name: str, annotation: object, rule: str | None = None) -> None:
         self.name = name
         self.annotation = annotation
+        self.rule = rule
         self.ready: tuple[Any, Check, dict[object, enum.Enum] | None] | None = None
 
     def _compile(self, cls: type) -> tuple[Any, Check, dict[object, enum.Enum] | None]:
@@ -350,7 +351,7 @@ class _Field:
             message = _(
                 "expected {expected}, found {kind}", expected=type_text(hint), kind=_kind(value)
             )
-            raise MalformedInputError.single(path, message)
+            raise MalformedInputError.single(path, message, self.rule)
 
 
 def _converter(field: _Field, cls: type) -> Callable[[object], object]:
@@ -368,7 +369,7 @@ def _converter(field: _Field, cls: type) -> Callable[[object], object]:
         message = _(
             "unknown value {value!r}; expected one of: {known}", value=_shown(value), known=known
         )
-        raise MalformedInputError.single(path, message)
+        raise MalformedInputError.single(path, message, field.rule)
 
     return convert
 
@@ -388,17 +389,18 @@ def _guarded(convert: Callable[[Any], Any], field: _Field, cls: type) -> Callabl
             message = _(
                 "expected {expected}, found {kind}", expected=type_text(hint), kind=_kind(value)
             )
-            raise MalformedInputError.single(path, message) from None
+            raise MalformedInputError.single(path, message, field.rule) from None
 
     return guarded
 
 
 def typed_fields(cls: type, attributes: list[Any]) -> list[Any]:
     """An attrs ``field_transformer``: every field checked against its annotation, and a
-    field of one enumeration member converted from the member's JSON value."""
+    field of one enumeration member converted from the member's JSON value. A field's
+    ``metadata={"rule": id}`` names the rule its errors cite."""
     out = []
     for attribute in attributes:
-        field = _Field(attribute.name, attribute.type)
+        field = _Field(attribute.name, attribute.type, attribute.metadata.get("rule"))
         validators = [v for v in (field.validate, attribute.validator) if v is not None]
         convert = attribute.converter
         changes: dict[str, Any] = {"validator": attrs.validators.and_(*validators)}

@@ -11,11 +11,8 @@ state and decides as it would knowing the piles.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-
 from fertility_rules.agents.base import public_view
-from fertility_rules.agents.ties import best_move
+from fertility_rules.agents.best_value import BestValueAgent
 from fertility_rules.arguments import expect_type
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
@@ -62,19 +59,15 @@ def position_value(state: GameState, player: int) -> float:
     )
 
 
-class GreedyAgent:
-    """Best immediate gain; the same seed plays the same moves."""
+class GreedyAgent(BestValueAgent[GameState, Move]):
+    """Best immediate gain (:func:`position_value`) on the view's stand-in state; the same
+    seed plays the same moves."""
 
-    name = "greedy"
+    def position(self, view: Observation) -> GameState:
+        return public_view(view).stand_in()
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+    def after(self, state: GameState, move: Move) -> GameState:
+        return apply_unchecked(state, move)
 
-    def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
-        if len(moves) == 1:
-            return moves[0]
-        state = public_view(view).stand_in()
-        me = state.current
-        return best_move(
-            moves, lambda move: position_value(apply_unchecked(state, move), me), self._rng
-        )
+    def value(self, state: GameState, player: int) -> float:
+        return position_value(state, player)

@@ -52,10 +52,10 @@ from fertility_rules.i18n.message import _
 
 __all__ = [
     "DEFAULT_ITERATIONS",
+    "MARGIN",
     "Budget",
     "ISMCTSAgent",
     "SearchGame",
-    "default_iterations",
     "search",
     "search_parts",
 ]
@@ -159,6 +159,8 @@ def search(
     budget: Budget,
     seat: int,
     root: _Node[M] | None = None,
+    proposal: M | None = None,
+    margin: float = 0.0,
 ) -> tuple[M, int, _Node[M]]:
     """The move to play at ``view`` (``moves`` are its legal moves), the number of
     iterations run and the tree searched (grown from ``root`` when given: a tree kept
@@ -166,11 +168,13 @@ def search(
 
     With a budget of iterations the root's candidates are compared by sequential
     halving; with a time budget, chosen by PUCT like every other decision of the tree
-    until the time is up, and the move played is the root child visited most."""
+    until the time is up, and the move played is the root child visited most. A
+    ``proposal`` (the game's planner's move) is kept to the last round of the halving
+    and played unless the best candidate's mean reward beats it by ``margin``."""
     if root is None:
         root = _Node(-1)
     if budget.seconds is None:
-        return _halving(game, view, moves, rng, budget.iterations, seat, root)
+        return _halving(game, view, moves, rng, budget.iterations, seat, root, proposal, margin)
     deadline = time.perf_counter() + budget.seconds
     iterations = 0
     while not iterations or time.perf_counter() < deadline:
@@ -193,19 +197,24 @@ def _halving(
     iterations: int,
     seat: int,
     root: _Node[M],
+    proposal: M | None = None,
+    margin: float = 0.0,
 ) -> tuple[M, int, _Node[M]]:
     """Sequential halving at the root (Karnin, Koren & Somekh 2013; as in Gumbel MuZero):
     the game's candidates are played out in rounds, every candidate of a round in the
     same determinizations with the same playout draws (so they are compared on equal
     terms), and the better half by mean reward goes on to the next round. Below the root
     each iteration walks the tree as usual. A kept tree's visits count towards the
-    budget."""
+    budget. A ``proposal`` among the candidates is never halved away, and stays the move
+    unless the best candidate's mean beats it by ``margin``: with many players a playout
+    is noisy, and a small lead over the planner's move is more often luck than skill."""
     legal = set(moves)
     remaining = [m for m in root.tried if m in legal]
     if not remaining:
         remaining = _expand(game, root, game.sample(view, rng), moves)
     if len(remaining) < 2:
         return (remaining or list(moves))[0], 0, root
+    protected = proposal is not None and proposal in remaining
     rounds = math.ceil(math.log2(len(remaining)))
     budget = max(iterations - root.visits, len(remaining))
     spent = 0
@@ -218,8 +227,16 @@ def _halving(
                 _iterate(game, root, world, random.Random(draws), seat, move)
                 spent += 1
         remaining.sort(key=lambda m: -_mean(root.children[m]))
-        remaining = remaining[: math.ceil(len(remaining) / 2)]
-    return remaining[0], spent, root
+        kept = remaining[: math.ceil(len(remaining) / 2)]
+        if protected and proposal not in kept and done < rounds - 1:
+            kept.append(proposal)  # type: ignore[arg-type]
+        remaining = kept
+    best = remaining[0]
+    if protected and best != proposal:
+        lead = _mean(root.children[best]) - _mean(root.children[proposal])  # type: ignore[index]
+        if lead < margin:
+            best = proposal  # type: ignore[assignment]
+    return best, spent, root
 
 
 def _mean(node: _Node[M]) -> float:
@@ -324,43 +341,33 @@ def search_parts(
 
 
 DEFAULT_ITERATIONS = 32
-"""Iterations per searched decision by default in a 2-player game (see
+"""Iterations per searched decision by default (see ``tests/benchmarks/results``)."""
+
+MARGIN = 0.02
+"""With more than two players, the mean reward by which the search's best candidate must
+beat the planner's move to be played instead (see
 ``tests/benchmarks/results/ismcts-notes.txt``)."""
-
-
-def default_iterations(players: int) -> int:
-    """The default budget for ``players``: :data:`DEFAULT_ITERATIONS` for two players and
-    half as many again for each further player (48 for three, 64 for four). Between two
-    turns of the searching player every other player plays a turn, so a playout is longer
-    and its outcome noisier, and each candidate needs more of them to be told apart."""
-    return DEFAULT_ITERATIONS * players // 2
 
 
 class ISMCTSAgent:
     """Information-set MCTS with a determinization per iteration, over ``game`` (Fertility
-    by default); the same seed plays the same moves under an iteration budget. Without
-    ``iterations``, each searched decision gets :func:`default_iterations` for the number
-    of players.
+    by default); the same seed plays the same moves under an iteration budget.
 
     The decisions the game does not search (:attr:`~fertility_rules.games.GameSearch.searched`)
-    are its planner's."""
+    are its planner's. With more than two players the planner proposes a move at every
+    searched decision too, and the search overrides it only by :data:`MARGIN`."""
 
     name = "ismcts"
 
     def __init__(
         self,
         seed: int | None = None,
-        iterations: int | None = None,
+        iterations: int = DEFAULT_ITERATIONS,
         seconds: float | None = None,
         *,
         game: str | GameRules = "fertility",
     ) -> None:
-        self.budget: Budget | None = None if iterations is None else Budget(iterations, seconds)
-        """The budget of each searched decision; ``None`` until the first decision when
-        the iterations are the default for the number of players (:func:`default_iterations`)."""
-        if iterations is None:
-            Budget(DEFAULT_ITERATIONS, seconds)  # the seconds are checked now, not in play
-        self._seconds = seconds
+        self.budget = Budget(iterations, seconds)
         self._game, parts = search_parts(game)
         self._searched = parts.searched
         self._planner: Agent | None = None if parts.planner is None else parts.planner(seed)
@@ -379,10 +386,19 @@ class ISMCTSAgent:
         elif self._searched is not None and self._planner is not None and not self._searched(view):
             move = self._planner.choose(view, moves)
         else:
-            if self.budget is None:
-                self.budget = Budget(default_iterations(len(view.players)), self._seconds)
+            proposal, margin = None, 0.0
+            if self._planner is not None and len(view.players) > 2:
+                proposal, margin = self._planner.choose(view, moves), MARGIN
             move, count, root = search(
-                self._game, view, moves, self._rng, self.budget, view.current, root
+                self._game,
+                view,
+                moves,
+                self._rng,
+                self.budget,
+                view.current,
+                root,
+                proposal,
+                margin,
             )
             self.iterations.append(count)
         if root is not None and len(moves) > 1:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from fertility_rules.agents.best_value import BestValueAgent
 from fertility_rules.agents.random_agent import RandomAgent
 from fertility_rules.agents.simulate import PlayedGame
 from fertility_rules.agents.simulate import make_agent as make_game_agent
@@ -74,23 +75,18 @@ def position_value(state: GameState, player: int) -> float:
     return value
 
 
-class GreedyAgent:
+class GreedyAgent(BestValueAgent[GameState, Move]):
     """The move whose next position looks best (:func:`position_value`), in a state
     sampled from the view; ties broken by a seeded generator."""
 
-    name = "greedy"
+    def position(self, view: Observation) -> GameState:
+        return sample_state(view, self._rng)
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+    def after(self, state: GameState, move: Move) -> GameState:
+        return apply_unchecked(state, move)
 
-    def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
-        if len(moves) == 1:
-            return moves[0]
-        state = sample_state(view, self._rng)
-        me = view.current
-        return best_move(
-            moves, lambda move: position_value(apply_unchecked(state, move), me), self._rng
-        )
+    def value(self, state: GameState, player: int) -> float:
+        return position_value(state, player)
 
 
 class LookaheadAgent:

@@ -4,7 +4,7 @@ As for Fertility, the specification sorts its ids into switches (fields of
 :class:`Interpretations`, each with a default and at least one alternative, stored in game
 states) and settled readings (fixed behaviour, documented with the reason). Each field
 accepts its enumeration member or the member's JSON value (``"every_turn"``); anything
-else is refused at construction with the field, the value and the values allowed.
+else is refused at construction with the field, its id, the value and the values allowed.
 :data:`INTERPRETATION_INFO` says in one place what every id is and which rules it reads.
 """
 
@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import enum
 import functools
-from typing import TypeVar
 
 from attrs import field, frozen
 
 from fertility_rules.ankhor.rule_texts import rule_text
-from fertility_rules.errors import MalformedInputError
+from fertility_rules.arguments import typed_fields
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.shared.interpretations import (
     KIND_LABELS,
@@ -40,7 +39,6 @@ __all__ = [
     "PriceLayout",
     "Removal",
     "interpretation_info",
-    "switch",
 ]
 
 
@@ -100,72 +98,23 @@ class PriceLayout(enum.Enum):
     """The mirror layout, right to left (3, 3, 3, 2, 2, 2 by default)."""
 
 
-E = TypeVar("E", bound=enum.Enum)
-
-
-def _shown(value: object) -> str:
-    """A value as a message may quote it: short, and never a huge text."""
-    if value is None or isinstance(value, bool | int | float | str):
-        text = repr(value)
-        return text if len(text) <= 40 else text[:37] + "..."
-    return type(value).__name__
-
-
-def switch(kind: type[E], name: str, rule: str, value: object) -> E:
-    """The value of switch ``name``: a member of ``kind``, or a member's JSON value."""
-    if isinstance(value, kind):
-        return value
-    for member in kind:
-        if type(value) is str and member.value == value:
-            return member
-    raise MalformedInputError.single(
-        name,
-        _(
-            "{value} is not a reading of {field}; expected one of: {allowed}",
-            value=_shown(value),
-            field=name,
-            allowed=", ".join(member.value for member in kind),
-        ),
-        rule,
-    )
-
-
-def _removal(value: object) -> Removal:
-    return switch(Removal, "two_player_removal", "Q-1", value)
-
-
-def _bonus_tokens(value: object) -> BonusTokens:
-    return switch(BonusTokens, "bonus_tokens", "Q-2", value)
-
-
-def _higher_neighbours(value: object) -> HigherNeighbours:
-    return switch(HigherNeighbours, "higher_neighbours", "Q-3", value)
-
-
-def _height(value: object) -> Height:
-    return switch(Height, "height", "Q-4", value)
-
-
-def _moving(value: object) -> Moving:
-    return switch(Moving, "moving", "Q-5", value)
-
-
-def _price_layout(value: object) -> PriceLayout:
-    return switch(PriceLayout, "price_layout", "Q-6", value)
-
-
-@frozen
+@frozen(field_transformer=typed_fields)
 class Interpretations:
-    """The reading of every Ankh'or switch (Q-1 to Q-6)."""
+    """The reading of every Ankh'or switch (Q-1 to Q-6).
 
-    two_player_removal: Removal = field(default=Removal.REFRESH_ONLY, converter=_removal)
-    bonus_tokens: BonusTokens = field(default=BonusTokens.ONE_PER_GROUP, converter=_bonus_tokens)
+    A switch takes its enumeration member or the value its JSON form writes
+    (``Interpretations(height="base_only")``); anything else is refused when the value
+    is made, naming the switch, its id and its values.
+    """
+
+    two_player_removal: Removal = field(default=Removal.REFRESH_ONLY, metadata={"rule": "Q-1"})
+    bonus_tokens: BonusTokens = field(default=BonusTokens.ONE_PER_GROUP, metadata={"rule": "Q-2"})
     higher_neighbours: HigherNeighbours = field(
-        default=HigherNeighbours.SAME_LEVEL, converter=_higher_neighbours
+        default=HigherNeighbours.SAME_LEVEL, metadata={"rule": "Q-3"}
     )
-    height: Height = field(default=Height.ANY_LEVEL, converter=_height)
-    moving: Moving = field(default=Moving.FREE, converter=_moving)
-    price_layout: PriceLayout = field(default=PriceLayout.CATALOGUE, converter=_price_layout)
+    height: Height = field(default=Height.ANY_LEVEL, metadata={"rule": "Q-4"})
+    moving: Moving = field(default=Moving.FREE, metadata={"rule": "Q-5"})
+    price_layout: PriceLayout = field(default=PriceLayout.CATALOGUE, metadata={"rule": "Q-6"})
 
 
 _SWITCH = InterpretationKind.SWITCH

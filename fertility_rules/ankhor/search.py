@@ -29,7 +29,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from fertility_rules.agents.ismcts import ISMCTSAgent
+from fertility_rules.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
 from fertility_rules.agents.rewards import lead_rewards
 from fertility_rules.ankhor.agents import LookaheadAgent, position_value
 from fertility_rules.ankhor.moves import BuyTile, Move
@@ -147,11 +147,12 @@ ANKHOR_SEARCH = GameSearch(
 """Ankh'or as the search sees it, beside its referee and ``sample_state``."""
 
 
+ITERATIONS = DEFAULT_ITERATIONS
+"""Iterations per searched decision of the agent called ``ismcts``."""
 
 
 @checked_arguments
 def ismcts_agent(seed: int | None = None) -> ISMCTSAgent:
     """The agent called ``ismcts`` in Ankh'or (``simulate --game ankhor --agents ismcts``),
-    seeded, with the default budget for the number of players
-    (:func:`~fertility_rules.agents.ismcts.default_iterations`)."""
-    return ISMCTSAgent(seed, game="ankhor")
+    seeded, with :data:`ITERATIONS` iterations per searched decision."""
+    return ISMCTSAgent(seed, ITERATIONS, game="ankhor")

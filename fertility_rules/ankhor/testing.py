@@ -13,11 +13,9 @@ Other applications, and catalogues other than the default one, run the same chec
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from typing import Any, ClassVar
 
-from attrs import fields
 from hypothesis import strategies as st
 
 from fertility_rules.ankhor.catalogue import Catalogue
@@ -48,6 +46,7 @@ from fertility_rules.ankhor.setup import new_game
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.validity import state_problems
 from fertility_rules.testing.machine import EngineMachine
+from fertility_rules.testing.switches import switch_combinations
 
 __all__ = [
     "RULE_ID",
@@ -177,12 +176,7 @@ def bonus_problems(before: GameState, after: GameState) -> list[str]:
 
 def interpretations() -> st.SearchStrategy[Interpretations]:
     """Any combination of the Ankh'or switches (every value is playable)."""
-    options: dict[str, st.SearchStrategy[Any]] = {}
-    defaults = Interpretations()
-    for attribute in fields(Interpretations):
-        kind: type[enum.Enum] = type(getattr(defaults, attribute.name))
-        options[attribute.name] = st.sampled_from(list(kind))
-    return st.fixed_dictionaries(options).map(lambda values: Interpretations(**values))
+    return switch_combinations(Interpretations)
 
 
 @st.composite

@@ -21,6 +21,7 @@ from fertility_rules.ankhor.model import Tile, Tokens
 from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.values import carried
 
 __all__ = ["Observation", "observe", "sample_state", "unseen_tiles"]
 
@@ -74,21 +75,7 @@ def unseen_tiles(piles: Iterable[Iterable[Tile]]) -> tuple[Tile, ...]:
 def observe(state: GameState) -> Observation:
     """The view of ``state`` that every player and spectator shares (A-8)."""
     require(state, GameState, "state", state_needed)
-    return Observation(
-        config=state.config,
-        players=state.players,
-        supply=state.supply,
-        reserve=state.reserve,
-        offer=state.offer,
-        pile_sizes=state.pile_sizes,
-        unseen=unseen_tiles(state.piles),
-        removed=state.removed,
-        current=state.current,
-        phase=state.phase,
-        turn=state.turn,
-        progress=state.progress,
-        ending=state.ending,
-    )
+    return carried(state, Observation, unseen=unseen_tiles(state.piles))
 
 
 def sample_state(view: Observation, seed: int | random.Random | None = None) -> GameState:
@@ -102,17 +89,4 @@ def sample_state(view: Observation, seed: int | random.Random | None = None) -> 
     tiles = list(view.unseen)
     rng.shuffle(tiles)
     first = view.pile_sizes[0]
-    return GameState(
-        config=view.config,
-        players=view.players,
-        supply=view.supply,
-        reserve=view.reserve,
-        offer=view.offer,
-        piles=(tiles[:first], tiles[first:]),
-        removed=view.removed,
-        current=view.current,
-        phase=view.phase,
-        turn=view.turn,
-        progress=view.progress,
-        ending=view.ending,
-    )
+    return carried(view, GameState, piles=(tiles[:first], tiles[first:]))

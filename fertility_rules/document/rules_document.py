@@ -250,17 +250,17 @@ def interpretation_notes(info: InterpretationInfo) -> tuple[Message, ...]:
 
 
 def _interpretations(w: Writer) -> None:
-    w.heading(2, _("Interpretations"), "interpretations")
-    w.paragraph(
+    w.interpretations(
+        "fertility",
+        INTERPRETATION_INFO,
         _(
             "Where the rulebooks are silent or disagree, the specification lists the point. "
             "A switch has a default reading and at least one alternative a user may choose; "
             "a settled reading is played as fixed behaviour because every rulebook that "
             "speaks agrees; a retired point cannot arise."
-        )
+        ),
+        "interpretations",
     )
-    for info in INTERPRETATION_INFO:
-        w.interpretation(info.id, interpretation_notes(info))
 
 
 def _invariants(w: Writer) -> None:

@@ -22,9 +22,15 @@ from fertility_rules.document.blocks import (
     check_format,
     render_blocks,
 )
+from fertility_rules.document.interpretations import interpretation_notes
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
+from fertility_rules.shared.interpretations import (
+    KIND_LABELS,
+    InterpretationInfo,
+    InterpretationKind,
+)
 from fertility_rules.texts.glossary import Term
 
 __all__ = ["Cell", "RuleTextLike", "Writer", "document_text"]
@@ -91,6 +97,20 @@ class Writer:
         self.rule(rule_id, level)
         for note in notes:
             self.paragraph(note)
+
+    def interpretations(
+        self, game: str, infos: Sequence[InterpretationInfo], introduction: Message, anchor: str
+    ) -> None:
+        """A game's interpretations: a heading and ``introduction``, then each kind's ids
+        under its own heading (switches, settled readings, retired), with their notes."""
+        self.heading(2, _("Interpretations"), anchor)
+        self.paragraph(introduction)
+        for kind in InterpretationKind:
+            found = [info for info in infos if info.kind is kind]
+            if found:
+                self.heading(3, KIND_LABELS[kind], f"{anchor}-{kind.value}")
+            for info in found:
+                self.interpretation(info.id, interpretation_notes(info, game), 4)
 
     def figures_of(self, rule_id: str) -> None:
         """The worked examples of ``rule_id``."""

@@ -38,7 +38,7 @@ from fertility_rules.formats.converter import (
 )
 from fertility_rules.formats.documents import join, parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.formats.sections import read_sections
+from fertility_rules.formats.sections import Section, frame, read_sections
 from fertility_rules.model.district import District
 from fertility_rules.model.metropolis import SPOTS, MetropolisBoard, Track
 from fertility_rules.model.resources import Icon, MonumentType, Resource
@@ -49,123 +49,72 @@ from fertility_rules.shared.provenance import Provenance, Source
 __all__ = ["dump_catalogue", "load_catalogue_file", "read_catalogue", "read_catalogue_text"]
 
 
-def _checked(problems: list[Problem]) -> None:
-    if problems:
-        raise MalformedInputError(problems)
-
-
 @frozen(kw_only=True)
-class _Stock:
+class _Stock(Section):
     per_resource: int
-    provenance: Provenance
-    note: str = ""
 
     checks = staticmethod(stock_problems)
 
-    def __attrs_post_init__(self) -> None:
-        _checked(stock_problems(self.per_resource))
-
 
 @frozen(kw_only=True)
-class _Monuments:
+class _Monuments(Section):
     types: tuple[MonumentType, ...]
     per_type: int
     first: int
     second: int
-    provenance: Provenance
-    note: str = ""
 
     checks = staticmethod(monument_problems)
 
-    def __attrs_post_init__(self) -> None:
-        _checked(monument_problems(self.types, self.per_type, self.first, self.second))
-
 
 @frozen(kw_only=True)
-class _Gods:
+class _Gods(Section):
     names: tuple[str, ...]
-    provenance: Provenance
-    note: str = ""
 
     checks = staticmethod(god_problems)
 
-    def __attrs_post_init__(self) -> None:
-        _checked(god_problems(self.names))
-
 
 @frozen(kw_only=True)
-class _StartTile:
+class _StartTile(Section):
     scenes: tuple[tuple[Resource, Resource], tuple[Resource, Resource]]
-    provenance: Provenance
-    note: str = ""
 
 
 @frozen(kw_only=True)
-class _ValleyBoard:
+class _ValleyBoard(Section):
     id: str
     rows: tuple[str, ...]
-    provenance: Provenance
-    note: str = ""
 
 
 @frozen(kw_only=True)
-class _ValleyTile:
+class _ValleyTile(Section):
     id: str
     scenes: tuple[Resource, Resource]
-    provenance: Provenance
-    note: str = ""
 
 
 @frozen(kw_only=True)
-class _Shop:
+class _Shop(Section):
     requires: tuple[Icon, ...]
     benefit: Benefit
-    provenance: Provenance
-    note: str = ""
 
 
 @frozen(kw_only=True)
-class _Track:
+class _Track(Section):
     values: tuple[int, ...]
-    provenance: Provenance
-    note: str = ""
 
 
 @frozen(kw_only=True)
-class _MetropolisBoard:
+class _MetropolisBoard(Section):
     id: str
     spots: int = SPOTS
     wheat_track: Track
     statue_scale: Track
     shops: tuple[_Shop, ...]
-    provenance: Provenance
-    note: str = ""
 
 
 @frozen(kw_only=True)
-class _District:
+class _District(Section):
     id: str
     cost: int
     shops: tuple[_Shop, ...]
-    provenance: Provenance
-    note: str = ""
-
-
-@frozen(kw_only=True)
-class _Catalogue:
-    """The file's sections, each read on its own (so every broken one is reported)."""
-
-    name: str
-    title: str | None = None
-    note: str = ""
-    stock: Any = None
-    monuments: Any = None
-    gods: Any = None
-    start_tile: Any = None
-    valley_boards: Any = None
-    valley_tiles: Any = None
-    metropolis_boards: Any = None
-    districts: Any = None
 
 
 def _shops(owner: str, shops: tuple[_Shop, ...]) -> tuple[Shop, ...]:
@@ -233,6 +182,10 @@ _SECTIONS: dict[str, Any] = {
 }
 
 
+_Catalogue = frame("_Catalogue", _SECTIONS)
+"""The file's frame: its sections, each read on its own (so every broken one is reported)."""
+
+
 @functools.lru_cache(maxsize=16)
 def _converter(registry: EffectRegistry) -> Converter:
     return converter_with(registry, _MODEL_HOOKS)
@@ -261,7 +214,7 @@ def read_catalogue(
     """
     converter = _converter(registry)
     problems: list[Problem] = []
-    root: _Catalogue | None
+    root: Any
     try:
         root = structure_document(data, _Catalogue, CATALOGUE_FORMAT, source, registry, converter)
     except MalformedInputError as error:  # the sections are still read, for their problems

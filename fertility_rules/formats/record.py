@@ -64,7 +64,8 @@ class _RecordDocument:
     game: str
     rules_version: str | None = None
     """Left out: the rules version of this library."""
-    catalogue: Any
+    catalogue: Any = "default"
+    """Left out: the game's default catalogue (the schemas do not require it)."""
     interpretations: Any = None
     variant: bool = False
     players: tuple[str, ...]
@@ -172,7 +173,7 @@ def read_record(
         found = rules_version_problems(version, rules.rules_version)
         parts.found.extend(problems_of(MalformedInputError(found)))
     catalogue = parts.read(
-        "$.catalogue", formats.catalogue_from_json, data.get("catalogue"), "$", registry
+        "$.catalogue", formats.catalogue_from_json, data.get("catalogue", "default"), "$", registry
     )
     interpretations = None
     if "interpretations" in data:

@@ -7,13 +7,55 @@ problems of all of them are gathered, so that one answer lists everything to fix
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+import functools
+import inspect
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, cast
+
+import attrs
+from attrs import frozen
 
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.provenance import Provenance
 
-__all__ = ["read_sections"]
+__all__ = ["Section", "frame", "read_sections"]
+
+
+@frozen(kw_only=True)
+class Section:
+    """A section of a catalogue file as written: its values (a subclass's fields), where
+    they come from and a note. A subclass's ``checks`` finds its values' problems, taking
+    them by their field names; a section with problems is refused when it is read."""
+
+    provenance: Provenance
+    note: str = ""
+
+    checks: ClassVar[Callable[..., list[Problem]] | None] = None
+
+    def __attrs_post_init__(self) -> None:
+        checks = type(self).checks
+        if checks is not None:
+            problems = checks(**{name: getattr(self, name) for name in _parameters(checks)})
+            if problems:
+                raise MalformedInputError(problems)
+
+
+@functools.cache
+def _parameters(checks: Callable[..., list[Problem]]) -> tuple[str, ...]:
+    return tuple(inspect.signature(checks).parameters)
+
+
+def frame(name: str, sections: Iterable[str]) -> type:
+    """The class of a catalogue file's frame: its name, title and note, and each of
+    ``sections`` kept as written (each is then read by itself, :func:`read_sections`)."""
+    fields: dict[str, Any] = {
+        "name": attrs.field(type=str),
+        "title": attrs.field(type=cast(Any, str | None), default=None),
+        "note": attrs.field(type=str, default=""),
+    }
+    fields.update({key: attrs.field(type=Any, default=None) for key in sections})
+    return attrs.make_class(name, fields, frozen=True, kw_only=True)
 
 
 def read_sections(

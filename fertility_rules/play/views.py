@@ -28,6 +28,7 @@ from fertility_rules.rules.state import (
     ValleyState,
     state_repr,
 )
+from fertility_rules.shared.values import carried
 
 __all__ = ["Observation", "Table", "observe", "status"]
 
@@ -156,24 +157,11 @@ def observe(state: GameState) -> Observation:
         raise MalformedInputError.single(
             "state", _("A game state is needed, not {kind}.", kind=type(state).__name__)
         )
-    return Observation(
-        config=state.config,
-        valley=state.valley,
-        players=state.players,
-        stock=state.stock,
+    return carried(
+        state,
+        Observation,
         pile_size=len(state.pile),
-        common_pool=state.common_pool,
         deck_size=len(state.district_deck),
-        offer=state.offer,
-        current=state.current,
-        phase=state.phase,
-        quarries=state.quarries,
-        quarry_choices=state.quarry_choices,
-        bonuses=state.bonuses,
-        discarded=state.discarded,
-        removed=state.removed,
-        turn=state.turn,
-        turns_left=state.turns_left,
     )
 
 

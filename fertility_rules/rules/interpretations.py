@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import functools
 
-from attrs import frozen
+from attrs import field, frozen
 
 from fertility_rules.arguments import typed_fields
 from fertility_rules.i18n.message import Message, _
@@ -98,15 +98,17 @@ class Interpretations:
 
     A switch takes its enumeration value or the value its JSON form writes
     (``Interpretations(district_offer=3, quarry_enclosure="orthogonal")``); anything else
-    is refused when the value is made, naming the switch and its values.
+    is refused when the value is made, naming the switch, its id and its values.
     """
 
-    quarry_enclosure: Enclosure = Enclosure.EIGHT
-    quarries_per_placement: QuarryCount = QuarryCount.EACH
-    lost_resource: LostResource = LostResource.LOST
-    district_offer: OfferSize = OfferSize.FOUR
-    own_halves: OwnHalves = OwnHalves.NOT_COUNTED
-    start_tile: StartTileShape = StartTileShape.FROM_CATALOGUE
+    quarry_enclosure: Enclosure = field(default=Enclosure.EIGHT, metadata={"rule": "I-1"})
+    quarries_per_placement: QuarryCount = field(default=QuarryCount.EACH, metadata={"rule": "I-2"})
+    lost_resource: LostResource = field(default=LostResource.LOST, metadata={"rule": "I-6"})
+    district_offer: OfferSize = field(default=OfferSize.FOUR, metadata={"rule": "I-10"})
+    own_halves: OwnHalves = field(default=OwnHalves.NOT_COUNTED, metadata={"rule": "I-12"})
+    start_tile: StartTileShape = field(
+        default=StartTileShape.FROM_CATALOGUE, metadata={"rule": "I-14"}
+    )
 
 
 _SWITCH = InterpretationKind.SWITCH

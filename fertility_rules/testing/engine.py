@@ -15,12 +15,10 @@ The module needs ``hypothesis`` (a test dependency); nothing else of the library
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
-from attrs import fields
 from hypothesis import strategies as st
 
 from fertility_rules.catalogue.catalogue import Catalogue
@@ -55,6 +53,7 @@ from fertility_rules.rules.moves import (
 from fertility_rules.rules.setup import COMMON_POOL, OFFER, PERSONAL_POOL, new_game
 from fertility_rules.rules.state import GameState, Phase
 from fertility_rules.testing.machine import EngineMachine, expect
+from fertility_rules.testing.switches import switch_combinations
 
 __all__ = [
     "MOVE_PHASES",
@@ -311,12 +310,7 @@ def shop_token_decreases(before: GameState, after: GameState) -> list[str]:
 
 def interpretations() -> st.SearchStrategy[Interpretations]:
     """Any combination of the interpretation switches (every value is playable)."""
-    options: dict[str, st.SearchStrategy[Any]] = {}
-    defaults = Interpretations()
-    for attribute in fields(Interpretations):
-        enum_type: type[enum.Enum] = type(getattr(defaults, attribute.name))
-        options[attribute.name] = st.sampled_from(list(enum_type))
-    return st.fixed_dictionaries(options).map(lambda values: Interpretations(**values))
+    return switch_combinations(Interpretations)
 
 
 @st.composite

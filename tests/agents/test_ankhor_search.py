@@ -15,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fertility_rules import ankhor
-from fertility_rules.agents import ismcts
 from fertility_rules.agents.ismcts import ISMCTSAgent
 from fertility_rules.agents.rewards import lead_rewards
 from fertility_rules.ankhor import search
@@ -130,7 +129,7 @@ def test_the_tokens_that_buy_a_tile_are_worth_more_than_others() -> None:
 def test_simulate_plays_ankhor_with_ismcts_against_lookahead(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(ismcts, "DEFAULT_ITERATIONS", 2)
+    monkeypatch.setattr(search, "ITERATIONS", 2)
     record = tmp_path / "game.json"
     args = ["simulate", "--game", "ankhor", "--players", "2", "--seed", "5"]
     assert main([*args, "--agents", "ismcts,lookahead", "--record", str(record)]) == 0

@@ -9,15 +9,7 @@ from attrs import evolve
 
 from fertility_rules import Game, GameState, legal_moves, observe
 from fertility_rules.agents import ISMCTSAgent, LookaheadAgent
-from fertility_rules.agents.ismcts import (
-    DEFAULT_ITERATIONS,
-    Budget,
-    SearchGame,
-    _Node,
-    default_iterations,
-    search,
-    search_parts,
-)
+from fertility_rules.agents.ismcts import Budget, SearchGame, _Node, search, search_parts
 from fertility_rules.agents.ismcts_agent import FERTILITY_SEARCH
 from fertility_rules.rules.engine import apply_unchecked
 from fertility_rules.rules.state import Phase
@@ -148,16 +140,46 @@ def test_the_agent_keeps_its_tree_for_the_rest_of_its_turn_only() -> None:
     assert other.iterations == [12]
 
 
-def test_the_default_budget_grows_with_the_players() -> None:
-    # 32 for two players, 16 more for each further one: 32, 48, 64.
-    assert [default_iterations(n) for n in (2, 3, 4)] == [32, 48, 64]
-    for players in (2, 4):
-        names = ["A", "B", "C", "D"][:players]
-        state = Game.new(names, 3).state
-        while state.phase not in (Phase.PLACE, Phase.BUILD) or len(legal_moves(state)) < 2:
+def test_halving_keeps_the_proposal_to_the_end_and_plays_it_unless_clearly_beaten() -> None:
+    binding, _parts = search_parts(RULES)
+    state = Game.new(("Ada", "Bo"), 3, game=RULES).state
+    moves = RULES.legal_moves(state)
+    view = RULES.observe(state)
+    assert len(moves) >= 3
+    free, _count, plain = search(binding, view, moves, random.Random(1), Budget(30), 0)
+    # The move the plain search halves away first is proposed: it now stays in every
+    # round, so it is played out as often as the last move standing.
+    proposal = min(moves, key=lambda m: plain.children[m].visits)
+    assert plain.children[proposal].visits < plain.children[free].visits
+    chosen, _count, root = search(
+        binding, view, moves, random.Random(1), Budget(30), 0, None, proposal, 0.0
+    )
+    assert root.children[proposal].visits == root.children[chosen].visits or chosen == proposal
+    assert root.children[proposal].visits > plain.children[proposal].visits
+    # Rewards lie in [0, 1]: no candidate beats the proposal by 2, so it is played.
+    kept, _count, _root = search(
+        binding, view, moves, random.Random(1), Budget(30), 0, None, proposal, 2.0
+    )
+    assert kept == proposal
+    # Without a margin the best mean is played, whatever was proposed.
+    means = {m: c.total / c.visits for m, c in root.children.items() if c.visits}
+    if chosen != proposal:
+        assert means[chosen] >= means[proposal]
+
+
+def test_the_planner_proposes_with_more_than_two_players_only() -> None:
+    proposed: list[int] = []
+
+    class Planner(LookaheadAgent):
+        def choose(self, view: Any, moves: Any) -> Any:
+            proposed.append(len(view.players))
+            return super().choose(view, moves)
+
+    for players in (2, 3):
+        state = Game.new(tuple("ABC"[:players]), 3).state
+        while state.phase is not Phase.PLACE or len(legal_moves(state)) < 2:
             state = apply_unchecked(state, legal_moves(state)[0])
-        agent = ISMCTSAgent(5)
-        assert agent.budget is None
+        agent = ISMCTSAgent(1, iterations=6)
+        agent._planner = Planner(1)
         agent.choose(observe(state), legal_moves(state))
-        assert agent.budget == Budget(DEFAULT_ITERATIONS * players // 2)
-        assert agent.iterations[-1] <= DEFAULT_ITERATIONS * players // 2
+    assert proposed == [3]

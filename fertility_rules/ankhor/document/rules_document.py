@@ -21,8 +21,6 @@ from fertility_rules.ankhor.document.examples import (
 )
 from fertility_rules.ankhor.interpretations import (
     INTERPRETATION_INFO,
-    KIND_LABELS,
-    InterpretationKind,
 )
 from fertility_rules.ankhor.model import Kind
 from fertility_rules.ankhor.rule_texts import glossary, rule_texts
@@ -32,7 +30,6 @@ from fertility_rules.ankhor.svg import legend
 from fertility_rules.ankhor.texts import STAGE_LABELS
 from fertility_rules.document.blocks import Block, Figure, figure_files
 from fertility_rules.document.figures import figures_by_rule
-from fertility_rules.document.interpretations import interpretation_notes
 from fertility_rules.document.writer import Cell, Writer, document_text
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
@@ -219,19 +216,16 @@ def _information(w: Writer) -> None:
 
 
 def _interpretations(w: Writer) -> None:
-    w.heading(2, _("Interpretations"), "ankhor-interpretations")
-    w.paragraph(
+    w.interpretations(
+        "ankhor",
+        INTERPRETATION_INFO,
         _(
             "Where the rulebook is silent or unclear, the specification lists the point. A "
             "switch has a default reading and at least one alternative a user may choose; a "
             "settled reading is played as fixed behaviour, for the reason given."
-        )
+        ),
+        "ankhor-interpretations",
     )
-    for kind in (InterpretationKind.SWITCH, InterpretationKind.SETTLED):
-        w.heading(3, KIND_LABELS[kind], f"ankhor-interpretations-{kind.value}")
-        for info in INTERPRETATION_INFO:
-            if info.kind is kind:
-                w.interpretation(info.id, interpretation_notes(info, "ankhor"), 4)
 
 
 def _glossary(w: Writer) -> None:

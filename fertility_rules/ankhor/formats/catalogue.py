@@ -44,8 +44,8 @@ from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.base import attempt
 from fertility_rules.formats.documents import parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.formats.sections import read_sections
-from fertility_rules.shared.provenance import Provenance, Source
+from fertility_rules.formats.sections import Section, frame, read_sections
+from fertility_rules.shared.provenance import Source
 
 __all__ = [
     "default_catalogue",
@@ -56,94 +56,53 @@ __all__ = [
 ]
 
 
-def _checked(problems: list[Problem]) -> None:
-    if problems:
-        raise MalformedInputError(problems)
-
-
 @frozen(kw_only=True)
-class _Sourced:
-    """What every section of a catalogue file says of itself: where it comes from."""
-
-    provenance: Provenance
-    note: str = ""
-
-
-@frozen(kw_only=True)
-class _Tokens(_Sourced):
+class _Tokens(Section):
     per_kind: int
     supply: tuple[int, ...]
 
     checks = staticmethod(token_problems)
 
-    def __attrs_post_init__(self) -> None:
-        _checked(token_problems(self.per_kind, self.supply))
-
 
 @frozen(kw_only=True)
-class _Limits(_Sourced):
+class _Limits(Section):
     resources: int
     ankhs: int
 
     checks = staticmethod(limit_problems)
 
-    def __attrs_post_init__(self) -> None:
-        _checked(limit_problems(self.resources, self.ankhs))
-
 
 @frozen(kw_only=True)
-class _Bonus(_Sourced):
+class _Bonus(Section):
     count: int
     points: int
 
     checks = staticmethod(bonus_problems)
 
-    def __attrs_post_init__(self) -> None:
-        _checked(bonus_problems(self.count, self.points))
-
 
 @frozen(kw_only=True)
-class _End(_Sourced):
+class _End(Section):
     tiles: int
 
 
 @frozen(kw_only=True)
-class _Slots(_Sourced):
+class _Slots(Section):
     slots: tuple[int, ...]
 
 
 @frozen(kw_only=True)
-class _Markers(_Sourced):
+class _Markers(Section):
     markers: tuple[int, ...]
 
 
 @frozen(kw_only=True)
-class _Tiles(_Sourced):
+class _Tiles(Section):
     kind: Kind
     colours: tuple[Colour, ...]
     per_colour: int
     points: int = 0
 
     checks = staticmethod(entry_problems)
-
-    def __attrs_post_init__(self) -> None:
-        _checked(entry_problems(self.kind, self.colours, self.per_colour, self.points))
-
-
-@frozen(kw_only=True)
-class _Catalogue:
-    """The file's sections, each read on its own (so every broken one is reported)."""
-
-    name: str
-    title: str | None = None
-    note: str = ""
-    tokens: Any = None
-    limits: Any = None
-    bonus_tokens: Any = None
-    end: Any = None
-    price_board: Any = None
-    price_markers: Any = None
-    tiles: Any = None
 
 
 _SECTIONS: dict[str, Any] = {
@@ -157,18 +116,18 @@ _SECTIONS: dict[str, Any] = {
 }
 
 
+_Catalogue = frame("_Catalogue", _SECTIONS)
+"""The file's frame: its sections, each read on its own (so every broken one is reported)."""
+
+
 def _source(section: Any) -> Source:
     return Source(section.provenance, section.note)
 
 
-def _sections(
-    data: object, converter: Converter
-) -> tuple[_Catalogue | None, dict[str, Any], list[Problem]]:
+def _sections(data: object, converter: Converter) -> tuple[Any, dict[str, Any], list[Problem]]:
     problems: list[Problem] = []
     try:
-        root: _Catalogue | None = structure_document(
-            data, _Catalogue, CATALOGUE_FORMAT, converter=converter
-        )
+        root: Any = structure_document(data, _Catalogue, CATALOGUE_FORMAT, converter=converter)
     except MalformedInputError as error:  # the sections are still read, for their problems
         if not isinstance(data, dict):
             raise
