@@ -111,13 +111,14 @@ def _add_reversed(
     tables = _placements_of(tile_id, grid.width, size)
     masks = _placement_masks(state, tile_id, near)
     bits = _square_bits(size)
+    append = moves.append
     for way in (3, 2, 1, 0):
         mask = masks[way]
         if mask:
             table = tables[way]
             while mask:
                 square = mask.bit_length() - 1
-                moves.append(table[square])
+                append(table[square])
                 mask -= bits[square]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import evolve_metropolis
 from fertility_rules.model.resources import RESOURCES, Counts, add_token
@@ -30,13 +32,18 @@ def quarry_step(
     return (), 0, Phase.BUILD
 
 
+_claim = functools.lru_cache(maxsize=4096)(claim_quarry)
+"""Moves are values: one per Quarry square and choice serves every game."""
+
+
 def quarry_moves(state: GameState) -> list[Move]:
     moves: list[Move] = []
     monument = state.player.monuments_left > 0
+    stock = state.stock
     for square in state.quarries:
-        moves.extend(claim_quarry(square, r) for r in RESOURCES if state.stock[r])
+        moves.extend([_claim(square, r) for r in RESOURCES if stock[r]])
         if monument:
-            moves.append(claim_quarry(square, None))
+            moves.append(_claim(square, None))
     return moves
 
 
