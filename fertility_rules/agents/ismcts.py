@@ -171,6 +171,15 @@ def search(
     until the time is up, and the move played is the root child visited most. A
     ``proposal`` (the game's planner's move) is kept to the last round of the halving
     and played unless the best candidate's mean reward beats it by ``margin``."""
+    if proposal is not None and proposal not in moves:
+        raise MalformedInputError.single(
+            "proposal",
+            _("A proposed move is one of the legal moves, not {move}.", move=repr(proposal)),
+        )
+    if not 0 <= margin < math.inf:
+        raise MalformedInputError.single(
+            "margin", _("A margin is a number of 0 or more, not {n}.", n=repr(margin))
+        )
     if root is None:
         root = _Node(-1)
     if budget.seconds is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from attrs import evolve
 
 from fertility_rules import Game, GameState, legal_moves, observe
@@ -183,3 +184,19 @@ def test_the_planner_proposes_with_more_than_two_players_only() -> None:
         agent._planner = Planner(1)
         agent.choose(observe(state), legal_moves(state))
     assert proposed == [3]
+
+
+def test_a_proposal_not_legal_or_a_negative_margin_is_a_library_error() -> None:
+    from fertility_rules import MalformedInputError
+
+    binding, _parts = search_parts(RULES)
+    state = Game.new(("Ada", "Bo"), 3, game=RULES).state
+    moves = RULES.legal_moves(state)
+    view = RULES.observe(state)
+    with pytest.raises(MalformedInputError) as caught:
+        search(binding, view, moves[1:], random.Random(1), Budget(4), 0, None, moves[0])
+    assert caught.value.problems[0].path == "proposal"
+    for margin in (-0.1, float("nan"), float("inf")):
+        with pytest.raises(MalformedInputError) as caught:
+            search(binding, view, moves, random.Random(1), Budget(4), 0, None, moves[0], margin)
+        assert caught.value.problems[0].path == "margin"

@@ -91,8 +91,9 @@ def test_errors_name_the_argument() -> None:
         ankhor.score(None)  # type: ignore[arg-type]
     assert caught.value.problems[0].path == "position"  # type: ignore[attr-defined]
     with pytest.raises(FertilityError) as caught:
-        ankhor.Interpretations(moving="sideways")
+        ankhor.Interpretations(moving="sideways")  # type: ignore[arg-type]
     text = render(caught.value.message)
+    assert caught.value.problems[0].rule == "Q-5"  # type: ignore[attr-defined]
     assert "moving" in caught.value.render()
     assert "'sideways'" in caught.value.render()
     assert "free, connected" in caught.value.render()
@@ -100,7 +101,7 @@ def test_errors_name_the_argument() -> None:
 
 
 def test_interpretations_take_plain_json_values() -> None:
-    readings = ankhor.Interpretations(two_player_removal="every_turn", height="base_only")
+    readings = ankhor.Interpretations(two_player_removal="every_turn", height="base_only")  # type: ignore[arg-type]
     assert readings.two_player_removal is ankhor.Removal.EVERY_TURN
     assert readings.height is ankhor.Height.BASE_ONLY
     assert ankhor.Interpretations(moving=ankhor.Moving.CONNECTED).moving is ankhor.Moving.CONNECTED
