@@ -66,8 +66,5 @@ class GreedyAgent(BestValueAgent[GameState, Move]):
     def position(self, view: Observation) -> GameState:
         return public_view(view).stand_in()
 
-    def after(self, state: GameState, move: Move) -> GameState:
-        return apply_unchecked(state, move)
-
-    def value(self, state: GameState, player: int) -> float:
-        return position_value(state, player)
+    after = staticmethod(apply_unchecked)
+    value = staticmethod(position_value)

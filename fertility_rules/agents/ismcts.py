@@ -223,7 +223,7 @@ def _halving(
         remaining = _expand(game, root, game.sample(view, rng), moves)
     if len(remaining) < 2:
         return (remaining or list(moves))[0], 0, root
-    protected = proposal is not None and proposal in remaining
+    kept_to_the_end = proposal if proposal is not None and proposal in remaining else None
     rounds = math.ceil(math.log2(len(remaining)))
     budget = max(iterations - root.visits, len(remaining))
     spent = 0
@@ -237,14 +237,14 @@ def _halving(
                 spent += 1
         remaining.sort(key=lambda m: -_mean(root.children[m]))
         kept = remaining[: math.ceil(len(remaining) / 2)]
-        if protected and proposal not in kept and done < rounds - 1:
-            kept.append(proposal)  # type: ignore[arg-type]
+        if kept_to_the_end is not None and kept_to_the_end not in kept:
+            kept.append(kept_to_the_end)
         remaining = kept
     best = remaining[0]
-    if protected and best != proposal:
-        lead = _mean(root.children[best]) - _mean(root.children[proposal])  # type: ignore[index]
+    if kept_to_the_end is not None:
+        lead = _mean(root.children[best]) - _mean(root.children[kept_to_the_end])
         if lead < margin:
-            best = proposal  # type: ignore[assignment]
+            best = kept_to_the_end
     return best, spent, root
 
 

@@ -25,11 +25,11 @@ the look-ahead's. What was tried and measured is in
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 
 from fertility_rules.agents.lookahead import LookaheadAgent, _Scorer, ranked_moves, turn_end_value
+from fertility_rules.agents.rewards import lead_rewards
 from fertility_rules.games import GameSearch
 from fertility_rules.play.views import Observation
 from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
@@ -93,11 +93,7 @@ def _rewards(state: GameState) -> list[float]:
         values = [float(sum(t)) for t in score_totals(final_position(state))]
     else:
         values = [turn_end_value(state, p) for p in range(len(state.players))]
-    rewards = []
-    for p, value in enumerate(values):
-        lead = value - max(v for q, v in enumerate(values) if q != p)
-        rewards.append(1 / (1 + math.exp(-lead / LEAD_SCALE)))
-    return rewards
+    return lead_rewards(values, LEAD_SCALE)
 
 
 def _searched(view: Observation | GameState) -> bool:

@@ -37,6 +37,7 @@ from fertility_rules.i18n.message import Message, _
 __all__ = [
     "FormatHooks",
     "attempt",
+    "check_names",
     "enum_hook",
     "other_library_format",
     "problems_of",
@@ -280,6 +281,12 @@ def _object_hook(cls: type, converter: Converter) -> Callable[[object, type], An
     return structure
 
 
+@functools.cache
+def check_names(checks: Callable[..., list[Problem]]) -> tuple[str, ...]:
+    """The fields a section's ``checks`` takes, by their names."""
+    return tuple(inspect.signature(checks).parameters)
+
+
 def _checks_of_the_rest(
     converter: Converter, cls: type, checks: Callable[..., list[Problem]], value: dict[str, Any]
 ) -> list[Problem]:
@@ -287,7 +294,7 @@ def _checks_of_the_rest(
 
     ``cls.checks`` takes some of the fields by name; it runs when all of those are fine.
     """
-    names = [n for n in inspect.signature(checks).parameters]
+    names = check_names(checks)
     types = {a.name: a.type for a in attrs.fields(cls)}
     args = {}
     for name in names:

@@ -7,8 +7,6 @@ problems of all of them are gathered, so that one answer lists everything to fix
 
 from __future__ import annotations
 
-import functools
-import inspect
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, cast
 
@@ -16,6 +14,7 @@ import attrs
 from attrs import frozen
 
 from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.formats.base import check_names
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.provenance import Provenance
 
@@ -36,14 +35,9 @@ class Section:
     def __attrs_post_init__(self) -> None:
         checks = type(self).checks
         if checks is not None:
-            problems = checks(**{name: getattr(self, name) for name in _parameters(checks)})
+            problems = checks(**{name: getattr(self, name) for name in check_names(checks)})
             if problems:
                 raise MalformedInputError(problems)
-
-
-@functools.cache
-def _parameters(checks: Callable[..., list[Problem]]) -> tuple[str, ...]:
-    return tuple(inspect.signature(checks).parameters)
 
 
 def frame(name: str, sections: Iterable[str]) -> type:

@@ -105,19 +105,9 @@ def carried(source: object, kind: type[T], **changes: Any) -> T:
     """A new ``kind`` holding each of ``source``'s attributes that ``kind`` has a field of
     the same name for, except those ``changes`` gives: how a view is made of a state's
     public part, and a state of a view's (the two classes share those names)."""
-    names = _init_names(kind)
-    values = {name: getattr(source, name) for name in names if name not in changes}
+    fields = attrs.fields(kind)  # type: ignore[arg-type]
+    values = {f.name: getattr(source, f.name) for f in fields if f.init and f.name not in changes}
     return kind(**values, **changes)
-
-
-_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def _init_names(kind: type) -> tuple[str, ...]:
-    names = _NAMES.get(kind)
-    if names is None:
-        names = _NAMES[kind] = tuple(f.name for f in attrs.fields(kind) if f.init)
-    return names
 
 
 class MadeOnce(dict[K, V]):
