@@ -12,8 +12,6 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from attrs import evolve
-
 from fertility_rules._version import RULES_VERSION
 from fertility_rules.agents.builtin import AGENTS
 from fertility_rules.agents.ismcts_agent import FERTILITY_SEARCH
@@ -24,9 +22,9 @@ from fertility_rules.formats.setup import catalogue_from_json as catalogue_from_
 from fertility_rules.formats.setup import catalogue_to_json as catalogue_to_json
 from fertility_rules.formats.setup import setup_from_json, setup_to_json
 from fertility_rules.games import (
-    DESCRIBED,
     RECORD_PARTS,
     REFEREE,
+    SETUP,
     STATE_FORMATS,
     CountMoves,
     Gain,
@@ -92,14 +90,6 @@ def initial_state(record: GameRecord) -> GameState:
     )
 
 
-def interpretations_of(state: GameState) -> Interpretations:
-    return state.config.interpretations
-
-
-def with_interpretations(state: GameState, reading: Interpretations) -> GameState:
-    return evolve(state, config=evolve(state.config, interpretations=reading))
-
-
 def _reveals(before: GameState, after: GameState) -> bool:
     """A tile drawn from the Valley pile or a District from the deck (R-9.2)."""
     return len(after.pile) != len(before.pile) or len(after.district_deck) != len(
@@ -147,12 +137,6 @@ def _describe_move(move: Move, state: GameState) -> Message | None:
     return describe_move(move, state.config.layout.width)
 
 
-def _text_board(state: GameState, last_move: Any, language: str) -> str:
-    from fertility_rules.text_board import text_board
-
-    return text_board(state, last_move=last_move, lang=language)
-
-
 def catalogue_check(file: str, catalogue: Catalogue) -> Message:
     return _(
         "{file}: valid catalogue {name!r} ({districts} Districts, {tiles} Valley tiles).",
@@ -161,27 +145,6 @@ def catalogue_check(file: str, catalogue: Catalogue) -> Message:
         districts=len(catalogue.districts),
         tiles=len(catalogue.valley_tiles),
     )
-
-
-# --------------------------------------------------------------------------- pictures
-
-
-def _table(state: GameState, last_move: Any, language: str) -> str:
-    from fertility_rules import svg
-
-    return svg.table(state, last_move=last_move, lang=language)
-
-
-def _catalogue_sheet(catalogue: Catalogue, language: str) -> str:
-    from fertility_rules.svg.catalogue import catalogue_sheet
-
-    return catalogue_sheet(catalogue, lang=language)
-
-
-def _catalogue_page(catalogue: Catalogue, language: str) -> str:
-    from fertility_rules.svg.catalogue import catalogue_page
-
-    return catalogue_page(catalogue, lang=language)
 
 
 # ------------------------------------------------------------------------------- lab
@@ -256,7 +219,7 @@ RULES = GameRules(
     setup_rule="R-2",
     turn_rule="R-3",
     hidden_rule="R-9.2",
-    **named(_HERE, *DESCRIBED),
+    **named(_HERE, *SETUP),
     **named(engine, *REFEREE, "final_scores"),
     random_setup=_random_setup,
     new_interpretations=Interpretations,
@@ -288,7 +251,7 @@ RULES = GameRules(
         format_move=Lazy("fertility_rules.play.notation", "format_move"),
         parse_move=Lazy("fertility_rules.play.notation", "parse_move"),
         status=status,
-        text_board=_text_board,
+        text_board=Lazy("fertility_rules.text_board", "text_board", ("last_move", "lang")),
         summary=Lazy("fertility_rules.play.choices", "summary"),
         report_to_text=Lazy("fertility_rules.scoring.render", "report_to_text"),
         report_to_json=Lazy("fertility_rules.scoring.render", "report_to_json"),
@@ -300,10 +263,10 @@ RULES = GameRules(
         choices=Lazy("fertility_rules.play.choices", "choices"),
     ),
     pictures=GamePictures(
-        table=_table,
+        table=Lazy("fertility_rules.svg", "table", ("last_move", "lang")),
         move_squares=Lazy("fertility_rules.svg.valley", "move_squares"),
-        catalogue_sheet=_catalogue_sheet,
-        catalogue_page=_catalogue_page,
+        catalogue_sheet=Lazy("fertility_rules.svg.catalogue", "catalogue_sheet", ("lang",)),
+        catalogue_page=Lazy("fertility_rules.svg.catalogue", "catalogue_page", ("lang",)),
     ),
     search=FERTILITY_SEARCH,
     learning=GameLearning(

@@ -34,6 +34,7 @@ import types
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+import attrs
 from attrs import field, frozen
 
 from fertility_rules.arguments import argument_error, checked_arguments
@@ -50,6 +51,7 @@ __all__ = [
     "KIND_LABELS",
     "RECORD_PARTS",
     "REFEREE",
+    "SETUP",
     "STATE_FORMATS",
     "Agent",
     "AgentFactory",
@@ -74,12 +76,14 @@ __all__ = [
     "UnknownKeyError",
     "ViolationLike",
     "by_key",
+    "config_interpretations",
     "find_game",
     "game_field",
     "game_info",
     "interpretations_of_its_game",
     "lazy_named",
     "named",
+    "with_config_interpretations",
 ]
 
 Language = str
@@ -410,6 +414,18 @@ def _load(module: str) -> GameRules:
     return rules
 
 
+def config_interpretations(state: Any) -> Any:
+    """The interpretations of a state that keeps them in its configuration
+    (``state.config.interpretations``), as both games' states do."""
+    return state.config.interpretations
+
+
+def with_config_interpretations(state: Any, reading: Any) -> Any:
+    """The same position under ``reading``, for a state that keeps its interpretations in
+    its configuration (an attrs value, ``state.config.interpretations``)."""
+    return attrs.evolve(state, config=attrs.evolve(state.config, interpretations=reading))
+
+
 @frozen(kw_only=True, eq=False, repr=False)
 class GameRules:
     """Everything the shared machinery asks of a game.
@@ -461,10 +477,12 @@ class GameRules:
     """``(before, after)``: whether the move between two states showed something hidden
     (a tile drawn from a hidden pile); taking such a move back would let a player play on
     knowing it. ``None``: any move may have."""
-    with_interpretations: Callable[[Any, Any], Any]
-    """``(state, interpretations)``: the same position read under other readings."""
-    interpretations_of: Callable[[Any], Any]
-    """The interpretations a state is played under."""
+    with_interpretations: Callable[[Any, Any], Any] = with_config_interpretations
+    """``(state, interpretations)``: the same position read under other readings (by
+    default, :func:`with_config_interpretations`)."""
+    interpretations_of: Callable[[Any], Any] = config_interpretations
+    """The interpretations a state is played under (by default,
+    :func:`config_interpretations`)."""
 
     # -- scoring
     final_scores: Callable[[Any], ReportLike]
@@ -525,13 +543,21 @@ GAMES: tuple[GameInfo, ...] = (
 class Lazy:
     """A function of a module imported on its first call (``Lazy("m", "f")(x)`` is
     ``m.f(x)``): a game's description names its formats, texts and pictures without
-    loading them. It pickles as the two names."""
+    loading them. It pickles as its names."""
 
     module: str
     name: str
+    keywords: tuple[str, ...] = ()
+    """The names the arguments after the first are passed under: the protocol calls
+    ``table(state, last_move, language)``, a picture function takes
+    ``table(state, last_move=..., lang=...)`` (``keywords=("last_move", "lang")``)."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(self.module), self.name)(*args, **kwargs)
+        function = getattr(importlib.import_module(self.module), self.name)
+        if not self.keywords:
+            return function(*args, **kwargs)
+        first, *rest = args
+        return function(first, **dict(zip(self.keywords, rest, strict=True)), **kwargs)
 
 
 @checked_arguments
@@ -544,8 +570,11 @@ def named(namespace: object, *names: str) -> dict[str, Any]:
 
 REFEREE = ("legal_moves", "is_legal", "violations", "apply", "apply_unchecked")
 """The names of a game's referee, as :class:`GameRules` calls them."""
-DESCRIBED = ("initial_state", "check_players", "with_interpretations", "interpretations_of")
-"""The names a game's description module gives its own adapters of the protocol."""
+SETUP = ("initial_state", "check_players")
+"""The names a game's description module gives its own adapters of the setup."""
+DESCRIBED = (*SETUP, "with_interpretations", "interpretations_of")
+""":data:`SETUP` and the interpretations' adapters, for a game whose states do not keep
+their interpretations in ``state.config.interpretations`` (the defaults' convention)."""
 RECORD_PARTS = (
     "record_move_to_json",
     "record_move_from_json",

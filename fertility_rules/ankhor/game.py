@@ -11,7 +11,7 @@ import functools
 import sys
 from typing import TYPE_CHECKING, Any, cast
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from fertility_rules.ankhor import rules, views
 from fertility_rules.ankhor.agents import AGENTS
@@ -37,9 +37,9 @@ from fertility_rules.ankhor.setup import new_game
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.games import (
-    DESCRIBED,
     RECORD_PARTS,
     REFEREE,
+    SETUP,
     STATE_FORMATS,
     CountMoves,
     Gain,
@@ -101,14 +101,6 @@ def check_players(players: int, variant: bool) -> None:
         )
     if variant:
         raise MalformedInputError.single("variant", _("Ankh'or has no variant."), "A-2")
-
-
-def with_interpretations(state: GameState, reading: Interpretations) -> GameState:
-    return evolve(state, config=evolve(state.config, interpretations=reading))
-
-
-def interpretations_of(state: GameState) -> Interpretations:
-    return state.config.interpretations
 
 
 # ----------------------------------------------------------------------------- formats
@@ -188,27 +180,6 @@ def _reveals(before: GameState, after: GameState) -> bool:
     return before.pile_sizes != after.pile_sizes
 
 
-# --------------------------------------------------------------------------- pictures
-
-
-def _table(state: GameState, last_move: Any, language: str) -> str:
-    from fertility_rules.ankhor.svg import table
-
-    return table(state, last_move=last_move, lang=language)
-
-
-def _catalogue_sheet(catalogue: Catalogue, language: str) -> str:
-    from fertility_rules.ankhor.svg import catalogue_sheet
-
-    return catalogue_sheet(catalogue, lang=language)
-
-
-def _catalogue_page(catalogue: Catalogue, language: str) -> str:
-    from fertility_rules.ankhor.svg import catalogue_page
-
-    return catalogue_page(catalogue, lang=language)
-
-
 MAX_SCORE = 120.0
 """An upper bound of a final score with the default catalogue (A-7): 12 bonus tokens of 3,
 at most 18 tiles worth 2 printed points and 2 group points each (a colour and an animal
@@ -224,7 +195,7 @@ RULES = GameRules(
     setup_rule="A-2",
     turn_rule="A-3",
     hidden_rule="A-8.2",
-    **named(_HERE, *DESCRIBED),
+    **named(_HERE, *SETUP),
     **named(rules, *REFEREE),
     **named(views, "observe", "sample_state"),
     reveals=_reveals,
@@ -267,10 +238,10 @@ RULES = GameRules(
         rules_formats=("md", "rst", "html"),
     ),
     pictures=GamePictures(
-        table=_table,
+        table=Lazy("fertility_rules.ankhor.svg", "table", ("last_move", "lang")),
         move_squares=Lazy("fertility_rules.ankhor.text_board", "move_positions"),
-        catalogue_sheet=_catalogue_sheet,
-        catalogue_page=_catalogue_page,
+        catalogue_sheet=Lazy("fertility_rules.ankhor.svg", "catalogue_sheet", ("lang",)),
+        catalogue_page=Lazy("fertility_rules.ankhor.svg", "catalogue_page", ("lang",)),
     ),
     search=ANKHOR_SEARCH,
     learning=GameLearning(
