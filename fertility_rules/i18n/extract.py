@@ -1,6 +1,8 @@
 """A Babel extractor for the rule texts data file (``pybabel extract -F locales/babel.cfg``).
 
-Each rule's title and text become messages whose context is the rule id.
+Each rule's title and text become messages whose context is the rule id; an
+interpretation's sources, reading, reason and option labels are messages without context,
+as the code's ``_()`` writes them.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ def extract_rule_texts(
     keywords: Mapping[str, Any],
     comment_tags: Collection[str],
     options: Mapping[str, Any],
-) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
-    """Yield ``(line, "pgettext", (rule id, text), comments)`` for every title and text."""
+) -> Iterator[tuple[int, str | None, str | tuple[str, str], list[str]]]:
+    """Yield ``(line, "pgettext", (rule id, text), comments)`` for every title and text,
+    and ``(line, None, text, [])`` for every text an interpretation's row adds."""
     content = fileobj.read().decode("utf-8")
     lines = content.splitlines()
     data = tomllib.loads(content)
@@ -29,6 +32,10 @@ def extract_rule_texts(
         line = next((n for n, text in enumerate(lines, 1) if f'"{rule_id}"' in text), 0)
         yield line, "pgettext", (rule_id, rule["title"]), [f"Title of rule {rule_id}"]
         yield line, "pgettext", (rule_id, rule["text"]), [f"Text of rule {rule_id}"]
+        said = [*rule.get("sources", ()), rule.get("reading"), rule.get("reason")]
+        for text in [*said, *rule.get("labels", {}).values()]:
+            if isinstance(text, str) and text:
+                yield line, None, text, []
 
 
 def extract_catalogue_texts(
