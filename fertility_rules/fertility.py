@@ -7,7 +7,6 @@ so that loading the game for a record or a simulation stays light.
 
 from __future__ import annotations
 
-import functools
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -37,6 +36,7 @@ from fertility_rules.games import (
     Measure,
     game_info,
     lazy_named,
+    lazy_schemas,
     named,
 )
 from fertility_rules.i18n.lists import all_of
@@ -241,10 +241,7 @@ RULES = GameRules(
         **named(_HERE, *RECORD_PARTS),
         setup_to_json=setup_to_json,
         setup_from_json=setup_from_json,
-        schemas={
-            name: functools.partial(Lazy("fertility_rules.formats.schema", "schema"), name)
-            for name in _SCHEMAS
-        },
+        schemas=lazy_schemas("fertility_rules.formats.schema", *_SCHEMAS),
     ),
     texts=GameTexts(
         describe_move=_describe_move,

@@ -82,6 +82,7 @@ __all__ = [
     "game_info",
     "interpretations_of_its_game",
     "lazy_named",
+    "lazy_schemas",
     "named",
     "with_config_interpretations",
 ]
@@ -602,6 +603,13 @@ STATE_FORMATS = (
 def lazy_named(module: str, *names: str) -> dict[str, Any]:
     """As :func:`named`, the functions of ``module`` imported on their first call."""
     return {name: Lazy(module, name) for name in names}
+
+
+@checked_arguments
+def lazy_schemas(module: str, *names: str) -> dict[str, Callable[[], dict[str, Any]]]:
+    """:attr:`GameFormats.schemas` of the formats ``names``: each ``module.schema(name)``,
+    the module imported on the first call."""
+    return {name: functools.partial(Lazy(module, "schema"), name) for name in names}
 
 
 @frozen

@@ -7,7 +7,6 @@ first used.
 
 from __future__ import annotations
 
-import functools
 import sys
 from typing import TYPE_CHECKING, Any, cast
 
@@ -52,6 +51,7 @@ from fertility_rules.games import (
     Measure,
     game_info,
     lazy_named,
+    lazy_schemas,
     named,
 )
 from fertility_rules.i18n.message import Message, _
@@ -213,10 +213,7 @@ RULES = GameRules(
         state_format="fertility-rules/ankhor-game-state/1",
         **lazy_named("fertility_rules.ankhor.formats.state", *STATE_FORMATS),
         **named(_HERE, *RECORD_PARTS),
-        schemas={
-            name: functools.partial(Lazy("fertility_rules.ankhor.formats.schema", "schema"), name)
-            for name in _SCHEMAS
-        },
+        schemas=lazy_schemas("fertility_rules.ankhor.formats.schema", *_SCHEMAS),
     ),
     texts=GameTexts(
         **lazy_named("fertility_rules.ankhor.notation", "format_move", "parse_move"),

@@ -23,6 +23,7 @@ from fertility_rules.games import (
     Lazy,
     config_interpretations,
     find_game,
+    lazy_schemas,
     with_config_interpretations,
 )
 from fertility_rules.records.game_record import GameRecord
@@ -78,7 +79,11 @@ def target() -> Any:
     def picture(value: object, *, last_move: object = None, lang: str = "en") -> str:
         return f"{value}|{last_move}|{lang}"
 
+    def schema(name: str) -> dict[str, str]:
+        return {"title": name}
+
     module.picture = picture  # type: ignore[attr-defined]
+    module.schema = schema  # type: ignore[attr-defined]
     sys.modules[_MODULE] = module
     yield module
     del sys.modules[_MODULE]
@@ -93,3 +98,17 @@ def test_lazy_passes_the_arguments_after_the_first_under_its_keywords(target: An
     with pytest.raises(ValueError, match="zip"):  # more positional arguments than names
         sheet("catalogue", "nl", "extra")
     assert pickle.loads(pickle.dumps(table)) == table
+
+
+def test_lazy_schemas_give_each_named_schema_of_the_module_in_order(target: Any) -> None:
+    schemas = lazy_schemas(_MODULE, "move", "game-state")
+    assert list(schemas) == ["move", "game-state"]
+    assert schemas["game-state"]() == {"title": "game-state"}
+    assert pickle.loads(pickle.dumps(schemas["move"]))() == {"title": "move"}
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda info: info.name)
+def test_every_game_schema_is_its_formats_own(info: GameInfo) -> None:
+    formats = find_game(info.name).formats
+    for name, schema in formats.schemas.items():
+        assert schema()["$schema"].startswith("https://json-schema.org/"), name
