@@ -55,6 +55,7 @@ __all__ = [
     "STATE_FORMATS",
     "Agent",
     "AgentFactory",
+    "ConfiguredState",
     "CountMoves",
     "Gain",
     "GameFormats",
@@ -415,16 +416,34 @@ def _load(module: str) -> GameRules:
     return rules
 
 
-def config_interpretations(state: Any) -> Any:
-    """The interpretations of a state that keeps them in its configuration
-    (``state.config.interpretations``), as both games' states do."""
-    return state.config.interpretations
+class ConfiguredState(Protocol):
+    """A state (or view) that keeps its interpretations in its configuration: attrs values,
+    ``state.config.interpretations``, as both games' states do."""
+
+    @property
+    def config(self) -> Any: ...
 
 
-def with_config_interpretations(state: Any, reading: Any) -> Any:
-    """The same position under ``reading``, for a state that keeps its interpretations in
-    its configuration (an attrs value, ``state.config.interpretations``)."""
-    return attrs.evolve(state, config=attrs.evolve(state.config, interpretations=reading))
+def _config(state: object) -> Any:
+    """The configuration of ``state``; a library error naming the argument otherwise."""
+    config: Any = getattr(state, "config", None)
+    configured = attrs.has(type(config)) and "interpretations" in attrs.fields_dict(type(config))
+    if not attrs.has(type(state)) or not configured:
+        raise argument_error("state", ConfiguredState, state)
+    return config
+
+
+def config_interpretations(state: ConfiguredState) -> Any:
+    """The interpretations a :class:`ConfiguredState` is played under."""
+    return _config(state).interpretations
+
+
+def with_config_interpretations(state: ConfiguredState, reading: Any) -> Any:
+    """The same position under ``reading`` (a new value: ``state`` is not changed), for a
+    :class:`ConfiguredState`; the configuration's own checks judge ``reading``."""
+    config = attrs.evolve(_config(state), interpretations=reading)
+    changed: Any = state  # an attrs value: _config has checked it
+    return attrs.evolve(changed, config=config)
 
 
 @frozen(kw_only=True, eq=False, repr=False)

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from attrs import frozen
 
+from fertility_rules.errors import MalformedInputError
 from fertility_rules.games import (
     DESCRIBED,
     GAMES,
@@ -47,6 +48,15 @@ def test_the_interpretations_of_a_configured_state_are_read_and_replaced() -> No
     changed = with_config_interpretations(state, "reading B")
     assert changed == _State(_Config("reading B", 3), turn=7)
     assert state == _State(_Config("reading A", 3), turn=7)  # the state given is unchanged
+
+
+@pytest.mark.parametrize("given", [None, "state", _Config("reading A", 3), _State(None, 1)])  # type: ignore[arg-type]
+def test_a_value_without_a_configuration_is_refused_naming_the_state(given: object) -> None:
+    with pytest.raises(MalformedInputError) as error:
+        config_interpretations(given)  # type: ignore[arg-type]
+    assert [problem.path for problem in error.value.problems] == ["state"]
+    with pytest.raises(MalformedInputError):
+        with_config_interpretations(given, "reading B")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("info", GAMES, ids=lambda info: info.name)
