@@ -89,11 +89,12 @@ def _rollout(state: GameState, seat: int, rng: random.Random) -> GameState:
 
 
 FERTILITY_SEARCH = GameSearch(
+    # The tree: the searcher's own turn, a few moves of each decision.
+    in_tree=_in_tree,
     candidates=_candidates,
     rollout=_rollout,
     rewards=LeadRewards(final_position, score_totals, turn_end_value, LEAD_SCALE),
     searched=InPhases(SEARCHED),
     planner=LookaheadAgent,
-    in_tree=_in_tree,
 )
 """Fertility as the search sees it, beside its referee and ``sample_state``."""
