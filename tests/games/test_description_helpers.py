@@ -10,7 +10,7 @@ from __future__ import annotations
 import pickle
 import sys
 import types
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from attrs import frozen
@@ -50,7 +50,10 @@ def test_the_interpretations_of_a_configured_state_are_read_and_replaced() -> No
     assert state == _State(_Config("reading A", 3), turn=7)  # the state given is unchanged
 
 
-@pytest.mark.parametrize("given", [None, "state", _Config("reading A", 3), _State(None, 1)])  # type: ignore[arg-type]
+_UNCONFIGURED = _State(cast(_Config, None), 1)
+
+
+@pytest.mark.parametrize("given", [None, "state", _Config("reading A", 3), _UNCONFIGURED])
 def test_a_value_without_a_configuration_is_refused_naming_the_state(given: object) -> None:
     with pytest.raises(MalformedInputError) as error:
         config_interpretations(given)  # type: ignore[arg-type]
