@@ -42,7 +42,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from attrs import evolve, frozen
 
@@ -97,15 +97,19 @@ class SearchGame(Generic[S, V, M]):
     """Which turn a view is in: the tree is kept between decisions of the same turn."""
 
 
-class _Ending(Protocol):
+@runtime_checkable
+class Ending(Protocol):
+    """A full state that says whether its game is over."""
+
     @property
     def is_over(self) -> bool: ...
 
 
-E = TypeVar("E", bound=_Ending)
-"""A full state that says whether its game is over."""
+E = TypeVar("E", bound=Ending)
+"""A full state of a game (what :func:`play_out` plays on)."""
 
 
+@checked_arguments
 def play_out(
     state: E,
     legal_moves: Callable[[E], Sequence[M]],
