@@ -34,14 +34,7 @@ from fertility_rules.formats.converter import (
 )
 from fertility_rules.formats.documents import join, parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.formats.sections import (
-    Section,
-    built_catalogue,
-    catalogue_document,
-    frame,
-    read_catalogue_sections,
-    write_sections,
-)
+from fertility_rules.formats.sections import CatalogueFile, Section, write_sections
 from fertility_rules.model.district import District
 from fertility_rules.model.metropolis import SPOTS, MetropolisBoard, Track
 from fertility_rules.model.resources import Icon, MonumentType, Resource
@@ -186,8 +179,8 @@ _SECTIONS: dict[str, Any] = {
 }
 
 
-_Catalogue = frame("_Catalogue", _SECTIONS)
-"""The file's frame: its sections, each read on its own (so every broken one is reported)."""
+_FILE = CatalogueFile(CATALOGUE_FORMAT, _SECTIONS)
+"""The file's format: its sections, each read on its own (so every broken one is reported)."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -216,20 +209,11 @@ def read_catalogue(
 
     Every problem is reported at once, each with its path.
     """
-    root, sections = read_catalogue_sections(
-        data,
-        _Catalogue,
-        CATALOGUE_FORMAT,
-        _SECTIONS,
-        _converter(registry),
-        source,
-        _list_problems,
-    )
+    root, sections = _FILE.read(data, _converter(registry), source, _list_problems)
     stock, monuments, gods = sections["stock"], sections["monuments"], sections["gods"]
-    return built_catalogue(
+    return _FILE.build(
         Catalogue,
         root,
-        CATALOGUE_FORMAT,
         source,
         stock_per_resource=stock.per_resource,
         stock_source=Source(stock.provenance, stock.note),
@@ -322,7 +306,7 @@ def dump_catalogue(catalogue: Catalogue, registry: EffectRegistry | None = None)
         ),
     }
     converter = converter_for(registry or catalogue.registry)
-    return catalogue_document(CATALOGUE_FORMAT, catalogue, sections, converter)
+    return _FILE.document(catalogue, sections, converter)
 
 
 def read_catalogue_text(

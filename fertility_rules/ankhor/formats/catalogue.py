@@ -37,14 +37,7 @@ from fertility_rules.ankhor.model import Colour, Kind
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.documents import parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.formats.sections import (
-    Section,
-    built_catalogue,
-    catalogue_document,
-    frame,
-    read_catalogue_sections,
-    write_sections,
-)
+from fertility_rules.formats.sections import CatalogueFile, Section, write_sections
 from fertility_rules.shared.provenance import Source
 from fertility_rules.shared.values import carried
 
@@ -117,8 +110,8 @@ _SECTIONS: dict[str, Any] = {
 }
 
 
-_Catalogue = frame("_Catalogue", _SECTIONS)
-"""The file's frame: its sections, each read on its own (so every broken one is reported)."""
+_FILE = CatalogueFile(CATALOGUE_FORMAT, _SECTIONS)
+"""The file's format: its sections, each read on its own (so every broken one is reported)."""
 
 
 def _source(section: Any) -> Source:
@@ -128,9 +121,7 @@ def _source(section: Any) -> Source:
 def read_catalogue(data: object, source: str | None = None) -> Catalogue:
     """Validate JSON-like ``data`` into an Ankh'or :class:`Catalogue`; every problem is
     reported at once, each with its path."""
-    root, sections = read_catalogue_sections(
-        data, _Catalogue, CATALOGUE_FORMAT, _SECTIONS, converter_for(), source
-    )
+    root, sections = _FILE.read(data, converter_for(), source)
     slots, markers = sections["price_board"], sections["price_markers"]
     price_found = price_problems(slots.slots, markers.markers)
     if price_found:
@@ -151,10 +142,9 @@ def read_catalogue(data: object, source: str | None = None) -> Catalogue:
         TileEntry(t.kind, t.colours, t.per_colour, t.points, t.provenance, t.note)
         for t in sections["tiles"]
     )
-    return built_catalogue(
+    return _FILE.build(
         Catalogue,
         root,
-        CATALOGUE_FORMAT,
         source,
         entries=entries,
         tokens=TokenRules(tokens.per_kind, tokens.supply, _source(tokens)),
@@ -183,7 +173,7 @@ def dump_catalogue(catalogue: Catalogue) -> dict[str, Any]:
         "price_markers": carried(board, _Markers, **_sourced(board.markers_source)),
         "tiles": tuple(carried(entry, _Tiles) for entry in catalogue.entries),
     }
-    return catalogue_document(CATALOGUE_FORMAT, catalogue, sections, converter_for())
+    return _FILE.document(catalogue, sections, converter_for())
 
 
 def _sourced(source: Source) -> dict[str, Any]:
