@@ -22,7 +22,7 @@ from fertility_rules.agents.ismcts import (
     search_parts,
 )
 from fertility_rules.agents.ismcts_agent import FERTILITY_SEARCH
-from fertility_rules.agents.rewards import LeadRewards
+from fertility_rules.agents.rewards import LeadRewards, lead_rewards
 from fertility_rules.rules.engine import apply_unchecked
 from fertility_rules.rules.state import Phase
 from tests.games.pairs import RULES
@@ -299,3 +299,13 @@ def test_lead_rewards_count_final_totals_once_the_game_is_over_and_estimates_bef
     assert rewards(_Seats(("A", "B", "C"), True, (10.0, 6.0, 14.0))) == pytest.approx(expected)
     over = rewards(_Seats(("A", "B"), True, (10.0, 10.0)))
     assert over == pytest.approx([0.5, 0.5])
+
+
+def test_a_lead_needs_two_seats_and_a_positive_scale() -> None:
+    from fertility_rules import MalformedInputError
+
+    for values, scale, path in (([3.0], 4.0, "values"), ([1.0, 2.0], 0.0, "scale")):
+        with pytest.raises(MalformedInputError) as caught:
+            lead_rewards(values, scale)
+        assert caught.value.problems[0].path == path
+    assert lead_rewards([2.0, 2.0], float("1e-9")) == [0.5, 0.5]
