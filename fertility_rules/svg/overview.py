@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.palette import frame
 from fertility_rules.drawing.text import label
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
@@ -192,18 +193,17 @@ def draw_player(
         scored = sheet.stage_totals[2]  # Statues of the Gods
         statues = next((n for n, value in enumerate(city.statue_scale) if value == scored), None)
     if index == state.current and not state.is_over:
-        el(
+        frame(
             parent,
-            "rect",
-            x=x - 5,
-            y=y - 5,
-            width=METROPOLIS_WIDTH + 10,
-            height=height + POOL + 10,
+            x,
+            y,
+            METROPOLIS_WIDTH,
+            height + POOL,
+            player_colour(index),
+            margin=5,
+            line=4,
             rx=12,
-            fill="none",
-            stroke=player_colour(index),
-            stroke_width=4,
-            class_="current-player",
+            kind="current-player",
         )
     draw_metropolis(
         parent,

@@ -51,7 +51,7 @@ from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.ankhor.text_board import move_positions
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.drawing.image import SvgImage, el, fmt, image, root
-from fertility_rules.drawing.palette import INK, mark
+from fertility_rules.drawing.palette import INK, frame, mark
 from fertility_rules.drawing.text import fit_size
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
@@ -296,18 +296,17 @@ def draw_layout(
                 data_bonus_group="1" if placed.position in big else None,
             )
             if placed.position in big:
-                el(
+                frame(
                     group,
-                    "rect",
-                    x=x - 2.5,
-                    y=y - 2.5,
-                    width=side + 5,
-                    height=side + 5,
+                    x,
+                    y,
+                    side,
+                    side,
+                    BONUS_GOLD,
+                    margin=2.5,
+                    line=2,
                     rx=side / 7,
-                    fill="none",
-                    stroke=BONUS_GOLD,
-                    stroke_width=2,
-                    class_="bonus-ring",
+                    kind="bonus-ring",
                     data_position=position_text(placed.position),
                 )
     links = el(group, "g", class_="links")
