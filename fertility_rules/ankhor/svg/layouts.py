@@ -42,9 +42,9 @@ from fertility_rules.ankhor.scoring import PlayerPosition, animal_group, colour_
 from fertility_rules.ankhor.state import GameState, PlayerState
 from fertility_rules.ankhor.svg.glyphs import (
     BONUS_GOLD,
-    FAMILY_EDGE,
     FAMILY_FILL,
     FAMILY_MARK,
+    family_square,
     kind_glyph,
 )
 from fertility_rules.ankhor.svg.tiles import draw_tile
@@ -439,17 +439,7 @@ def draw_groups_row(
             stroke_width=2.5 if big else 1,
         )
         if isinstance(attribute, Colour):
-            el(
-                chip,
-                "rect",
-                x=x + 5,
-                y=y + 5,
-                width=CHIP - 10,
-                height=CHIP - 10,
-                rx=3,
-                fill=FAMILY_FILL[attribute],
-                stroke=FAMILY_EDGE[attribute],
-            )
+            family_square(chip, attribute, x + CHIP / 2, y + CHIP / 2, CHIP - 10)
         else:
             el(chip, "circle", cx=x + CHIP / 2, cy=y + CHIP / 2, r=CHIP / 2 - 4, fill=INK)
             kind_glyph(
