@@ -39,9 +39,10 @@ from __future__ import annotations
 import math
 import operator
 import random
+import statistics
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import evolve, frozen
 
@@ -55,7 +56,9 @@ __all__ = [
     "MARGIN",
     "Budget",
     "ISMCTSAgent",
+    "InPhases",
     "SearchGame",
+    "play_out",
     "search",
     "search_parts",
 ]
@@ -92,6 +95,46 @@ class SearchGame(Generic[S, V, M]):
     seat); an iteration's playout starts at the first decision that does not."""
     turn: Callable[[V], Hashable] = operator.attrgetter("current", "turn")
     """Which turn a view is in: the tree is kept between decisions of the same turn."""
+
+
+class _Ending(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+
+E = TypeVar("E", bound=_Ending)
+"""A full state that says whether its game is over."""
+
+
+def play_out(
+    state: E,
+    legal_moves: Callable[[E], Sequence[M]],
+    apply: Callable[[E, M], E],
+    choose: Callable[[E, Sequence[M]], M],
+    until: Callable[[E], bool],
+    limit: int | None = None,
+) -> E:
+    """The state a playout reaches from ``state``: ``choose`` decides every decision (a
+    forced move is played without asking) until the game is over, ``until`` holds, or
+    ``limit`` moves were played. ``state`` has an ``is_over`` attribute; a game's
+    :attr:`~fertility_rules.games.GameSearch.rollout` says its policy and horizon."""
+    played = 0
+    while not state.is_over and not until(state) and (limit is None or played < limit):
+        moves = legal_moves(state)
+        state = apply(state, moves[0] if len(moves) == 1 else choose(state, moves))
+        played += 1
+    return state
+
+
+@frozen
+class InPhases:
+    """Whether a view's decision is in one of ``phases``: a game's
+    :attr:`~fertility_rules.games.GameSearch.searched` when the phase says it."""
+
+    phases: frozenset[Hashable]
+
+    def __call__(self, view: Any) -> bool:
+        return view.phase in self.phases
 
 
 @frozen
@@ -161,6 +204,7 @@ def search(
     root: _Node[M] | None = None,
     proposal: M | None = None,
     margin: float = 0.0,
+    confidence: float = 0.0,
 ) -> tuple[M, int, _Node[M]]:
     """The move to play at ``view`` (``moves`` are its legal moves), the number of
     iterations run and the tree searched (grown from ``root`` when given: a tree kept
@@ -170,7 +214,8 @@ def search(
     halving; with a time budget, chosen by PUCT like every other decision of the tree
     until the time is up, and the move played is the root child visited most. A
     ``proposal`` (the game's planner's move) is kept to the last round of the halving
-    and played unless the best candidate's mean reward beats it by ``margin``."""
+    and played unless the best candidate beats it, in the draws both were played in, by
+    ``margin`` plus ``confidence`` standard errors of their paired differences."""
     if proposal is not None and proposal not in moves:
         raise MalformedInputError.single(
             "proposal",
@@ -180,10 +225,17 @@ def search(
         raise MalformedInputError.single(
             "margin", _("A margin is a number of 0 or more, not {n}.", n=repr(margin))
         )
+    if not 0 <= confidence < math.inf:
+        raise MalformedInputError.single(
+            "confidence",
+            _("A number of standard errors is a number of 0 or more, not {n}.", n=repr(confidence)),
+        )
     if root is None:
         root = _Node(-1)
     if budget.seconds is None:
-        return _halving(game, view, moves, rng, budget.iterations, seat, root, proposal, margin)
+        return _halving(
+            game, view, moves, rng, budget.iterations, seat, root, proposal, margin, confidence
+        )
     deadline = time.perf_counter() + budget.seconds
     iterations = 0
     while not iterations or time.perf_counter() < deadline:
@@ -208,6 +260,7 @@ def _halving(
     root: _Node[M],
     proposal: M | None = None,
     margin: float = 0.0,
+    confidence: float = 0.0,
 ) -> tuple[M, int, _Node[M]]:
     """Sequential halving at the root (Karnin, Koren & Somekh 2013; as in Gumbel MuZero):
     the game's candidates are played out in rounds, every candidate of a round in the
@@ -215,8 +268,9 @@ def _halving(
     terms), and the better half by mean reward goes on to the next round. Below the root
     each iteration walks the tree as usual. A kept tree's visits count towards the
     budget. A ``proposal`` among the candidates is never halved away, and stays the move
-    unless the best candidate's mean beats it by ``margin``: with many players a playout
-    is noisy, and a small lead over the planner's move is more often luck than skill."""
+    unless the best candidate's paired lead over it (:func:`_beats`) is ``margin`` plus
+    ``confidence`` standard errors: with many players a playout is noisy, and a small lead
+    over the planner's move is more often luck than skill."""
     legal = set(moves)
     remaining = [m for m in root.tried if m in legal]
     if not remaining:
@@ -227,13 +281,16 @@ def _halving(
     rounds = math.ceil(math.log2(len(remaining)))
     budget = max(iterations - root.visits, len(remaining))
     spent = 0
+    paired: dict[M, list[float]] = {move: [] for move in remaining}
+    """Each candidate's reward in each draw it was played in, in the order of the draws."""
     for done in range(rounds):
         share = max(1, (budget - spent) // ((rounds - done) * len(remaining)))
         for _draw in range(share):
             world = game.sample(view, rng)
             draws = rng.getrandbits(64)
             for move in remaining:
-                _iterate(game, root, world, random.Random(draws), seat, move)
+                rewards = _iterate(game, root, world, random.Random(draws), seat, move)
+                paired[move].append(rewards[root.children[move].mover])
                 spent += 1
         remaining.sort(key=lambda m: -_mean(root.children[m]))
         kept = remaining[: math.ceil(len(remaining) / 2)]
@@ -241,11 +298,27 @@ def _halving(
             kept.append(kept_to_the_end)
         remaining = kept
     best = remaining[0]
-    if kept_to_the_end is not None:
-        lead = _mean(root.children[best]) - _mean(root.children[kept_to_the_end])
-        if lead < margin:
-            best = kept_to_the_end
+    if kept_to_the_end is not None and not _beats(
+        paired[best], paired[kept_to_the_end], margin, confidence
+    ):
+        best = kept_to_the_end
     return best, spent, root
+
+
+def _beats(rewards: Sequence[float], others: Sequence[float], margin: float, z: float) -> bool:
+    """Whether ``rewards`` beat ``others`` (the same draws, in the same order, the survivor of
+    every round against the proposal) by ``margin`` plus ``z`` standard errors of the mean
+    of their differences. Both lists have a reward for every draw of the decision."""
+    differences = [a - b for a, b in zip(rewards, others, strict=True)]
+    if not differences:
+        return False
+    lead = sum(differences) / len(differences)
+    if z == 0:
+        return lead >= margin
+    if len(differences) < 2:
+        return False
+    error = statistics.stdev(differences) / math.sqrt(len(differences))
+    return lead > 0 and lead >= margin + z * error
 
 
 def _mean(node: _Node[M]) -> float:
@@ -290,7 +363,8 @@ def _iterate(
     rng: random.Random,
     seat: int,
     first: M | None = None,
-) -> None:
+) -> Sequence[float]:
+    """One iteration from ``state`` (a determinization); the rewards at its horizon."""
     path = [root]
     node = root
     while not game.is_over(state) and (node is root or game.in_tree(state, seat)):
@@ -320,6 +394,7 @@ def _iterate(
         visited.visits += 1
         if visited.mover >= 0:
             visited.total += rewards[visited.mover]
+    return rewards
 
 
 @checked_arguments

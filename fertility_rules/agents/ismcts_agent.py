@@ -28,10 +28,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from fertility_rules.agents.ismcts import InPhases, play_out
 from fertility_rules.agents.lookahead import LookaheadAgent, _Scorer, ranked_moves, turn_end_value
-from fertility_rules.agents.rewards import lead_rewards
+from fertility_rules.agents.rewards import LeadRewards
 from fertility_rules.games import GameSearch
-from fertility_rules.play.views import Observation
 from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
 from fertility_rules.rules.moves import Move
 from fertility_rules.rules.state import GameState, Phase
@@ -76,36 +76,25 @@ def _rollout(state: GameState, seat: int, rng: random.Random) -> GameState:
     end of the game): the rest of this turn, the other players' turns and ``seat``'s next
     one. Every draw comes from the determinization's pile and deck."""
     agents = [LookaheadAgent(rng.getrandbits(32)) for _ in state.players]
-    away = state.current != seat
-    while not state.is_over:
-        if state.current != seat:
-            away = True
-        elif away and state.phase in ENDS:
-            break
-        moves = legal_moves(state)
-        move = moves[0] if len(moves) == 1 else agents[state.current].decide(state, moves)
-        state = apply_unchecked(state, move)
-    return state
+    # The turns after this one; any turn when another player's is being played.
+    after = state.turn if state.current == seat else state.turn - 1
 
+    def until(reached: GameState) -> bool:
+        return reached.current == seat and reached.turn > after and reached.phase in ENDS
 
-def _rewards(state: GameState) -> list[float]:
-    if state.is_over:
-        values = [float(sum(t)) for t in score_totals(final_position(state))]
-    else:
-        values = [turn_end_value(state, p) for p in range(len(state.players))]
-    return lead_rewards(values, LEAD_SCALE)
+    def choose(reached: GameState, moves: Sequence[Move]) -> Move:
+        return agents[reached.current].decide(reached, moves)
 
-
-def _searched(view: Observation | GameState) -> bool:
-    return view.phase in SEARCHED
+    return play_out(state, legal_moves, apply_unchecked, choose, until)
 
 
 FERTILITY_SEARCH = GameSearch(
+    # The tree: the searcher's own turn, a few moves of each decision.
+    in_tree=_in_tree,
     candidates=_candidates,
     rollout=_rollout,
-    rewards=_rewards,
-    searched=_searched,
+    rewards=LeadRewards(final_position, score_totals, turn_end_value, LEAD_SCALE),
+    searched=InPhases(SEARCHED),
     planner=LookaheadAgent,
-    in_tree=_in_tree,
 )
 """Fertility as the search sees it, beside its referee and ``sample_state``."""

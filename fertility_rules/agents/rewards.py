@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-__all__ = ["lead_rewards"]
+from attrs import frozen
+
+__all__ = ["LeadRewards", "lead_rewards"]
 
 
 def lead_rewards(values: Sequence[float], scale: float) -> list[float]:
@@ -18,3 +21,26 @@ def lead_rewards(values: Sequence[float], scale: float) -> list[float]:
         lead = value - max(v for q, v in enumerate(values) if q != p)
         rewards.append(1 / (1 + math.exp(-lead / scale)))
     return rewards
+
+
+@frozen
+class LeadRewards:
+    """The rewards of :func:`lead_rewards` at a search's horizon (a
+    :attr:`~fertility_rules.games.GameSearch.rewards`): each seat's final total once the
+    game is over, the game's estimate of it before."""
+
+    final_position: Callable[[Any], Any]
+    """``(state)``: the final position of a state whose game is over."""
+    score_totals: Callable[[Any], Sequence[Sequence[int]]]
+    """``(final_position)``: each seat's score lines."""
+    estimate: Callable[[Any, int], float]
+    """``(state, seat)``: what the seat's position is worth, in points of the game."""
+    scale: float
+    """Points of lead that make a reward of about 0.73."""
+
+    def __call__(self, state: Any) -> list[float]:
+        if state.is_over:
+            values = [float(sum(lines)) for lines in self.score_totals(self.final_position(state))]
+        else:
+            values = [self.estimate(state, seat) for seat in range(len(state.players))]
+        return lead_rewards(values, self.scale)

@@ -29,15 +29,14 @@ import math
 import random
 from collections.abc import Sequence
 
-from fertility_rules.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
-from fertility_rules.agents.rewards import lead_rewards
+from fertility_rules.agents.ismcts import DEFAULT_ITERATIONS, InPhases, ISMCTSAgent, play_out
+from fertility_rules.agents.rewards import LeadRewards
 from fertility_rules.ankhor.agents import LookaheadAgent, position_value
 from fertility_rules.ankhor.moves import BuyTile, Move
 from fertility_rules.ankhor.rules.common import available, slot_costs
 from fertility_rules.ankhor.rules.engine import apply_unchecked, legal_moves
 from fertility_rules.ankhor.scoring import final_position, score_totals
 from fertility_rules.ankhor.state import GameState, Phase
-from fertility_rules.ankhor.views import Observation
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.games import GameSearch
 
@@ -117,31 +116,18 @@ def _rollout(state: GameState, seat: int, rng: random.Random) -> GameState:
     """Greedy play until ``seat``'s next turn is over (or the game is): the tokens taken
     now are worth what they buy next turn."""
     turns = state.players[seat].turns
-    for _move in range(PLAYOUT_MOVES):
-        if state.is_over or state.players[seat].turns != turns:
-            break
-        moves = legal_moves(state)
-        state = apply_unchecked(state, moves[0] if len(moves) == 1 else _greedy(state, moves))
-    return state
 
+    def until(reached: GameState) -> bool:
+        return reached.players[seat].turns != turns
 
-def _rewards(state: GameState) -> list[float]:
-    if state.is_over:
-        values = [float(sum(t)) for t in score_totals(final_position(state))]
-    else:
-        values = [search_value(state, p) for p in range(len(state.players))]
-    return lead_rewards(values, LEAD_SCALE)
-
-
-def _searched(view: Observation | GameState) -> bool:
-    return view.phase in SEARCHED
+    return play_out(state, legal_moves, apply_unchecked, _greedy, until, PLAYOUT_MOVES)
 
 
 ANKHOR_SEARCH = GameSearch(
     candidates=_candidates,
     rollout=_rollout,
-    rewards=_rewards,
-    searched=_searched,
+    rewards=LeadRewards(final_position, score_totals, search_value, LEAD_SCALE),
+    searched=InPhases(SEARCHED),
     planner=LookaheadAgent,
 )
 """Ankh'or as the search sees it, beside its referee and ``sample_state``."""

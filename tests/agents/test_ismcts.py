@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
+import attrs
 import pytest
 from attrs import evolve
 
 from fertility_rules import Game, GameState, legal_moves, observe
 from fertility_rules.agents import ISMCTSAgent, LookaheadAgent
-from fertility_rules.agents.ismcts import Budget, SearchGame, _Node, search, search_parts
+from fertility_rules.agents.ismcts import (
+    Budget,
+    SearchGame,
+    _beats,
+    _Node,
+    play_out,
+    search,
+    search_parts,
+)
 from fertility_rules.agents.ismcts_agent import FERTILITY_SEARCH
+from fertility_rules.agents.rewards import LeadRewards
 from fertility_rules.rules.engine import apply_unchecked
 from fertility_rules.rules.state import Phase
 from tests.games.pairs import RULES
@@ -200,3 +211,94 @@ def test_a_proposal_not_legal_or_a_negative_margin_is_a_library_error() -> None:
         with pytest.raises(MalformedInputError) as caught:
             search(binding, view, moves, random.Random(1), Budget(4), 0, None, moves[0], margin)
         assert caught.value.problems[0].path == "margin"
+    for confidence in (-1.0, float("nan"), float("inf")):
+        with pytest.raises(MalformedInputError) as caught:
+            search(
+                binding,
+                view,
+                moves,
+                random.Random(1),
+                Budget(4),
+                0,
+                None,
+                moves[0],
+                0.0,
+                confidence,
+            )
+        assert caught.value.problems[0].path == "confidence"
+
+
+def test_a_candidate_beats_the_proposal_by_its_paired_lead_and_its_standard_error() -> None:
+    # Differences 0.1 and 0.3: mean 0.2, standard deviation sqrt(0.02) = 0.1414, standard
+    # error 0.1414 / sqrt(2) = 0.1.
+    best, proposal = [0.6, 0.8], [0.5, 0.5]
+    assert _beats(best, proposal, 0.0, 1.0)  # 0.2 >= 0 + 1 x 0.1
+    assert _beats(best, proposal, 0.09, 1.0)  # 0.2 >= 0.09 + 0.1
+    assert not _beats(best, proposal, 0.11, 1.0)  # 0.2 < 0.11 + 0.1
+    assert not _beats(best, proposal, 0.0, 2.5)  # 0.2 < 0.25
+    assert _beats(best, proposal, 0.2, 0.0)
+    assert not _beats(best, proposal, 0.21, 0.0)
+    # A lead from one draw has no standard error: it beats the proposal by margin only.
+    assert not _beats([0.9], [0.1], 0.0, 0.5)
+    assert _beats([0.9], [0.1], 0.5, 0.0)
+    # The same rewards in every draw: no lead, never beaten.
+    assert not _beats(proposal, proposal, 0.0, 1.0)
+
+
+@attrs.frozen
+class _Count:
+    """A game of counting up: the number reached, over at ``end``."""
+
+    value: int
+    end: int = 10
+
+    @property
+    def is_over(self) -> bool:
+        return self.value >= self.end
+
+
+def test_a_playout_plays_the_policy_until_its_horizon_and_forced_moves_unasked() -> None:
+    asked: list[int] = []
+
+    def moves(state: _Count) -> list[int]:
+        return [1] if state.value % 2 else [1, 2]  # from an odd number, +1 is forced
+
+    def choose(state: _Count, legal: Any) -> int:
+        asked.append(state.value)
+        return 2
+
+    def step(state: _Count, move: int) -> _Count:
+        return _Count(state.value + move, state.end)
+
+    assert play_out(_Count(0), moves, step, choose, lambda s: False).value == 10
+    assert asked == [0, 2, 4, 6, 8]
+    asked.clear()
+    assert play_out(_Count(1), moves, step, choose, lambda s: s.value >= 5).value == 6
+    assert asked == [2, 4]
+    # Three moves of +2 from 0.
+    assert play_out(_Count(0), moves, step, choose, lambda s: False, limit=3).value == 6
+    assert play_out(_Count(12), moves, step, choose, lambda s: False).value == 12
+
+
+@attrs.frozen
+class _Seats:
+    players: tuple[str, ...]
+    is_over: bool
+    values: tuple[float, ...]
+
+
+def test_lead_rewards_count_final_totals_once_the_game_is_over_and_estimates_before() -> None:
+    rewards = LeadRewards(
+        final_position=lambda state: state.values,
+        score_totals=lambda values: [(int(v), 2) for v in values],
+        estimate=lambda state, seat: state.values[seat],
+        scale=4.0,
+    )
+    playing = rewards(_Seats(("A", "B", "C"), False, (10.0, 6.0, 14.0)))
+    # Leads over the best other seat: 10 - 14 = -4, 6 - 14 = -8, 14 - 10 = +4 (scale 4).
+    expected = [1 / (1 + math.exp(1)), 1 / (1 + math.exp(2)), 1 / (1 + math.exp(-1))]
+    assert playing == pytest.approx(expected)
+    # Over: the totals (each value plus 2) count; the leads are the same.
+    assert rewards(_Seats(("A", "B", "C"), True, (10.0, 6.0, 14.0))) == pytest.approx(expected)
+    over = rewards(_Seats(("A", "B"), True, (10.0, 10.0)))
+    assert over == pytest.approx([0.5, 0.5])
