@@ -182,6 +182,10 @@ def _any(value: object) -> bool:
 
 def compile_check(hint: Any) -> Check:
     """A predicate saying whether a value fits the annotation ``hint``."""
+    bound = hint.__bound__ if isinstance(hint, TypeVar) else None
+    if isinstance(bound, type) and getattr(bound, "_is_runtime_protocol", False):
+        # A type variable bound by a runtime-checkable protocol: what the value must have.
+        return lambda value: isinstance(value, bound)
     if hint is Any or hint is object or isinstance(hint, TypeVar | str | typing.ForwardRef):
         return _any
     if hint is None or hint is type(None):

@@ -42,7 +42,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from attrs import evolve, frozen
 
@@ -97,15 +97,19 @@ class SearchGame(Generic[S, V, M]):
     """Which turn a view is in: the tree is kept between decisions of the same turn."""
 
 
-class _Ending(Protocol):
+@runtime_checkable
+class Ending(Protocol):
+    """A full state that says whether its game is over."""
+
     @property
     def is_over(self) -> bool: ...
 
 
-E = TypeVar("E", bound=_Ending)
-"""A full state that says whether its game is over."""
+E = TypeVar("E", bound=Ending)
+"""A full state of a game (what :func:`play_out` plays on)."""
 
 
+@checked_arguments
 def play_out(
     state: E,
     legal_moves: Callable[[E], Sequence[M]],
@@ -214,8 +218,8 @@ def search(
     halving; with a time budget, chosen by PUCT like every other decision of the tree
     until the time is up, and the move played is the root child visited most. A
     ``proposal`` (the game's planner's move) is kept to the last round of the halving
-    and played unless the best candidate beats it, in the draws both were played in, by
-    ``margin`` plus ``confidence`` standard errors of their paired differences."""
+    and played unless the best candidate's mean reward beats it by ``margin`` (and, with a
+    ``confidence``, by that many standard errors of their differences in the same draws)."""
     if proposal is not None and proposal not in moves:
         raise MalformedInputError.single(
             "proposal",
@@ -268,9 +272,10 @@ def _halving(
     terms), and the better half by mean reward goes on to the next round. Below the root
     each iteration walks the tree as usual. A kept tree's visits count towards the
     budget. A ``proposal`` among the candidates is never halved away, and stays the move
-    unless the best candidate's paired lead over it (:func:`_beats`) is ``margin`` plus
-    ``confidence`` standard errors: with many players a playout is noisy, and a small lead
-    over the planner's move is more often luck than skill."""
+    unless the best candidate's mean reward beats it by ``margin`` and, when
+    ``confidence`` is given, its lead in the decision's draws is that many standard errors
+    (:func:`_significant`): with many players a playout is noisy, and a small lead over
+    the planner's move is more often luck than skill."""
     legal = set(moves)
     remaining = [m for m in root.tried if m in legal]
     if not remaining:
@@ -298,27 +303,25 @@ def _halving(
             kept.append(kept_to_the_end)
         remaining = kept
     best = remaining[0]
-    if kept_to_the_end is not None and not _beats(
-        paired[best], paired[kept_to_the_end], margin, confidence
-    ):
-        best = kept_to_the_end
+    if kept_to_the_end is not None:
+        lead = _mean(root.children[best]) - _mean(root.children[kept_to_the_end])
+        if lead < margin or (
+            confidence and not _significant(paired[best], paired[kept_to_the_end], confidence)
+        ):
+            best = kept_to_the_end
     return best, spent, root
 
 
-def _beats(rewards: Sequence[float], others: Sequence[float], margin: float, z: float) -> bool:
-    """Whether ``rewards`` beat ``others`` (the same draws, in the same order, the survivor of
-    every round against the proposal) by ``margin`` plus ``z`` standard errors of the mean
-    of their differences. Both lists have a reward for every draw of the decision."""
+def _significant(rewards: Sequence[float], others: Sequence[float], z: float) -> bool:
+    """Whether ``rewards`` lead ``others`` by ``z`` standard errors or more of the mean of
+    their differences (the same draws in the same order: the survivor of every round and
+    the proposal, both played in every draw of the decision). One draw tells nothing."""
     differences = [a - b for a, b in zip(rewards, others, strict=True)]
-    if not differences:
-        return False
-    lead = sum(differences) / len(differences)
-    if z == 0:
-        return lead >= margin
     if len(differences) < 2:
         return False
+    lead = statistics.fmean(differences)
     error = statistics.stdev(differences) / math.sqrt(len(differences))
-    return lead > 0 and lead >= margin + z * error
+    return lead > 0 and lead >= z * error
 
 
 def _mean(node: _Node[M]) -> float:

@@ -9,13 +9,26 @@ from typing import Any
 
 from attrs import frozen
 
+from fertility_rules.arguments import checked_arguments
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.i18n.message import _
+
 __all__ = ["LeadRewards", "lead_rewards"]
 
 
+@checked_arguments
 def lead_rewards(values: Sequence[float], scale: float) -> list[float]:
     """Each seat's reward in (0, 1): a logistic of its lead over the best other seat, in
     units of ``scale`` (a lead of ``scale`` is worth about 0.73, a deficit as much below
     one half)."""
+    if len(values) < 2:
+        raise MalformedInputError.single(
+            "values", _("A lead needs the values of two seats or more, not {n}.", n=len(values))
+        )
+    if not 0 < scale < math.inf:
+        raise MalformedInputError.single(
+            "scale", _("A scale is a positive number, not {n}.", n=repr(scale))
+        )
     rewards = []
     for p, value in enumerate(values):
         lead = value - max(v for q, v in enumerate(values) if q != p)

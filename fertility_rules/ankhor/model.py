@@ -16,6 +16,7 @@ from typing import TypeAlias
 from attrs import field, frozen
 
 from fertility_rules.i18n.message import Message, _, ngettext
+from fertility_rules.shared.members import Keyed, LabelledEnum, LabelledIntEnum, label_members
 from fertility_rules.shared.provenance import Provenance
 
 __all__ = [
@@ -38,7 +39,7 @@ __all__ = [
 ]
 
 
-class Colour(enum.IntEnum):
+class Colour(Keyed, LabelledIntEnum):
     """A family of tiles and the resource of the same colour (A-1.1); the value indexes
     :data:`Tokens`."""
 
@@ -54,11 +55,6 @@ class Colour(enum.IntEnum):
     """Red (fabrics)."""
 
     @property
-    def key(self) -> str:
-        """The identifier used in files (``"green"``)."""
-        return self.name.lower()
-
-    @property
     def letter(self) -> str:
         """The letter of the notation: ``b w k g r``."""
         return _LETTERS[self]
@@ -68,13 +64,8 @@ class Colour(enum.IntEnum):
         """The family as a noun phrase (``green family``)."""
         return _FAMILIES[self]
 
-    @property
-    def label(self) -> Message:
-        """The colour's name, as on a price marker."""
-        return _COLOUR_LABELS[self]
 
-
-class Token(enum.IntEnum):
+class Token(Keyed, enum.IntEnum):
     """A kind of token: the five resources and the ankh (A-1.1); the value indexes
     :data:`Tokens`."""
 
@@ -90,11 +81,6 @@ class Token(enum.IntEnum):
     """A red resource token."""
     ANKH = 5
     """An ankh token: spent for ankh actions (A-4), never pays a price (A-3.3)."""
-
-    @property
-    def key(self) -> str:
-        """The identifier used in files (``"ankh"``)."""
-        return self.name.lower()
 
     @property
     def letter(self) -> str:
@@ -128,13 +114,16 @@ _FAMILIES = {
     Colour.GREEN: _("green family"),
     Colour.RED: _("red family"),
 }
-_COLOUR_LABELS = {
-    Colour.BLUE: _("blue"),
-    Colour.WHITE: _("white"),
-    Colour.BLACK: _("black"),
-    Colour.GREEN: _("green"),
-    Colour.RED: _("red"),
-}
+label_members(
+    Colour,
+    {
+        Colour.BLUE: _("blue"),
+        Colour.WHITE: _("white"),
+        Colour.BLACK: _("black"),
+        Colour.GREEN: _("green"),
+        Colour.RED: _("red"),
+    },
+)
 
 
 def token_amount(kind: Token, n: int) -> Message:
@@ -152,7 +141,7 @@ def token_amount(kind: Token, n: int) -> Message:
     return ngettext("{n} ankh token", "{n} ankh tokens", n)
 
 
-class Kind(enum.Enum):
+class Kind(LabelledEnum):
     """What a tile shows besides its colour (A-1.2)."""
 
     JACKAL = "jackal"
@@ -177,22 +166,21 @@ class Kind(enum.Enum):
     def is_animal(self) -> bool:
         return self in ANIMALS
 
-    @property
-    def label(self) -> Message:
-        return _KIND_LABELS[self]
-
 
 ANIMALS: frozenset[Kind] = frozenset({Kind.JACKAL, Kind.FALCON, Kind.BEETLE})
 
-_KIND_LABELS = {
-    Kind.JACKAL: _("jackal"),
-    Kind.FALCON: _("falcon"),
-    Kind.BEETLE: _("beetle"),
-    Kind.VALUE: _("value tile"),
-    Kind.WAREHOUSE: _("warehouse"),
-    Kind.SCRIBE: _("scribe"),
-    Kind.DESERT: _("desert"),
-}
+label_members(
+    Kind,
+    {
+        Kind.JACKAL: _("jackal"),
+        Kind.FALCON: _("falcon"),
+        Kind.BEETLE: _("beetle"),
+        Kind.VALUE: _("value tile"),
+        Kind.WAREHOUSE: _("warehouse"),
+        Kind.SCRIBE: _("scribe"),
+        Kind.DESERT: _("desert"),
+    },
+)
 
 
 @frozen(repr=False)

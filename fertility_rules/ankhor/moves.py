@@ -17,7 +17,7 @@ supply.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeAlias, TypeVar
+from typing import Any, TypeAlias
 
 from attrs import Attribute, field, frozen
 
@@ -190,20 +190,13 @@ Move: TypeAlias = (
 )
 """Any Ankh'or move."""
 
-M = TypeVar("M")
-
-
-def _unchecked(cls: type[M]) -> Callable[..., M]:
-    return unchecked_constructor(cls)
-
-
-take_tokens: Callable[[Tokens], TakeTokens] = _unchecked(TakeTokens)
-buy_tile: Callable[[int, Position, Colour | None], BuyTile] = _unchecked(BuyTile)
-refresh: Callable[[int | None], Refresh] = _unchecked(Refresh)
-move_tile: Callable[[Position, Position], MoveTile] = _unchecked(MoveTile)
-store_tokens: Callable[[tuple[Position, ...]], StoreTokens] = _unchecked(StoreTokens)
-return_tokens: Callable[[Tokens], ReturnTokens] = _unchecked(ReturnTokens)
-refill: Callable[[int], Refill] = _unchecked(Refill)
+take_tokens: Callable[[Tokens], TakeTokens] = unchecked_constructor(TakeTokens)
+buy_tile: Callable[[int, Position, Colour | None], BuyTile] = unchecked_constructor(BuyTile)
+refresh: Callable[[int | None], Refresh] = unchecked_constructor(Refresh)
+move_tile: Callable[[Position, Position], MoveTile] = unchecked_constructor(MoveTile)
+store_tokens: Callable[[tuple[Position, ...]], StoreTokens] = unchecked_constructor(StoreTokens)
+return_tokens: Callable[[Tokens], ReturnTokens] = unchecked_constructor(ReturnTokens)
+refill: Callable[[int], Refill] = unchecked_constructor(Refill)
 """Unchecked constructors: only for the engine's own moves, made from checked values."""
 
 PASS_MAIN = PassMain()

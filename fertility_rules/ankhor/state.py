@@ -10,7 +10,6 @@ happened in the turn.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Iterable
 
 from attrs import field, frozen
@@ -18,7 +17,9 @@ from attrs import field, frozen
 from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.interpretations import Interpretations
 from fertility_rules.ankhor.model import Colour, Placed, Position, Tile, Tokens
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import _
+from fertility_rules.shared.members import LabelledEnum, label_members
+from fertility_rules.shared.seats import Seated
 from fertility_rules.shared.sequences import Rest
 from fertility_rules.shared.values import replacer
 
@@ -36,7 +37,7 @@ __all__ = [
 ]
 
 
-class Phase(enum.Enum):
+class Phase(LabelledEnum):
     """The kind of decision the current player must take."""
 
     MAIN = "main"
@@ -55,19 +56,18 @@ class Phase(enum.Enum):
     __hash__ = object.__hash__
     """Members hash by identity (in C): the moves of a decision are looked up by phase."""
 
-    @property
-    def label(self) -> Message:
-        return _PHASE_LABELS[self]
 
-
-_PHASE_LABELS = {
-    Phase.MAIN: _("take tokens or buy a tile (an ankh token may be spent first)"),
-    Phase.AFTER: _("spend an ankh token or end the turn"),
-    Phase.STORE: _("store tokens on warehouses"),
-    Phase.RETURN: _("return tokens above the limits"),
-    Phase.REFILL: _("choose the draw pile that refills the offer"),
-    Phase.OVER: _("nothing: the game is over"),
-}
+label_members(
+    Phase,
+    {
+        Phase.MAIN: _("take tokens or buy a tile (an ankh token may be spent first)"),
+        Phase.AFTER: _("spend an ankh token or end the turn"),
+        Phase.STORE: _("store tokens on warehouses"),
+        Phase.RETURN: _("return tokens above the limits"),
+        Phase.REFILL: _("choose the draw pile that refills the offer"),
+        Phase.OVER: _("nothing: the game is over"),
+    },
+)
 
 
 @frozen
@@ -144,7 +144,7 @@ def _piles(piles: Iterable[Iterable[Tile]]) -> tuple[Rest[Tile], Rest[Tile]]:
 
 
 @frozen
-class GameState:
+class GameState(Seated[PlayerState]):
     """Everything about a game at one decision; never changes (use the rules to move)."""
 
     config: GameConfig = field(repr=False)
@@ -165,11 +165,6 @@ class GameState:
     progress: TurnProgress = FRESH_TURN
     ending: bool = False
     """Whether a 13th tile was placed: the round is completed, then the game ends (A-6.1)."""
-
-    @property
-    def player(self) -> PlayerState:
-        """The player whose decision it is."""
-        return self.players[self.current]
 
     @property
     def pile_sizes(self) -> tuple[int, int]:

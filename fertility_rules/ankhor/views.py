@@ -21,13 +21,14 @@ from fertility_rules.ankhor.model import Tile, Tokens
 from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.seats import Seated
 from fertility_rules.shared.values import carried
 
 __all__ = ["Observation", "observe", "sample_state", "unseen_tiles"]
 
 
 @frozen
-class Observation:
+class Observation(Seated[PlayerState]):
     """The public part of a :class:`~fertility_rules.ankhor.state.GameState` (A-8.1);
     equal for states that differ only in what A-8.2 hides."""
 
@@ -46,11 +47,6 @@ class Observation:
     turn: int
     progress: TurnProgress
     ending: bool
-
-    @property
-    def player(self) -> PlayerState:
-        """The player whose decision it is."""
-        return self.players[self.current]
 
     @property
     def is_over(self) -> bool:

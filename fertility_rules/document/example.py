@@ -6,15 +6,18 @@ can check them against the engine again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from attrs import field, frozen
 
+from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, pgettext
 
-__all__ = ["EXAMPLE_PLAYER", "EXAMPLE_PLAYERS", "Example"]
+__all__ = ["EXAMPLE_PLAYER", "EXAMPLE_PLAYERS", "Example", "examples_of"]
+
+C = TypeVar("C")
 
 EXAMPLE_PLAYER = pgettext("the player of the rulebooks' scoring example", "Lisa")
 """Lisa, as the rulebooks name the player of their scoring example (Polish: Wiola)."""
@@ -36,3 +39,14 @@ class Example:
     caption: Message
     svgs: tuple[str, ...]
     facts: Mapping[str, Any] = field(converter=_facts)
+
+
+def examples_of(
+    make: Callable[[Language, C], Iterable[Example]],
+    default: Callable[[], C],
+    language: Language | str,
+    catalogue: C | None,
+) -> tuple[Example, ...]:
+    """A game's worked examples ``make`` in ``language``, of ``catalogue`` or of the
+    game's ``default`` one."""
+    return tuple(make(Language.parse(language), default() if catalogue is None else catalogue))

@@ -22,7 +22,12 @@ from fertility_rules.agents.simulate import make_agent, play_game
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.document.component_examples import component_examples, setup_examples
-from fertility_rules.document.example import EXAMPLE_PLAYER, EXAMPLE_PLAYERS, Example
+from fertility_rules.document.example import (
+    EXAMPLE_PLAYER,
+    EXAMPLE_PLAYERS,
+    Example,
+    examples_of,
+)
 from fertility_rules.document.scoring_examples import scoring_examples
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.registry import describe_shop
@@ -797,8 +802,10 @@ def worked_examples(
     language: Language | str = Language.EN, catalogue: Catalogue | None = None
 ) -> tuple[Example, ...]:
     """Every worked example, pictures and captions in ``language``."""
-    lang = Language.parse(language)
-    catalogue = catalogue or default_catalogue()
+    return examples_of(_worked_examples, default_catalogue, language, catalogue)
+
+
+def _worked_examples(lang: Language, catalogue: Catalogue) -> tuple[Example, ...]:
     found = positions(catalogue)
     return (
         *component_examples(catalogue, lang),

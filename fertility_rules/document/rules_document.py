@@ -10,16 +10,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from attrs import frozen
+
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
-from fertility_rules.document.blocks import Block, Figure, Items, figure_files
+from fertility_rules.document.blocks import Block, Figure, Items
+from fertility_rules.document.book import PictureKey, RulesBook, counts_source
 from fertility_rules.document.examples import EXAMPLE_PLAYER, worked_examples
-from fertility_rules.document.figures import figures_by_rule
 from fertility_rules.document.interpretations import (
     interpretation_notes as game_interpretation_notes,
 )
-from fertility_rules.document.writer import Writer, document_text
+from fertility_rules.document.writer import Writer
 from fertility_rules.effects.base import Stage
 from fertility_rules.effects.registry import EffectRegistry, describe_shop
 from fertility_rules.i18n.amounts import debens
@@ -50,15 +52,7 @@ __all__ = [
 
 def _components(w: Writer, catalogue: Catalogue) -> None:
     w.section("R-1")
-    if catalogue.is_reconstructed:
-        w.paragraph(
-            _(
-                "Component counts below come from the catalogue “{name}”. It is partly "
-                "reconstructed: items marked reconstructed are not known to match the "
-                "printed game.",
-                name=catalogue.name,
-            )
-        )
+    counts_source(w, catalogue)
     costs = Counter(d.cost for d in catalogue.districts)
     shops = [s for d in catalogue.districts for s in d.shops]
     w.table(
@@ -289,29 +283,66 @@ def _glossary(w: Writer) -> None:
     w.glossary(glossary())
 
 
-_SECTIONS: tuple[Callable[[Writer, Catalogue, EffectRegistry], None], ...] = (
-    lambda w, c, r: _components(w, c),
-    lambda w, c, r: _object(w),
-    lambda w, c, r: _setup(w),
-    lambda w, c, r: _turn(w),
-    _shops,
-    lambda w, c, r: _end(w),
-    lambda w, c, r: _variant(w),
-    _scoring,
-    lambda w, c, r: _information(w),
-    lambda w, c, r: _invariants(w),
-    lambda w, c, r: _interpretations(w),
-    lambda w, c, r: _glossary(w),
+@frozen
+class _Sources:
+    """What the sections read: the catalogue and the effect kinds of its Shops."""
+
+    catalogue: Catalogue
+    registry: EffectRegistry
+
+
+_SECTIONS: tuple[Callable[[Writer, _Sources], None], ...] = (
+    lambda w, s: _components(w, s.catalogue),
+    lambda w, s: _object(w),
+    lambda w, s: _setup(w),
+    lambda w, s: _turn(w),
+    lambda w, s: _shops(w, s.catalogue, s.registry),
+    lambda w, s: _end(w),
+    lambda w, s: _variant(w),
+    lambda w, s: _scoring(w, s.catalogue, s.registry),
+    lambda w, s: _information(w),
+    lambda w, s: _invariants(w),
+    lambda w, s: _interpretations(w),
+    lambda w, s: _glossary(w),
 )
 """The sections in the rulebooks' order, then the library's own additions."""
+
+TITLE = _("Fertility — the rules")
+"""The title of the rules document."""
+
+BOOK: RulesBook[_Sources] = RulesBook(
+    title=TITLE,
+    opening=_(
+        "A game by Cyrille Leroy for 2 to 4 players. This text restates the rules in "
+        "the library's own words; rule ids such as R-3.1 are those the library cites "
+        "in its errors and score sheets."
+    ),
+    key=PictureKey(
+        "key",
+        _(
+            "The pictures of this document are drawn by the library from positions of real "
+            "games. Their symbols and the colours of their outlines mean the same everywhere:"
+        ),
+        lambda language: legend(lang=language),
+    ),
+    sections=_SECTIONS,
+    texts=rule_texts,
+    examples=lambda language, sources: worked_examples(language, sources.catalogue),
+)
+"""Fertility's rules document."""
+
+
+def _sources(catalogue: Catalogue | None, registry: EffectRegistry | None) -> _Sources:
+    """The catalogue given or the built-in one, and the registry given or its own."""
+    catalogue = catalogue or default_catalogue()
+    return _Sources(catalogue, registry or catalogue.registry)
 
 
 def example_figures(
     language: Language | str = Language.EN, catalogue: Catalogue | None = None
 ) -> dict[str, tuple[Figure, ...]]:
     """The worked examples as figures, by the rule id they illustrate."""
-    lang = Language.parse(language)
-    return figures_by_rule(worked_examples(lang, catalogue), lang)
+    return BOOK.figures(language, _sources(catalogue, None))
 
 
 @checked_arguments
@@ -321,43 +352,12 @@ def rules_blocks(
     registry: EffectRegistry | None = None,
     pictures: bool = True,
 ) -> list[Block]:
-    """The rules document as blocks, in ``language``, with its worked examples.
+    """The rules document as blocks, in ``language``, with its worked examples (and the
+    key to the pictures) when ``pictures``.
 
     The effect kinds are the catalogue's by default.
     """
-    catalogue = catalogue or default_catalogue()
-    registry = registry or catalogue.registry
-    figures = example_figures(language, catalogue) if pictures else {}
-    writer = Writer(Language.parse(language), rule_texts(), figures)
-    writer.heading(1, TITLE)
-    writer.paragraph(
-        _(
-            "A game by Cyrille Leroy for 2 to 4 players. This text restates the rules in "
-            "the library's own words; rule ids such as R-3.1 are those the library cites "
-            "in its errors and score sheets."
-        )
-    )
-    if pictures:
-        _key(writer)
-    for section in _SECTIONS:
-        section(writer, catalogue, registry)
-    return writer.blocks
-
-
-def _key(w: Writer) -> None:
-    """The key to the pictures: every symbol and every outline colour, once, up front."""
-    w.heading(2, _("Key to the pictures"), "key")
-    w.paragraph(
-        _(
-            "The pictures of this document are drawn by the library from positions of real "
-            "games. Their symbols and the colours of their outlines mean the same everywhere:"
-        )
-    )
-    w.blocks.append(Figure("key", (legend(lang=w.language),), w.t(_("Key to the pictures"))))
-
-
-TITLE = _("Fertility — the rules")
-"""The title of the rules document."""
+    return BOOK.blocks(language, _sources(catalogue, registry), pictures)
 
 
 @checked_arguments
@@ -373,14 +373,11 @@ def rules_document(
     HTML and reStructuredText hold the pictures inline; Markdown refers to SVG files
     named as in :func:`rules_pictures`, to be written beside it.
     """
-    lang = Language.parse(language)
-    return document_text(
-        lambda: rules_blocks(lang, catalogue, registry, pictures), fmt, lang, TITLE
-    )
+    return BOOK.document(language, fmt, lambda: _sources(catalogue, registry), pictures)
 
 
 def rules_pictures(
     language: Language | str = Language.EN, catalogue: Catalogue | None = None
 ) -> dict[str, str]:
     """The SVG files the Markdown rules document refers to, by file name."""
-    return figure_files(rules_blocks(language, catalogue))
+    return BOOK.pictures(language, _sources(catalogue, None))

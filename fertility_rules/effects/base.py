@@ -13,6 +13,7 @@ from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.metropolis import Metropolis
 from fertility_rules.model.resources import Counts, Resource
 from fertility_rules.model.shop import Benefit
+from fertility_rules.shared.members import LabelledIntEnum, label_members
 
 __all__ = [
     "Award",
@@ -39,7 +40,7 @@ class Timing(enum.Enum):
     """At final scoring, in its stage (R-5)."""
 
 
-class Stage(enum.IntEnum):
+class Stage(LabelledIntEnum):
     """The five final-scoring stages, in rulebook order (R-5)."""
 
     GENERIC = 1
@@ -61,10 +62,6 @@ class Stage(enum.IntEnum):
     def rule(self) -> str:
         return f"R-5.{self.value}"
 
-    @property
-    def label(self) -> Message:
-        return _STAGE_LABELS[self]
-
 
 _STAGE_KEYS = {
     Stage.GENERIC: "generic",
@@ -73,13 +70,16 @@ _STAGE_KEYS = {
     Stage.MONUMENTS: "monuments",
     Stage.WHEAT: "wheat",
 }
-_STAGE_LABELS = {
-    Stage.GENERIC: _("Generic Shops"),
-    Stage.SPECIALIZED: _("Specialized Shops"),
-    Stage.STATUES: _("Statues of the Gods"),
-    Stage.MONUMENTS: _("Monuments"),
-    Stage.WHEAT: _("Wheat Storehouse"),
-}
+label_members(
+    Stage,
+    {
+        Stage.GENERIC: _("Generic Shops"),
+        Stage.SPECIALIZED: _("Specialized Shops"),
+        Stage.STATUES: _("Statues of the Gods"),
+        Stage.MONUMENTS: _("Monuments"),
+        Stage.WHEAT: _("Wheat Storehouse"),
+    },
+)
 
 
 class ParamType(enum.Enum):

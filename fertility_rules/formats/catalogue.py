@@ -13,7 +13,6 @@ from typing import Any
 
 from attrs import frozen
 from cattrs import Converter
-from cattrs.gen import make_dict_unstructure_fn, override
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import CATALOGUE_FORMAT, Catalogue, MonumentRules
@@ -32,19 +31,17 @@ from fertility_rules.formats.converter import (
     converter_for,
     converter_with,
     format_hooks,
-    other_library_format,
-    structure,
-    structure_document,
 )
 from fertility_rules.formats.documents import join, parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.formats.sections import Section, frame, read_sections
+from fertility_rules.formats.sections import CatalogueFile, Section, write_sections
 from fertility_rules.model.district import District
 from fertility_rules.model.metropolis import SPOTS, MetropolisBoard, Track
 from fertility_rules.model.resources import Icon, MonumentType, Resource
 from fertility_rules.model.shop import Benefit, Shop
 from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
 from fertility_rules.shared.provenance import Provenance, Source
+from fertility_rules.shared.values import carried
 
 __all__ = ["dump_catalogue", "load_catalogue_file", "read_catalogue", "read_catalogue_text"]
 
@@ -182,8 +179,8 @@ _SECTIONS: dict[str, Any] = {
 }
 
 
-_Catalogue = frame("_Catalogue", _SECTIONS)
-"""The file's frame: its sections, each read on its own (so every broken one is reported)."""
+_FILE = CatalogueFile(CATALOGUE_FORMAT, _SECTIONS)
+"""The file's format: its sections, each read on its own (so every broken one is reported)."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -212,54 +209,30 @@ def read_catalogue(
 
     Every problem is reported at once, each with its path.
     """
-    converter = _converter(registry)
-    problems: list[Problem] = []
-    root: Any
-    try:
-        root = structure_document(data, _Catalogue, CATALOGUE_FORMAT, source, registry, converter)
-    except MalformedInputError as error:  # the sections are still read, for their problems
-        if not isinstance(data, dict) or other_library_format(data, CATALOGUE_FORMAT):
-            raise
-        problems += error.problems
-        root = None
-
-    def read(key: str, raw: object, section_type: Any) -> Any:
-        return structure(raw, section_type, registry, f"$.{key}", converter)
-
-    sections, found = read_sections(data, root, _SECTIONS, read, _list_problems)
-    problems += found
-    if problems or root is None:
-        raise MalformedInputError(problems, source, CATALOGUE_FORMAT)
+    root, sections = _FILE.read(data, _converter(registry), source, _list_problems)
     stock, monuments, gods = sections["stock"], sections["monuments"], sections["gods"]
-    catalogue, problems = attempt(
-        "$",
-        functools.partial(
-            Catalogue,
-            name=root.name,
-            title=root.title or root.name,
-            stock_per_resource=stock.per_resource,
-            stock_source=Source(stock.provenance, stock.note),
-            monuments=MonumentRules(
-                monuments.types,
-                monuments.per_type,
-                monuments.first,
-                monuments.second,
-                Source(monuments.provenance, monuments.note),
-            ),
-            gods=gods.names,
-            gods_source=Source(gods.provenance, gods.note),
-            start_tile=sections["start_tile"],
-            valley_boards=sections["valley_boards"],
-            valley_tiles=sections["valley_tiles"],
-            metropolis_boards=sections["metropolis_boards"],
-            districts=sections["districts"],
-            note=root.note,
-            registry=registry,
+    return _FILE.build(
+        Catalogue,
+        root,
+        source,
+        stock_per_resource=stock.per_resource,
+        stock_source=Source(stock.provenance, stock.note),
+        monuments=MonumentRules(
+            monuments.types,
+            monuments.per_type,
+            monuments.first,
+            monuments.second,
+            Source(monuments.provenance, monuments.note),
         ),
+        gods=gods.names,
+        gods_source=Source(gods.provenance, gods.note),
+        start_tile=sections["start_tile"],
+        valley_boards=sections["valley_boards"],
+        valley_tiles=sections["valley_tiles"],
+        metropolis_boards=sections["metropolis_boards"],
+        districts=sections["districts"],
+        registry=registry,
     )
-    if problems or catalogue is None:
-        raise MalformedInputError(problems, source, CATALOGUE_FORMAT)
-    return catalogue
 
 
 # ---------------------------------------------------------------- writing
@@ -270,29 +243,18 @@ def _provenance(value: Provenance | None) -> Provenance:
 
 
 def _shop_documents(shops: tuple[Shop, ...]) -> tuple[_Shop, ...]:
-    return tuple(
-        _Shop(
-            requires=s.requires,
-            benefit=s.benefit,
-            provenance=_provenance(s.provenance),
-            note=s.note,
-        )
-        for s in shops
-    )
+    return tuple(carried(s, _Shop, provenance=_provenance(s.provenance)) for s in shops)
 
 
 def _track(track: Track) -> _Track:
-    return _Track(values=track.values, provenance=_provenance(track.provenance), note=track.note)
+    return carried(track, _Track, provenance=_provenance(track.provenance))
 
 
 @format_hooks
 def _hooks(converter: Converter) -> None:
-    documents: tuple[type, ...] = (_Stock, _Monuments, _Gods, _StartTile, _ValleyBoard)
+    documents: tuple[type[Section], ...] = (_Stock, _Monuments, _Gods, _StartTile, _ValleyBoard)
     documents += (_ValleyTile, _Shop, _Track, _MetropolisBoard, _District)
-    for cls in documents:
-        converter.register_unstructure_hook(
-            cls, make_dict_unstructure_fn(cls, converter, note=override(omit_if_default=True))
-        )
+    write_sections(converter, documents)
     converter.register_unstructure_hook(Track, lambda t: converter.unstructure(_track(t)))
 
 
@@ -307,11 +269,9 @@ def dump_catalogue(catalogue: Catalogue, registry: EffectRegistry | None = None)
             provenance=_provenance(catalogue.stock_source.provenance),
             note=catalogue.stock_source.note,
         ),
-        "monuments": _Monuments(
-            types=monuments.types,
-            per_type=monuments.per_type,
-            first=monuments.first,
-            second=monuments.second,
+        "monuments": carried(
+            monuments,
+            _Monuments,
             provenance=_provenance(monuments.source.provenance),
             note=monuments.source.note,
         ),
@@ -320,48 +280,33 @@ def dump_catalogue(catalogue: Catalogue, registry: EffectRegistry | None = None)
             provenance=_provenance(catalogue.gods_source.provenance),
             note=catalogue.gods_source.note,
         ),
-        "start_tile": _StartTile(
-            scenes=start.scenes, provenance=_provenance(start.provenance), note=start.note
-        ),
+        "start_tile": carried(start, _StartTile, provenance=_provenance(start.provenance)),
         "valley_boards": tuple(
-            _ValleyBoard(id=b.id, rows=b.rows, provenance=_provenance(b.provenance), note=b.note)
+            carried(b, _ValleyBoard, provenance=_provenance(b.provenance))
             for b in catalogue.valley_boards
         ),
         "valley_tiles": tuple(
-            _ValleyTile(id=t.id, scenes=t.scenes, provenance=_provenance(t.provenance), note=t.note)
+            carried(t, _ValleyTile, provenance=_provenance(t.provenance))
             for t in catalogue.valley_tiles
         ),
         "metropolis_boards": tuple(
-            _MetropolisBoard(
-                id=b.id,
-                spots=b.spots,
-                wheat_track=b.wheat_track,
-                statue_scale=b.statue_scale,
+            carried(
+                b,
+                _MetropolisBoard,
                 shops=_shop_documents(b.shops),
                 provenance=_provenance(b.provenance),
-                note=b.note,
             )
             for b in catalogue.metropolis_boards
         ),
         "districts": tuple(
-            _District(
-                id=d.id,
-                cost=d.cost,
-                shops=_shop_documents(d.shops),
-                provenance=_provenance(d.provenance),
-                note=d.note,
+            carried(
+                d, _District, shops=_shop_documents(d.shops), provenance=_provenance(d.provenance)
             )
             for d in catalogue.districts
         ),
     }
     converter = converter_for(registry or catalogue.registry)
-    return {
-        "format": CATALOGUE_FORMAT,
-        "name": catalogue.name,
-        "title": catalogue.title,
-        "note": catalogue.note,
-        **{key: converter.unstructure(value) for key, value in sections.items()},
-    }
+    return _FILE.document(catalogue, sections, converter)
 
 
 def read_catalogue_text(

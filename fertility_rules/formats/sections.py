@@ -2,23 +2,37 @@
 
 Both games' catalogue files are objects of named sections (the tokens, the tiles...). A
 reader structures the file's frame first; then every section is read by itself, and the
-problems of all of them are gathered, so that one answer lists everything to fix.
+problems of all of them are gathered, so that one answer lists everything to fix
+(:meth:`CatalogueFile.read`). A catalogue is written back as the same frame, each
+section without its note when it has none (:meth:`CatalogueFile.document`).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar, cast
+from types import MappingProxyType
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 import attrs
-from attrs import frozen
+from attrs import Factory, field, frozen
+from cattrs import Converter
+from cattrs.gen import make_dict_unstructure_fn, override
 
 from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.formats.base import check_names
+from fertility_rules.formats.base import (
+    attempt,
+    check_names,
+    other_library_format,
+    structure,
+    structure_document,
+)
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.provenance import Provenance
 
-__all__ = ["Section", "frame", "read_sections"]
+__all__ = ["CatalogueFile", "Section", "frame", "read_sections", "write_sections"]
+
+T = TypeVar("T")
 
 
 @frozen(kw_only=True)
@@ -83,3 +97,107 @@ def read_sections(
             if after_error is not None:
                 problems += after_error(key, raw)
     return sections, problems
+
+
+class _Named(Protocol):
+    """What a catalogue has besides its sections (the frame as read has the same)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str | None: ...
+
+    @property
+    def note(self) -> str: ...
+
+
+def _read_only(sections: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(sections))
+
+
+def _frame_of(file: CatalogueFile) -> type:
+    return frame("_Catalogue", file.sections)
+
+
+@frozen
+class CatalogueFile:
+    """A game's catalogue file format: its id (``fmt``) and its sections by key, each a
+    section class or a tuple of items; the file's frame is made from them once."""
+
+    fmt: str
+    sections: Mapping[str, Any] = field(converter=_read_only)
+    frame_type: type = field(init=False, default=Factory(_frame_of, takes_self=True))
+
+    def read(
+        self,
+        data: object,
+        converter: Converter,
+        source: str | None = None,
+        after_error: Callable[[str, object], list[Problem]] | None = None,
+    ) -> tuple[Any, dict[str, Any]]:
+        """The frame of the document ``data`` and each of its sections read with
+        ``converter``, or :class:`MalformedInputError` with the problems of all.
+
+        A document that is not an object, or is another format of this library, gets the
+        one problem that says so (its sections would all be wrong); otherwise the sections
+        are read even when the frame is broken, for their problems too
+        (:func:`read_sections`, ``after_error`` included).
+        """
+        problems: list[Problem] = []
+        root: Any
+        try:
+            root = structure_document(data, self.frame_type, self.fmt, source, converter)
+        except MalformedInputError as error:
+            if not isinstance(data, dict) or other_library_format(data, self.fmt):
+                raise
+            problems += error.problems
+            root = None
+
+        def read(key: str, raw: object, section_type: Any) -> Any:
+            return structure(raw, section_type, f"$.{key}", converter)
+
+        found, more = read_sections(data, root, self.sections, read, after_error)
+        problems += more
+        if problems or root is None:
+            raise MalformedInputError(problems, source, self.fmt)
+        return root, found
+
+    def build(
+        self, make: Callable[..., T], root: _Named, source: str | None = None, **parts: Any
+    ) -> T:
+        """The catalogue ``make`` builds from the frame ``root`` as read (its name, its
+        title or else its name, its note) and its other ``parts``, or
+        :class:`MalformedInputError` with the problems the catalogue's own checks found,
+        under ``$``."""
+        catalogue, problems = attempt(
+            "$",
+            functools.partial(
+                make, name=root.name, title=root.title or root.name, note=root.note, **parts
+            ),
+        )
+        if problems or catalogue is None:
+            raise MalformedInputError(problems, source, self.fmt)
+        return catalogue
+
+    def document(
+        self, catalogue: _Named, sections: Mapping[str, Any], converter: Converter
+    ) -> dict[str, Any]:
+        """The JSON-like document of ``catalogue``: its name, title and note, then each of
+        its ``sections`` (section values by key) written by ``converter``."""
+        return {
+            "format": self.fmt,
+            "name": catalogue.name,
+            "title": catalogue.title,
+            "note": catalogue.note,
+            **{key: converter.unstructure(value) for key, value in sections.items()},
+        }
+
+
+def write_sections(converter: Converter, classes: Iterable[type[Section]]) -> None:
+    """Register how ``converter`` writes each section class: its fields, the note left
+    out when it is empty."""
+    for cls in classes:
+        converter.register_unstructure_hook(
+            cls, make_dict_unstructure_fn(cls, converter, note=override(omit_if_default=True))
+        )

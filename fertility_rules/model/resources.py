@@ -9,6 +9,7 @@ from typing import TypeAlias
 from fertility_rules.arguments import argument_error, checked_arguments, compile_check
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _, ngettext, pgettext
+from fertility_rules.shared.members import Keyed, LabelledEnum, LabelledIntEnum, label_members
 
 __all__ = [
     "NO_TOKENS",
@@ -26,7 +27,7 @@ __all__ = [
 ]
 
 
-class Resource(enum.IntEnum):
+class Resource(Keyed, LabelledIntEnum):
     """One of the four resources; the value indexes :data:`Counts` tuples."""
 
     ALABASTER = 0
@@ -37,15 +38,6 @@ class Resource(enum.IntEnum):
     """Papyrus flower."""
     GRAPES = 3
     """Grapes."""
-
-    @property
-    def key(self) -> str:
-        """The identifier used in files (``"grapes"``)."""
-        return self.name.lower()
-
-    @property
-    def label(self) -> Message:
-        return _RESOURCE_LABELS[self]
 
     @property
     def one(self) -> Message:
@@ -92,12 +84,15 @@ _RESOURCE_EACH = {
     Resource.PAPYRUS: pgettext("each token of", "Papyrus flower token"),
     Resource.GRAPES: pgettext("each token of", "Grapes token"),
 }
-_RESOURCE_LABELS = {
-    Resource.ALABASTER: _("Alabaster"),
-    Resource.BOVINE: _("Bovine"),
-    Resource.PAPYRUS: _("Papyrus flower"),
-    Resource.GRAPES: _("Grapes"),
-}
+label_members(
+    Resource,
+    {
+        Resource.ALABASTER: _("Alabaster"),
+        Resource.BOVINE: _("Bovine"),
+        Resource.PAPYRUS: _("Papyrus flower"),
+        Resource.GRAPES: _("Grapes"),
+    },
+)
 
 
 class Icon(enum.Enum):
@@ -142,7 +137,7 @@ _ICON_AMOUNTS: dict[Icon, Callable[[int], Message]] = {
 }
 
 
-class MonumentType(enum.Enum):
+class MonumentType(LabelledEnum):
     """The four Monument types; each player builds one (R-1.8)."""
 
     OBELISK = "obelisk"
@@ -154,17 +149,16 @@ class MonumentType(enum.Enum):
     TEMPLE = "temple"
     """Temple."""
 
-    @property
-    def label(self) -> Message:
-        return _MONUMENT_LABELS[self]
 
-
-_MONUMENT_LABELS = {
-    MonumentType.OBELISK: _("Obelisk"),
-    MonumentType.PYRAMID: _("Pyramid"),
-    MonumentType.SPHINX: _("Sphinx"),
-    MonumentType.TEMPLE: _("Temple"),
-}
+label_members(
+    MonumentType,
+    {
+        MonumentType.OBELISK: _("Obelisk"),
+        MonumentType.PYRAMID: _("Pyramid"),
+        MonumentType.SPHINX: _("Sphinx"),
+        MonumentType.TEMPLE: _("Temple"),
+    },
+)
 
 Counts: TypeAlias = tuple[int, int, int, int]
 """A number of tokens per resource, indexed by :class:`Resource`."""

@@ -28,13 +28,14 @@ from fertility_rules.rules.state import (
     ValleyState,
     state_repr,
 )
+from fertility_rules.shared.seats import Seated
 from fertility_rules.shared.values import carried
 
 __all__ = ["Observation", "Table", "observe", "status"]
 
 
 @frozen
-class Observation:
+class Observation(Seated[PlayerState]):
     """The public part of a :class:`GameState` (R-9.1); equal for states that differ
     only in what R-9.2 hides.
 
@@ -61,11 +62,6 @@ class Observation:
     removed: tuple[str, ...]
     turn: int
     turns_left: int | None
-
-    @property
-    def player(self) -> PlayerState:
-        """The player whose decision it is."""
-        return self.players[self.current]
 
     @property
     def is_over(self) -> bool:

@@ -14,7 +14,7 @@ makes its own moves through the private unchecked constructors below.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeAlias, TypeVar
+from typing import Any, TypeAlias
 
 from attrs import Attribute, field, frozen
 
@@ -185,21 +185,16 @@ Move: TypeAlias = (
 """Any move."""
 
 
-M = TypeVar("M")
-
-
-def _unchecked(cls: type[M]) -> Callable[..., M]:
-    return unchecked_constructor(cls)
-
-
-place_tile: Callable[[str, int, int], PlaceTile] = _unchecked(PlaceTile)
-discard_tile: Callable[[str], DiscardTile] = _unchecked(DiscardTile)
-claim_quarry: Callable[[int, Resource | None], ClaimQuarry] = _unchecked(ClaimQuarry)
-build_district: Callable[[str, int, Counts, int], BuildDistrict] = _unchecked(BuildDistrict)
-supply_shop: Callable[[Resource, int], SupplyShop] = _unchecked(SupplyShop)
-place_bonus_resource: Callable[[Resource, int | None], PlaceBonusResource] = _unchecked(
+place_tile: Callable[[str, int, int], PlaceTile] = unchecked_constructor(PlaceTile)
+discard_tile: Callable[[str], DiscardTile] = unchecked_constructor(DiscardTile)
+claim_quarry: Callable[[int, Resource | None], ClaimQuarry] = unchecked_constructor(ClaimQuarry)
+build_district: Callable[[str, int, Counts, int], BuildDistrict] = unchecked_constructor(
+    BuildDistrict
+)
+supply_shop: Callable[[Resource, int], SupplyShop] = unchecked_constructor(SupplyShop)
+place_bonus_resource: Callable[[Resource, int | None], PlaceBonusResource] = unchecked_constructor(
     PlaceBonusResource
 )
-take_tile: Callable[[str], TakeTile] = _unchecked(TakeTile)
-remove_tile: Callable[[str], RemoveTile] = _unchecked(RemoveTile)
+take_tile: Callable[[str], TakeTile] = unchecked_constructor(TakeTile)
+remove_tile: Callable[[str], RemoveTile] = unchecked_constructor(RemoveTile)
 """Unchecked constructors: only for the engine's own moves, made from checked values."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar, cast
@@ -12,12 +11,13 @@ from attrs import field, frozen
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis
 from fertility_rules.model.resources import NO_TOKENS, Counts, MonumentType, Resource
 from fertility_rules.model.valley import ValleyTile
 from fertility_rules.rules.geometry import ValleyLayout
 from fertility_rules.rules.interpretations import Interpretations
+from fertility_rules.shared.members import LabelledEnum, label_members
 from fertility_rules.shared.sequences import Chain, Rest
 from fertility_rules.shared.values import Unset, reduce_to_init, replacer
 
@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 
-class Phase(enum.Enum):
+class Phase(LabelledEnum):
     """The kind of decision the current player must take."""
 
     PLACE = "place"
@@ -73,21 +73,20 @@ class Phase(enum.Enum):
     spares the engine a Python call at every decision, where it looks up the moves of
     the current decision. ``Enum`` hashes the member's name in Python."""
 
-    @property
-    def label(self) -> Message:
-        return _PHASE_LABELS[self]
 
-
-_PHASE_LABELS = {
-    Phase.PLACE: _("place a Valley tile"),
-    Phase.QUARRY: _("choose for a Quarry"),
-    Phase.BUILD: _("build a District or not"),
-    Phase.SUPPLY: _("supply Shops"),
-    Phase.BONUS: _("place an immediate resource"),
-    Phase.TAKE: _("take a tile from the Common Pool"),
-    Phase.REMOVE: _("remove a tile from the Common Pool"),
-    Phase.OVER: _("nothing: the game is over"),
-}
+label_members(
+    Phase,
+    {
+        Phase.PLACE: _("place a Valley tile"),
+        Phase.QUARRY: _("choose for a Quarry"),
+        Phase.BUILD: _("build a District or not"),
+        Phase.SUPPLY: _("supply Shops"),
+        Phase.BONUS: _("place an immediate resource"),
+        Phase.TAKE: _("take a tile from the Common Pool"),
+        Phase.REMOVE: _("remove a tile from the Common Pool"),
+        Phase.OVER: _("nothing: the game is over"),
+    },
+)
 
 
 def without(pool: tuple[str, ...], tile: str) -> tuple[str, ...]:

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 
 from attrs import field, frozen
 
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
+from fertility_rules.shared.members import LabelledEnum, label_members
 
 __all__ = ["Provenance", "Source", "provenance_summary"]
 
 
-class Provenance(enum.Enum):
+class Provenance(LabelledEnum):
     """The source of a catalogue item; reconstructed data is always shown as such."""
 
     RULEBOOK = "rulebook"
@@ -25,17 +25,16 @@ class Provenance(enum.Enum):
     RECONSTRUCTED = "reconstructed"
     """Not known: chosen so that a complete game can be played."""
 
-    @property
-    def label(self) -> Message:
-        return _PROVENANCE_LABELS[self]
 
-
-_PROVENANCE_LABELS = {
-    Provenance.RULEBOOK: _("rulebook"),
-    Provenance.REVIEW: _("review"),
-    Provenance.INFERRED: _("inferred"),
-    Provenance.RECONSTRUCTED: _("reconstructed"),
-}
+label_members(
+    Provenance,
+    {
+        Provenance.RULEBOOK: _("rulebook"),
+        Provenance.REVIEW: _("review"),
+        Provenance.INFERRED: _("inferred"),
+        Provenance.RECONSTRUCTED: _("reconstructed"),
+    },
+)
 
 
 @frozen

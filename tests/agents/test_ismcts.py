@@ -15,14 +15,14 @@ from fertility_rules.agents import ISMCTSAgent, LookaheadAgent
 from fertility_rules.agents.ismcts import (
     Budget,
     SearchGame,
-    _beats,
     _Node,
+    _significant,
     play_out,
     search,
     search_parts,
 )
 from fertility_rules.agents.ismcts_agent import FERTILITY_SEARCH
-from fertility_rules.agents.rewards import LeadRewards
+from fertility_rules.agents.rewards import LeadRewards, lead_rewards
 from fertility_rules.rules.engine import apply_unchecked
 from fertility_rules.rules.state import Phase
 from tests.games.pairs import RULES
@@ -228,21 +228,18 @@ def test_a_proposal_not_legal_or_a_negative_margin_is_a_library_error() -> None:
         assert caught.value.problems[0].path == "confidence"
 
 
-def test_a_candidate_beats_the_proposal_by_its_paired_lead_and_its_standard_error() -> None:
+def test_a_lead_is_significant_by_its_standard_error_in_the_same_draws() -> None:
     # Differences 0.1 and 0.3: mean 0.2, standard deviation sqrt(0.02) = 0.1414, standard
     # error 0.1414 / sqrt(2) = 0.1.
     best, proposal = [0.6, 0.8], [0.5, 0.5]
-    assert _beats(best, proposal, 0.0, 1.0)  # 0.2 >= 0 + 1 x 0.1
-    assert _beats(best, proposal, 0.09, 1.0)  # 0.2 >= 0.09 + 0.1
-    assert not _beats(best, proposal, 0.11, 1.0)  # 0.2 < 0.11 + 0.1
-    assert not _beats(best, proposal, 0.0, 2.5)  # 0.2 < 0.25
-    assert _beats(best, proposal, 0.2, 0.0)
-    assert not _beats(best, proposal, 0.21, 0.0)
-    # A lead from one draw has no standard error: it beats the proposal by margin only.
-    assert not _beats([0.9], [0.1], 0.0, 0.5)
-    assert _beats([0.9], [0.1], 0.5, 0.0)
-    # The same rewards in every draw: no lead, never beaten.
-    assert not _beats(proposal, proposal, 0.0, 1.0)
+    assert _significant(best, proposal, 1.0)  # 0.2 >= 1 x 0.1
+    assert _significant(best, proposal, 1.9)  # 0.2 >= 1.9 x 0.1
+    assert not _significant(best, proposal, 2.5)  # 0.2 < 0.25
+    assert not _significant(proposal, best, 0.5)  # a deficit is never significant
+    # A lead from one draw has no standard error.
+    assert not _significant([0.9], [0.1], 0.5)
+    # The same rewards in every draw: no lead.
+    assert not _significant(proposal, proposal, 0.1)
 
 
 @attrs.frozen
@@ -302,3 +299,13 @@ def test_lead_rewards_count_final_totals_once_the_game_is_over_and_estimates_bef
     assert rewards(_Seats(("A", "B", "C"), True, (10.0, 6.0, 14.0))) == pytest.approx(expected)
     over = rewards(_Seats(("A", "B"), True, (10.0, 10.0)))
     assert over == pytest.approx([0.5, 0.5])
+
+
+def test_a_lead_needs_two_seats_and_a_positive_scale() -> None:
+    from fertility_rules import MalformedInputError
+
+    for values, scale, path in (([3.0], 4.0, "values"), ([1.0, 2.0], 0.0, "scale")):
+        with pytest.raises(MalformedInputError) as caught:
+            lead_rewards(values, scale)
+        assert caught.value.problems[0].path == path
+    assert lead_rewards([2.0, 2.0], float("1e-9")) == [0.5, 0.5]

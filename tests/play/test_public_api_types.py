@@ -23,8 +23,10 @@ from fertility_rules import ankhor
 from fertility_rules.agents.ismcts import Budget, search_parts
 from fertility_rules.games import find_game
 from fertility_rules.lab.compare import comparison_to_json
+from fertility_rules.rules.engine import apply_unchecked
 from fertility_rules.rules.interpretations import Enclosure
 from fertility_rules.rules.setup import random_setup
+from fertility_rules.rules.state import Phase
 from fertility_rules.server.requests import SeatKind
 from fertility_rules.server.table import Played, Seat, Table, TableSetup
 
@@ -117,6 +119,11 @@ def _examples() -> dict[str, object]:
         "Resource": fr.Resource.GRAPES,
         "ScoreReport": report,
         "SearchGame[S, V, M]": search_game,
+        "E": state,
+        "Callable[[E], Sequence[M]]": fr.legal_moves,
+        "Callable[[E, M], E]": apply_unchecked,
+        "Callable[[E, Sequence[M]], M]": lambda _state, moves: moves[0],
+        "Callable[[E], bool]": lambda reached: reached.phase is Phase.TAKE,
         "Sequence[Agent]": [fr.RandomAgent(1), fr.RandomAgent(2)],
         "Sequence[Counts]": [],
         "Sequence[Any]": readings,

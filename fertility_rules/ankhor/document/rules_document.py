@@ -11,7 +11,7 @@ the rulebook's scoring example is scored by the scoring pipeline, never retyped.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 
 from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.document.examples import (
@@ -28,9 +28,9 @@ from fertility_rules.ankhor.scoring import STAGES, score
 from fertility_rules.ankhor.setup import default_catalogue
 from fertility_rules.ankhor.svg import legend
 from fertility_rules.ankhor.texts import STAGE_LABELS
-from fertility_rules.document.blocks import Block, Figure, figure_files
-from fertility_rules.document.figures import figures_by_rule
-from fertility_rules.document.writer import Cell, Writer, document_text
+from fertility_rules.document.blocks import Block, Figure
+from fertility_rules.document.book import PictureKey, RulesBook, counts_source
+from fertility_rules.document.writer import Cell, Writer
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -70,32 +70,10 @@ def _kind_amount(kind: Kind, n: int) -> Message:
     return ngettext("{n} desert", "{n} deserts", n)
 
 
-def _key(w: Writer) -> None:
-    w.heading(2, _("Key to the pictures"), "ankhor-key")
-    w.paragraph(
-        _(
-            "The pictures of this document are positions the library's referee reached. "
-            "Tiles show their family by colour and their kind by a pictogram; tiles on a "
-            "higher level are drawn a little smaller over the four tiles under them. The "
-            "numbers along a layout are the positions the notation uses: x to the right, y "
-            "downwards; a higher tile is written level:x,y."
-        )
-    )
-    w.blocks.append(Figure("ankhor-key", (legend(lang=w.language),), w.t(_("Key to the pictures"))))
-
-
 def _components(w: Writer, catalogue: Catalogue) -> None:
     w.heading(2, _("Components and setup"), "ankhor-components-and-setup")
     w.section("A-1", 3)
-    if catalogue.is_reconstructed:
-        w.paragraph(
-            _(
-                "Component counts below come from the catalogue “{name}”. It is partly "
-                "reconstructed: items marked reconstructed are not known to match the "
-                "printed game.",
-                name=catalogue.name,
-            )
-        )
+    counts_source(w, catalogue)
     sources = catalogue.sources()
     board = catalogue.price_board
     rows: list[list[Cell]] = [
@@ -233,7 +211,6 @@ def _glossary(w: Writer) -> None:
 
 
 _SECTIONS: tuple[Callable[[Writer, Catalogue], None], ...] = (
-    lambda w, c: _key(w),
     _components,
     lambda w, c: _turn(w),
     lambda w, c: _special_cases(w),
@@ -250,12 +227,37 @@ _SECTIONS: tuple[Callable[[Writer, Catalogue], None], ...] = (
 than rule ids start with ``ankhor-``, so that Fertility's document and this one can share
 a site."""
 
+BOOK: RulesBook[Catalogue] = RulesBook(
+    title=TITLE,
+    opening=_(
+        "A game by Frank Crittin, Grégoire Largey and Sébastien Pauchon for 2 to 4 "
+        "players, illustrated by Gaël Lannurien (Space Cowboys, 2019). This text restates "
+        "the rules in the library's own words; rule ids such as A-3.5 are those the "
+        "library cites in its errors and score sheets."
+    ),
+    key=PictureKey(
+        "ankhor-key",
+        _(
+            "The pictures of this document are positions the library's referee reached. "
+            "Tiles show their family by colour and their kind by a pictogram; tiles on a "
+            "higher level are drawn a little smaller over the four tiles under them. The "
+            "numbers along a layout are the positions the notation uses: x to the right, y "
+            "downwards; a higher tile is written level:x,y."
+        ),
+        lambda language: legend(lang=language),
+    ),
+    sections=_SECTIONS,
+    texts=rule_texts,
+    examples=worked_examples,
+)
+"""Ankh'or's rules document."""
+
 
 def example_figures(
     language: Language | str = Language.EN, catalogue: Catalogue | None = None
 ) -> dict[str, tuple[Figure, ...]]:
     """Ankh'or's worked examples as figures, keyed by the rule each one shows."""
-    return figures_by_rule(worked_examples(language, catalogue), Language.parse(language))
+    return BOOK.figures(language, catalogue or default_catalogue())
 
 
 def rules_blocks(
@@ -263,23 +265,9 @@ def rules_blocks(
     catalogue: Catalogue | None = None,
     pictures: bool = True,
 ) -> list[Block]:
-    """The rules document as blocks, in ``language``, with its worked examples."""
-    catalogue = catalogue or default_catalogue()
-    lang = Language.parse(language)
-    figures: Mapping[str, Sequence[Figure]] = example_figures(lang, catalogue) if pictures else {}
-    writer = Writer(lang, rule_texts(), figures)
-    writer.heading(1, TITLE)
-    writer.paragraph(
-        _(
-            "A game by Frank Crittin, Grégoire Largey and Sébastien Pauchon for 2 to 4 "
-            "players, illustrated by Gaël Lannurien (Space Cowboys, 2019). This text restates "
-            "the rules in the library's own words; rule ids such as A-3.5 are those the "
-            "library cites in its errors and score sheets."
-        )
-    )
-    for section in _SECTIONS:
-        section(writer, catalogue)
-    return writer.blocks
+    """The rules document as blocks, in ``language``, with its worked examples (and the
+    key to the pictures) when ``pictures``."""
+    return BOOK.blocks(language, catalogue or default_catalogue(), pictures)
 
 
 def rules_document(
@@ -291,12 +279,11 @@ def rules_document(
     """Ankh'or's complete rules in ``language`` as ``md``, ``rst`` or ``html``: the
     pictures inline in HTML and reStructuredText, in the SVG files of
     :func:`rules_pictures` for Markdown."""
-    lang = Language.parse(language)
-    return document_text(lambda: rules_blocks(lang, catalogue, pictures), fmt, lang, TITLE)
+    return BOOK.document(language, fmt, lambda: catalogue or default_catalogue(), pictures)
 
 
 def rules_pictures(
     language: Language | str = Language.EN, catalogue: Catalogue | None = None
 ) -> dict[str, str]:
     """The SVG files the Markdown rules document refers to, by file name."""
-    return figure_files(rules_blocks(language, catalogue))
+    return BOOK.pictures(language, catalogue or default_catalogue())

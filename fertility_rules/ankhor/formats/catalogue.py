@@ -14,7 +14,6 @@ from typing import Any
 
 from attrs import frozen
 from cattrs import Converter
-from cattrs.gen import make_dict_unstructure_fn, override
 
 from fertility_rules.ankhor.arguments import catalogue_needed, require
 from fertility_rules.ankhor.catalogue import (
@@ -33,19 +32,14 @@ from fertility_rules.ankhor.catalogue import (
     token_problems,
 )
 from fertility_rules.ankhor.formats import keys as _keys  # noqa: F401 - registers the hooks
-from fertility_rules.ankhor.formats.converter import (
-    converter_for,
-    format_hooks,
-    structure,
-    structure_document,
-)
+from fertility_rules.ankhor.formats.converter import converter_for, format_hooks
 from fertility_rules.ankhor.model import Colour, Kind
 from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.formats.base import attempt
 from fertility_rules.formats.documents import parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.formats.sections import Section, frame, read_sections
+from fertility_rules.formats.sections import CatalogueFile, Section, write_sections
 from fertility_rules.shared.provenance import Source
+from fertility_rules.shared.values import carried
 
 __all__ = [
     "default_catalogue",
@@ -116,39 +110,18 @@ _SECTIONS: dict[str, Any] = {
 }
 
 
-_Catalogue = frame("_Catalogue", _SECTIONS)
-"""The file's frame: its sections, each read on its own (so every broken one is reported)."""
+_FILE = CatalogueFile(CATALOGUE_FORMAT, _SECTIONS)
+"""The file's format: its sections, each read on its own (so every broken one is reported)."""
 
 
 def _source(section: Any) -> Source:
     return Source(section.provenance, section.note)
 
 
-def _sections(data: object, converter: Converter) -> tuple[Any, dict[str, Any], list[Problem]]:
-    problems: list[Problem] = []
-    try:
-        root: Any = structure_document(data, _Catalogue, CATALOGUE_FORMAT, converter=converter)
-    except MalformedInputError as error:  # the sections are still read, for their problems
-        if not isinstance(data, dict):
-            raise
-        problems += error.problems
-        root = None
-
-    def read(key: str, raw: object, section_type: Any) -> Any:
-        return structure(raw, section_type, path=f"$.{key}", converter=converter)
-
-    sections, found = read_sections(data, root, _SECTIONS, read)
-    problems += found
-    return root, sections, problems
-
-
 def read_catalogue(data: object, source: str | None = None) -> Catalogue:
     """Validate JSON-like ``data`` into an Ankh'or :class:`Catalogue`; every problem is
     reported at once, each with its path."""
-    converter = converter_for()
-    root, sections, problems = _sections(data, converter)
-    if problems or root is None:
-        raise MalformedInputError(problems, source, CATALOGUE_FORMAT)
+    root, sections = _FILE.read(data, converter_for(), source)
     slots, markers = sections["price_board"], sections["price_markers"]
     price_found = price_problems(slots.slots, markers.markers)
     if price_found:
@@ -169,32 +142,22 @@ def read_catalogue(data: object, source: str | None = None) -> Catalogue:
         TileEntry(t.kind, t.colours, t.per_colour, t.points, t.provenance, t.note)
         for t in sections["tiles"]
     )
-    catalogue, problems = attempt(
-        "$",
-        functools.partial(
-            Catalogue,
-            name=root.name,
-            title=root.title or root.name,
-            entries=entries,
-            tokens=TokenRules(tokens.per_kind, tokens.supply, _source(tokens)),
-            limits=HandLimits(limits.resources, limits.ankhs, _source(limits)),
-            bonus=BonusRules(bonus.count, bonus.points, _source(bonus)),
-            price_board=PriceBoard(slots.slots, markers.markers, _source(slots), _source(markers)),
-            end=EndRule(end.tiles, _source(end)),
-            note=root.note,
-        ),
+    return _FILE.build(
+        Catalogue,
+        root,
+        source,
+        entries=entries,
+        tokens=TokenRules(tokens.per_kind, tokens.supply, _source(tokens)),
+        limits=HandLimits(limits.resources, limits.ankhs, _source(limits)),
+        bonus=BonusRules(bonus.count, bonus.points, _source(bonus)),
+        price_board=PriceBoard(slots.slots, markers.markers, _source(slots), _source(markers)),
+        end=EndRule(end.tiles, _source(end)),
     )
-    if problems or catalogue is None:
-        raise MalformedInputError(problems, source, CATALOGUE_FORMAT)
-    return catalogue
 
 
 @format_hooks
 def _hooks(converter: Converter) -> None:
-    for cls in (_Tokens, _Limits, _Bonus, _End, _Slots, _Markers, _Tiles):
-        converter.register_unstructure_hook(
-            cls, make_dict_unstructure_fn(cls, converter, note=override(omit_if_default=True))
-        )
+    write_sections(converter, (_Tokens, _Limits, _Bonus, _End, _Slots, _Markers, _Tiles))
 
 
 def dump_catalogue(catalogue: Catalogue) -> dict[str, Any]:
@@ -202,44 +165,15 @@ def dump_catalogue(catalogue: Catalogue) -> dict[str, Any]:
     require(catalogue, Catalogue, "catalogue", catalogue_needed)
     board = catalogue.price_board
     sections: dict[str, Any] = {
-        "tokens": _Tokens(
-            per_kind=catalogue.tokens.per_kind,
-            supply=catalogue.tokens.supply,
-            **_sourced(catalogue.tokens.source),
-        ),
-        "limits": _Limits(
-            resources=catalogue.limits.resources,
-            ankhs=catalogue.limits.ankhs,
-            **_sourced(catalogue.limits.source),
-        ),
-        "bonus_tokens": _Bonus(
-            count=catalogue.bonus.count,
-            points=catalogue.bonus.points,
-            **_sourced(catalogue.bonus.source),
-        ),
-        "end": _End(tiles=catalogue.end.tiles, **_sourced(catalogue.end.source)),
-        "price_board": _Slots(slots=board.slots, **_sourced(board.source)),
-        "price_markers": _Markers(markers=board.markers, **_sourced(board.markers_source)),
-        "tiles": tuple(
-            _Tiles(
-                kind=e.kind,
-                colours=e.colours,
-                per_colour=e.per_colour,
-                points=e.points,
-                provenance=e.provenance,
-                note=e.note,
-            )
-            for e in catalogue.entries
-        ),
+        "tokens": carried(catalogue.tokens, _Tokens, **_sourced(catalogue.tokens.source)),
+        "limits": carried(catalogue.limits, _Limits, **_sourced(catalogue.limits.source)),
+        "bonus_tokens": carried(catalogue.bonus, _Bonus, **_sourced(catalogue.bonus.source)),
+        "end": carried(catalogue.end, _End, **_sourced(catalogue.end.source)),
+        "price_board": carried(board, _Slots, **_sourced(board.source)),
+        "price_markers": carried(board, _Markers, **_sourced(board.markers_source)),
+        "tiles": tuple(carried(entry, _Tiles) for entry in catalogue.entries),
     }
-    converter = converter_for()
-    return {
-        "format": CATALOGUE_FORMAT,
-        "name": catalogue.name,
-        "title": catalogue.title,
-        "note": catalogue.note,
-        **{key: converter.unstructure(value) for key, value in sections.items()},
-    }
+    return _FILE.document(catalogue, sections, converter_for())
 
 
 def _sourced(source: Source) -> dict[str, Any]:

@@ -54,7 +54,9 @@ from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerSta
 from fertility_rules.ankhor.validity import state_problems
 from fertility_rules.ankhor.views import Observation, observe
 from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.formats.base import problems_of
 from fertility_rules.formats.documents import join
+from fertility_rules.formats.record import rules_version_problems
 from fertility_rules.i18n.message import _
 
 __all__ = [
@@ -433,14 +435,7 @@ def read_state(data: object, source: str | None = None) -> GameState:
 
 
 def _version(found: str) -> list[Problem]:
-    if found == ANKHOR_RULES_VERSION:
-        return []
-    message = _(
-        "this record needs rules version {found}; this library plays rules version {ours}",
-        found=found,
-        ours=ANKHOR_RULES_VERSION,
-    )
-    return [Problem("$.rules_version", message)]
+    return problems_of(MalformedInputError(rules_version_problems(found, ANKHOR_RULES_VERSION)))
 
 
 def read_observation(data: object, source: str | None = None) -> Observation:
