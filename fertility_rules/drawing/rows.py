@@ -10,24 +10,18 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from attrs import frozen
 
 from fertility_rules.drawing.image import el
 from fertility_rules.drawing.palette import INK
+from fertility_rules.shared.members import Keyed
 
-__all__ = ["CountRow", "Keyed", "count_row", "grid"]
-
-
-class Keyed(Protocol):
-    """A kind with the identifier files use (a resource, a kind of token)."""
-
-    @property
-    def key(self) -> str: ...
-
+__all__ = ["CountRow", "count_row", "grid"]
 
 K = TypeVar("K", bound=Keyed)
+"""A kind of token with its key in files (a resource, a kind of Ankh'or's tokens)."""
 
 
 @frozen

@@ -11,16 +11,13 @@ from hypothesis import strategies as st
 
 from fertility_rules.drawing.palette import frame
 from fertility_rules.drawing.rows import CountRow, count_row, grid
+from fertility_rules.shared.members import Keyed
 
 
-class Fruit(enum.Enum):
-    APPLE = "apple"
-    PEAR = "pear"
-    PLUM = "plum"
-
-    @property
-    def key(self) -> str:
-        return self.value
+class Fruit(Keyed, enum.Enum):
+    APPLE = 1
+    PEAR = 2
+    PLUM = 3
 
 
 def _token(parent: ET.Element, kind: Fruit, x: float, y: float, radius: float, role: str) -> None:
