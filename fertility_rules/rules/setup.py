@@ -69,7 +69,7 @@ def _check_rotation(_instance: object, _attribute: object, value: int) -> None:
         )
 
 
-def _check_start(_instance: object, _attribute: object, value: tuple[int, int]) -> None:
+def _check_start_square(_instance: object, _attribute: object, value: tuple[int, int]) -> None:
     row, column = value
     if not (0 <= row < BOARD_HEIGHT and 0 <= column < MAX_BOARD_WIDTH):
         raise MalformedInputError.single(
@@ -88,7 +88,7 @@ class Setup:
     """
 
     valley: tuple[tuple[str, bool], ...]
-    start: tuple[int, int] = field(validator=_check_start)
+    start: tuple[int, int] = field(validator=_check_start_square)
     start_rotation: int = field(validator=_check_rotation)
     tiles: tuple[str, ...]
     districts: tuple[str, ...]
