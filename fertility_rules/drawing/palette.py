@@ -26,6 +26,7 @@ __all__ = [
     "SHEET",
     "ankh_glyph",
     "disc",
+    "frame",
     "heading",
     "mark",
     "place",
@@ -185,6 +186,41 @@ def provenance_badge(
     )
 
 
+def frame(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    colour: str,
+    *,
+    margin: float,
+    line: float,
+    rx: float,
+    kind: str,
+    dash: str | None = None,
+    **data: str,
+) -> ET.Element:
+    """An unfilled outline ``margin`` outside the box at ``x, y``, ``line`` wide, rounded
+    by ``rx``: the player to move, a group that earned a bonus, a reconstructed item
+    (``kind``: its class)."""
+    return el(
+        parent,
+        "rect",
+        x=x - margin,
+        y=y - margin,
+        width=width + 2 * margin,
+        height=height + 2 * margin,
+        rx=rx,
+        fill="none",
+        stroke=colour,
+        stroke_width=line,
+        stroke_dasharray=dash,
+        class_=kind,
+        **data,
+    )
+
+
 def reconstructed_frame(
     parent: ET.Element,
     provenance: Provenance | None,
@@ -196,17 +232,4 @@ def reconstructed_frame(
 ) -> None:
     """A dashed orange frame around an item, if it is reconstructed (``kind``: its class)."""
     if provenance is Provenance.RECONSTRUCTED:
-        el(
-            parent,
-            "rect",
-            x=x - 3,
-            y=y - 3,
-            width=w + 6,
-            height=h + 6,
-            rx=6,
-            fill="none",
-            stroke=RECONSTRUCTED,
-            stroke_width=1.5,
-            stroke_dasharray="5 3",
-            class_=kind,
-        )
+        frame(parent, x, y, w, h, RECONSTRUCTED, margin=3, line=1.5, rx=6, kind=kind, dash="5 3")

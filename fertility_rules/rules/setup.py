@@ -16,7 +16,7 @@ from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.model.resources import MonumentType, Resource
-from fertility_rules.model.valley import Ground, StartTile
+from fertility_rules.model.valley import BOARD_HEIGHT, MAX_BOARD_WIDTH, Ground, StartTile
 from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.state import GameConfig, GameState, PlacedTile, PlayerState, ValleyState
@@ -69,6 +69,14 @@ def _check_rotation(_instance: object, _attribute: object, value: int) -> None:
         )
 
 
+def _check_start_square(_instance: object, _attribute: object, value: tuple[int, int]) -> None:
+    row, column = value
+    if not (0 <= row < BOARD_HEIGHT and 0 <= column < MAX_BOARD_WIDTH):
+        raise MalformedInputError.single(
+            "start", _("square {square} is off the board", square=str(list(value))), "R-1.4"
+        )
+
+
 @frozen(field_transformer=typed_fields)
 class Setup:
     """An explicit table setup, so that a real game can be entered and replayed.
@@ -80,7 +88,7 @@ class Setup:
     """
 
     valley: tuple[tuple[str, bool], ...]
-    start: tuple[int, int]
+    start: tuple[int, int] = field(validator=_check_start_square)
     start_rotation: int = field(validator=_check_rotation)
     tiles: tuple[str, ...]
     districts: tuple[str, ...]

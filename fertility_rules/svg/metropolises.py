@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el, fmt, image, root
 from fertility_rules.drawing.palette import reconstructed_frame
+from fertility_rules.drawing.rows import grid
 from fertility_rules.drawing.text import label
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.i18n.language import Language
@@ -248,15 +249,14 @@ def draw_metropolis(
     top = y0 + HEADER
     starting, per_spot = district_shops(metropolis)
 
-    def cell(index: int) -> tuple[float, float]:
-        row, column = divmod(index, COLUMNS)
-        return x + column * (DISTRICT_WIDTH + GAP), top + row * (DISTRICT_HEIGHT + GAP)
-
     spaces = _spaces(metropolis)
+    cells = grid(
+        spaces + len(metropolis.spots), COLUMNS, x, top, DISTRICT_WIDTH + GAP, DISTRICT_HEIGHT + GAP
+    )
     places: dict[int, tuple[float, float]] = {}  # where each Shop is drawn
     cards: dict[int, float] = {}  # the top of the card each Shop is on
     for space in range(spaces):
-        cx, cy = cell(space)
+        cx, cy = cells[space]
         printed = space * 2 < STARTING_SHOPS
         kind = "starting-shops" if printed else "shops-without-district"
         holder = el(group, "g", class_=kind)
@@ -287,7 +287,7 @@ def draw_metropolis(
                 index in marked,
             )
     for spot, (district, indexes) in enumerate(zip(metropolis.spots, per_spot, strict=True)):
-        cx, cy = cell(spot + spaces)
+        cx, cy = cells[spot + spaces]
         if district is None:
             empty = el(group, "g", class_="spot empty", data_spot=spot + 1)
             card(empty, cx, cy, PAPER, empty=True)
@@ -328,7 +328,7 @@ def draw_metropolis(
             _link(group, places[source], places[target], card_top - GAP / 2, x + GRID_WIDTH + 5)
     marks = {
         "starting-shops": (x + DISTRICT_WIDTH - 12, top + 12),
-        "spots": cell(spaces + len(metropolis.spots) - 1),
+        "spots": cells[-1],
         "wheat": (x + GRID_WIDTH - 10, tracks + 6),
         "statues": (x + GRID_WIDTH - 10, tracks + TRACK + 6),
         "monuments": (x + GRID_WIDTH - 22 - MAX_MONUMENTS * 22, y + 18),

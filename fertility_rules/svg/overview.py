@@ -15,6 +15,8 @@ from collections.abc import Iterable, Mapping
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.palette import frame
+from fertility_rules.drawing.rows import CountRow, count_row, grid
 from fertility_rules.drawing.text import label
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
@@ -41,6 +43,8 @@ TITLE = 40
 POOL = 72
 COMMON_WIDTH = 2 * DISTRICT_WIDTH + 10 + GAP
 COMMON_HEIGHT = 14 + 10 + SMALL + 44 + 10 + 2 * (DISTRICT_HEIGHT + 10) + 20 + 58 + 10
+
+STOCK_COUNTS = CountRow(step=70, radius=11, room=16, size=14, kind="stock-count", data="resource")
 
 Shown = GameState | Observation
 
@@ -108,38 +112,18 @@ def draw_common(
         callout(parent, numbers["common-pool"], x + 3 * (2 * SMALL + 10) + 8, top + 10 + SMALL / 2)
     top += 10 + SMALL + 44
     _label(parent, render(_("Districts on offer"), language), x, top, width)
-    for index, district_id in enumerate(state.offer):
-        district = catalogue.district(district_id)
-        row, column = divmod(index, 2)
+    cells = grid(len(state.offer), 2, x, top + 10, DISTRICT_WIDTH + 10, DISTRICT_HEIGHT + 10)
+    for district_id, (dx, dy) in zip(state.offer, cells, strict=True):
         group = el(parent, "g", class_="offer")
-        _district(
-            group,
-            district,
-            (),
-            x + column * (DISTRICT_WIDTH + 10),
-            top + 10 + row * (DISTRICT_HEIGHT + 10),
-            language,
-            state.config.registry,
-        )
+        district = catalogue.district(district_id)
+        _district(group, district, (), dx, dy, language, state.config.registry)
     if "offer" in numbers:
         callout(parent, numbers["offer"], x + 2 * DISTRICT_WIDTH + 4, top + 6)
     top += 10 + 2 * (DISTRICT_HEIGHT + 10) + 20
     _label(parent, render(_("Stock"), language), x, top, width)
     stock = el(parent, "g", class_="stock")
-    for index, resource in enumerate(RESOURCES):
-        cx = x + 14 + index * 70
-        token(stock, resource, cx, top + 22, 11, "pictogram")
-        el(
-            stock,
-            "text",
-            str(state.stock[resource]),
-            x=cx + 16,
-            y=top + 27,
-            font_size=14,
-            fill=INK,
-            class_="stock-count",
-            data_resource=resource.key,
-        )
+    counts = [(resource, state.stock[resource]) for resource in RESOURCES]
+    count_row(stock, STOCK_COUNTS, token, counts, x + 14, top + 22)
     if "stock" in numbers:
         callout(parent, numbers["stock"], x + 4 * 70 + 10, top + 22)
     top += 58
@@ -192,18 +176,17 @@ def draw_player(
         scored = sheet.stage_totals[2]  # Statues of the Gods
         statues = next((n for n, value in enumerate(city.statue_scale) if value == scored), None)
     if index == state.current and not state.is_over:
-        el(
+        frame(
             parent,
-            "rect",
-            x=x - 5,
-            y=y - 5,
-            width=METROPOLIS_WIDTH + 10,
-            height=height + POOL + 10,
+            x,
+            y,
+            METROPOLIS_WIDTH,
+            height + POOL,
+            player_colour(index),
+            margin=5,
+            line=4,
             rx=12,
-            fill="none",
-            stroke=player_colour(index),
-            stroke_width=4,
-            class_="current-player",
+            kind="current-player",
         )
     draw_metropolis(
         parent,

@@ -16,6 +16,7 @@ from fertility_rules.ankhor.svg.offer import SLOT
 from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.drawing.image import SvgImage, el
 from fertility_rules.drawing.palette import INK, provenance_badge, reconstructed_frame
+from fertility_rules.drawing.rows import grid
 from fertility_rules.drawing.sheet import Item, Section, reconstructed_warning, sheet, sheet_page
 from fertility_rules.drawing.text import fit_size
 from fertility_rules.i18n.language import Language
@@ -147,9 +148,8 @@ def _bonus_item(catalogue: Catalogue, language: Language) -> Item:
 
     def draw(parent: ET.Element, x: float, y: float) -> None:
         group = el(parent, "g", class_="box-bonus-tokens")
-        for index in range(bonus.count):
-            row, column = divmod(index, per_row)
-            bonus_token(group, x + 18 + column * 28, y + 18 + row * 28, 11, bonus.points)
+        for tx, ty in grid(bonus.count, per_row, x + 18, y + 18, 28, 28):
+            bonus_token(group, tx, ty, 11, bonus.points)
         _framed(group, bonus.source.provenance, x + 4, y + 4, width, height, language)
 
     return Item(width + 8, height + 30, render(_("Bonus tokens"), language), draw)

@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 
 from fertility_rules.ankhor.model import Colour, Kind, Token
 from fertility_rules.drawing.image import el
+from fertility_rules.drawing.legend import swatch
 from fertility_rules.drawing.palette import INK, ankh_glyph, disc, place, value_disc
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "FAMILY_FILL",
     "FAMILY_MARK",
     "bonus_token",
+    "family_square",
     "kind_glyph",
     "price_marker",
     "token",
@@ -159,6 +161,14 @@ def _shapes(group: ET.Element, shapes: list[_Shape], background: str | None) -> 
         if background is not None and attributes.get("class") == "ink":
             node.set("fill", background)
             node.set("stroke", background)
+
+
+def family_square(
+    parent: ET.Element, colour: Colour, x: float, y: float, side: float = 22
+) -> ET.Element:
+    """A square of ``colour``'s family centred at ``x, y``: a family in the key, the
+    colour of a group in its chip."""
+    return swatch(parent, x, y, side, FAMILY_FILL[colour], rx=3, stroke=FAMILY_EDGE[colour])
 
 
 def kind_glyph(

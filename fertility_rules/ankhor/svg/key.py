@@ -7,10 +7,10 @@ import xml.etree.ElementTree as ET
 from fertility_rules.ankhor.model import COLOURS, Colour, Kind, Tile, Token
 from fertility_rules.ankhor.svg.glyphs import (
     BONUS_GOLD,
-    FAMILY_EDGE,
     FAMILY_FILL,
     FAMILY_MARK,
     bonus_token,
+    family_square,
     kind_glyph,
     price_marker,
     token,
@@ -40,13 +40,9 @@ def _kind(kind: Kind) -> Symbol:
     return draw
 
 
-def _square(parent: ET.Element, colour: Colour, x: float, y: float, side: float = 22) -> None:
-    swatch(parent, x, y, side, FAMILY_FILL[colour], rx=3, stroke=FAMILY_EDGE[colour])
-
-
 def _family(colour: Colour) -> Symbol:
     def draw(parent: ET.Element, x: float, y: float) -> None:
-        _square(parent, colour, x, y)
+        family_square(parent, colour, x, y)
         token_glyph(parent, Token(colour), x, y, 16, FAMILY_MARK[colour])
 
     return draw
@@ -54,8 +50,8 @@ def _family(colour: Colour) -> Symbol:
 
 def _link(shared: Colour | Kind) -> Symbol:
     def draw(parent: ET.Element, x: float, y: float) -> None:
-        _square(parent, Colour.GREEN, x - 7, y, 13)
-        _square(parent, Colour.GREEN, x + 7, y, 13)
+        family_square(parent, Colour.GREEN, x - 7, y, 13)
+        family_square(parent, Colour.GREEN, x + 7, y, 13)
         draw_link(parent, shared, x, y, 4.5, False)
 
     return draw
@@ -72,11 +68,11 @@ def _higher(parent: ET.Element, x: float, y: float) -> None:
     for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
         swatch(parent, x + dx * 6, y + dy * 6, 11, "#9aa7b5", rx=2)
     swatch(parent, x + 1, y + 2, 13, "#000000", rx=2, fill_opacity="0.28")
-    _square(parent, Colour.GREEN, x, y, 13)
+    family_square(parent, Colour.GREEN, x, y, 13)
 
 
 def _bonus_ring(parent: ET.Element, x: float, y: float) -> None:
-    _square(parent, Colour.GREEN, x, y, 20)
+    family_square(parent, Colour.GREEN, x, y, 20)
     swatch(parent, x, y, 24, "none", rx=4, stroke=BONUS_GOLD, stroke_width=2.5)
 
 

@@ -42,16 +42,16 @@ from fertility_rules.ankhor.scoring import PlayerPosition, animal_group, colour_
 from fertility_rules.ankhor.state import GameState, PlayerState
 from fertility_rules.ankhor.svg.glyphs import (
     BONUS_GOLD,
-    FAMILY_EDGE,
     FAMILY_FILL,
     FAMILY_MARK,
+    family_square,
     kind_glyph,
 )
 from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.ankhor.text_board import move_positions
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.drawing.image import SvgImage, el, fmt, image, root
-from fertility_rules.drawing.palette import INK, mark
+from fertility_rules.drawing.palette import INK, frame, mark
 from fertility_rules.drawing.text import fit_size
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
@@ -296,18 +296,17 @@ def draw_layout(
                 data_bonus_group="1" if placed.position in big else None,
             )
             if placed.position in big:
-                el(
+                frame(
                     group,
-                    "rect",
-                    x=x - 2.5,
-                    y=y - 2.5,
-                    width=side + 5,
-                    height=side + 5,
+                    x,
+                    y,
+                    side,
+                    side,
+                    BONUS_GOLD,
+                    margin=2.5,
+                    line=2,
                     rx=side / 7,
-                    fill="none",
-                    stroke=BONUS_GOLD,
-                    stroke_width=2,
-                    class_="bonus-ring",
+                    kind="bonus-ring",
                     data_position=position_text(placed.position),
                 )
     links = el(group, "g", class_="links")
@@ -440,17 +439,7 @@ def draw_groups_row(
             stroke_width=2.5 if big else 1,
         )
         if isinstance(attribute, Colour):
-            el(
-                chip,
-                "rect",
-                x=x + 5,
-                y=y + 5,
-                width=CHIP - 10,
-                height=CHIP - 10,
-                rx=3,
-                fill=FAMILY_FILL[attribute],
-                stroke=FAMILY_EDGE[attribute],
-            )
+            family_square(chip, attribute, x + CHIP / 2, y + CHIP / 2, CHIP - 10)
         else:
             el(chip, "circle", cx=x + CHIP / 2, cy=y + CHIP / 2, r=CHIP / 2 - 4, fill=INK)
             kind_glyph(

@@ -18,6 +18,7 @@ from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.drawing.image import SvgImage, el, image, root
 from fertility_rules.drawing.palette import CARD_EDGE, INK, heading, mark
+from fertility_rules.drawing.rows import CountRow, count_row, grid
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext, pgettext
 from fertility_rules.i18n.translate import render
@@ -40,6 +41,10 @@ SLOT = 64.0
 """The width of a slot of the price board."""
 MARKER = 22.0
 BOARD_WIDTH = 6 * SLOT + 16
+HAND_COUNTS = CountRow(
+    step=42, radius=10, room=14, size=13, kind="hand-count", data="token", role="token"
+)
+SUPPLY_COUNTS = CountRow(step=58, radius=12, room=17, size=14, kind="supply-count", data="token")
 
 
 def offer_height(prices: Sequence[Sequence[Colour]], tile: float = 50) -> float:
@@ -129,24 +134,8 @@ def draw_hand(
 ) -> ET.Element:
     """Tokens held, by kind: a token and its number (``no token`` when there is none)."""
     hand = el(parent, "g", class_="hand")
-    tx = x + 10
-    for kind in TOKENS:
-        count = tokens[kind]
-        if not count:
-            continue
-        token(hand, kind, tx, y + 10, 10)
-        el(
-            hand,
-            "text",
-            str(count),
-            x=tx + 14,
-            y=y + 15,
-            font_size=13,
-            fill=INK,
-            class_="hand-count",
-            data_token=kind.key,
-        )
-        tx += 42
+    held = [(kind, tokens[kind]) for kind in TOKENS if tokens[kind]]
+    count_row(hand, HAND_COUNTS, token, held, x + 10, y + 10)
     if not any(tokens):
         el(
             hand,
@@ -181,20 +170,8 @@ def draw_supply(
     """The supply: a token of each kind and how many are left (A-2.2)."""
     group = el(parent, "g", class_="supply")
     heading(group, render(pgettext("the tokens every player takes from", "Supply"), language), x, y)
-    for index, kind in enumerate(TOKENS):
-        cx = x + 14 + index * 58
-        token(group, kind, cx, y + 22, 12, "pictogram")
-        el(
-            group,
-            "text",
-            str(supply[kind]),
-            x=cx + 17,
-            y=y + 27,
-            font_size=14,
-            fill=INK,
-            class_="supply-count",
-            data_token=kind.key,
-        )
+    counts = [(kind, supply[kind]) for kind in TOKENS]
+    count_row(group, SUPPLY_COUNTS, token, counts, x + 14, y + 22)
     return group
 
 
@@ -283,17 +260,9 @@ def draw_removed(
         y,
     )
     per_row = max(1, int(width // (tile + 4)))
-    for index, item in enumerate(removed):
-        row, column = divmod(index, per_row)
-        draw_tile(
-            group,
-            item,
-            x + column * (tile + 4),
-            y + 10 + row * (tile + 4),
-            tile,
-            language,
-            role="tile removed-tile",
-        )
+    cells = grid(len(removed), per_row, x, y + 10, tile + 4, tile + 4)
+    for item, (tx, ty) in zip(removed, cells, strict=True):
+        draw_tile(group, item, tx, ty, tile, language, role="tile removed-tile")
     rows = (len(removed) + per_row - 1) // per_row
     return 14 + rows * (tile + 4)
 
