@@ -28,7 +28,9 @@ __all__ = [
 
 
 class Resource(Keyed, LabelledIntEnum):
-    """One of the four resources; the value indexes :data:`Counts` tuples."""
+    """One of the four resources; the value indexes :data:`Counts` tuples. Each has a
+    ``key`` in files (:class:`~fertility_rules.shared.members.Keyed`) and a ``label`` in
+    words (:class:`~fertility_rules.shared.members.Labelled`)."""
 
     ALABASTER = 0
     """Alabaster."""
@@ -138,7 +140,8 @@ _ICON_AMOUNTS: dict[Icon, Callable[[int], Message]] = {
 
 
 class MonumentType(LabelledEnum):
-    """The four Monument types; each player builds one (R-1.8)."""
+    """The four Monument types; each player builds one (R-1.8). Each has a ``label`` in
+    words (:class:`~fertility_rules.shared.members.Labelled`)."""
 
     OBELISK = "obelisk"
     """Obelisk."""

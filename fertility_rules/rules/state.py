@@ -49,7 +49,8 @@ __all__ = [
 
 
 class Phase(LabelledEnum):
-    """The kind of decision the current player must take."""
+    """The kind of decision the current player must take; each has a ``label`` in words
+    (:class:`~fertility_rules.shared.members.Labelled`)."""
 
     PLACE = "place"
     """Lay a Valley tile, or discard one if none can be laid (R-3.1, R-3.2)."""

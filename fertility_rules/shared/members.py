@@ -15,7 +15,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from fertility_rules.i18n.message import Message
+from fertility_rules.arguments import checked_arguments
+from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.i18n.message import Message, _
 
 __all__ = ["Keyed", "Labelled", "LabelledEnum", "LabelledIntEnum", "label_members"]
 
@@ -54,14 +56,39 @@ class LabelledIntEnum(Labelled, enum.IntEnum):
     """An enum of numbered members (which index tuples) named in words."""
 
 
+@checked_arguments
 def label_members(kind: type[Labelled], labels: Mapping[Any, Message]) -> None:
     """Give each member of the enum ``kind`` its label from ``labels``, which must name
-    every member of ``kind`` once and nothing else."""
-    if not (isinstance(kind, type) and issubclass(kind, enum.Enum)):
-        raise TypeError(f"{kind!r} is not an enum")
+    every member of ``kind`` once and nothing else (a game's module calls it once, as it
+    is imported)."""
+    if not issubclass(kind, enum.Enum):
+        raise MalformedInputError.single(
+            "kind", _("{kind} is not an enumeration.", kind=kind.__name__)
+        )
     members = list(kind)
     strangers = [key for key in labels if not any(key is member for member in members)]
-    missing = [member for member in members if member not in labels]
-    if strangers or missing:
-        raise TypeError(f"labels of {kind.__name__}: missing {missing}, not members {strangers}")
+    missing = [member for member in members if not any(key is member for key in labels)]
+    problems: list[Problem] = []
+    if missing:
+        names = repr([member.name for member in missing])
+        problems.append(
+            Problem(
+                "labels",
+                _("The labels of {kind} leave out {missing}.", kind=kind.__name__, missing=names),
+            )
+        )
+    if strangers:
+        keys = repr([repr(key)[:40] for key in strangers])
+        problems.append(
+            Problem(
+                "labels",
+                _(
+                    "The labels of {kind} name {keys}, which are not its members.",
+                    kind=kind.__name__,
+                    keys=keys,
+                ),
+            )
+        )
+    if problems:
+        raise MalformedInputError(problems)
     kind._labels = MappingProxyType({member: labels[member] for member in members})

@@ -12,10 +12,12 @@ import importlib
 
 import pytest
 
+from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
 from fertility_rules.shared.members import (
     Keyed,
+    Labelled,
     LabelledEnum,
     LabelledIntEnum,
     label_members,
@@ -39,19 +41,27 @@ def test_a_member_is_keyed_by_its_name_and_labelled_from_its_table() -> None:
 
 
 def test_a_table_missing_a_member_is_refused() -> None:
-    with pytest.raises(TypeError, match="missing"):
+    with pytest.raises(MalformedInputError) as caught:
         label_members(_Suit, {_Suit.HEARTS: _("Glossary")})
+    assert caught.value.problems[0].path == "labels"
+    assert "['SPADES']" in str(caught.value)
 
 
 def test_a_member_of_another_enum_is_refused_even_when_equal_as_a_number() -> None:
     assert int(_Colour.RED) == int(_Suit.HEARTS)
-    with pytest.raises(TypeError, match="not members"):
+    with pytest.raises(MalformedInputError) as caught:
         label_members(_Suit, {_Colour.RED: _("Glossary"), _Suit.SPADES: _("Pictures")})
+    assert caught.value.problems[0].path == "labels"
+    assert [problem.path for problem in caught.value.problems] == ["labels", "labels"]
+    assert "['HEARTS']" in str(caught.value)  # left out: an equal number is not the member
+    assert "_Colour.RED" in str(caught.value)
 
 
 def test_only_an_enum_takes_labels() -> None:
-    with pytest.raises(TypeError, match="not an enum"):
-        label_members(Keyed, {})  # type: ignore[arg-type]
+    for kind in (Keyed, Labelled):
+        with pytest.raises(MalformedInputError) as caught:
+            label_members(kind, {})  # type: ignore[arg-type]
+        assert caught.value.problems[0].path == "kind"
 
 
 @pytest.mark.parametrize(

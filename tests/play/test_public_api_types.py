@@ -29,6 +29,7 @@ from fertility_rules.rules.setup import random_setup
 from fertility_rules.rules.state import Phase
 from fertility_rules.server.requests import SeatKind
 from fertility_rules.server.table import Played, Seat, Table, TableSetup
+from fertility_rules.shared.members import LabelledEnum
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,6 +55,12 @@ def _functions() -> dict[str, Callable[..., Any]]:
 
 
 FUNCTIONS = _functions()
+
+
+class _Probe(LabelledEnum):
+    """An enum of no game, labelled while its labelling is probed."""
+
+    ONE = 1
 
 
 @functools.cache
@@ -120,6 +127,8 @@ def _examples() -> dict[str, object]:
         "ScoreReport": report,
         "SearchGame[S, V, M]": search_game,
         "E": state,
+        "type[Labelled]": _Probe,
+        "Mapping[Any, Message]": {_Probe.ONE: fr.Message("One")},
         "Callable[[E], Sequence[M]]": fr.legal_moves,
         "Callable[[E, M], E]": apply_unchecked,
         "Callable[[E, Sequence[M]], M]": lambda _state, moves: moves[0],
