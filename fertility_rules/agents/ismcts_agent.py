@@ -28,8 +28,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from fertility_rules.agents.horizon import horizon_value
 from fertility_rules.agents.ismcts import InPhases, play_out
-from fertility_rules.agents.lookahead import LookaheadAgent, _Scorer, ranked_moves, turn_end_value
+from fertility_rules.agents.lookahead import LookaheadAgent, _Scorer, ranked_moves
 from fertility_rules.agents.rewards import LeadRewards
 from fertility_rules.games import GameSearch
 from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
@@ -93,7 +94,7 @@ FERTILITY_SEARCH = GameSearch(
     in_tree=_in_tree,
     candidates=_candidates,
     rollout=_rollout,
-    rewards=LeadRewards(final_position, score_totals, turn_end_value, LEAD_SCALE),
+    rewards=LeadRewards(final_position, score_totals, horizon_value, LEAD_SCALE),
     searched=InPhases(SEARCHED),
     planner=LookaheadAgent,
 )
