@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from fertility_rules.agents.lookahead import TURNS, turn_end_value
+from fertility_rules.agents.lookahead import TURNS, _Scorer, turn_end_value
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.rules.state import GameState, PlayerState
 
@@ -67,10 +67,12 @@ def features(player: PlayerState) -> tuple[int, int, int]:
 
 
 @checked_arguments
-def horizon_value(state: GameState, player: int) -> float:
+def horizon_value(state: GameState, player: int, scorer: _Scorer | None = None) -> float:
     """Estimated final Debens of ``player``: the turn value, corrected by
-    :data:`CALIBRATION` for the turns the player has left."""
-    value = turn_end_value(state, player)
+    :data:`CALIBRATION` for the turns the player has left (a
+    :data:`~fertility_rules.agents.lookahead.TurnValue`; ``scorer`` as for
+    :func:`~fertility_rules.agents.lookahead.turn_end_value`)."""
+    value = turn_end_value(state, player, scorer)
     table = CALIBRATION.get(len(state.players))
     me = state.players[player]
     left = TURNS - me.turns - (1 if state.current == player else 0)

@@ -60,11 +60,17 @@ def _candidates(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
     width = WIDTH.get(state.phase)
     if width is None:
         # Quarry choices, supplying, bonuses: the look-ahead's move, the only child.
-        return [LookaheadAgent(0).decide(state, moves)]
+        return [_planner(0).decide(state, moves)]
     if len(moves) <= width:
         return moves
-    ranked = ranked_moves(state, moves, _Scorer(state, state.current))
+    ranked = ranked_moves(state, moves, _Scorer(state, state.current), value=horizon_value)
     return [move for _value, move, _after in ranked[:width]]
+
+
+def _planner(seed: int | None) -> LookaheadAgent:
+    """The look-ahead judging its lines by the search's own measure (the same as its turn
+    value with 2 players, which have no calibration)."""
+    return LookaheadAgent(seed, value=horizon_value)
 
 
 def _in_tree(state: GameState, seat: int) -> bool:
@@ -76,7 +82,10 @@ def _rollout(state: GameState, seat: int, rng: random.Random) -> GameState:
     """Look-ahead play in every seat up to ``seat``'s tile taken in its next turn (or the
     end of the game): the rest of this turn, the other players' turns and ``seat``'s next
     one. Every draw comes from the determinization's pile and deck."""
-    agents = [LookaheadAgent(rng.getrandbits(32)) for _ in state.players]
+    agents = [
+        _planner(rng.getrandbits(32)) if i == seat else LookaheadAgent(rng.getrandbits(32))
+        for i in range(len(state.players))
+    ]
     # The turns after this one; any turn when another player's is being played.
     after = state.turn if state.current == seat else state.turn - 1
 
@@ -96,6 +105,6 @@ FERTILITY_SEARCH = GameSearch(
     rollout=_rollout,
     rewards=LeadRewards(final_position, score_totals, horizon_value, LEAD_SCALE),
     searched=InPhases(SEARCHED),
-    planner=LookaheadAgent,
+    planner=_planner,
 )
 """Fertility as the search sees it, beside its referee and ``sample_state``."""

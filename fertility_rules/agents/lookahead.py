@@ -48,7 +48,7 @@ from fertility_rules.rules.state import GameState, Phase
 from fertility_rules.scoring.pipeline import score_totals
 from fertility_rules.scoring.stages import monument_debens
 
-__all__ = ["LookaheadAgent", "ranked_moves", "turn_end_value"]
+__all__ = ["LookaheadAgent", "TurnValue", "ranked_moves", "turn_end_value"]
 
 TURNS = 9
 """Turns each player plays in a standard game (R-4.2)."""
@@ -176,15 +176,22 @@ def turn_end_value(state: GameState, player: int, scorer: _Scorer | None = None)
     return value
 
 
+TurnValue = Callable[[GameState, int, _Scorer | None], float]
+"""``(state, player, scorer)``: what a position is worth to ``player``, in Debens of the
+final score; :func:`turn_end_value` or a correction of it
+(:func:`~fertility_rules.agents.horizon.horizon_value`)."""
+
+
 def ranked_moves(
     state: GameState,
     moves: Sequence[Move],
     scorer: _Scorer,
     tie: Callable[[], float] | None = None,
     same_harvest: bool = True,
+    value: TurnValue = turn_end_value,
 ) -> list[tuple[float, Move, GameState]]:
     """The moves of ``state`` that differ for the rest of the turn, each with its turn
-    value for the player deciding and the state it leads to, best first.
+    value (by ``value``) for the player deciding and the state it leads to, best first.
 
     Building the same District with the same payment on another spot changes nothing
     for the turn, nor (when ``same_harvest``) a placement with the same harvest: only the
@@ -208,7 +215,7 @@ def ranked_moves(
                 continue
             seen.add(key)
         jitter = 1e-6 * tie() if tie is not None else 0.0
-        scored.append((turn_end_value(after, me, scorer) + jitter, len(scored), move, after))
+        scored.append((value(after, me, scorer) + jitter, len(scored), move, after))
     scored.sort(key=lambda item: (-item[0], item[1]))
     return [(value, move, after) for value, _order, move, after in scored]
 
@@ -218,12 +225,18 @@ _MID_TURN = frozenset({Phase.QUARRY, Phase.BUILD, Phase.SUPPLY, Phase.BONUS})
 
 
 class LookaheadAgent:
-    """Plans each turn as a whole with a pruned search; the same seed plays the same moves."""
+    """Plans each turn as a whole with a pruned search; the same seed plays the same moves.
+
+    ``value`` judges the lines of a turn where they end: :func:`turn_end_value` unless
+    another measure is given (the search agent plans with
+    :func:`~fertility_rules.agents.horizon.horizon_value`).
+    """
 
     name = "lookahead"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, value: TurnValue = turn_end_value) -> None:
         self._rng = random.Random(seed)
+        self._value = value
         self._plan: list[tuple[Move, GameState]] = []
         self._scorer: _Scorer
 
@@ -258,7 +271,7 @@ class LookaheadAgent:
         me = state.current
         kept = _KEPT.get(state.phase, 1)
         tie = self._rng.random if first else None
-        scored = ranked_moves(state, moves, self._scorer, tie)
+        scored = ranked_moves(state, moves, self._scorer, tie, value=self._value)
         best_value = float("-inf")
         best_line: list[tuple[Move, GameState]] = []
         for quick, move, after in scored[:kept]:
@@ -280,7 +293,7 @@ class LookaheadAgent:
         best: tuple[float, Move, GameState] | None = None
         for move in moves:
             after = apply_unchecked(state, move)
-            value = turn_end_value(after, me, self._scorer)
+            value = self._value(after, me, self._scorer)
             if best is None or value > best[0] + 1e-9:
                 best = (value, move, after)
         if best is None:  # pragma: no cover - a decision always has a move
