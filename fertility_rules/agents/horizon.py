@@ -60,6 +60,7 @@ weight per feature of :data:`FEATURES` added to the turn value. A player count w
 table keeps the turn value as it is."""
 
 
+@checked_arguments
 def features(player: PlayerState) -> tuple[int, int, int]:
     """The values of :data:`FEATURES` for ``player``."""
     metropolis = player.metropolis

@@ -235,6 +235,8 @@ class LookaheadAgent:
     name = "lookahead"
 
     def __init__(self, seed: int | None = None, value: TurnValue = turn_end_value) -> None:
+        if not callable(value):
+            expect_type("value", value, Callable)
         self._rng = random.Random(seed)
         self._value = value
         self._plan: list[tuple[Move, GameState]] = []

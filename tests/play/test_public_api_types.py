@@ -118,6 +118,7 @@ def _examples() -> dict[str, object]:
         "Mapping[str, Any]": comparison_to_json(comparison),
         "Message | str": fr.Message("Total"),
         "Metropolis | MetropolisBoard | PlayerState": state.players[0].metropolis,
+        "PlayerState": state.players[0],
         "Move": move,
         "Move | Iterable[int] | None": move,
         "Observation | GameState": state,

@@ -1,0 +1,149 @@
+"""The search's calibrated measure (:mod:`fertility_rules.agents.horizon`) and the look-ahead
+judging its lines by it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from fertility_rules.agents import LookaheadAgent, play_game
+from fertility_rules.agents.base import Agent
+from fertility_rules.agents.horizon import CALIBRATION, FEATURES, features, horizon_value
+from fertility_rules.agents.lookahead import TURNS, turn_end_value
+from fertility_rules.errors import FertilityError
+from fertility_rules.rules.engine import apply, is_legal
+from fertility_rules.rules.state import GameState
+
+
+def positions(seed: int, players: int) -> Iterator[GameState]:
+    """Every position of a game of look-ahead agents."""
+    agents: list[Agent] = [LookaheadAgent(seed * 10 + i) for i in range(players)]
+    game = play_game(tuple("ABCD"[:players]), agents, seed=seed)
+    state = game.record.initial_state()
+    yield state
+    for move in game.moves:
+        state = apply(state, move)
+        yield state
+
+
+def turns_left(state: GameState, player: int) -> int:
+    me = state.players[player]
+    return TURNS - me.turns - (1 if state.current == player else 0)
+
+
+def test_two_players_keep_the_turn_value() -> None:
+    # No calibration for 2 players: the measure is the turn value itself, everywhere.
+    assert 2 not in CALIBRATION
+    for state in positions(3, 2):
+        for player in range(2):
+            assert horizon_value(state, player) == turn_end_value(state, player)
+
+
+def test_the_correction_by_hand() -> None:
+    # 4 players, 4 turns left: the row (constant, per Monument, per Wheat, per token on a
+    # Shop) is (25.27, -10.82, 1.08, 0.71).
+    assert CALIBRATION[4][4] == (25.27, -10.82, 1.08, 0.71)
+    checked = 0
+    for state in positions(5, 4):
+        for player, me in enumerate(state.players):
+            if turns_left(state, player) != 4:
+                continue
+            metropolis = me.metropolis
+            monuments, wheat = metropolis.monuments, metropolis.wheat
+            tokens = sum(sum(shop.tokens) for shop in metropolis.shops)
+            correction = 25.27 - 10.82 * monuments + 1.08 * wheat + 0.71 * tokens
+            got = horizon_value(state, player)
+            assert got == pytest.approx(turn_end_value(state, player) + correction)
+            checked += 1 if wheat or tokens else 0
+    assert checked > 0  # some of the positions had Wheat or tokens to weigh
+
+
+def test_the_game_over_adds_nothing_but_the_constant() -> None:
+    # With no turn left the final totals are known: every table's row 0 is zero.
+    for table in CALIBRATION.values():
+        assert table[0] == (0.0,) * (len(FEATURES) + 1)
+    last = list(positions(2, 3))[-1]
+    assert last.is_over
+    for player in range(3):
+        assert horizon_value(last, player) == turn_end_value(last, player)
+
+
+def test_tables_cover_every_turn_and_feature_and_cannot_change() -> None:
+    for players, table in CALIBRATION.items():
+        assert players in (3, 4)
+        assert len(table) == TURNS + 1
+        assert all(len(row) == len(FEATURES) + 1 for row in table)
+        assert isinstance(table, tuple)
+    with pytest.raises(TypeError):
+        CALIBRATION[2] = ()  # type: ignore[index]
+
+
+def test_features_read_the_player() -> None:
+    state = list(positions(4, 4))[-1]
+    for me in state.players:
+        monuments, wheat, tokens = features(me)
+        assert monuments == me.metropolis.monuments
+        assert wheat == me.metropolis.wheat
+        assert tokens == sum(shop.token_count for shop in me.metropolis.shops)
+
+
+@pytest.mark.parametrize(
+    ("state", "player"),
+    [("a state", 0), (None, 0), (True, 1)],
+)
+def test_wrong_arguments_are_library_errors(state: object, player: object) -> None:
+    with pytest.raises(FertilityError):
+        horizon_value(state, player)  # type: ignore[arg-type]
+
+
+def test_a_player_outside_the_table_is_a_library_error() -> None:
+    state = next(positions(1, 4))
+    for player in (-1, 4, 10**9):
+        with pytest.raises(FertilityError):
+            horizon_value(state, player)
+
+
+def test_the_look_ahead_plans_legally_with_the_measure() -> None:
+    for players, seed in ((3, 6), (4, 7)):
+        agents: list[Agent] = [
+            LookaheadAgent(seed * 10 + i, value=horizon_value) for i in range(players)
+        ]
+        game = play_game(tuple("ABCD"[:players]), agents, seed=seed)
+        state = game.record.initial_state()
+        for move in game.moves:
+            assert is_legal(state, move)
+            state = apply(state, move)
+        assert state.is_over
+
+
+def test_with_two_players_the_measure_plays_the_same_moves() -> None:
+    def moves(value: object) -> tuple[object, ...]:
+        agents: list[Agent] = [
+            LookaheadAgent(11, value=value),  # type: ignore[arg-type]
+            LookaheadAgent(12, value=value),  # type: ignore[arg-type]
+        ]
+        return play_game(("A", "B"), agents, seed=8).moves
+
+    assert moves(horizon_value) == moves(turn_end_value)
+
+
+def test_in_four_players_the_measure_changes_some_plan() -> None:
+    # The correction weighs Monuments, Wheat and tokens: over a few games some decision
+    # of the calibrated look-ahead differs from the plain one's.
+    differ = False
+    for seed in range(3):
+        plain: list[Agent] = [LookaheadAgent(seed * 10 + i) for i in range(4)]
+        calibrated: list[Agent] = [
+            LookaheadAgent(seed * 10 + i, value=horizon_value) for i in range(4)
+        ]
+        a = play_game(tuple("ABCD"), plain, seed=seed).moves
+        b = play_game(tuple("ABCD"), calibrated, seed=seed).moves
+        differ = differ or a != b
+    assert differ
+
+
+def test_a_value_that_is_not_a_function_is_a_library_error() -> None:
+    for value in (None, 3, "turn_end_value"):
+        with pytest.raises(FertilityError):
+            LookaheadAgent(1, value=value)  # type: ignore[arg-type]
