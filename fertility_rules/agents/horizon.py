@@ -57,7 +57,8 @@ CALIBRATION: Mapping[int, tuple[tuple[float, ...], ...]] = MappingProxyType(
 )
 """Per number of players, for each number of turns left (0 to 9), the constant then one
 weight per feature of :data:`FEATURES` added to the turn value. A player count without a
-table keeps the turn value as it is."""
+table keeps the turn value as it is: so far 2 players, whose search agent was measured with
+the turn value alone (a 2-player fit is in ``tests/benchmarks/results/horizon-fit-2p.txt``)."""
 
 
 @checked_arguments

@@ -15,8 +15,12 @@ rules (:mod:`fertility_rules.fertility`) carry:
   the tile it takes then, with the look-ahead agent in every seat (the Common Pool and
   the offer are refilled from the determinization's pile and deck): the tile taken and
   the board left to the others are judged by what they lead to;
-- each seat's reward is a logistic of its lead over the best other seat, in the
-  look-ahead's estimate of final Debens (the true totals once the game is over).
+- each seat's reward is a logistic of its lead over the best other seat, in the estimate
+  of final Debens of :func:`~fertility_rules.agents.horizon.horizon_value` (the true
+  totals once the game is over);
+- the searching player's own look-ahead (its proposals, the decisions not searched, its
+  turns in a playout) plans with that estimate too; the other seats are played by the
+  plain look-ahead. With 2 players the estimate is the look-ahead's own.
 
 The agent searches placing a tile, building and the tile taken; its other decisions are
 the look-ahead's. What was tried and measured is in
