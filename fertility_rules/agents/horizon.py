@@ -13,52 +13,125 @@ orders the final totals).
 
 from __future__ import annotations
 
+import math
+import tomllib
 from collections.abc import Mapping
+from importlib import resources
 from types import MappingProxyType
+from typing import Any
 
 from fertility_rules.agents.lookahead import TURNS, _Scorer, turn_end_value
 from fertility_rules.arguments import checked_arguments
+from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.rules.state import GameState, PlayerState
 
-__all__ = ["CALIBRATION", "FEATURES", "features", "horizon_value"]
+__all__ = [
+    "CALIBRATION",
+    "CALIBRATION_FILE",
+    "FEATURES",
+    "calibration_from_data",
+    "features",
+    "horizon_value",
+]
 
 FEATURES = ("monuments", "wheat", "tokens")
 """What the correction reads of a player, in order: Monuments built, Wheat held, tokens
 on its Shops."""
 
-CALIBRATION: Mapping[int, tuple[tuple[float, ...], ...]] = MappingProxyType(
-    {
-        # Fitted on 1,000 games of each player count (setup seeds 100000 to 100999).
-        3: (
-            (0.0, 0.0, 0.0, 0.0),
-            (6.41, -5.47, 0.19, 0.15),
-            (10.89, -7.28, 0.4, 0.48),
-            (13.83, -9.16, 0.92, 0.9),
-            (23.09, -10.27, 1.2, 0.8),
-            (31.12, -10.92, 1.64, 0.74),
-            (39.3, -11.33, 2.04, 0.72),
-            (47.47, -11.13, 2.54, 0.65),
-            (56.43, -12.9, 2.56, 0.82),
-            (65.13, 0.0, 0.0, 0.0),
-        ),
-        4: (
-            (0.0, 0.0, 0.0, 0.0),
-            (9.43, -7.6, 0.13, 0.13),
-            (15.23, -10.06, 0.27, 0.45),
-            (17.51, -10.57, 0.79, 0.75),
-            (25.27, -10.82, 1.08, 0.71),
-            (33.36, -11.32, 1.42, 0.64),
-            (41.51, -11.45, 1.73, 0.55),
-            (50.21, -11.99, 1.99, 0.27),
-            (57.87, -12.05, 2.14, 0.51),
-            (65.3, 0.0, 0.0, 0.0),
-        ),
-    }
+CALIBRATION_FILE = "data/horizon.toml"
+"""The calibration's file in this package, written from ``tests/benchmarks/horizon.py``."""
+
+
+@checked_arguments
+def calibration_from_data(
+    data: Mapping[str, Any], source: str = "horizon.toml"
+) -> Mapping[int, tuple[tuple[float, ...], ...]]:
+    """The tables of the parsed calibration file ``data``, checked: its features are
+    :data:`FEATURES`, each table is for 2 to 4 players and has one row per number of turns
+    left (0 to 9), each row the constant then one finite weight per feature. A library
+    error lists every problem with its path."""
+    problems: list[Problem] = []
+    if data.get("features") != list(FEATURES):
+        problems.append(
+            Problem(
+                "$.features",
+                _(
+                    "the features are {found}, where this version reads {expected}",
+                    found=repr(data.get("features"))[:80],
+                    expected=", ".join(FEATURES),
+                ),
+            )
+        )
+    tables = data.get("players")
+    if not isinstance(tables, dict):
+        tables = {}
+        problems.append(Problem("$.players", _("a table per number of players is needed")))
+    out: dict[int, tuple[tuple[float, ...], ...]] = {}
+    for key, table in tables.items():
+        path = f"$.players.{str(key)[:20]}"
+        if key not in ("2", "3", "4"):
+            problems.append(
+                Problem(
+                    path,
+                    _(
+                        "a number of players from 2 to 4 is needed, not {value}",
+                        value=repr(key)[:20],
+                    ),
+                )
+            )
+            continue
+        rows = table.get("rows") if isinstance(table, dict) else None
+        if not isinstance(rows, list) or len(rows) != TURNS + 1:
+            problems.append(
+                Problem(
+                    f"{path}.rows",
+                    _("one row per number of turns left, 0 to {last}, is needed", last=TURNS),
+                )
+            )
+            continue
+        checked = [_row(row, f"{path}.rows[{i}]", problems) for i, row in enumerate(rows)]
+        out[int(key)] = tuple(row for row in checked if row is not None)
+    if problems:
+        raise MalformedInputError(problems, source)
+    return MappingProxyType(out)
+
+
+def _row(row: object, path: str, problems: list[Problem]) -> tuple[float, ...] | None:
+    size = len(FEATURES) + 1
+    if not isinstance(row, list) or len(row) != size:
+        problems.append(
+            Problem(
+                path,
+                ngettext(
+                    "a row is the constant then one weight per feature: {n} number",
+                    "a row is the constant then one weight per feature: {n} numbers",
+                    size,
+                ),
+            )
+        )
+        return None
+    for index, value in enumerate(row):
+        if type(value) not in (int, float) or not math.isfinite(value):
+            problems.append(
+                Problem(
+                    f"{path}[{index}]",
+                    _("a finite number is needed, not {value}", value=repr(value)[:20]),
+                )
+            )
+            return None
+    return tuple(float(value) for value in row)
+
+
+CALIBRATION: Mapping[int, tuple[tuple[float, ...], ...]] = calibration_from_data(
+    tomllib.loads(resources.files(__package__).joinpath(CALIBRATION_FILE).read_text("utf-8")),
+    CALIBRATION_FILE,
 )
 """Per number of players, for each number of turns left (0 to 9), the constant then one
-weight per feature of :data:`FEATURES` added to the turn value. A player count without a
-table keeps the turn value as it is: so far 2 players, whose search agent was measured with
-the turn value alone (a 2-player fit is in ``tests/benchmarks/results/horizon-fit-2p.txt``)."""
+weight per feature of :data:`FEATURES` added to the turn value, from :data:`CALIBRATION_FILE`.
+A player count without a table keeps the turn value as it is: so far 2 players, whose search
+agent was measured with the turn value alone (a 2-player fit is in
+``tests/benchmarks/results/horizon-fit-2p.txt``)."""
 
 
 @checked_arguments

@@ -3,15 +3,27 @@ judging its lines by it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import copy
+import math
+import tomllib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from fertility_rules.agents import LookaheadAgent, play_game
+from fertility_rules.agents import LookaheadAgent, horizon, play_game
 from fertility_rules.agents.base import Agent
-from fertility_rules.agents.horizon import CALIBRATION, FEATURES, features, horizon_value
+from fertility_rules.agents.horizon import (
+    CALIBRATION,
+    CALIBRATION_FILE,
+    FEATURES,
+    calibration_from_data,
+    features,
+    horizon_value,
+)
 from fertility_rules.agents.lookahead import TURNS, turn_end_value
-from fertility_rules.errors import FertilityError
+from fertility_rules.errors import FertilityError, MalformedInputError
 from fertility_rules.rules.engine import apply, is_legal
 from fertility_rules.rules.state import GameState
 
@@ -147,3 +159,44 @@ def test_a_value_that_is_not_a_function_is_a_library_error() -> None:
     for value in (None, 3, "turn_end_value"):
         with pytest.raises(FertilityError):
             LookaheadAgent(1, value=value)  # type: ignore[arg-type]
+
+
+def _calibration_file() -> dict[str, Any]:
+    path = Path(horizon.__file__).parent / CALIBRATION_FILE
+    data: dict[str, Any] = tomllib.loads(path.read_text("utf-8"))
+    return data
+
+
+def test_the_file_is_the_calibration() -> None:
+    assert calibration_from_data(_calibration_file()) == CALIBRATION
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        (lambda d: d.update(features=["monuments", "wheat"]), "$.features"),
+        (lambda d: d.pop("features"), "$.features"),
+        (lambda d: d.update(players=[1, 2]), "$.players"),
+        (lambda d: d["players"].update({"5": d["players"]["4"]}), "$.players.5"),
+        (lambda d: d["players"]["4"]["rows"].pop(), "$.players.4.rows"),
+        (lambda d: d["players"]["3"].pop("rows"), "$.players.3.rows"),
+        (lambda d: d["players"]["4"]["rows"][2].append(1.0), "$.players.4.rows[2]"),
+        (lambda d: d["players"]["4"]["rows"].__setitem__(3, "row"), "$.players.4.rows[3]"),
+        (lambda d: d["players"]["4"]["rows"][1].__setitem__(2, math.nan), "$.players.4.rows[1][2]"),
+        (lambda d: d["players"]["4"]["rows"][1].__setitem__(0, math.inf), "$.players.4.rows[1][0]"),
+        (lambda d: d["players"]["3"]["rows"][5].__setitem__(1, True), "$.players.3.rows[5][1]"),
+        (lambda d: d["players"]["3"]["rows"][5].__setitem__(3, "0.5"), "$.players.3.rows[5][3]"),
+    ],
+)
+def test_a_wrong_file_is_refused_where_it_is_wrong(
+    change: Callable[[dict[str, Any]], object], path: str
+) -> None:
+    data = _calibration_file()
+    before = copy.deepcopy(data)
+    change(data)
+    changed = copy.deepcopy(data)
+    with pytest.raises(MalformedInputError) as caught:
+        calibration_from_data(data)
+    assert path in [problem.path for problem in caught.value.problems]
+    assert data == changed  # the data passed in is left as it was
+    assert calibration_from_data(before) == CALIBRATION

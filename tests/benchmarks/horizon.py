@@ -14,7 +14,7 @@ less the turn value as a linear function of the features (least squares): the ca
 the turn value alone, the calibration fitted here and the calibration in the package: the
 root mean square error of the final totals, how often the seat valued highest wins, and how
 often two seats with different final totals are valued in the right order. It prints the
-fitted table in the form the package holds.
+fitted table as the calibration file (``fertility_rules/agents/data/horizon.toml``) holds it.
 
 With ``--play N`` it plays ``N`` more games instead (seeds ``--seed`` on): the look-ahead
 judging its lines by :func:`~fertility_rules.agents.horizon.horizon_value` at seat
@@ -225,8 +225,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{'measure':<12} {'rmse':>7} {'winner':>7} {'order':>7}")
     for name, row in figures.items():
         print(f"{name:<12} {row['rmse']:7.2f} {row['winner']:7.3f} {row['order']:7.3f}")
-    print("table (turns left 0..9: constant, then one weight per feature):")
-    print("    " + repr(table))
+    print(f"the fitted table, as [players.{args.players}] of agents/data/horizon.toml:")
+    print(f'games = "setup seeds {args.seed} to {args.seed + cut - 1}"')
+    print("rows = [")
+    for coefficients in table:
+        print("    [" + ", ".join(repr(abs(c) if c == 0 else c) for c in coefficients) + "],")
+    print("]")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump({"args": vars(args), "figures": figures, "table": table}, out, indent=1)
