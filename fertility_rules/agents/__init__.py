@@ -1,9 +1,10 @@
-"""Agents (random, greedy, look-ahead, information-set search) and game simulation; every
-agent decides from the view of the game (R-9)."""
+"""Agents (random, greedy, look-ahead, calibrated look-ahead, information-set search) and
+game simulation; every agent decides from the view of the game (R-9)."""
 
 from fertility_rules.agents.base import Agent
 from fertility_rules.agents.builtin import AGENTS
 from fertility_rules.agents.greedy import GreedyAgent, position_value
+from fertility_rules.agents.horizon import CalibratedLookaheadAgent
 from fertility_rules.agents.ismcts import ISMCTSAgent
 from fertility_rules.agents.lookahead import LookaheadAgent, turn_end_value
 from fertility_rules.agents.random_agent import RandomAgent
@@ -12,6 +13,7 @@ from fertility_rules.agents.simulate import PlayedGame, make_agent, play_game
 __all__ = [
     "AGENTS",
     "Agent",
+    "CalibratedLookaheadAgent",
     "GreedyAgent",
     "ISMCTSAgent",
     "LookaheadAgent",

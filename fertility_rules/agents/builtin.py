@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from fertility_rules.agents.base import Agent
 from fertility_rules.agents.greedy import GreedyAgent
+from fertility_rules.agents.horizon import CalibratedLookaheadAgent
 from fertility_rules.agents.ismcts import ISMCTSAgent
 from fertility_rules.agents.lookahead import LookaheadAgent
 from fertility_rules.agents.random_agent import RandomAgent
@@ -16,6 +17,7 @@ AGENTS: dict[str, Callable[[int | None], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "lookahead": LookaheadAgent,
+    "calibrated": CalibratedLookaheadAgent,
     "ismcts": ISMCTSAgent,
 }
 """The built-in agents by name."""

@@ -20,7 +20,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from fertility_rules.agents.lookahead import TURNS, _Scorer, turn_end_value
+from fertility_rules.agents.lookahead import TURNS, LookaheadAgent, _Scorer, turn_end_value
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _, ngettext
@@ -30,6 +30,7 @@ __all__ = [
     "CALIBRATION",
     "CALIBRATION_FILE",
     "FEATURES",
+    "CalibratedLookaheadAgent",
     "calibration_from_data",
     "features",
     "horizon_value",
@@ -155,3 +156,13 @@ def horizon_value(state: GameState, player: int, scorer: _Scorer | None = None) 
         return value
     const, *weights = table[left]
     return value + const + sum(w * f for w, f in zip(weights, features(me), strict=True))
+
+
+class CalibratedLookaheadAgent(LookaheadAgent):
+    """The ``calibrated`` agent: the look-ahead judging its lines by :func:`horizon_value`.
+    With 3 or 4 players it wins more than the plain look-ahead; with 2 it plays the same."""
+
+    name = "calibrated"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, value=horizon_value)

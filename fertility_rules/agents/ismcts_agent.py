@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from fertility_rules.agents.horizon import horizon_value
+from fertility_rules.agents.horizon import CalibratedLookaheadAgent, horizon_value
 from fertility_rules.agents.ismcts import InPhases, play_out
 from fertility_rules.agents.lookahead import LookaheadAgent, _Scorer, ranked_moves
 from fertility_rules.agents.rewards import LeadRewards
@@ -64,17 +64,11 @@ def _candidates(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
     width = WIDTH.get(state.phase)
     if width is None:
         # Quarry choices, supplying, bonuses: the look-ahead's move, the only child.
-        return [_planner(0).decide(state, moves)]
+        return [CalibratedLookaheadAgent(0).decide(state, moves)]
     if len(moves) <= width:
         return moves
     ranked = ranked_moves(state, moves, _Scorer(state, state.current), value=horizon_value)
     return [move for _value, move, _after in ranked[:width]]
-
-
-def _planner(seed: int | None) -> LookaheadAgent:
-    """The look-ahead judging its lines by the search's own measure (the same as its turn
-    value with 2 players, which have no calibration)."""
-    return LookaheadAgent(seed, value=horizon_value)
 
 
 def _in_tree(state: GameState, seat: int) -> bool:
@@ -87,7 +81,9 @@ def _rollout(state: GameState, seat: int, rng: random.Random) -> GameState:
     end of the game): the rest of this turn, the other players' turns and ``seat``'s next
     one. Every draw comes from the determinization's pile and deck."""
     agents = [
-        _planner(rng.getrandbits(32)) if i == seat else LookaheadAgent(rng.getrandbits(32))
+        CalibratedLookaheadAgent(rng.getrandbits(32))
+        if i == seat
+        else LookaheadAgent(rng.getrandbits(32))
         for i in range(len(state.players))
     ]
     # The turns after this one; any turn when another player's is being played.
@@ -109,6 +105,6 @@ FERTILITY_SEARCH = GameSearch(
     rollout=_rollout,
     rewards=LeadRewards(final_position, score_totals, horizon_value, LEAD_SCALE),
     searched=InPhases(SEARCHED),
-    planner=_planner,
+    planner=CalibratedLookaheadAgent,
 )
 """Fertility as the search sees it, beside its referee and ``sample_state``."""

@@ -37,9 +37,10 @@ AGENT_LABELS: dict[str, Message] = {
     "random": _("random agent"),
     "greedy": _("greedy agent"),
     "lookahead": _("lookahead agent"),
+    "calibrated": _("calibrated lookahead agent"),
     "ismcts": _("information-set search agent"),
 }
-"""How the outputs name the built-in agents every game has (a game's others: by name)."""
+"""How the outputs name the built-in agents (a game's others: by name)."""
 
 
 def agent_label(name: str) -> Message | str:

@@ -12,7 +12,13 @@ from typing import Any
 
 import pytest
 
-from fertility_rules.agents import LookaheadAgent, horizon, play_game
+from fertility_rules.agents import (
+    CalibratedLookaheadAgent,
+    LookaheadAgent,
+    horizon,
+    make_agent,
+    play_game,
+)
 from fertility_rules.agents.base import Agent
 from fertility_rules.agents.horizon import (
     CALIBRATION,
@@ -23,6 +29,7 @@ from fertility_rules.agents.horizon import (
     horizon_value,
 )
 from fertility_rules.agents.lookahead import TURNS, turn_end_value
+from fertility_rules.agents.simulate import agent_label
 from fertility_rules.errors import FertilityError, MalformedInputError
 from fertility_rules.rules.engine import apply, is_legal
 from fertility_rules.rules.state import GameState
@@ -200,3 +207,17 @@ def test_a_wrong_file_is_refused_where_it_is_wrong(
     assert path in [problem.path for problem in caught.value.problems]
     assert data == changed  # the data passed in is left as it was
     assert calibration_from_data(before) == CALIBRATION
+
+
+def test_the_calibrated_agent_by_name() -> None:
+    agent = make_agent("calibrated", 3)
+    assert isinstance(agent, CalibratedLookaheadAgent)
+    assert agent.name == "calibrated"
+    assert str(agent_label("calibrated")) != "calibrated"  # a label of its own
+    # With 2 players it is the look-ahead; with 4 it plays its own game.
+    two = [make_agent("calibrated", 21), make_agent("calibrated", 22)]
+    plain = [LookaheadAgent(21), LookaheadAgent(22)]
+    assert play_game(("A", "B"), two, seed=9).moves == play_game(("A", "B"), plain, seed=9).moves
+    four = [make_agent("calibrated", 30 + i) for i in range(4)]
+    state = play_game(tuple("ABCD"), four, seed=2).state
+    assert state.is_over
