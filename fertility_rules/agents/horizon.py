@@ -130,9 +130,7 @@ CALIBRATION: Mapping[int, tuple[tuple[float, ...], ...]] = calibration_from_data
 )
 """Per number of players, for each number of turns left (0 to 9), the constant then one
 weight per feature of :data:`FEATURES` added to the turn value, from :data:`CALIBRATION_FILE`.
-A player count without a table keeps the turn value as it is: so far 2 players, whose search
-agent was measured with the turn value alone (a 2-player fit is in
-``tests/benchmarks/results/horizon-fit-2p.txt``)."""
+A player count without a table would keep the turn value as it is."""
 
 
 @checked_arguments
@@ -159,8 +157,8 @@ def horizon_value(state: GameState, player: int, scorer: _Scorer | None = None) 
 
 
 class CalibratedLookaheadAgent(LookaheadAgent):
-    """The ``calibrated`` agent: the look-ahead judging its lines by :func:`horizon_value`.
-    With 3 or 4 players it wins more than the plain look-ahead; with 2 it plays the same."""
+    """The ``calibrated`` agent: the look-ahead judging its lines by :func:`horizon_value`,
+    which wins more than the plain look-ahead at every player count."""
 
     name = "calibrated"
 

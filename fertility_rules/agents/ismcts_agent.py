@@ -20,7 +20,7 @@ rules (:mod:`fertility_rules.fertility`) carry:
   totals once the game is over);
 - the searching player's own look-ahead (its proposals, the decisions not searched, its
   turns in a playout) plans with that estimate too; the other seats are played by the
-  plain look-ahead. With 2 players the estimate is the look-ahead's own.
+  plain look-ahead.
 
 The agent searches placing a tile, building and the tile taken; its other decisions are
 the look-ahead's. What was tried and measured is in

@@ -51,27 +51,39 @@ def turns_left(state: GameState, player: int) -> int:
     return TURNS - me.turns - (1 if state.current == player else 0)
 
 
-def test_two_players_keep_the_turn_value() -> None:
-    # No calibration for 2 players: the measure is the turn value itself, everywhere.
-    assert 2 not in CALIBRATION
+def test_a_player_count_without_a_table_keeps_the_turn_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    without_two = {players: table for players, table in CALIBRATION.items() if players != 2}
+    monkeypatch.setattr(horizon, "CALIBRATION", without_two)
     for state in positions(3, 2):
         for player in range(2):
             assert horizon_value(state, player) == turn_end_value(state, player)
 
 
-def test_the_correction_by_hand() -> None:
-    # 4 players, 4 turns left: the row (constant, per Monument, per Wheat, per token on a
-    # Shop) is (25.27, -10.82, 1.08, 0.71).
-    assert CALIBRATION[4][4] == (25.27, -10.82, 1.08, 0.71)
+@pytest.mark.parametrize(
+    ("players", "left", "row"),
+    [
+        # The row (constant, per Monument, per Wheat, per token on a Shop) of the file.
+        (4, 4, (25.27, -10.82, 1.08, 0.71)),
+        (2, 3, (14.2, -9.07, 0.92, 1.01)),
+    ],
+)
+def test_the_correction_by_hand(
+    players: int, left: int, row: tuple[float, float, float, float]
+) -> None:
+    assert CALIBRATION[players][left] == row
+    constant, per_monument, per_wheat, per_token = row
     checked = 0
-    for state in positions(5, 4):
+    for state in positions(5, players):
         for player, me in enumerate(state.players):
-            if turns_left(state, player) != 4:
+            if turns_left(state, player) != left:
                 continue
             metropolis = me.metropolis
             monuments, wheat = metropolis.monuments, metropolis.wheat
             tokens = sum(sum(shop.tokens) for shop in metropolis.shops)
-            correction = 25.27 - 10.82 * monuments + 1.08 * wheat + 0.71 * tokens
+            correction = constant + per_monument * monuments + per_wheat * wheat
+            correction += per_token * tokens
             got = horizon_value(state, player)
             assert got == pytest.approx(turn_end_value(state, player) + correction)
             checked += 1 if wheat or tokens else 0
@@ -90,12 +102,12 @@ def test_the_game_over_adds_nothing_but_the_constant() -> None:
 
 def test_tables_cover_every_turn_and_feature_and_cannot_change() -> None:
     for players, table in CALIBRATION.items():
-        assert players in (3, 4)
+        assert players in (2, 3, 4)
         assert len(table) == TURNS + 1
         assert all(len(row) == len(FEATURES) + 1 for row in table)
         assert isinstance(table, tuple)
     with pytest.raises(TypeError):
-        CALIBRATION[2] = ()  # type: ignore[index]
+        CALIBRATION[5] = ()  # type: ignore[index]
 
 
 def test_features_read_the_player() -> None:
@@ -136,28 +148,19 @@ def test_the_look_ahead_plans_legally_with_the_measure() -> None:
         assert state.is_over
 
 
-def test_with_two_players_the_measure_plays_the_same_moves() -> None:
-    def moves(value: object) -> tuple[object, ...]:
-        agents: list[Agent] = [
-            LookaheadAgent(11, value=value),  # type: ignore[arg-type]
-            LookaheadAgent(12, value=value),  # type: ignore[arg-type]
-        ]
-        return play_game(("A", "B"), agents, seed=8).moves
-
-    assert moves(horizon_value) == moves(turn_end_value)
-
-
-def test_in_four_players_the_measure_changes_some_plan() -> None:
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_measure_changes_some_plan(players: int) -> None:
     # The correction weighs Monuments, Wheat and tokens: over a few games some decision
     # of the calibrated look-ahead differs from the plain one's.
+    names = tuple("ABCD"[:players])
     differ = False
     for seed in range(3):
-        plain: list[Agent] = [LookaheadAgent(seed * 10 + i) for i in range(4)]
+        plain: list[Agent] = [LookaheadAgent(seed * 10 + i) for i in range(players)]
         calibrated: list[Agent] = [
-            LookaheadAgent(seed * 10 + i, value=horizon_value) for i in range(4)
+            LookaheadAgent(seed * 10 + i, value=horizon_value) for i in range(players)
         ]
-        a = play_game(tuple("ABCD"), plain, seed=seed).moves
-        b = play_game(tuple("ABCD"), calibrated, seed=seed).moves
+        a = play_game(names, plain, seed=seed).moves
+        b = play_game(names, calibrated, seed=seed).moves
         differ = differ or a != b
     assert differ
 
@@ -214,10 +217,13 @@ def test_the_calibrated_agent_by_name() -> None:
     assert isinstance(agent, CalibratedLookaheadAgent)
     assert agent.name == "calibrated"
     assert str(agent_label("calibrated")) != "calibrated"  # a label of its own
-    # With 2 players it is the look-ahead; with 4 it plays its own game.
-    two = [make_agent("calibrated", 21), make_agent("calibrated", 22)]
-    plain = [LookaheadAgent(21), LookaheadAgent(22)]
-    assert play_game(("A", "B"), two, seed=9).moves == play_game(("A", "B"), plain, seed=9).moves
-    four = [make_agent("calibrated", 30 + i) for i in range(4)]
-    state = play_game(tuple("ABCD"), four, seed=2).state
-    assert state.is_over
+    for players in (2, 4):
+        seats = [make_agent("calibrated", 30 + i) for i in range(players)]
+        game = play_game(tuple("ABCD"[:players]), seats, seed=2)
+        assert game.state.is_over
+        assert game.moves == play_game(tuple("ABCD"[:players]), seats_again(players), 2).moves
+
+
+def seats_again(players: int) -> list[Agent]:
+    """The same seats, made again: the same seeds play the same moves."""
+    return [CalibratedLookaheadAgent(30 + i) for i in range(players)]
