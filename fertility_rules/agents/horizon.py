@@ -20,7 +20,13 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from fertility_rules.agents.lookahead import TURNS, LookaheadAgent, _Scorer, turn_end_value
+from fertility_rules.agents.lookahead import (
+    TURNS,
+    LookaheadAgent,
+    _Scorer,
+    turn_end_value,
+    turns_to_play,
+)
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _, ngettext
@@ -148,12 +154,12 @@ def horizon_value(state: GameState, player: int, scorer: _Scorer | None = None) 
     :func:`~fertility_rules.agents.lookahead.turn_end_value`)."""
     value = turn_end_value(state, player, scorer)
     table = CALIBRATION.get(len(state.players))
-    me = state.players[player]
-    left = TURNS - me.turns - (1 if state.current == player else 0)
+    left = turns_to_play(state, player)
     if table is None or not 0 <= left < len(table):
         return value
     const, *weights = table[left]
-    return value + const + sum(w * f for w, f in zip(weights, features(me), strict=True))
+    correction = zip(weights, features(state.players[player]), strict=True)
+    return value + const + sum(w * f for w, f in correction)
 
 
 class CalibratedLookaheadAgent(LookaheadAgent):

@@ -48,7 +48,7 @@ from fertility_rules.rules.state import GameState, Phase
 from fertility_rules.scoring.pipeline import score_totals
 from fertility_rules.scoring.stages import monument_debens
 
-__all__ = ["LookaheadAgent", "TurnValue", "ranked_moves", "turn_end_value"]
+__all__ = ["LookaheadAgent", "TurnValue", "ranked_moves", "turn_end_value", "turns_to_play"]
 
 TURNS = 9
 """Turns each player plays in a standard game (R-4.2)."""
@@ -156,6 +156,11 @@ class _Scorer:
         return self._monuments[count]
 
 
+def turns_to_play(state: GameState, player: int) -> int:
+    """Turns ``player`` has still to begin (the current player's own turn is under way)."""
+    return TURNS - state.players[player].turns - (1 if state.current == player else 0)
+
+
 def turn_end_value(state: GameState, player: int, scorer: _Scorer | None = None) -> float:
     """Estimated final score of ``player``: Debens now plus Shops likely to be supplied."""
     if (
@@ -168,8 +173,7 @@ def turn_end_value(state: GameState, player: int, scorer: _Scorer | None = None)
         expect_type("scorer", scorer, _Scorer)
     me = state.players[player]
     total = (scorer or _Scorer(state, player)).total(me.metropolis)
-    turns_left = TURNS - me.turns - (1 if state.current == player else 0)
-    value = total + _open_shops_value(me.metropolis, turns_left)
+    value = total + _open_shops_value(me.metropolis, turns_to_play(state, player))
     if state.current == player and state.phase in _MID_TURN:
         value += SUPPLY_TOKEN * _placeable(me.metropolis, me.supply)
         value += PENDING_QUARRY * state.quarry_choices

@@ -11,7 +11,7 @@ import pytest
 from attrs import evolve
 
 from fertility_rules import Game, GameState, legal_moves, observe
-from fertility_rules.agents import ISMCTSAgent, LookaheadAgent
+from fertility_rules.agents import CalibratedLookaheadAgent, ISMCTSAgent, LookaheadAgent
 from fertility_rules.agents.ismcts import (
     Budget,
     SearchGame,
@@ -127,8 +127,8 @@ def test_fertility_s_tree_holds_the_searcher_s_turn_and_its_own_moves_only() -> 
         chosen = FERTILITY_SEARCH.candidates(state, moves)
         assert set(chosen) <= set(moves)
         if state.phase in (Phase.QUARRY, Phase.SUPPLY, Phase.BONUS):
-            # The look-ahead's move: the rest of the turn it plans is not searched.
-            assert list(chosen) == [LookaheadAgent(0).decide(state, moves)]
+            # The calibrated look-ahead's move: the rest of the turn it plans is not searched.
+            assert list(chosen) == [CalibratedLookaheadAgent(0).decide(state, moves)]
         elif state.phase in (Phase.TAKE, Phase.REMOVE):
             assert list(chosen) == list(moves)  # every tile is tried
 

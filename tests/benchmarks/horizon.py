@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from fertility_rules.agents.horizon import CALIBRATION, FEATURES, features, horizon_value
-from fertility_rules.agents.lookahead import TURNS, LookaheadAgent, turn_end_value
+from fertility_rules.agents.lookahead import TURNS, LookaheadAgent, turn_end_value, turns_to_play
 from fertility_rules.lab.stats import proportion_ci
 from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
 from fertility_rules.rules.setup import new_game
@@ -57,7 +57,7 @@ def one_game(args: tuple[int, int]) -> tuple[list[list[Row]], list[int]]:
         if state.phase is Phase.TAKE:
             seats: list[Row] = []
             for seat, player in enumerate(state.players):
-                left = TURNS - player.turns - (1 if state.current == seat else 0)
+                left = turns_to_play(state, seat)
                 seats.append((turn_end_value(state, seat), left, features(player)))
             rows.append(seats)
         state = apply_unchecked(state, agents[state.current].decide(state, moves))
