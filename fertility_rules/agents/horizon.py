@@ -142,24 +142,28 @@ A player count without a table would keep the turn value as it is."""
 @checked_arguments
 def features(player: PlayerState) -> tuple[int, int, int]:
     """The values of :data:`FEATURES` for ``player``."""
+    return _features(player)
+
+
+def _features(player: PlayerState) -> tuple[int, int, int]:
     metropolis = player.metropolis
     return metropolis.monuments, metropolis.wheat, metropolis.token_total()
 
 
-@checked_arguments
 def horizon_value(state: GameState, player: int, scorer: _Scorer | None = None) -> float:
     """Estimated final Debens of ``player``: the turn value, corrected by
     :data:`CALIBRATION` for the turns the player has left (a
     :data:`~fertility_rules.agents.lookahead.TurnValue`; ``scorer`` as for
-    :func:`~fertility_rules.agents.lookahead.turn_end_value`)."""
+    :func:`~fertility_rules.agents.lookahead.turn_end_value`, which checks the arguments:
+    this runs at every line a search judges)."""
     value = turn_end_value(state, player, scorer)
     table = CALIBRATION.get(len(state.players))
     left = turns_to_play(state, player)
     if table is None or not 0 <= left < len(table):
         return value
-    const, *weights = table[left]
-    correction = zip(weights, features(state.players[player]), strict=True)
-    return value + const + sum(w * f for w, f in correction)
+    const, per_monument, per_wheat, per_token = table[left]
+    monuments, wheat, tokens = _features(state.players[player])
+    return value + const + (per_monument * monuments + per_wheat * wheat + per_token * tokens)
 
 
 class CalibratedLookaheadAgent(LookaheadAgent):

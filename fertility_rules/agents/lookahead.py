@@ -221,7 +221,7 @@ def ranked_moves(
         jitter = 1e-6 * tie() if tie is not None else 0.0
         scored.append((value(after, me, scorer) + jitter, len(scored), move, after))
     scored.sort(key=lambda item: (-item[0], item[1]))
-    return [(value, move, after) for value, _order, move, after in scored]
+    return [(worth, move, after) for worth, _order, move, after in scored]
 
 
 _KEPT = {Phase.PLACE: PLACEMENTS_KEPT, Phase.QUARRY: 2, Phase.BUILD: BUILDS_KEPT}
