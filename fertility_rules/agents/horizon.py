@@ -14,9 +14,7 @@ orders the final totals).
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
@@ -31,6 +29,7 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.rules.state import GameState, PlayerState
+from fertility_rules.shared.package_data import package_toml
 
 __all__ = [
     "CALIBRATION",
@@ -131,7 +130,7 @@ def _row(row: object, path: str, problems: list[Problem]) -> tuple[float, ...] |
 
 
 CALIBRATION: Mapping[int, tuple[tuple[float, ...], ...]] = calibration_from_data(
-    tomllib.loads(resources.files(__package__).joinpath(CALIBRATION_FILE).read_text("utf-8")),
+    package_toml(__package__, CALIBRATION_FILE),
     CALIBRATION_FILE,
 )
 """Per number of players, for each number of turns left (0 to 9), the constant then one

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from fertility_rules.ankhor.catalogue import CATALOGUE_FORMAT, Catalogue, TileEntry
 from fertility_rules.ankhor.interpretations import (
-    INTERPRETATION_INFO,
     BonusTokens,
     Height,
     HigherNeighbours,
@@ -102,6 +101,7 @@ if TYPE_CHECKING:
         read_observation,
         read_state,
     )
+    from fertility_rules.ankhor.interpretations import INTERPRETATION_INFO
     from fertility_rules.ankhor.notation import format_move, parse_move
     from fertility_rules.ankhor.text_board import text_board
     from fertility_rules.ankhor.texts import (
@@ -112,6 +112,7 @@ if TYPE_CHECKING:
     )
 
 _LAZY: dict[str, str] = {
+    "INTERPRETATION_INFO": "fertility_rules.ankhor.interpretations",
     "dump_catalogue": "fertility_rules.ankhor.formats.catalogue",
     "load_catalogue": "fertility_rules.ankhor.formats.catalogue",
     "read_catalogue": "fertility_rules.ankhor.formats.catalogue",

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import functools
-from importlib import resources
-from pathlib import Path
+import os
 from typing import TYPE_CHECKING
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
+from fertility_rules.shared.package_data import package_bytes
 
 if TYPE_CHECKING:
     from fertility_rules.formats.catalogue import dump_catalogue, read_catalogue
@@ -28,7 +28,7 @@ DEFAULT_CATALOGUE_NAME = "default"
 
 @checked_arguments
 def load_catalogue(
-    path: str | Path | None = None,
+    path: str | os.PathLike[str] | None = None,
     registry: EffectRegistry = DEFAULT_REGISTRY,
     limits: Limits | None = None,
 ) -> Catalogue:
@@ -42,13 +42,15 @@ def load_catalogue(
     from fertility_rules.formats.catalogue import load_catalogue_file
     from fertility_rules.formats.limits import DEFAULT_LIMITS
 
-    return load_catalogue_file(path, registry, DEFAULT_LIMITS if limits is None else limits)
+    return load_catalogue_file(
+        os.fspath(path), registry, DEFAULT_LIMITS if limits is None else limits
+    )
 
 
 def _read_default(registry: EffectRegistry) -> Catalogue:
     from fertility_rules.formats.catalogue import read_catalogue_text
 
-    text = resources.files("fertility_rules.catalogue").joinpath("data/default.toml").read_bytes()
+    text = package_bytes("fertility_rules.catalogue", "data/default.toml")
     return read_catalogue_text(text, True, "default.toml", registry)
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import functools
 import gettext
 import math
+import os
 import re
-from pathlib import Path
 
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message
@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 DOMAIN = "fertility_rules"
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "locales")
 
 
 def _refuse(name: str, hint: object, value: object) -> None:

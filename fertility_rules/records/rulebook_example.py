@@ -10,7 +10,6 @@ the texts: :data:`RULEBOOK_LAYOUT` is a reconstruction, and every District of
 from __future__ import annotations
 
 import json
-from importlib import resources
 
 from attrs import evolve
 
@@ -20,6 +19,7 @@ from fertility_rules.formats.final_position import read_final_position
 from fertility_rules.model.district import District
 from fertility_rules.model.metropolis import SPOTS, Metropolis
 from fertility_rules.model.position import FinalPosition
+from fertility_rules.shared.package_data import package_text
 from fertility_rules.shared.provenance import Provenance
 
 __all__ = ["RULEBOOK_LAYOUT", "rulebook_example", "rulebook_metropolis"]
@@ -28,8 +28,7 @@ __all__ = ["RULEBOOK_LAYOUT", "rulebook_example", "rulebook_metropolis"]
 @checked_arguments
 def rulebook_example(catalogue: Catalogue | None = None) -> FinalPosition:
     """Lisa's table of the scoring example: 18 + 21 + 10 + 15 + 23 = 87 Debens."""
-    text = resources.files("fertility_rules.records").joinpath("data/rulebook_example.json")
-    data = json.loads(text.read_text(encoding="utf-8"))
+    data = json.loads(package_text("fertility_rules.records", "data/rulebook_example.json"))
     return read_final_position(data, "rulebook_example.json", catalogue)
 
 

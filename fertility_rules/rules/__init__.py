@@ -1,5 +1,8 @@
 """The rules of play: setup, interpretations, legal moves, the transition."""
 
+from typing import TYPE_CHECKING
+
+from fertility_rules.lazy import lazy_names
 from fertility_rules.rules.describe import describe_move
 from fertility_rules.rules.engine import (
     apply,
@@ -11,11 +14,7 @@ from fertility_rules.rules.engine import (
     violations,
 )
 from fertility_rules.rules.geometry import ValleyLayout
-from fertility_rules.rules.interpretations import (
-    INTERPRETATION_INFO,
-    InterpretationKind,
-    Interpretations,
-)
+from fertility_rules.rules.interpretations import InterpretationKind, Interpretations
 from fertility_rules.rules.moves import (
     BuildDistrict,
     ClaimQuarry,
@@ -41,6 +40,9 @@ from fertility_rules.rules.state import (
     ValleyState,
 )
 from fertility_rules.shared.violations import Violation
+
+if TYPE_CHECKING:
+    from fertility_rules.rules.interpretations import INTERPRETATION_INFO
 
 __all__ = [
     "INTERPRETATION_INFO",
@@ -81,3 +83,8 @@ __all__ = [
     "tiles_in_play",
     "violations",
 ]
+
+# The interpretations' table is read from the rule texts file when first used.
+__getattr__, __dir__ = lazy_names(
+    __name__, {"INTERPRETATION_INFO": "fertility_rules.rules.interpretations"}, globals(), __all__
+)

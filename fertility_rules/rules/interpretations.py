@@ -14,12 +14,12 @@ import enum
 from attrs import field, frozen
 
 from fertility_rules.arguments import typed_fields
+from fertility_rules.i18n.message import Message
 from fertility_rules.shared.interpretations import (
     KIND_LABELS,
     InterpretationInfo,
     InterpretationKind,
-    find_interpretation,
-    load_interpretations,
+    interpretation_tables,
 )
 from fertility_rules.texts.rule_texts import rule_text
 
@@ -111,14 +111,13 @@ class Interpretations:
     )
 
 
-INTERPRETATION_INFO, OPTION_LABELS = load_interpretations(
-    "fertility_rules.i18n", "data/rule_texts.toml", Interpretations, rule_text
+INTERPRETATION_INFO: tuple[InterpretationInfo, ...]
+"""Every interpretation of the specification, in order: the rows of the rule texts file
+that have a ``kind``, checked against :class:`Interpretations` when first used."""
+OPTION_LABELS: dict[enum.Enum, Message]
+"""The name of every option value in the documents (the value itself is the file
+format), from the same rows."""
+
+__getattr__, interpretation_info = interpretation_tables(
+    __name__, "fertility_rules.i18n", "data/rule_texts.toml", Interpretations, rule_text
 )
-"""Every interpretation of the specification, in order, and the name of every option value
-in the documents (the value itself is the file format): the rows of the rule texts file
-that have a ``kind``, checked against :class:`Interpretations` when the module is loaded."""
-
-
-def interpretation_info(interpretation_id: str) -> InterpretationInfo:
-    """The entry of ``interpretation_id`` (``I-1``...)."""
-    return find_interpretation(INTERPRETATION_INFO, interpretation_id)

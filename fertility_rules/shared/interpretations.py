@@ -14,9 +14,8 @@ reads them and checks them against that value when the game is loaded.
 from __future__ import annotations
 
 import enum
-import tomllib
+import functools
 from collections.abc import Callable, Mapping
-from importlib import resources
 from typing import Any
 
 import attrs
@@ -24,6 +23,7 @@ from attrs import frozen
 
 from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError
 from fertility_rules.i18n.message import Message, _
+from fertility_rules.shared.package_data import package_toml
 from fertility_rules.texts.rule_texts import RuleText
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "InterpretationInfo",
     "InterpretationKind",
     "find_interpretation",
+    "interpretation_tables",
     "interpretations_from_data",
     "load_interpretations",
 ]
@@ -107,9 +108,37 @@ def load_interpretations(
     """The interpretations of the rule texts file ``resource`` of ``package`` and the
     name of every value of their switches, checked against ``switches`` (the game's
     interpretations value); ``texts`` is the game's rule text of an id."""
-    source = resources.files(package).joinpath(resource)
-    data = tomllib.loads(source.read_text(encoding="utf-8"))
+    data = package_toml(package, resource)
     return interpretations_from_data(data, switches, texts, resource.rsplit("/", 1)[-1])
+
+
+def interpretation_tables(
+    module: str,
+    package: str,
+    resource: str,
+    switches: type,
+    texts: Callable[[str], RuleText],
+) -> tuple[Callable[[str], object], Callable[[str], InterpretationInfo]]:
+    """The ``__getattr__`` of a game's interpretations module ``module``, and the game's
+    ``interpretation_info``.
+
+    The module declares ``INTERPRETATION_INFO`` and ``OPTION_LABELS``; they are read by
+    :func:`load_interpretations` (and checked) the first time either is used, so that
+    importing the game reads no file.
+    """
+    tables = functools.cache(lambda: load_interpretations(package, resource, switches, texts))
+    names = {"INTERPRETATION_INFO": 0, "OPTION_LABELS": 1}
+
+    def __getattr__(name: str) -> object:
+        if name not in names:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        return tables()[names[name]]
+
+    def interpretation_info(interpretation_id: str) -> InterpretationInfo:
+        """The entry of ``interpretation_id`` (``I-1``, ``Q-1``...)."""
+        return find_interpretation(tables()[0], interpretation_id)
+
+    return __getattr__, interpretation_info
 
 
 def interpretations_from_data(

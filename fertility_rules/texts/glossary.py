@@ -4,14 +4,13 @@ game's glossary file; :func:`glossary` is Fertility's."""
 from __future__ import annotations
 
 import functools
-import tomllib
-from importlib import resources
 
 from attrs import frozen
 
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.package_data import package_toml
 
 __all__ = ["Term", "glossary", "load_glossary"]
 
@@ -32,8 +31,7 @@ class Term:
 def load_glossary(package: str, resource: str) -> tuple[Term, ...]:
     """The glossary of the data file ``resource`` of ``package``, validated: every term
     has its four languages."""
-    source = resources.files(package).joinpath(resource)
-    data = tomllib.loads(source.read_text(encoding="utf-8"))
+    data = package_toml(package, resource)
     terms, problems = [], []
     for index, entry in enumerate(data.get("term", [])):
         values = {lang.value: entry.get(lang.value) for lang in Language}

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
-from importlib import resources
 
 from attrs import frozen
 
 from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError
 from fertility_rules.i18n.message import Message, _, pgettext
+from fertility_rules.shared.package_data import package_toml
 
 __all__ = ["RULE_ID", "RuleText", "find_rule_text", "load_rule_texts", "rule_text", "rule_texts"]
 
@@ -45,8 +44,7 @@ class RuleText:
 def load_rule_texts(package: str, resource: str, pattern: re.Pattern[str]) -> tuple[RuleText, ...]:
     """Every rule text of the data file ``resource`` of ``package``, in file order; each
     id must match ``pattern`` and appear once."""
-    source = resources.files(package).joinpath(resource)
-    data = tomllib.loads(source.read_text(encoding="utf-8"))
+    data = package_toml(package, resource)
     problems: list[Problem] = []
     texts: list[RuleText] = []
     seen: set[str] = set()

@@ -8,7 +8,6 @@ every family with every kind, A-1.2). A catalogue is written back as it was read
 from __future__ import annotations
 
 import functools
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +37,7 @@ from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.documents import parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.sections import CatalogueFile, Section, write_sections
+from fertility_rules.shared.package_data import package_bytes
 from fertility_rules.shared.provenance import Source
 from fertility_rules.shared.values import carried
 
@@ -198,5 +198,5 @@ def load_catalogue(path: str | Path | None = None, limits: Limits = DEFAULT_LIMI
 @functools.cache
 def default_catalogue() -> Catalogue:
     """The built-in Ankh'or catalogue (partly reconstructed; see its provenance)."""
-    text = resources.files("fertility_rules.ankhor").joinpath("data/default.toml").read_bytes()
+    text = package_bytes("fertility_rules.ankhor", "data/default.toml")
     return read_catalogue_text(text, True, "default.toml")
