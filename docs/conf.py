@@ -28,6 +28,9 @@ language = "en"
 locale_dirs = ["locales/"]
 gettext_compact = False
 gettext_location = False
+# Code blocks are messages too, so that their comments are read in the page's language;
+# docs/update_translations.py copies a block without comments as it is.
+gettext_additional_targets = ["literal-block"]
 # Messages of the generated pages (rules, interpretation options) and of docstrings
 # are not extracted: the library translates the former, the latter stay in English.
 
@@ -45,7 +48,8 @@ nitpicky = False
 
 html_theme = "alabaster"
 html_title = f"fertility_rules {release}"
-html_theme_options = {"fixed_sidebar": False}
+# The sidebar is wide enough for the longest module name of the API reference.
+html_theme_options = {"fixed_sidebar": False, "sidebar_width": "250px", "page_width": "1000px"}
 templates_path = ["_templates"]
 html_static_path = ["_static"]
 html_css_files = ["fertility.css"]

@@ -9,6 +9,9 @@ Usage, from the repository root: ``python docs/update_translations.py [--check]`
 2. Creates or updates ``docs/locales/<lang>/LC_MESSAGES/<page>.po`` for fr, pl and nl
    (new messages are added untranslated, obsolete ones dropped; ``sphinx.po`` keeps its
    overrides of Sphinx's own words, such as the search page's).
+   Code blocks are messages too (their comments are read in the page's language): a
+   block without comments is copied as it is; one with comments is translated by hand,
+   changing nothing but the comments' text.
 3. Prints, per language, how many messages are translated, untranslated or fuzzy.
 
 With ``--check`` the ``.po`` files are compared with the pages but not written; the
@@ -18,6 +21,8 @@ exit status is 1 if a message is missing, untranslated or fuzzy. Sphinx compiles
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -53,6 +58,21 @@ def extract() -> list[Path]:
     return templates
 
 
+COMMENT = re.compile(r"(^|\s)#(\s.*)?$")
+"""A comment of a code block: ``#`` at the start of a line or after a space, to its end."""
+
+
+def without_comments(code: str) -> str:
+    """``code`` with its comments removed: what a translation of a code block keeps."""
+    return "\n".join(COMMENT.sub("", line).rstrip() for line in code.split("\n"))
+
+
+def code_blocks() -> set[str]:
+    """The code blocks the extraction found (written by the documentation's extension)."""
+    path = TEMPLATES / "code-blocks.json"
+    return set(json.loads(path.read_text(encoding="utf-8"))) if path.exists() else set()
+
+
 def updated(template: Catalog, po_file: Path, language: str) -> Catalog:
     """The catalogue of ``po_file`` (or a new one) updated to ``template``."""
     if po_file.exists():
@@ -73,6 +93,10 @@ def updated(template: Catalog, po_file: Path, language: str) -> Catalog:
             fuzzy=False,
         )
     catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+    code = code_blocks()
+    for message in catalog:
+        if message.id in code and not message.string and without_comments(message.id) == message.id:
+            message.string = message.id
     # sphinx.po overrides Sphinx's own words (the search page's, its result count line):
     # they are not in our templates, and are kept.
     kept = list(catalog.obsolete.values()) if po_file.stem == "sphinx" else []

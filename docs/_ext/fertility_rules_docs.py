@@ -21,6 +21,11 @@ snippets; cited rule ids never break at their hyphen; and the search page's own 
 (``_static/translations.js``) take the translations of ``locales/<lang>/LC_MESSAGES/
 sphinx.po`` where Sphinx's catalogue of the language leaves them empty.
 
+The gettext builder also writes ``code-blocks.json``: the text of every code block it
+extracts, for ``docs/update_translations.py`` (a block is copied as it is unless it
+holds comments, which are translated) and for the test that checks that a translated
+block changes nothing but its comments.
+
 Config value ``fertility_rules_catalogue``: a catalogue file for the rules page
 (default: the built-in catalogue).
 """
@@ -263,6 +268,40 @@ def unbroken_rule_ids(app: Sphinx, doctree: nodes.document, docname: str) -> Non
         parent.replace(text, [piece for piece in pieces if piece.astext()])
 
 
+CODE_BLOCKS = "code-blocks.json"
+"""The file, in the gettext builder's output, of the code blocks' texts."""
+
+
+def code_blocks(app: Sphinx, doctree: nodes.document) -> None:
+    """Keep the text of the page's translatable code blocks (gettext builder only)."""
+    if app.builder.name != "gettext":
+        return
+    found = getattr(app.env, "fertility_code_blocks", {})
+    found[app.env.docname] = sorted(
+        node.astext()
+        for node in doctree.findall(nodes.literal_block)
+        if node.get("translatable", True)
+    )
+    app.env.fertility_code_blocks = found
+
+
+def merge_code_blocks(app: Sphinx, env: Any, docnames: set[str], other: Any) -> None:
+    """The code blocks read by a parallel reader join the main environment's."""
+    found = getattr(env, "fertility_code_blocks", {})
+    found.update(getattr(other, "fertility_code_blocks", {}))
+    env.fertility_code_blocks = found
+
+
+def write_code_blocks(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.name != "gettext":
+        return
+    found = getattr(app.env, "fertility_code_blocks", {})
+    texts = sorted({text for blocks in found.values() for text in blocks})
+    (Path(app.outdir) / CODE_BLOCKS).write_text(
+        json.dumps(texts, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+
+
 def search_words(app: Sphinx, exception: Exception | None) -> None:
     """The search page's words (its result count line...) from our ``sphinx.po`` where
     the translations Sphinx ships are empty."""
@@ -303,4 +342,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-resolved", pictures_as_images)
     app.connect("doctree-resolved", unbroken_rule_ids)
     app.connect("build-finished", search_words)
+    app.connect("doctree-read", code_blocks)
+    app.connect("env-merge-info", merge_code_blocks)
+    app.connect("build-finished", write_code_blocks)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

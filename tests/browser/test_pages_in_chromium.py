@@ -159,6 +159,26 @@ def probe(page: Path, extra: str = "") -> dict[str, Any]:
     return record
 
 
+SIDEBAR_PROBE = r"""
+<script>
+window.addEventListener("load", function () {
+  // Every entry of the sidebar ends inside it: none is cut at its right edge.
+  var bar = document.querySelector("div.sphinxsidebar");
+  var right = bar.getBoundingClientRect().right;
+  var entries = bar.querySelectorAll("a, code, span.pre");
+  var clipped = [];
+  entries.forEach(function (entry) {
+    if (entry.getBoundingClientRect().right > right + 0.5) { clipped.push(entry.textContent); }
+  });
+  var out = document.createElement("pre");
+  out.id = "extra-probe";
+  out.textContent = JSON.stringify({sidebar_entries: entries.length, clipped: clipped});
+  document.body.appendChild(out);
+});
+</script>
+"""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "fr", "pl", "nl"])
 def test_rules_document_renders_in_chromium(tmp_path: Path, language: str) -> None:
@@ -224,3 +244,11 @@ def test_sphinx_rules_page_renders_in_chromium(tmp_path: Path) -> None:
     assert "stron pasujących do zapytania" in words
     index = (out / "searchindex.js").read_text(encoding="utf-8")
     assert "aabbccddeeff" not in index
+    # The API reference's sidebar lists every module whole.
+    api = probe(out / "api" / "index.html", SIDEBAR_PROBE)
+    assert api["sidebar_entries"] > 20
+    assert api["clipped"] == []
+    # Code blocks are read with their comments in Polish, their code unchanged.
+    quickstart = (out / "quickstart.html").read_text(encoding="utf-8")
+    assert "każdy legalny ruch tej decyzji" in quickstart
+    assert "every legal move of this decision" not in quickstart
