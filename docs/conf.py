@@ -22,6 +22,7 @@ release = fertility_rules.__version__
 extensions = [
     "sphinx.ext.autodoc",
     "fertility_rules_docs",
+    "polish_search",
 ]
 
 language = "en"

@@ -22,6 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -119,13 +120,8 @@ def sphinx() -> None:
         missing("Sphinx is not installed (pip install -e '.[docs]')")
 
 
-def probe(page: Path, extra: str = "") -> dict[str, Any]:
-    """Load ``page`` (with the probe appended) in headless Chromium; the probe's record.
-
-    ``extra`` is a script of its own, appended too; what it writes as JSON in a
-    ``<pre id="extra-probe">`` joins the record."""
-    text = page.read_text(encoding="utf-8")
-    page.write_text(text.replace("</body>", PROBE + extra + "</body>", 1), encoding="utf-8")
+def chromium_dom(url: str) -> str:
+    """The DOM of ``url`` once headless Chromium has run its scripts."""
     with tempfile.TemporaryDirectory() as profile:
         done = subprocess.run(
             [
@@ -142,19 +138,38 @@ def probe(page: Path, extra: str = "") -> dict[str, Any]:
                 "--window-size=1200,900",
                 "--virtual-time-budget=20000",
                 "--dump-dom",
-                page.as_uri(),
+                url,
             ],
             capture_output=True,
             text=True,
             timeout=180,
             check=False,
         )
-    found = re.search(r'<pre id="browser-probe">(.*?)</pre>', done.stdout, re.S)
-    assert found, done.stderr[-2000:]
+    return done.stdout
+
+
+def found_pages(search_page: Path, query: str) -> set[str]:
+    """The pages the site's search page lists for ``query`` (sections aside)."""
+    dom = chromium_dom(f"{search_page.as_uri()}?q={quote(query)}")
+    results = re.search(r'<ul role="list" class="search">(.*?)</ul>', dom, re.S)
+    assert results, dom[-2000:]
+    return set(re.findall(r'<li class="kind-text"><a href="([^"#]*)"', results.group(1)))
+
+
+def probe(page: Path, extra: str = "") -> dict[str, Any]:
+    """Load ``page`` (with the probe appended) in headless Chromium; the probe's record.
+
+    ``extra`` is a script of its own, appended too; what it writes as JSON in a
+    ``<pre id="extra-probe">`` joins the record."""
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace("</body>", PROBE + extra + "</body>", 1), encoding="utf-8")
+    dom = chromium_dom(page.as_uri())
+    found = re.search(r'<pre id="browser-probe">(.*?)</pre>', dom, re.S)
+    assert found, dom[-2000:]
     record: dict[str, Any] = json.loads(html.unescape(found.group(1)))
-    more = re.search(r'<pre id="extra-probe">(.*?)</pre>', done.stdout, re.S)
+    more = re.search(r'<pre id="extra-probe">(.*?)</pre>', dom, re.S)
     if extra:
-        assert more, done.stderr[-2000:]
+        assert more, dom[-2000:]
         record.update(json.loads(html.unescape(more.group(1))))
     return record
 
@@ -252,3 +267,11 @@ def test_sphinx_rules_page_renders_in_chromium(tmp_path: Path) -> None:
     quickstart = (out / "quickstart.html").read_text(encoding="utf-8")
     assert "każdy legalny ruch tej decyzji" in quickstart
     assert "every legal move of this decision" not in quickstart
+    # Polish words are found in every form (the site's own Polish stemming).
+    bare = found_pages(out / "search.html", "Kamieniołom")
+    assert len(bare) >= 5
+    assert found_pages(out / "search.html", "Kamieniołomy") == bare
+    assert found_pages(out / "search.html", "Kamieniołomu") == bare
+    assert found_pages(out / "search.html", "metropolii") == found_pages(
+        out / "search.html", "Metropolia"
+    )
