@@ -343,8 +343,9 @@ def memory_per_state(seed: int) -> dict[str, float]:
     return {"states": len(moves), "bytes_per_state": (after - before) / len(moves)}
 
 
-def import_time(module: str, runs: int) -> list[float]:
-    """Seconds to import ``module`` in a fresh interpreter (site imports excluded).
+def import_time(module: str, runs: int, path: str | None = None) -> list[float]:
+    """Seconds to import ``module`` in a fresh interpreter (site imports excluded), from
+    the source tree ``path`` when given (put first on ``PYTHONPATH``).
 
     Installed packages import from compiled bytecode, so both packages are timed that
     way: bytecode is written to a private cache (``PYTHONPYCACHEPREFIX``) by a first,
@@ -357,6 +358,8 @@ def import_time(module: str, runs: int) -> list[float]:
     )
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = _BYTECODE_CACHE
+    if path is not None:
+        env["PYTHONPATH"] = path
     times = []
     for attempt in range(runs + 1):
         out = subprocess.run(
