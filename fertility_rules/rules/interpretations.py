@@ -111,13 +111,10 @@ class Interpretations:
     )
 
 
+# Every interpretation of the specification, and the name of each switch value in the
+# documents: read from the rule texts file when first used (see interpretation_tables).
 INTERPRETATION_INFO: tuple[InterpretationInfo, ...]
-"""Every interpretation of the specification, in order: the rows of the rule texts file
-that have a ``kind``, checked against :class:`Interpretations` when first used."""
 OPTION_LABELS: dict[enum.Enum, Message]
-"""The name of every option value in the documents (the value itself is the file
-format), from the same rows."""
-
 __getattr__, interpretation_info = interpretation_tables(
     __name__, "fertility_rules.i18n", "data/rule_texts.toml", Interpretations, rule_text
 )

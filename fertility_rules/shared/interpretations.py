@@ -122,9 +122,12 @@ def interpretation_tables(
     """The ``__getattr__`` of a game's interpretations module ``module``, and the game's
     ``interpretation_info``.
 
-    The module declares ``INTERPRETATION_INFO`` and ``OPTION_LABELS``; they are read by
-    :func:`load_interpretations` (and checked) the first time either is used, so that
-    importing the game reads no file.
+    The module declares ``INTERPRETATION_INFO`` (every interpretation of the
+    specification, in order: the rows of the rule texts file that have a ``kind``) and
+    ``OPTION_LABELS`` (the name of every switch value in the documents; the value itself
+    is the file format). Both are read by :func:`load_interpretations`, and checked
+    against the game's ``switches``, the first time either is used, so that importing the
+    game reads no file.
     """
     tables = functools.cache(lambda: load_interpretations(package, resource, switches, texts))
     names = {"INTERPRETATION_INFO": 0, "OPTION_LABELS": 1}
