@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import ClassVar
 
 from attrs import frozen
@@ -47,9 +48,15 @@ def _points(benefit: SpecializedBenefit, context: ShopContext) -> int:
 
 
 def _score(benefit: SpecializedBenefit, context: ShopContext) -> DebenAward:
-    count = context.metropolis_tokens[benefit.resource]
+    return _award(benefit, context.metropolis_tokens[benefit.resource])
+
+
+@functools.lru_cache(maxsize=4096)
+def _award(benefit: SpecializedBenefit, count: int) -> DebenAward:
+    """Cached: a specialized Shop's award depends on its benefit and the count of its
+    resource alone (a score sheet then keeps its line, as for a generic Shop)."""
     return DebenAward(
-        _points(benefit, context),
+        benefit.per_token * count,
         _(
             "specialized Shop: {per} × {tokens} in the Metropolis = {amount}",
             per=benefit.per_token,
