@@ -8,7 +8,7 @@ every family with every kind, A-1.2). A catalogue is written back as it was read
 from __future__ import annotations
 
 import functools
-from pathlib import Path
+import os
 from typing import Any
 
 from attrs import frozen
@@ -187,12 +187,15 @@ def read_catalogue_text(
     return read_catalogue(parse_document(text, toml, source, limits), source)
 
 
-def load_catalogue(path: str | Path | None = None, limits: Limits = DEFAULT_LIMITS) -> Catalogue:
+def load_catalogue(
+    path: str | os.PathLike[str] | None = None, limits: Limits = DEFAULT_LIMITS
+) -> Catalogue:
     """The catalogue in the file ``path`` (``.toml`` or ``.json``; ``-``: standard input),
     or the built-in one for ``None`` or ``"default"``."""
     if path is None or str(path) == "default":
         return default_catalogue()
-    return read_catalogue(read_document(path, limits), str(path))
+    source = os.fspath(path)
+    return read_catalogue(read_document(source, limits), source)
 
 
 @functools.cache
