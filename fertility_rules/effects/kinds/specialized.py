@@ -55,13 +55,14 @@ def _score(benefit: SpecializedBenefit, context: ShopContext) -> DebenAward:
 def _award(benefit: SpecializedBenefit, count: int) -> DebenAward:
     """Cached: a specialized Shop's award depends on its benefit and the count of its
     resource alone (a score sheet then keeps its line, as for a generic Shop)."""
+    points = benefit.per_token * count
     return DebenAward(
-        benefit.per_token * count,
+        points,
         _(
             "specialized Shop: {per} × {tokens} in the Metropolis = {amount}",
             per=benefit.per_token,
             tokens=benefit.resource.tokens(count),
-            amount=debens(benefit.per_token * count),
+            amount=debens(points),
         ),
     )
 
