@@ -217,7 +217,12 @@ class Table:
 
     def undo_target(self, seat: int) -> int:
         """The move ``seat`` may ask to take back: its last one, when no move since then
-        (its own included) showed something hidden."""
+        (its own included) showed something hidden, and while the game goes on (once it
+        is over, its record, hidden order included, may have been given out)."""
+        if self.over:
+            raise NotAllowedError(
+                _("The game is over: no move can be taken back."), self.rules.turn_rule
+            )
         if self.pending is not None:
             raise NotAllowedError(_("An undo is already asked; wait for the answers."))
         mine = [ply for ply, mover in enumerate(self.movers) if mover == seat]

@@ -111,6 +111,23 @@ def test_undo_never_goes_back_past_a_move_that_drew_a_hidden_tile_or_district() 
         table.after(UndoAsked(0, len(table.moves) - 1))
 
 
+@pytest.mark.parametrize("seed", [3, 4])
+def test_no_move_is_taken_back_once_the_game_is_over(seed: int) -> None:
+    played = fr.play_game(["Ann", "Bob"], [fr.GreedyAgent(1), fr.GreedyAgent(2)], seed=seed)
+    table = Table.start(_setup(SeatKind.PERSON, SeatKind.PERSON, seed=seed))
+    for move in played.record.moves:
+        table = table.after(Played(table.state.current, move))
+    assert table.over
+    # the last mover's move showed nothing hidden: only the end of the game forbids it
+    last = table.movers[-1]
+    assert not table.revealed[-1]
+    with pytest.raises(NotAllowedError) as refused:
+        table.undo_target(last)
+    assert "game is over" in str(refused.value)
+    with pytest.raises(NotAllowedError):
+        table.after(UndoAsked(last, table.ply - 1))
+
+
 def test_undo_waits_for_every_other_person_and_any_of_them_can_refuse() -> None:
     start = Table.start(_setup(SeatKind.PERSON, SeatKind.PERSON, SeatKind.BOT))
     table = _until_revealing(start, False)
