@@ -46,6 +46,7 @@ __all__ = [
     "compile_check",
     "enum_members",
     "expect_type",
+    "kind_name",
     "matches",
     "member_of",
     "type_text",
@@ -70,8 +71,22 @@ def type_text(hint: Any) -> str:
     return text.replace("NoneType", "None")
 
 
-def _kind(value: object) -> str:
-    return type(value).__name__
+def _classes(hint: Any) -> tuple[type, ...]:
+    if isinstance(hint, type):
+        return (hint,)
+    if isinstance(hint, tuple):
+        return tuple(c for part in hint for c in _classes(part))
+    return tuple(c for part in typing.get_args(hint) for c in _classes(part))
+
+
+def kind_name(value: object, expected: Any = None) -> str:
+    """The name of ``value``'s class for messages, with its module when a class of
+    ``expected`` (a class, a tuple or an annotation) has the same name: one game's
+    ``GameState`` given to the other game's function is not told as a ``GameState``."""
+    cls = type(value)
+    if any(c is not cls and c.__name__ == cls.__name__ for c in _classes(expected)):
+        return f"{cls.__module__}.{cls.__qualname__}"
+    return cls.__name__
 
 
 def argument_error(name: str, hint: Any, value: object) -> MalformedInputError:
@@ -82,7 +97,7 @@ def argument_error(name: str, hint: Any, value: object) -> MalformedInputError:
             "The argument {name} must be {expected}, not {kind}.",
             name=name,
             expected=type_text(hint),
-            kind=_kind(value),
+            kind=kind_name(value, hint),
         ),
     )
 
@@ -378,7 +393,9 @@ class _Field:
         if not check(value):
             path = f"{type(instance).__name__}.{self.name}"
             message = _(
-                "expected {expected}, found {kind}", expected=type_text(hint), kind=_kind(value)
+                "expected {expected}, found {kind}",
+                expected=type_text(hint),
+                kind=kind_name(value, hint),
             )
             raise MalformedInputError.single(path, message, self.rule)
 
@@ -416,7 +433,9 @@ def _guarded(convert: Callable[[Any], Any], field: _Field, cls: type) -> Callabl
             hint, _check, _members = field._compile(cls)
             path = f"{cls.__name__}.{field.name}"
             message = _(
-                "expected {expected}, found {kind}", expected=type_text(hint), kind=_kind(value)
+                "expected {expected}, found {kind}",
+                expected=type_text(hint),
+                kind=kind_name(value, hint),
             )
             raise MalformedInputError.single(path, message, field.rule) from None
 

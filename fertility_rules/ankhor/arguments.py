@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from fertility_rules.arguments import kind_name
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
 
@@ -26,7 +27,7 @@ def require(
     (exactly: a subclass of a game's value is not one of its values)."""
     allowed = kinds if isinstance(kinds, tuple) else (kinds,)
     if type(value) not in allowed:
-        raise MalformedInputError.single(name, needed(type(value).__name__))
+        raise MalformedInputError.single(name, needed(kind_name(value, allowed)))
 
 
 def state_needed(kind: str) -> Message:

@@ -45,6 +45,7 @@ from functools import cache
 
 from attrs import fields
 
+from fertility_rules.arguments import kind_name
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.encoding.spaces import (
@@ -127,7 +128,10 @@ def _checked_view(view: object) -> Observation:
     if not isinstance(view, Observation):
         raise MalformedInputError.single(
             "view",
-            _("A game state or a view of one is needed, not {kind}.", kind=type(view).__name__),
+            _(
+                "A game state or a view of one is needed, not {kind}.",
+                kind=kind_name(view, (GameState, Observation)),
+            ),
         )
     return view
 

@@ -23,7 +23,7 @@ from cattrs import Converter
 from cattrs.gen import make_dict_unstructure_fn
 
 from fertility_rules._version import RULES_VERSION
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, kind_name
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import (
     DEFAULT_CATALOGUE_NAME,
@@ -304,7 +304,11 @@ def dump_observation(view: Observation | GameState, moves: bool = False) -> dict
     seen = observe(view) if isinstance(view, GameState) else view
     if not isinstance(seen, Observation):
         raise MalformedInputError.single(
-            "view", _("A game state or a view of one is needed, not {kind}.", kind=_kind(seen))
+            "view",
+            _(
+                "A game state or a view of one is needed, not {kind}.",
+                kind=kind_name(seen, Observation),
+            ),
         )
     data = _unstructure(_Table(**_table_fields(seen)), OBSERVATION_FORMAT, seen.config.catalogue)
     data["pile_size"] = seen.pile_size
@@ -314,10 +318,6 @@ def dump_observation(view: Observation | GameState, moves: bool = False) -> dict
     if moves:
         data["legal_moves"] = [dump_move(move, seen) for move in legal_moves(seen)]
     return data
-
-
-def _kind(value: object) -> str:
-    return type(value).__name__
 
 
 @checked_arguments

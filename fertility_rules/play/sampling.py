@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from fertility_rules.arguments import argument_error
+from fertility_rules.arguments import argument_error, kind_name
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.play.views import Observation, observe
@@ -36,12 +36,11 @@ def seeded(seed: int | random.Random | None, argument: str = "seed") -> random.R
         return random.Random(seed)
     raise MalformedInputError.single(
         argument,
-        _("A seed is a whole number, a random.Random or nothing, not {kind}.", kind=_kind(seed)),
+        _(
+            "A seed is a whole number, a random.Random or nothing, not {kind}.",
+            kind=kind_name(seed),
+        ),
     )
-
-
-def _kind(value: object) -> str:
-    return type(value).__name__
 
 
 def sample_state(
@@ -57,7 +56,11 @@ def sample_state(
         view = observe(view)
     if not isinstance(view, Observation):
         raise MalformedInputError.single(
-            "view", _("A view of a game is needed, not {kind}.", kind=_kind(view))
+            "view",
+            _(
+                "A view of a game is needed, not {kind}.",
+                kind=kind_name(view, (Observation, GameState)),
+            ),
         )
     rng = seeded(seed)
     if type(view.pile_size) is not int or not 0 <= view.pile_size <= len(view.unseen_tiles):

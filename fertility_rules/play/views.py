@@ -16,7 +16,7 @@ from typing import TypeAlias
 
 from attrs import field, frozen
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, kind_name
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Counts, Resource
@@ -151,7 +151,7 @@ def observe(state: GameState) -> Observation:
     """The view of ``state`` that every player and spectator shares (R-9)."""
     if not isinstance(state, GameState):
         raise MalformedInputError.single(
-            "state", _("A game state is needed, not {kind}.", kind=type(state).__name__)
+            "state", _("A game state is needed, not {kind}.", kind=kind_name(state, GameState))
         )
     return carried(
         state,

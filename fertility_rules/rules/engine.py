@@ -12,7 +12,7 @@ from typing import Any
 
 from attrs import frozen
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, kind_name
 from fertility_rules.errors import HiddenInformationError, MalformedInputError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.position import FinalPosition, PlayerPosition
@@ -137,7 +137,7 @@ def require_state(state: object) -> None:
             )
         )
     raise MalformedInputError.single(
-        "state", _("A game state is needed, not {kind}.", kind=type(state).__name__)
+        "state", _("A game state is needed, not {kind}.", kind=kind_name(state, GameState))
     )
 
 

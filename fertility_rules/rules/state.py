@@ -8,6 +8,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import kind_name
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import MalformedInputError
@@ -488,6 +489,9 @@ def state_of(table: GameState | View, argument: str = "state") -> GameState:
     if not isinstance(state, GameState):
         raise MalformedInputError.single(
             argument,
-            _("A game state or a view of one is needed, not {kind}.", kind=type(table).__name__),
+            _(
+                "A game state or a view of one is needed, not {kind}.",
+                kind=kind_name(table, GameState),
+            ),
         )
     return state
