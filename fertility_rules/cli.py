@@ -761,23 +761,39 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     serve.add_argument(
         "--db",
         default="fertility-tables.db",
-        help=t(_("SQLite file, or a PostgreSQL URL (postgresql://…), keeping the tables")),
+        help=t(
+            _(
+                "SQLite file, or a PostgreSQL URL (postgresql://…), keeping the tables "
+                "(default: fertility-tables.db in the current folder)"
+            )
+        ),
     )
-    serve.add_argument("--host", default="127.0.0.1", help=t(_("address to listen on")))
-    serve.add_argument("--port", type=int, default=8000, help=t(_("port to listen on")))
+    serve.add_argument(
+        "--host", default="127.0.0.1", help=t(_("address to listen on (default: 127.0.0.1)"))
+    )
+    serve.add_argument(
+        "--port", type=int, default=8000, help=t(_("port to listen on (default: 8000)"))
+    )
     serve.add_argument(
         "--bot-delay",
         type=float,
         default=0.5,
         metavar="SECONDS",
-        help=t(_("how long a bot waits before it moves, so that people can follow")),
+        help=t(_("how long a bot waits before it moves, so that people can follow (default: 0.5)")),
     )
     serve.add_argument(
         "--rate",
         type=float,
         default=20.0,
         metavar="REQUESTS",
-        help=t(_("requests a second one client address may make on average")),
+        help=t(_("requests a second one client address may make on average (default: 20)")),
+    )
+    serve.add_argument(
+        "--frame-rate",
+        type=float,
+        default=10.0,
+        metavar="FRAMES",
+        help=t(_("messages a second one WebSocket may send on average (default: 10)")),
     )
     serve.add_argument(
         "--log-level",
@@ -817,6 +833,8 @@ def _serve(args: argparse.Namespace) -> int:
         bot_delay=max(0.0, args.bot_delay),
         requests_per_second=args.rate,
         request_burst=max(1, round(3 * args.rate)),
+        frames_per_second=args.frame_rate,
+        frame_burst=max(1, round(3 * args.frame_rate)),
     )
     serve(args.db, args.host, args.port, config, args.log_level)
     return 0

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
@@ -48,6 +49,7 @@ from fertility_rules.server.requests import (
     MoveFrame,
     Resign,
     Undo,
+    frame_id,
     parse_body,
     read_frame,
     read_join_request,
@@ -335,13 +337,14 @@ class Server:
             if message["type"] == "websocket.disconnect":
                 return
             raw = message.get("bytes") or (message.get("text") or "").encode("utf-8", "replace")
+            limited = not bucket.take()
+            if limited:
+                refused += 1
+                if refused > self.config.frame_burst:
+                    await websocket.close(code=1008)
+                    return
+            data: object = None
             try:
-                if not bucket.take():
-                    refused += 1
-                    if refused > self.config.frame_burst:
-                        await websocket.close(code=1008)
-                        return
-                    raise NotAllowedError(_("Too many messages; slow down."))
                 if len(raw) > self.config.max_frame:
                     raise MalformedInputError.single(
                         "$",
@@ -350,14 +353,19 @@ class Server:
                             n=self.config.max_frame,
                         ),
                     )
-                await self._frame(
-                    websocket, listener, read_frame(parse_body(raw, self.config.json_limits))
-                )
+                data = parse_body(raw, self.config.json_limits)
+                if limited:
+                    raise NotAllowedError(_("Too many messages; slow down."))
+                await self._frame(websocket, listener, read_frame(data))
             except FertilityError as error:
+                reply = error_message(error, listener.language)
+                found = frame_id(data)
+                if found is not None:
+                    reply["id"] = found
+                if limited:
+                    reply["retry_after"] = round(bucket.wait(), 3)
                 async with lock:
-                    await websocket.send_text(
-                        json.dumps(error_message(error, listener.language), ensure_ascii=False)
-                    )
+                    await websocket.send_text(json.dumps(reply, ensure_ascii=False))
 
     async def _frame(self, websocket: WebSocket, listener: Listener, frame: Any) -> None:
         table_id, token = listener.table_id, _token(websocket)
@@ -417,8 +425,14 @@ class Guard:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008})
                 return
-            error = NotAllowedError(_("Too many requests; slow down."))
-            await _json(dump_error(error), 429)(scope, receive, send)
+            wait = self.limiter.wait(key)
+            body = {
+                **dump_error(NotAllowedError(_("Too many requests; slow down."))),
+                "retry_after": round(wait, 3),
+            }
+            response = _json(body, 429)
+            response.headers["Retry-After"] = str(max(1, math.ceil(wait)))
+            await response(scope, receive, send)
             return
         started = time.perf_counter()
         status: list[int] = []

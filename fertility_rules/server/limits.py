@@ -29,6 +29,12 @@ class Bucket:
         self.level -= 1.0
         return True
 
+    def wait(self, now: float | None = None) -> float:
+        """Seconds until one more action is allowed."""
+        now = time.monotonic() if now is None else now
+        level = min(self.burst, self.level + (now - self.stamp) * self.rate)
+        return max(0.0, (1.0 - level) / self.rate)
+
 
 class RateLimiter:
     """A bucket per key (a client address), the least recently seen forgotten first, so
@@ -49,3 +55,8 @@ class RateLimiter:
         else:
             self._buckets.move_to_end(key)
         return bucket.take(now)
+
+    def wait(self, key: str, now: float | None = None) -> float:
+        """Seconds until ``key`` may act again (0 for a key not seen)."""
+        bucket = self._buckets.get(key)
+        return 0.0 if bucket is None else bucket.wait(now)

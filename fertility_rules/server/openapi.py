@@ -31,14 +31,31 @@ def _json(name: str, description: str) -> Schema:
 def _errors(*statuses: int) -> dict[str, Schema]:
     texts = {
         400: "Malformed input: every problem with its JSON path (and rule).",
-        403: "Not allowed: a token of no seat, a spectator acting, out of turn (with the rule).",
+        403: (
+            "Not allowed: a token of no seat, a spectator acting, out of turn or after the "
+            "end (with the rule)."
+        ),
         404: "No such table.",
         413: "The body is larger than the limit.",
         415: "The body is not JSON.",
         422: "An illegal move, with the rule it breaks.",
         429: "Too many requests from this address.",
     }
-    return {str(s): _json("Error", texts[s]) for s in (*statuses, 429)}
+    responses = {str(s): _json("Error", texts[s]) for s in (*statuses, 429)}
+    responses["429"]["headers"] = {
+        "Retry-After": {
+            "description": "Seconds to wait before the next request.",
+            "schema": {"type": "integer", "minimum": 1},
+        }
+    }
+    return responses
+
+
+_SEAT = [{"seat": []}, {"seat_query": []}]
+"""A seat's token: an ``Authorization: Bearer`` header or the ``token`` query parameter
+(or, in a request body, its ``token`` field)."""
+_SEAT_OR_SPECTATOR = [{}, *_SEAT]
+"""A seat's token, or none for a spectator."""
 
 
 _LANG = {
@@ -66,6 +83,7 @@ def _seat_request(summary: str, body: str) -> Schema:
     return {
         "post": {
             "summary": summary,
+            "security": _SEAT,
             "parameters": [_ID, _LANG],
             "requestBody": _body(body),
             "responses": {
@@ -144,6 +162,7 @@ def _paths() -> Schema:
         "/tables/{id}/view": {
             "get": {
                 "summary": "A seat's view (with its choices when it decides), or a spectator's",
+                "security": _SEAT_OR_SPECTATOR,
                 "parameters": [_ID, _TOKEN, _LANG],
                 "responses": {"200": _json("ViewMessage", "The view."), **_errors(400, 403, 404)},
             }
@@ -174,6 +193,7 @@ def _paths() -> Schema:
         "/tables/{id}/moves": {
             "post": {
                 "summary": "A seat's move, in notation or as JSON",
+                "security": _SEAT,
                 "parameters": [_ID, _LANG],
                 "requestBody": _body("MoveRequest"),
                 "responses": {
@@ -201,6 +221,7 @@ def _paths() -> Schema:
                     f"message has a self-contained JSON Schema: {sockets}. A refused connection "
                     "gets an ErrorMessage, then is closed with the code 4000 + the HTTP status."
                 ),
+                "security": _SEAT_OR_SPECTATOR,
                 "parameters": [_ID, _TOKEN, _LANG],
                 "responses": {"101": {"description": "Switching to the WebSocket protocol."}},
             }
@@ -236,7 +257,19 @@ def _document() -> str:
         "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
         "components": {
             "schemas": _components(definitions()),
-            "securitySchemes": {"seat": {"type": "http", "scheme": "bearer"}},
+            "securitySchemes": {
+                "seat": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A seat's token, given when the table is made or joined.",
+                },
+                "seat_query": {
+                    "type": "apiKey",
+                    "in": "query",
+                    "name": "token",
+                    "description": "The same token as a query parameter (for a WebSocket).",
+                },
+            },
         },
         "paths": _paths(),
     }

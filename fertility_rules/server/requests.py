@@ -23,6 +23,7 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
 
 __all__ = [
+    "MAX_FRAME_ID",
     "Answer",
     "AnswerRequest",
     "Frame",
@@ -34,6 +35,7 @@ __all__ = [
     "TableRequest",
     "TokenRequest",
     "Undo",
+    "frame_id",
     "parse_body",
     "read_frame",
     "read_join_request",
@@ -222,6 +224,35 @@ def read_seat_request(data: object, kind: str) -> TokenRequest | AnswerRequest:
     return structure(data, TokenRequest, "$", _CONVERTER)
 
 
+MAX_FRAME_ID = 64
+"""Longest id a client may give a frame (a string), in characters."""
+_LARGEST_ID = 2**53
+"""Whole-number ids are exact in JavaScript up to this size."""
+
+
+def frame_id(data: object) -> str | int | None:
+    """The ``id`` a client gave a frame, echoed by the error that refuses it: a string of
+    up to :data:`MAX_FRAME_ID` characters or a whole number; ``None`` when the frame has
+    none, or none of that form."""
+    value = data.get("id") if isinstance(data, dict) else None
+    if isinstance(value, str) and len(value) <= MAX_FRAME_ID:
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) <= _LARGEST_ID:
+        return value
+    return None
+
+
 def read_frame(data: object) -> Frame:
+    """A frame of a seat's socket; its ``id``, if any, is the client's and is set aside."""
+    if isinstance(data, dict) and "id" in data:
+        if frame_id(data) is None:
+            raise MalformedInputError.single(
+                "$.id",
+                _(
+                    "a frame's id is a string of up to {n} characters or a whole number",
+                    n=MAX_FRAME_ID,
+                ),
+            )
+        data = {key: value for key, value in data.items() if key != "id"}
     frame: Frame = structure(data, Frame, "$", _CONVERTER)  # type: ignore[arg-type]
     return frame

@@ -20,7 +20,7 @@ from fertility_rules.games import GAMES, GameRules
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
 from fertility_rules.server.auth import TOKEN_BYTES
-from fertility_rules.server.requests import MAX_NAME, MAX_SEED, SeatKind
+from fertility_rules.server.requests import MAX_FRAME_ID, MAX_NAME, MAX_SEED, SeatKind
 from fertility_rules.server.service import MAX_NOTATION
 
 __all__ = ["SOCKET_MESSAGES", "definitions", "shipped", "socket_schema", "write_shipped"]
@@ -148,6 +148,18 @@ def definitions() -> dict[str, Schema]:
                 },
             )
         ),
+        "retry_after": {
+            "type": "number",
+            "minimum": 0,
+            "description": "When refused for going too fast: seconds to wait before again.",
+        },
+    }
+    frame_id = {
+        "anyOf": [
+            {"type": "string", "maxLength": MAX_FRAME_ID},
+            {"type": "integer", "minimum": -(2**53), "maximum": 2**53},
+        ],
+        "description": "Any id the client gives a frame; an error refusing it carries it back.",
     }
     move_or_notation = {
         "anyOf": [{"type": "string", "maxLength": MAX_NOTATION}, _ref("Move")],
@@ -168,7 +180,12 @@ def definitions() -> dict[str, Schema]:
             "GameRecord": games_of["game-record"],
             "Error": _object(["error", "message"], error_fields),
             "ErrorMessage": _object(
-                ["type", "error", "message"], {"type": {"const": "error"}, **error_fields}
+                ["type", "error", "message"],
+                {
+                    "type": {"const": "error"},
+                    **error_fields,
+                    "id": {**frame_id, "description": "The id of the frame refused."},
+                },
             ),
             "Seat": _object(
                 ["name", "kind"],
@@ -264,13 +281,14 @@ def definitions() -> dict[str, Schema]:
                 },
             ),
             "MoveFrame": _object(
-                ["type", "move"], {"type": {"const": "move"}, "move": move_or_notation, "ply": _NAT}
+                ["type", "move"],
+                {"type": {"const": "move"}, "move": move_or_notation, "ply": _NAT, "id": frame_id},
             ),
-            "UndoFrame": _object(["type"], {"type": {"const": "undo"}}),
+            "UndoFrame": _object(["type"], {"type": {"const": "undo"}, "id": frame_id}),
             "AnswerFrame": _object(
-                ["type", "accept"], {"type": {"const": "answer"}, "accept": _BOOL}
+                ["type", "accept"], {"type": {"const": "answer"}, "accept": _BOOL, "id": frame_id}
             ),
-            "ResignFrame": _object(["type"], {"type": {"const": "resign"}}),
+            "ResignFrame": _object(["type"], {"type": {"const": "resign"}, "id": frame_id}),
             "SeatRequest": _object(
                 [],
                 {

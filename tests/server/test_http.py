@@ -265,18 +265,26 @@ def test_a_client_past_its_rate_gets_429_and_a_socket_past_its_rate_an_error(
         assert statuses[5:] == [429] * 3
         limited = http.get("/games")
         assert limited.json()["error"] == "not_allowed"
+        # 1 request a second: the next one is at most a second away, told in both forms
+        assert limited.headers["Retry-After"] == "1"
+        assert 0 < limited.json()["retry_after"] <= 1
     (tmp_path / "frames").mkdir()
     with client(tmp_path / "frames", frames_per_second=1.0, frame_burst=3, max_frame=200) as http:
         made = _new(http)
         url = f"/tables/{made['id']}/socket?token={made['seats'][0]['token']}"
         with http.websocket_connect(url) as socket:
             socket.receive_json()
-            errors = []
-            for _ in range(5):
-                socket.send_text(json.dumps({"type": "answer", "accept": True}))
-                errors.append(socket.receive_json()["message"])
+            replies = []
+            for number in range(5):
+                socket.send_text(json.dumps({"type": "answer", "accept": True, "id": number}))
+                replies.append(socket.receive_json())
+            errors = [reply["message"] for reply in replies]
             assert errors[:3] == ["No undo waits for your answer."] * 3
             assert errors[3:] == ["Too many messages; slow down."] * 2
+            # each refusal names the frame it refuses; a slowed one says when to send again
+            assert [reply["id"] for reply in replies] == [0, 1, 2, 3, 4]
+            assert ["retry_after" in reply for reply in replies] == [False] * 3 + [True] * 2
+            assert all(0 < reply["retry_after"] <= 1 for reply in replies[3:])
         with http.websocket_connect(url) as socket:
             socket.receive_json()
             socket.send_text(json.dumps({"type": "move", "move": "x" * 500}))
@@ -307,3 +315,16 @@ def test_every_game_of_the_library_is_served_to_the_end(tmp_path: Path, game: st
     replayed = fr.replay(fr.read_record(record))
     assert replayed.ok
     assert replayed.state.is_over
+
+
+def test_serve_takes_the_frame_rate_and_refuses_one_that_is_not_positive(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from fertility_rules.cli import build_parser, main
+
+    args = build_parser().parse_args(["serve", "--frame-rate", "2.5"])
+    assert args.frame_rate == 2.5
+    assert main(["serve", "--frame-rate", "0", "--db", str(tmp_path / "t.db")]) != 0
+    error = capsys.readouterr().err
+    assert "frames_per_second" in error
+    assert "Traceback" not in error

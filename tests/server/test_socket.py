@@ -108,6 +108,36 @@ def test_bad_frames_get_a_library_error_and_leave_the_table_unchanged(tmp_path: 
         assert after == before
 
 
+def test_an_error_carries_back_the_id_the_client_gave_its_frame(tmp_path: Path) -> None:
+    with client(tmp_path) as http:
+        table, (ann, _bob) = _new(http, seed=2)
+        with http.websocket_connect(f"/tables/{table}/socket?token={ann}") as socket:
+            view = socket.receive_json()
+            socket.send_text(json.dumps({"type": "move", "move": "skip", "id": "m-1"}))
+            assert socket.receive_json()["id"] == "m-1"
+            socket.send_text(json.dumps({"type": "teleport", "id": 7}))
+            refused = socket.receive_json()
+            assert (refused["error"], refused["id"]) == ("malformed_input", 7)
+            for bad in ("x" * 65, 2**60, True, [1]):
+                socket.send_text(json.dumps({"type": "undo", "id": bad}))
+                refused = socket.receive_json()
+                assert "id" not in refused
+                assert [p["path"] for p in refused["problems"]] == ["$.id"]
+            socket.send_text(
+                json.dumps(
+                    {
+                        "type": "move",
+                        "move": pick(view, random.Random(1))["move"],
+                        "ply": 0,
+                        "id": "m-2",
+                    }
+                )
+            )
+            played = socket.receive_json()
+            assert played["type"] == "view"
+            assert played["ply"] == 1
+
+
 def test_a_socket_with_a_token_of_no_seat_is_refused_and_spectators_cannot_act(
     tmp_path: Path,
 ) -> None:
