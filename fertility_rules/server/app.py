@@ -41,7 +41,12 @@ from fertility_rules.i18n.translate import render
 from fertility_rules.server.config import ServerConfig
 from fertility_rules.server.limits import Bucket, RateLimiter
 from fertility_rules.server.lobby import games_json, page_texts
-from fertility_rules.server.messages import error_message, table_entry, view_message
+from fertility_rules.server.messages import (
+    error_message,
+    moves_message,
+    table_entry,
+    view_message,
+)
 from fertility_rules.server.openapi import openapi
 from fertility_rules.server.requests import (
     Answer,
@@ -259,6 +264,10 @@ class Server:
                 table.rules.hidden_rule,
             )
         return _json(dump_record(table.record()))
+
+    async def moves(self, request: Request) -> Response:
+        table = await self.service.find(request.path_params["id"])
+        return _json(moves_message(table, _language(request)))
 
     async def move(self, request: Request) -> Response:
         table_id = request.path_params["id"]
@@ -519,6 +528,7 @@ def create_app(service: TableService, config: ServerConfig | None = None) -> ASG
         route("/tables/{id}/view", server.view, ["GET"]),
         route("/tables/{id}/picture", server.picture, ["GET"]),
         route("/tables/{id}/record", server.record, ["GET"]),
+        route("/tables/{id}/moves", server.moves, ["GET"]),
         route("/tables/{id}/moves", server.move, ["POST"]),
         route("/tables/{id}/undo", server.request, ["POST"]),
         route("/tables/{id}/answer", server.request, ["POST"]),

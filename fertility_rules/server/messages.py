@@ -31,6 +31,7 @@ from fertility_rules.server.table import (
 __all__ = [
     "choices_json",
     "error_message",
+    "moves_message",
     "seats_json",
     "table_entry",
     "text_picture",
@@ -94,24 +95,29 @@ def seats_json(table: Table) -> list[dict[str, Any]]:
     return seats
 
 
+def _played(table: Table, seat: int, move: Any, before: Any, language: str) -> dict[str, Any]:
+    """A move of ``seat`` from the view ``before`` it: notation, JSON and a sentence."""
+    rules = table.rules
+    text = _(
+        "{player}: {move}",
+        player=table.setup.players[seat],
+        move=_described(rules, move, before, language),
+    )
+    return {
+        "type": "move",
+        "seat": seat,
+        "notation": rules.texts.format_move(move, before),
+        "move": rules.formats.dump_move(move, before),
+        "text": render(text, language),
+    }
+
+
 def _last(table: Table, before: Any, language: str) -> dict[str, Any] | None:
     """The event that led to this version, with a sentence in ``language``."""
-    rules = table.rules
     players = table.setup.players
     match table.last:
         case Played(seat, move):
-            text = _(
-                "{player}: {move}",
-                player=players[seat],
-                move=_described(rules, move, before, language),
-            )
-            return {
-                "type": "move",
-                "seat": seat,
-                "notation": rules.texts.format_move(move, before),
-                "move": rules.formats.dump_move(move, before),
-                "text": render(text, language),
-            }
+            return _played(table, seat, move, before, language)
         case UndoAsked(seat, ply):
             if table.pending is None:
                 text = _(
@@ -195,6 +201,18 @@ def _shared(table: Table, language: str) -> dict[str, Any]:
             {"key": stage.key, "label": render(stage.label, language)} for stage in rules.stages
         ]
     return message
+
+
+@functools.lru_cache(maxsize=64)
+def moves_message(table: Table, language: str) -> dict[str, Any]:
+    """The moves of the game so far, in order, each as the socket told it (public: every
+    seat saw them played); moves taken back are not among them. Kept: callers copy it."""
+    rules = table.rules
+    state, moves = table.initial, []
+    for seat, move in zip(table.movers, table.moves, strict=True):
+        moves.append(_played(table, seat, move, rules.observe(state), language))
+        state = rules.apply_unchecked(state, move)
+    return {"table": table.setup.id, "game": rules.name, "ply": table.ply, "moves": moves}
 
 
 @functools.lru_cache(maxsize=256)

@@ -191,6 +191,11 @@ def _paths() -> Schema:
             }
         },
         "/tables/{id}/moves": {
+            "get": {
+                "summary": "The moves played so far, in order (public, as every seat saw them)",
+                "parameters": [_ID, _LANG],
+                "responses": {"200": _json("Moves", "The moves."), **_errors(400, 404)},
+            },
             "post": {
                 "summary": "A seat's move, in notation or as JSON",
                 "security": _SEAT,
@@ -200,7 +205,7 @@ def _paths() -> Schema:
                     "200": _json("ViewMessage", "The seat's view after the move."),
                     **_errors(400, 403, 404, 413, 415, 422),
                 },
-            }
+            },
         },
         "/tables/{id}/undo": _seat_request(
             "Asks to take back the seat's last move", "TokenRequest"

@@ -208,12 +208,22 @@ def definitions() -> dict[str, Schema]:
                     "items": _list({"anyOf": [_ref("ChoiceGroup"), _ref("Option")]}),
                 },
             ),
+            "MoveEvent": _event("move", {"notation": _STRING, "move": _ref("Move")}),
+            "Moves": _object(
+                ["table", "game", "ply", "moves"],
+                {
+                    "table": _STRING,
+                    "game": _STRING,
+                    "ply": {**_NAT, "description": "The number of moves played."},
+                    "moves": {
+                        **_list(_ref("MoveEvent")),
+                        "description": "The moves of the game so far, in order.",
+                    },
+                },
+            ),
             "Event": {
                 "oneOf": [
-                    _event(
-                        "move",
-                        {"notation": _STRING, "move": _ref("Move")},
-                    ),
+                    _ref("MoveEvent"),
                     _event("undo", {"ply": _NAT}),
                     _event("answer", {"accept": _BOOL}),
                     _event("resign", {}),

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.helpers import require
+from tests.server.helpers import pick, require
 
 require("playwright", "server-test")
 require("starlette", "server")
@@ -167,3 +167,35 @@ def test_the_lobby_and_the_table_speak_the_language_asked(
         page.wait_for_function("() => document.getElementById('role').textContent !== ''")
         assert page.locator("#role").inner_text() == texts["table.watching"]
         assert page.locator("#decision").is_hidden()
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_a_page_opened_mid_game_lists_the_moves_played_before_it(
+    server: ServerProcess, browser: Any, game: str
+) -> None:
+    status, made = request(
+        server.url + "/tables",
+        {"game": game, "players": ["Amunet", "Bek"], "seats": [{}, {}], "seed": 8},
+    )
+    assert status == 201
+    table = made["id"]
+    tokens = [seat["token"] for seat in made["seats"]]
+    rng = random.Random(9)
+    view: dict[str, Any] = {}
+    for _round in range(8):
+        _status, view = request(f"{server.url}/tables/{table}/view?token={tokens[0]}")
+        decider = view["decider"]
+        _status, view = request(f"{server.url}/tables/{table}/view?token={tokens[decider]}")
+        move = pick(view, rng)["move"]
+        body = {"move": move, "ply": view["ply"], "token": tokens[decider]}
+        status, _answer = request(f"{server.url}/tables/{table}/moves", body)
+        assert status == 200
+    status, played = request(f"{server.url}/tables/{table}/moves?lang=nl")
+    assert status == 200
+    assert played["ply"] == 8
+    expected = [move["text"] for move in reversed(played["moves"])]
+    with browser.new_context() as context:
+        page = context.new_page()
+        page.goto(f"{server.url}/play?lang=nl&table={table}#token={tokens[1]}")
+        page.wait_for_function("() => document.querySelectorAll('#log li').length >= 8")
+        assert page.locator("#log li").all_inner_texts() == expected

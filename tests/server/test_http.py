@@ -328,3 +328,34 @@ def test_serve_takes_the_frame_rate_and_refuses_one_that_is_not_positive(
     error = capsys.readouterr().err
     assert "frames_per_second" in error
     assert "Traceback" not in error
+
+
+@pytest.mark.parametrize("game", [info.name for info in GAMES])
+def test_the_moves_played_so_far_are_listed_in_order_in_the_asked_language(
+    tmp_path: Path, game: str
+) -> None:
+    rng = random.Random(4)
+    with client(tmp_path) as http:
+        made = _new(http, game=game, seats=[{}, {}], seed=6)
+        table = made["id"]
+        tokens = [seat["token"] for seat in made["seats"]]
+        assert http.get(f"/tables/{table}/moves").json()["moves"] == []
+        sent = []
+        for _ in range(5):
+            decider = http.get(f"/tables/{table}/view").json()["decider"]
+            view = http.get(f"/tables/{table}/view?token={tokens[decider]}").json()
+            option = pick(view, rng)
+            answer = http.post(
+                f"/tables/{table}/moves",
+                json={"move": option["notation"], "ply": view["ply"], "token": tokens[decider]},
+            )
+            assert answer.status_code == 200
+            sent.append((decider, option["notation"], option["move"]))
+        listed = http.get(f"/tables/{table}/moves?lang=fr").json()
+        assert (listed["game"], listed["ply"]) == (game, 5)
+        assert [(m["seat"], m["notation"], m["move"]) for m in listed["moves"]] == sent
+        english = http.get(f"/tables/{table}/moves?lang=en").json()["moves"]
+        names = ["Ann", "Bob"]
+        assert all(m["text"].startswith(f"{names[m['seat']]}: ") for m in english)
+        assert [m["text"] for m in listed["moves"]] != [m["text"] for m in english]
+        assert http.get("/tables/nothing/moves").status_code == 404

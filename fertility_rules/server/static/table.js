@@ -11,6 +11,7 @@
   var shown = null;
   var path = [];
   var logged = {};
+  var movesLogged = {};
   var closedForGood = false;
   var $ = function (id) { return document.getElementById(id); };
 
@@ -179,8 +180,28 @@
   function showLog(message) {
     if (!message.last || logged[message.version]) { return; }
     logged[message.version] = true;
+    if (message.last.type === "move") {
+      if (movesLogged[message.ply - 1]) { return; }
+      movesLogged[message.ply - 1] = true;
+    } else {
+      // Moves taken back: the moves played next are new ones.
+      Object.keys(movesLogged).forEach(function (index) {
+        if (Number(index) >= message.ply) { delete movesLogged[index]; }
+      });
+    }
     var item = Page.element("li", "event-" + message.last.type, message.last.text);
     $("log").insertBefore(item, $("log").firstChild);
+  }
+
+  async function showHistory() {
+    // The moves played before the page was opened, below the events seen live.
+    var answer = await Page.call("GET", "/tables/" + encodeURIComponent(tableId) + "/moves");
+    if (!answer.ok) { return; }
+    for (var index = answer.data.moves.length - 1; index >= 0; index -= 1) {
+      if (movesLogged[index]) { continue; }
+      movesLogged[index] = true;
+      $("log").appendChild(Page.element("li", "event-move", answer.data.moves[index].text));
+    }
   }
 
   function show(message) {
@@ -218,6 +239,7 @@
       if (window.confirm(Page.text("table.resign.confirm"))) { send({type: "resign"}); }
     });
     connect();
+    showHistory();
   }
 
   start();
