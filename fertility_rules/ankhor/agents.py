@@ -128,16 +128,26 @@ class LookaheadAgent:
         return position_value(state, me)
 
 
-AGENTS: dict[str, Callable[[int | None], RandomAgent | GreedyAgent | LookaheadAgent]] = {
+def _ismcts(seed: int | None = None) -> Agent:
+    """The information-set search (:mod:`fertility_rules.ankhor.search`, which builds on
+    the agents here: imported when first made)."""
+    from fertility_rules.ankhor.search import ismcts_agent
+
+    return ismcts_agent(seed)
+
+
+AGENTS: dict[str, Callable[[int | None], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "lookahead": LookaheadAgent,
+    "ismcts": _ismcts,
 }
 """The built-in Ankh'or agents by name."""
 
 
 def make_agent(name: str, seed: int | None = None) -> Agent:
-    """The Ankh'or agent called ``name`` (``random``, ``greedy`` or ``lookahead``), seeded."""
+    """The Ankh'or agent called ``name`` (``random``, ``greedy``, ``lookahead`` or
+    ``ismcts``), seeded."""
     return make_game_agent(name, seed, "ankhor")
 
 

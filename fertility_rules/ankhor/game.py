@@ -31,7 +31,7 @@ from fertility_rules.ankhor.interpretations import (
 from fertility_rules.ankhor.model import Tokens
 from fertility_rules.ankhor.moves import BuyTile, Refresh
 from fertility_rules.ankhor.scoring import STAGES, final_scores
-from fertility_rules.ankhor.search import ANKHOR_SEARCH, ismcts_agent
+from fertility_rules.ankhor.search import ANKHOR_SEARCH
 from fertility_rules.ankhor.setup import new_game
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.errors import MalformedInputError
@@ -226,7 +226,7 @@ RULES = GameRules(
             "report_to_json",
             "describe_catalogue",
         ),
-        text_board=Lazy("fertility_rules.ankhor.text_board", "text_board"),
+        text_board=Lazy("fertility_rules.ankhor.text_board", "text_board", ("last_move", "lang")),
         catalogue_check=catalogue_check,
         choices=Lazy("fertility_rules.ankhor.choices", "choices"),
         **lazy_named(
@@ -249,6 +249,6 @@ RULES = GameRules(
             "fertility_rules.encoding.ankhor", "hidden_piles", "hidden_items", "with_hidden"
         ),
     ),
-    agents={**AGENTS, "ismcts": ismcts_agent},
+    agents=AGENTS,
 )
 """Ankh'or, as the shared machinery sees it."""

@@ -101,9 +101,9 @@ def _legend(lang: Language) -> str:
 
 def text_board(
     table: GameState | Observation,
+    *,
     last_move: Move | None = None,
     lang: Language | str = Language.EN,
-    *,
     legend: bool = True,
 ) -> str:
     """The table as text: status, offer and prices, supply, every player's layout."""

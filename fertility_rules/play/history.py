@@ -135,6 +135,22 @@ class Game:
     def last_move(self) -> Any:
         return self._tip.move
 
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return bool(self.state.is_over)
+
+    @property
+    def legal_moves(self) -> list[Any]:
+        """Every legal move now (none once the game is over)."""
+        return list(self.game.legal_moves(self.state))
+
+    @property
+    def view(self) -> Any:
+        """What every player and spectator sees now: the public view (agents choose from
+        it)."""
+        return self.game.observe(self.state)
+
     def play(self, move: Any) -> Game:
         """This game with ``move`` played; raises :class:`IllegalMoveError` if the rules
         forbid it (the game itself never changes)."""
@@ -142,8 +158,31 @@ class Game:
         step = _Step(state, move, self._tip, count=self._tip.count + 1)
         return Game(self.setup_record, step)
 
+    def play_notation(self, text: str) -> Game:
+        """This game with the move written ``text`` in the game's notation played
+        (``"take V12"``, ``"take bba"``), as python-chess's ``push_san``."""
+        return self.play(self.game.texts.parse_move(text, self.state))
+
+    def play_agent(self, agent: Any) -> Game:
+        """This game with the move ``agent`` chooses from the view played: a bot's turn."""
+        return self.play(agent.choose(self.view, self.legal_moves))
+
+    @property
+    def undoable(self) -> int:
+        """How many of the last moves can be taken back without hiding again what a move
+        showed (a tile drawn from a face-down pile: R-9.2, A-8.2): the moves after the
+        last such move. The table server allows no more; :meth:`undo` allows any."""
+        reveals = self.game.reveals
+        step, count = self._tip, 0
+        while step.before is not None and not (
+            reveals is None or reveals(step.before.state, step.state)
+        ):
+            step, count = step.before, count + 1
+        return count
+
     def undo(self, count: int = 1) -> Game:
-        """This game without its last ``count`` moves."""
+        """This game without its last ``count`` moves (see :attr:`undoable` for the moves
+        that showed nothing hidden)."""
         return self.at(self.ply - count)
 
     def at(self, count: int) -> Game:

@@ -141,7 +141,7 @@ def test_the_text_board_and_the_summary_show_the_table(language: str) -> None:
         buys = [m for m in moves if isinstance(m, BuyTile)]
         move = (buys or moves)[rng.randrange(len(buys or moves))]
         state = ankhor.apply(state, move)
-    board = ankhor.text_board(state, move, language)
+    board = ankhor.text_board(state, last_move=move, lang=language)
     for player in state.players:
         assert player.name in board
         for placed in player.tiles:

@@ -220,4 +220,6 @@ def test_a_submodule_imported_by_a_description_never_hides_the_function() -> Non
     importlib.import_module("fertility_rules.ankhor.text_board")
     assert callable(ankhor.text_board)
     state = ankhor.new_game(["A", "B"], seed=1)
-    assert ANKHOR.texts.text_board(state, None, "en") == ankhor.text_board(state, None, "en")
+    assert ANKHOR.texts.text_board(state, None, "en") == ankhor.text_board(
+        state, last_move=None, lang="en"
+    )

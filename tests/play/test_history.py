@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import tracemalloc
+from typing import Any
 
 import pytest
 from attrs import evolve
@@ -105,3 +106,52 @@ def test_history_shares_states() -> None:
     per_move = with_history / game.ply
     assert per_move < 40_000, per_move
     assert versions[10].state is game.state_at(10)
+
+
+@pytest.mark.parametrize("name", ["fertility", "ankhor"])
+def test_a_game_offers_its_moves_view_and_plays_notation_and_agents(name: str) -> None:
+    from fertility_rules.agents import make_agent
+    from fertility_rules.games import find_game
+
+    rules = find_game(name)
+    game = Game.new(["Amunet", "Bek"], seed=3, game=name)
+    assert not game.is_over
+    assert game.legal_moves == list(rules.legal_moves(game.state))
+    assert game.view == rules.observe(game.state)
+    move = game.legal_moves[-1]
+    written = rules.texts.format_move(move, game.state)
+    assert game.play_notation(written) == game.play(move)
+    with pytest.raises(MalformedInputError):
+        game.play_notation("no such move")
+    chosen = make_agent("random", 5, name).choose(game.view, game.legal_moves)
+    assert game.play_agent(make_agent("random", 5, name)) == game.play(chosen)
+    agents = [make_agent("greedy", 1, name), make_agent("random", 2, name)]
+    while not game.is_over:
+        game = game.play_agent(agents[game.state.current])
+    assert game.legal_moves == []
+    assert replay(game.record).state == game.state
+
+
+def _shows_something(name: str, before: Any, after: Any) -> bool:
+    """A draw from a face-down pile: Fertility's Valley pile or District deck (R-9.2),
+    Ankh'or's two draw piles (A-8.2)."""
+    if name == "fertility":
+        drawn = (len(before.pile), len(before.district_deck))
+        return drawn != (len(after.pile), len(after.district_deck))
+    return bool(before.pile_sizes != after.pile_sizes)
+
+
+@pytest.mark.parametrize("name", ["fertility", "ankhor"])
+def test_undoable_counts_the_last_moves_that_showed_nothing_hidden(name: str) -> None:
+    rng = random.Random(7)
+    game = Game.new(["Amunet", "Bek", "Chione"], seed=7, game=name)
+    assert game.undoable == 0
+    quiet = 0
+    while not game.is_over:
+        before = game.state
+        game = game.play(rng.choice(game.legal_moves))
+        quiet = 0 if _shows_something(name, before, game.state) else quiet + 1
+        assert game.undoable == quiet
+    counts = [game.at(n).undoable for n in range(game.ply + 1)]
+    assert 0 < max(counts) < game.ply
+    assert counts.count(0) > 1
