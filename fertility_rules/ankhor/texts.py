@@ -194,7 +194,8 @@ def summary(table: GameState | Observation, language: Language | str = Language.
 
 def report_to_json(report: ScoreReport, language: Language | str = Language.EN) -> dict[str, Any]:
     """The score JSON: per player ``name``, ``stages``, ``total``, ``tiles``, ``tokens``,
-    ``rank`` and the explained ``lines``; ``winners``."""
+    ``rank`` and the explained ``lines`` (each with its ``stage``, as Fertility's);
+    ``winners``."""
     require(report, ScoreReport, "report", report_needed)
     return {
         "players": [
@@ -213,6 +214,7 @@ def report_to_json(report: ScoreReport, language: Language | str = Language.EN) 
                 "rank": sheet.rank,
                 "lines": [
                     {
+                        "stage": STAGE_KEYS[line.rule],
                         "rule": line.rule,
                         "points": line.points,
                         "reason": render(line.reason, language),

@@ -235,23 +235,53 @@ def definitions() -> dict[str, Schema]:
                 ["seat", "ply", "waiting"], {"seat": _NAT, "ply": _NAT, "waiting": _list(_NAT)}
             ),
             "Scores": _object(
-                ["players"],
+                ["players", "winners"],
                 {
                     "players": _list(
                         _object(
-                            ["name", "total", "rank", "stages"],
+                            ["name", "total", "rank", "stages", "lines"],
                             {
                                 "name": _STRING,
                                 "total": {"type": "integer"},
-                                "rank": _NAT,
-                                "stages": {"type": "object"},
+                                "rank": {
+                                    "type": "integer",
+                                    "minimum": 1,
+                                    "description": "1 for the winners (a rank, not an index).",
+                                },
+                                "stages": {
+                                    "type": "object",
+                                    "additionalProperties": {"type": "integer"},
+                                    "description": (
+                                        "Each stage's points by its key (the view's "
+                                        "``stages``), and the ``total``."
+                                    ),
+                                },
+                                "lines": _list(_ref("ScoreLine")),
                             },
                             closed=False,
                         )
-                    )
+                    ),
+                    "winners": {
+                        **_list(_STRING),
+                        "description": "The winners' names: more than one on a shared victory.",
+                    },
                 },
-                closed=False,
             ),
+            "ScoreLine": {
+                **_object(
+                    ["stage", "rule", "reason"],
+                    {
+                        "stage": {**_STRING, "description": "The key of the line's stage."},
+                        "rule": _STRING,
+                        "reason": _TEXT,
+                        "debens": {"type": "integer", "description": "Fertility's points."},
+                        "points": {"type": "integer", "description": "Ankh'or's points."},
+                        "shop": {**_NAT, "description": "Fertility: the Shop scored, from 0."},
+                    },
+                ),
+                "oneOf": [{"required": ["debens"]}, {"required": ["points"]}],
+                "description": "One line of a score sheet: the points in the game's unit.",
+            },
             "ViewMessage": _object(
                 [
                     "type",

@@ -5,9 +5,11 @@ each tie-break (A-7.5). The arithmetic is written beside each position."""
 from __future__ import annotations
 
 import pytest
+from attrs import evolve
 
 from fertility_rules import ankhor
 from fertility_rules.ankhor.interpretations import HigherNeighbours
+from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n import render
 from tests.ankhor.helpers import Box, final, layout, table, tokens
 
@@ -208,3 +210,110 @@ def test_score_totals_agree_with_the_explained_sheets() -> None:
     position = final(("A", pyramid(), tokens("bwk"), 2), ("B", (), tokens("a"), 0))
     report = ankhor.score(position)
     assert [tuple(s.stage_totals) for s in report.sheets] == list(ankhor.score_totals(position))
+
+
+def test_the_json_sheet_gives_each_line_its_stage_and_player() -> None:
+    report = ankhor.score(rulebook_example())
+    sheet = report.sheets[0]
+    assert {line.player for line in sheet.lines} == {"Amunet"}
+    lines = ankhor.report_to_json(report)["players"][0]["lines"]
+    # the rulebook example: 4 lines of printed points (A-7.1), 3 animal groups (A-7.2),
+    # 5 colour groups (A-7.3), 1 line of tokens (A-7.4)
+    stages = ["printed"] * 4 + ["animals"] * 3 + ["colours"] * 5 + ["tokens"]
+    assert [line["stage"] for line in lines] == stages
+    assert [line["points"] for line in lines] == [line.points for line in sheet.lines]
+
+
+def test_several_bonus_tokens_and_tokens_left_are_explained_in_the_plural() -> None:
+    position = final(("A", pyramid(), tokens("bbwka"), 2))
+    lines = [
+        (line.rule, line.points, render(line.reason))
+        for line in ankhor.score(position).sheets[0].lines
+    ]
+    # 2 bonus tokens of 3 VP; 5 tokens: 1 VP
+    assert lines[0] == ("A-7.1", 6, "2 bonus tokens, 3 VP each")
+    assert lines[-1] == ("A-7.4", 1, "5 tokens left, 1 VP for every 3")
+
+
+@pytest.mark.parametrize(
+    ("colour", "english"),
+    [
+        (ankhor.Colour.BLUE, "blue"),
+        (ankhor.Colour.WHITE, "white"),
+        (ankhor.Colour.BLACK, "black"),
+        (ankhor.Colour.GREEN, "green"),
+        (ankhor.Colour.RED, "red"),
+    ],
+)
+def test_every_colour_group_is_named_in_every_language(colour: ankhor.Colour, english: str) -> None:
+    from fertility_rules.ankhor.scoring import colour_group
+
+    assert render(colour_group(colour, 1)) == f"{english} group of 1 tile"
+    assert render(colour_group(colour, 4)) == f"{english} group of 4 tiles"
+    for language in ("fr", "pl", "nl"):
+        for n in (1, 2, 5):
+            text = render(colour_group(colour, n), language)
+            assert str(n) in text
+            assert text != render(colour_group(colour, n)), (language, text)
+
+
+@pytest.mark.parametrize(
+    ("animal", "english"),
+    [
+        (ankhor.Kind.JACKAL, "jackal"),
+        (ankhor.Kind.FALCON, "falcon"),
+        (ankhor.Kind.BEETLE, "beetle"),
+    ],
+)
+def test_every_animal_group_is_named_in_every_language(animal: ankhor.Kind, english: str) -> None:
+    from fertility_rules.ankhor.scoring import animal_group
+
+    assert render(animal_group(animal, 1)) == f"group of 1 {english}"
+    assert render(animal_group(animal, 3)) == f"group of 3 {english}s"
+    for language in ("fr", "pl", "nl"):
+        for n in (1, 2, 5):
+            text = render(animal_group(animal, n), language)
+            assert str(n) in text
+            assert text != render(animal_group(animal, n)), (language, text)
+
+
+def test_a_final_position_from_a_game_keeps_bonus_tokens_and_the_catalogues_points() -> None:
+    box = Box()
+    tiles = layout(box, "Bw Bd")
+    state = table([tiles, ()], [tokens(), tokens()], bonus=[2, 0])
+    position = ankhor.final_position(state)
+    assert position.players[0].bonus == 2
+    # blue group 2; 2 bonus tokens of 3 VP (A-1.4)
+    assert totals(position)[0] == (6, 0, 2, 0)
+    catalogue = state.config.catalogue
+    cheaper = evolve(catalogue, bonus=evolve(catalogue.bonus, points=2))
+    state = evolve(state, config=evolve(state.config, catalogue=cheaper))
+    # an owner's catalogue with bonus tokens of 2 VP: 2 x 2
+    assert totals(ankhor.final_position(state))[0] == (4, 0, 2, 0)
+
+
+@pytest.mark.parametrize("reading", list(HigherNeighbours))
+def test_score_totals_agree_with_the_sheets_under_both_readings_of_q3(
+    reading: HigherNeighbours,
+) -> None:
+    box = Box()
+    side_by_side = layout(box, "Kd Kf Kj\nKb Kv Kw", (0, 0, "Gd Gj"))
+    for tiles, bonus in ((pyramid(), 2), (side_by_side, 1)):
+        position = final(("A", tiles, tokens("bwk"), bonus), higher_neighbours=reading)
+        report = ankhor.score(position)
+        assert [tuple(s.stage_totals) for s in report.sheets] == list(ankhor.score_totals(position))
+
+
+def test_the_tie_breaks_are_on_the_sheets() -> None:
+    box = Box()
+    one = layout(box, "Rd Rs")
+    two = layout(box, "Gd Gs Gv")
+    report = ankhor.score(final(("A", one, tokens("bb"), 0), ("B", two, tokens("b"), 0)))
+    # A: 2 tiles and 2 tokens left; B: 3 tiles and 1 token
+    assert [(s.tiles, s.tokens) for s in report.sheets] == [(2, 2), (3, 1)]
+
+
+def test_score_totals_refuses_what_is_not_a_final_position() -> None:
+    with pytest.raises(MalformedInputError) as refused:
+        ankhor.score_totals(rulebook_example().players[0])  # type: ignore[arg-type]
+    assert [problem.path for problem in refused.value.problems] == ["position"]

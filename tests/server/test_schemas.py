@@ -67,14 +67,19 @@ def test_the_shipped_openapi_document_is_what_the_server_serves(tmp_path: Path) 
         assert "$defs" not in json.dumps(schema), name
 
 
-def test_every_message_and_response_of_a_game_validates(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_every_message_and_response_of_a_game_validates(tmp_path: Path, game: str) -> None:
     rng = random.Random(9)
     frames = {kind: Draft202012Validator(socket_schema(kind)) for kind in SOCKET_MESSAGES}
     responses: list[tuple[str, Any]] = []
     with client(tmp_path) as http:
         made = http.post(
             "/tables",
-            json={"players": ["Ann", "Bob"], "seats": [{}, {"kind": "bot", "agent": "random"}]},
+            json={
+                "game": game,
+                "players": ["Ann", "Bob"],
+                "seats": [{}, {"kind": "bot", "agent": "random"}],
+            },
         )
         responses.append(("Created", made.json()))
         table, token = made.json()["id"], made.json()["seats"][0]["token"]
@@ -111,6 +116,7 @@ def test_every_message_and_response_of_a_game_validates(tmp_path: Path) -> None:
         responses.append(("ViewMessage", http.get(f"/tables/{table}/view").json()))
         responses.append(("GameRecord", http.get(f"/tables/{table}/record").json()))
         responses.append(("TableEntry", http.get(f"/tables/{table}").json()))
+        responses.append(("Moves", http.get(f"/tables/{table}/moves?lang=fr").json()))
     assert {kind for kind, _m in sent} == {"view", "error"}
     assert any("last" in m and m["last"]["type"] == "undo" for _k, m in sent)
     for kind, message in sent:
