@@ -38,6 +38,7 @@ def _errors(*statuses: int) -> dict[str, Schema]:
         404: "No such table.",
         413: "The body is larger than the limit.",
         415: "The body is not JSON.",
+        409: "The move was sent for another position: the table has moved on (code stale).",
         422: "An illegal move, with the rule it breaks.",
         429: "Too many requests from this address.",
     }
@@ -51,10 +52,10 @@ def _errors(*statuses: int) -> dict[str, Schema]:
     return responses
 
 
-_SEAT = [{"seat": []}, {"seat_query": []}]
+_SEAT: list[dict[str, list[str]]] = [{"seat": []}, {"seat_query": []}]
 """A seat's token: an ``Authorization: Bearer`` header or the ``token`` query parameter
 (or, in a request body, its ``token`` field)."""
-_SEAT_OR_SPECTATOR = [{}, *_SEAT]
+_SEAT_OR_SPECTATOR: list[dict[str, list[str]]] = [{}, *_SEAT]
 """A seat's token, or none for a spectator."""
 
 
@@ -203,7 +204,7 @@ def _paths() -> Schema:
                 "requestBody": _body("MoveRequest"),
                 "responses": {
                     "200": _json("ViewMessage", "The seat's view after the move."),
-                    **_errors(400, 403, 404, 413, 415, 422),
+                    **_errors(400, 403, 404, 409, 413, 415, 422),
                 },
             },
         },
