@@ -119,10 +119,15 @@ class NotAllowedError(FertilityError, PermissionError):
     """A request its sender may not make: a seat deciding out of turn, a token acting for
     another seat, a spectator acting, a request past a limit.
 
-    ``rule`` names the rule that forbids it, when one does (the turn order, R-3).
+    ``rule`` names the rule that forbids it, when one does (the turn order, R-3); ``code``
+    is a stable word a program can test (the table server's refusals), where the message
+    is for people.
     """
 
-    def __init__(self, message: Message, rule: str | None = None) -> None:
+    def __init__(
+        self, message: Message, rule: str | None = None, *, code: str | None = None
+    ) -> None:
         self.rule = rule
+        self.code = code
         self.reason = message
         super().__init__(_("{text} ({rule})", text=message, rule=rule) if rule else message)

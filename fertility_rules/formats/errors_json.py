@@ -43,6 +43,8 @@ def dump_error(error: FertilityError, language: Language | str = Language.EN) ->
         data["message"] = render(error.reason, language)
         if error.rule:
             data["rule"] = error.rule
+    if isinstance(error, NotAllowedError) and error.code:
+        data["code"] = error.code
     if isinstance(error, MalformedInputError):
         data["message"] = render(error.message, language)
         if error.source:

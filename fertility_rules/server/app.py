@@ -48,6 +48,7 @@ from fertility_rules.server.messages import (
     view_message,
 )
 from fertility_rules.server.openapi import openapi
+from fertility_rules.server.refusals import Refusal, refused
 from fertility_rules.server.requests import (
     Answer,
     AnswerRequest,
@@ -99,7 +100,7 @@ def _status(error: FertilityError) -> int:
     if isinstance(error, IllegalMoveError):
         return 422
     if isinstance(error, NotAllowedError):
-        return 403
+        return 409 if error.code == Refusal.STALE.value else 403
     return 400
 
 
@@ -256,7 +257,8 @@ class Server:
     async def record(self, request: Request) -> Response:
         table = await self.service.find(request.path_params["id"])
         if not table.over:
-            raise NotAllowedError(
+            raise refused(
+                Refusal.HIDDEN,
                 _(
                     "The record shows the hidden order of the piles; it is given once the game "
                     "is over."
@@ -337,7 +339,7 @@ class Server:
 
     async def _receive(self, websocket: WebSocket, listener: Listener, lock: asyncio.Lock) -> None:
         bucket = Bucket(self.config.frames_per_second, self.config.frame_burst)
-        refused = 0
+        too_fast = 0
         while True:
             try:
                 message = await websocket.receive()
@@ -348,8 +350,8 @@ class Server:
             raw = message.get("bytes") or (message.get("text") or "").encode("utf-8", "replace")
             limited = not bucket.take()
             if limited:
-                refused += 1
-                if refused > self.config.frame_burst:
+                too_fast += 1
+                if too_fast > self.config.frame_burst:
                     await websocket.close(code=1008)
                     return
             data: object = None
@@ -364,7 +366,7 @@ class Server:
                     )
                 data = parse_body(raw, self.config.json_limits)
                 if limited:
-                    raise NotAllowedError(_("Too many messages; slow down."))
+                    raise refused(Refusal.RATE, _("Too many messages; slow down."))
                 await self._frame(websocket, listener, read_frame(data))
             except FertilityError as error:
                 reply = error_message(error, listener.language)
@@ -436,7 +438,7 @@ class Guard:
                 return
             wait = self.limiter.wait(key)
             body = {
-                **dump_error(NotAllowedError(_("Too many requests; slow down."))),
+                **dump_error(refused(Refusal.RATE, _("Too many requests; slow down."))),
                 "retry_after": round(wait, 3),
             }
             response = _json(body, 429)
@@ -486,7 +488,7 @@ async def _not_allowed_method(request: Request, _error: Exception) -> Response:
         method=request.method[:20],
         path=request.url.path[:200],
     )
-    return _json(dump_error(NotAllowedError(message), _language_or_english(request)), 405)
+    return _json(dump_error(refused(Refusal.METHOD, message), _language_or_english(request)), 405)
 
 
 def _language_or_english(request: Request) -> str:

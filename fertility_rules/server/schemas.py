@@ -20,6 +20,7 @@ from fertility_rules.games import GAMES, GameRules
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
 from fertility_rules.server.auth import TOKEN_BYTES
+from fertility_rules.server.refusals import Refusal
 from fertility_rules.server.requests import MAX_FRAME_ID, MAX_NAME, MAX_SEED, SeatKind
 from fertility_rules.server.service import MAX_NOTATION
 
@@ -135,6 +136,10 @@ def definitions() -> dict[str, Schema]:
     }
     error_fields: dict[str, Schema] = {
         "error": error_kinds,
+        "code": {
+            "enum": [refusal.value for refusal in Refusal],
+            "description": "Of a not_allowed error: why, as a word for programs.",
+        },
         "message": _TEXT,
         "rule": {"type": "string", "description": "The id of the rule that forbids it."},
         "source": _STRING,

@@ -23,7 +23,6 @@ from typing import Any
 from fertility_rules.errors import (
     FertilityError,
     MalformedInputError,
-    NotAllowedError,
     Problem,
     UnknownIdError,
 )
@@ -34,6 +33,7 @@ from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.server import auth
 from fertility_rules.server.config import ServerConfig
 from fertility_rules.server.messages import text_picture
+from fertility_rules.server.refusals import Refusal, refused
 from fertility_rules.server.requests import SeatKind, SeatRequest, TableRequest
 from fertility_rules.server.storage.base import Storage
 from fertility_rules.server.table import (
@@ -191,13 +191,15 @@ class TableService:
             return None
         seat = auth.match(token, [seat.token for seat in table.seats])
         if seat is None:
-            raise NotAllowedError(_("This token holds no seat at this table."))
+            raise refused(Refusal.TOKEN, _("This token holds no seat at this table."))
         return seat
 
     def _acting(self, table: Table, token: str | None) -> int:
         seat = self.seat_of(table, token)
         if seat is None:
-            raise NotAllowedError(_("Spectators watch the game; only a seat's token acts."))
+            raise refused(
+                Refusal.SPECTATOR, _("Spectators watch the game; only a seat's token acts.")
+            )
         table.acting(seat)
         return seat
 
@@ -289,12 +291,13 @@ class TableService:
             for _attempt in range(_ATTEMPTS):
                 table = self.table(table_id)
                 if table_id in self._damaged:
-                    raise NotAllowedError(
+                    raise refused(
+                        Refusal.DAMAGED,
                         _(
                             "This table's stored history is damaged at event {n}; it takes "
                             "no more requests.",
                             n=self._damaged[table_id],
-                        )
+                        ),
                     )
                 event = make(table)
                 after = table.after(event)
@@ -305,7 +308,7 @@ class TableService:
                     break
                 await self._catch_up_locked(table_id)
             else:
-                raise NotAllowedError(_("The table is busy; try again."))
+                raise refused(Refusal.BUSY, _("The table is busy; try again."))
         self._wake(table_id)
         return after
 
@@ -313,8 +316,9 @@ class TableService:
         """A new table, stored; with each person seat's token (``None`` for the others),
         shown this once and kept only as a digest."""
         if len(self._tables) >= self.config.max_tables:
-            raise NotAllowedError(
-                _("The server holds as many tables as it can ({n}).", n=self.config.max_tables)
+            raise refused(
+                Refusal.FULL,
+                _("The server holds as many tables as it can ({n}).", n=self.config.max_tables),
             )
         try:
             rules = find_game(request.game or GAMES[0].name)
@@ -377,14 +381,25 @@ class TableService:
 
         def make(table: Table) -> Event:
             seat = self._acting(table, token)
+            if ply is not None and ply > table.ply:
+                raise refused(
+                    Refusal.STALE,
+                    ngettext(
+                        "Only {n} move has been played at this table, not {sent}.",
+                        "Only {n} moves have been played at this table, not {sent}.",
+                        table.ply,
+                        sent=ply,
+                    ),
+                )
             if ply is not None and ply != table.ply:
-                raise NotAllowedError(
+                raise refused(
+                    Refusal.STALE,
                     ngettext(
                         "The table has moved on: {n} move was played, not {sent}.",
                         "The table has moved on: {n} moves were played, not {sent}.",
                         table.ply,
                         sent=ply,
-                    )
+                    ),
                 )
             table.check_turn(seat)
             return Played(seat, self._read_move(table, move))
@@ -453,11 +468,12 @@ class TableService:
     def subscribe(self, table_id: str, seat: int | None, language: str) -> Listener:
         listeners = self._listeners.setdefault(table_id, set())
         if len(listeners) >= self.config.max_sockets:
-            raise NotAllowedError(
+            raise refused(
+                Refusal.FULL,
                 _(
                     "This table has as many sockets open as it takes ({n}).",
                     n=self.config.max_sockets,
-                )
+                ),
             )
         listener = Listener(table_id, seat, language)
         listeners.add(listener)

@@ -18,11 +18,12 @@ from typing import Any
 from attrs import evolve, field, frozen
 
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.errors import MalformedInputError, NotAllowedError
+from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats.base import register_tagged_union, strict_converter, structure
 from fertility_rules.games import GameRules, find_game, game_field
 from fertility_rules.i18n.message import _
 from fertility_rules.records.game_record import GameRecord
+from fertility_rules.server.refusals import Refusal, refused
 from fertility_rules.server.requests import SeatKind
 
 __all__ = [
@@ -203,10 +204,11 @@ class Table:
     def check_turn(self, seat: int) -> None:
         """Refuses a move of ``seat`` when the decision is another's (or the game is over)."""
         if self.over:
-            raise NotAllowedError(_("The game is over: no more moves."), self.rules.turn_rule)
+            raise refused(Refusal.OVER, _("The game is over: no more moves."), self.rules.turn_rule)
         current = self.state.current
         if seat != current:
-            raise NotAllowedError(
+            raise refused(
+                Refusal.TURN,
                 _(
                     "It is {player}'s decision, not {seat}'s.",
                     player=self.setup.players[current],
@@ -220,18 +222,21 @@ class Table:
         (its own included) showed something hidden, and while the game goes on (once it
         is over, its record, hidden order included, may have been given out)."""
         if self.over:
-            raise NotAllowedError(
-                _("The game is over: no move can be taken back."), self.rules.turn_rule
+            raise refused(
+                Refusal.OVER,
+                _("The game is over: no move can be taken back."),
+                self.rules.turn_rule,
             )
         if self.pending is not None:
-            raise NotAllowedError(_("An undo is already asked; wait for the answers."))
+            raise refused(Refusal.UNDO_ASKED, _("An undo is already asked; wait for the answers."))
         mine = [ply for ply, mover in enumerate(self.movers) if mover == seat]
         if not mine:
-            raise NotAllowedError(_("You have no move to take back."))
+            raise refused(Refusal.NOTHING_TO_UNDO, _("You have no move to take back."))
         target = mine[-1]
         for ply in range(target, self.ply):
             if self.revealed[ply]:
-                raise NotAllowedError(
+                raise refused(
+                    Refusal.HIDDEN,
                     _(
                         "Move {n} showed what was hidden; no move up to it can be taken back.",
                         n=ply + 1,
@@ -244,7 +249,7 @@ class Table:
         """The seat, refused when a bot plays it (its player resigned)."""
         found = self.seats[seat]
         if found.kind is SeatKind.BOT:
-            raise NotAllowedError(_("A bot plays this seat; it takes no requests."))
+            raise refused(Refusal.BOT_SEAT, _("A bot plays this seat; it takes no requests."))
         return found
 
     # -- events
@@ -290,14 +295,14 @@ class Table:
             case UndoAnswered(seat, accept):
                 pending = self.pending
                 if pending is None or seat not in pending.waiting:
-                    raise NotAllowedError(_("No undo waits for your answer."))
+                    raise refused(Refusal.NO_UNDO, _("No undo waits for your answer."))
                 if not accept:
                     return evolve(self, pending=None)
                 return self._settle(evolve(pending, waiting=pending.waiting - {seat}))
             case Resigned(seat, agent):
                 self.acting(seat)
                 if self.over:
-                    raise NotAllowedError(_("The game is over: no more moves."))
+                    raise refused(Refusal.OVER, _("The game is over: no more moves."))
                 seats = list(self.seats)
                 seats[seat] = evolve(seats[seat], kind=SeatKind.BOT, agent=agent)
                 table = evolve(self, seats=tuple(seats))
@@ -309,7 +314,7 @@ class Table:
                 return table._settle(evolve(pending, waiting=pending.waiting - {seat}))
             case Joined(seat, token):
                 if self.seats[seat].kind is not SeatKind.OPEN or self.seats[seat].token:
-                    raise NotAllowedError(_("This seat is not open."))
+                    raise refused(Refusal.SEAT_TAKEN, _("This seat is not open."))
                 seats = list(self.seats)
                 seats[seat] = evolve(seats[seat], token=token)
                 return evolve(self, seats=tuple(seats))

@@ -125,7 +125,7 @@ def test_a_token_acts_only_for_its_seat_and_spectators_cannot_act(tmp_path: Path
             (http.post(f"/tables/{table}/moves", json={"token": ann, "move": 7}), 400),
             (
                 http.post(f"/tables/{table}/moves", json={"token": ann, "move": move, "ply": 3}),
-                403,
+                409,
             ),
         ]
         for response, status in refusals:
@@ -135,6 +135,7 @@ def test_a_token_acts_only_for_its_seat_and_spectators_cannot_act(tmp_path: Path
             "error": "not_allowed",
             "message": "C’est à Ann de décider, pas à Bob.",
             "rule": "R-3",
+            "code": "turn",
         }
         assert refusals[3][0].json()["rule"].startswith("R-3")
         assert refusals[4][0].json()["problems"][0]["path"].startswith("$.move")
@@ -187,6 +188,7 @@ def test_an_open_seat_is_taken_through_the_lobby_once(tmp_path: Path) -> None:
         assert http.get(f"/tables/{table}/view", params={"token": token}).json()["seat"] == 1
         again = http.post(f"/tables/{table}/join", json={"seat": 1})
         assert again.status_code == 403
+        assert again.json()["code"] == "seat_taken"
         assert http.post(f"/tables/{table}/join", json={"seat": 5}).status_code == 400
         assert http.get("/tables").json()["tables"][0]["seats"][1]["taken"] is True
 
@@ -209,6 +211,7 @@ def test_undo_and_resign_over_http(tmp_path: Path) -> None:
         assert resigned.json()["seats"][1] == {"name": "Bob", "kind": "bot", "agent": "greedy"}
         again = http.post(f"/tables/{table}/resign", json={"token": bob})
         assert again.status_code == 403
+        assert again.json()["code"] == "bot_seat"
 
 
 def test_http_failures_are_library_errors_as_json(tmp_path: Path) -> None:
@@ -264,7 +267,7 @@ def test_a_client_past_its_rate_gets_429_and_a_socket_past_its_rate_an_error(
         assert statuses[:5] == [200] * 5
         assert statuses[5:] == [429] * 3
         limited = http.get("/games")
-        assert limited.json()["error"] == "not_allowed"
+        assert (limited.json()["error"], limited.json()["code"]) == ("not_allowed", "rate")
         # 1 request a second: the next one is at most a second away, told in both forms
         assert limited.headers["Retry-After"] == "1"
         assert 0 < limited.json()["retry_after"] <= 1
@@ -359,3 +362,25 @@ def test_the_moves_played_so_far_are_listed_in_order_in_the_asked_language(
         assert all(m["text"].startswith(f"{names[m['seat']]}: ") for m in english)
         assert [m["text"] for m in listed["moves"]] != [m["text"] for m in english]
         assert http.get("/tables/nothing/moves").status_code == 404
+
+
+def test_a_move_sent_for_another_position_is_a_conflict_that_says_which_way(
+    tmp_path: Path,
+) -> None:
+    with client(tmp_path) as http:
+        made = _new(http, seats=[{}, {}], seed=6)
+        table, ann = made["id"], made["seats"][0]["token"]
+        view = http.get(f"/tables/{table}/view", params={"token": ann}).json()
+        place = pick(view, random.Random(0))["notation"]
+        ahead = http.post(f"/tables/{table}/moves", json={"token": ann, "move": place, "ply": 3})
+        assert (ahead.status_code, ahead.json()["code"]) == (409, "stale")
+        assert ahead.json()["message"] == "Only 0 moves have been played at this table, not 3."
+        played = http.post(f"/tables/{table}/moves", json={"token": ann, "move": place, "ply": 0})
+        assert played.status_code == 200
+        twice = http.post(f"/tables/{table}/moves", json={"token": ann, "move": place, "ply": 0})
+        assert (twice.status_code, twice.json()["code"]) == (409, "stale")
+        assert twice.json()["message"] == "The table has moved on: 1 move was played, not 0."
+        stranger = http.get(f"/tables/{table}/view", params={"token": "x" * 43})
+        assert (stranger.status_code, stranger.json()["code"]) == (403, "token")
+        watcher = http.post(f"/tables/{table}/moves", json={"move": place})
+        assert (watcher.status_code, watcher.json()["code"]) == (403, "spectator")
