@@ -317,3 +317,6 @@ def test_score_totals_refuses_what_is_not_a_final_position() -> None:
     with pytest.raises(MalformedInputError) as refused:
         ankhor.score_totals(rulebook_example().players[0])  # type: ignore[arg-type]
     assert [problem.path for problem in refused.value.problems] == ["position"]
+    with pytest.raises(MalformedInputError) as refused:
+        ankhor.final_position(rulebook_example())  # type: ignore[arg-type]
+    assert [problem.path for problem in refused.value.problems] == ["state"]
