@@ -181,7 +181,14 @@ def definitions() -> dict[str, Schema]:
                 **games_of["observation"],
                 "description": "A game's public view (R-9).",
             },
-            "Move": games_of["move"],
+            "Move": {
+                **games_of["move"],
+                "description": (
+                    "A move of the table's game (the ``game`` of the view): each game's moves "
+                    "have their own ``type`` values and fields, and the same ``type`` (take) "
+                    "may mean different moves in two games."
+                ),
+            },
             "GameRecord": games_of["game-record"],
             "Error": _object(["error", "message"], error_fields),
             "ErrorMessage": _object(
