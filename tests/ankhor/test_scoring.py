@@ -4,13 +4,18 @@ each tie-break (A-7.5). The arithmetic is written beside each position."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from attrs import evolve
 
 from fertility_rules import ankhor
 from fertility_rules.ankhor.interpretations import HigherNeighbours
+from fertility_rules.ankhor.scoring import animal_group, colour_group
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n import render
+from fertility_rules.i18n.message import Message
 from tests.ankhor.helpers import Box, final, layout, table, tokens
 
 SUPPORTERS_ONLY = HigherNeighbours.SUPPORTERS_ONLY
@@ -235,46 +240,29 @@ def test_several_bonus_tokens_and_tokens_left_are_explained_in_the_plural() -> N
     assert lines[-1] == ("A-7.4", 1, "5 tokens left, 1 VP for every 3")
 
 
-@pytest.mark.parametrize(
-    ("colour", "english"),
-    [
-        (ankhor.Colour.BLUE, "blue"),
-        (ankhor.Colour.WHITE, "white"),
-        (ankhor.Colour.BLACK, "black"),
-        (ankhor.Colour.GREEN, "green"),
-        (ankhor.Colour.RED, "red"),
-    ],
-)
-def test_every_colour_group_is_named_in_every_language(colour: ankhor.Colour, english: str) -> None:
-    from fertility_rules.ankhor.scoring import colour_group
+ENGLISH_NAMES = [
+    (colour_group, ankhor.Colour.BLUE, "blue group of 1 tile", "blue group of 4 tiles"),
+    (colour_group, ankhor.Colour.WHITE, "white group of 1 tile", "white group of 4 tiles"),
+    (colour_group, ankhor.Colour.BLACK, "black group of 1 tile", "black group of 4 tiles"),
+    (colour_group, ankhor.Colour.GREEN, "green group of 1 tile", "green group of 4 tiles"),
+    (colour_group, ankhor.Colour.RED, "red group of 1 tile", "red group of 4 tiles"),
+    (animal_group, ankhor.Kind.JACKAL, "group of 1 jackal", "group of 4 jackals"),
+    (animal_group, ankhor.Kind.FALCON, "group of 1 falcon", "group of 4 falcons"),
+    (animal_group, ankhor.Kind.BEETLE, "group of 1 beetle", "group of 4 beetles"),
+]
 
-    assert render(colour_group(colour, 1)) == f"{english} group of 1 tile"
-    assert render(colour_group(colour, 4)) == f"{english} group of 4 tiles"
+
+@pytest.mark.parametrize(("named", "attribute", "one", "four"), ENGLISH_NAMES)
+def test_every_group_is_named_in_every_language(
+    named: Callable[[Any, int], Message], attribute: object, one: str, four: str
+) -> None:
+    assert render(named(attribute, 1)) == one
+    assert render(named(attribute, 4)) == four
     for language in ("fr", "pl", "nl"):
         for n in (1, 2, 5):
-            text = render(colour_group(colour, n), language)
+            text = render(named(attribute, n), language)
             assert str(n) in text
-            assert text != render(colour_group(colour, n)), (language, text)
-
-
-@pytest.mark.parametrize(
-    ("animal", "english"),
-    [
-        (ankhor.Kind.JACKAL, "jackal"),
-        (ankhor.Kind.FALCON, "falcon"),
-        (ankhor.Kind.BEETLE, "beetle"),
-    ],
-)
-def test_every_animal_group_is_named_in_every_language(animal: ankhor.Kind, english: str) -> None:
-    from fertility_rules.ankhor.scoring import animal_group
-
-    assert render(animal_group(animal, 1)) == f"group of 1 {english}"
-    assert render(animal_group(animal, 3)) == f"group of 3 {english}s"
-    for language in ("fr", "pl", "nl"):
-        for n in (1, 2, 5):
-            text = render(animal_group(animal, n), language)
-            assert str(n) in text
-            assert text != render(animal_group(animal, n)), (language, text)
+            assert text != render(named(attribute, n)), (language, text)
 
 
 def test_a_final_position_from_a_game_keeps_bonus_tokens_and_the_catalogues_points() -> None:
