@@ -23,6 +23,7 @@ from fertility_rules.agents.simulate import (
 )
 from fertility_rules.cli_types import (
     MAX_MOVES,
+    number,
     output_file,
     output_folder,
     positive_int,
@@ -772,25 +773,28 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         "--host", default="127.0.0.1", help=t(_("address to listen on (default: 127.0.0.1)"))
     )
     serve.add_argument(
-        "--port", type=int, default=8000, help=t(_("port to listen on (default: 8000)"))
+        "--port",
+        type=whole_number(t, 0, 65535),
+        default=8000,
+        help=t(_("port to listen on (default: 8000)")),
     )
     serve.add_argument(
         "--bot-delay",
-        type=float,
+        type=number(t, 0, 3600, zero=True),
         default=0.5,
         metavar="SECONDS",
         help=t(_("how long a bot waits before it moves, so that people can follow (default: 0.5)")),
     )
     serve.add_argument(
         "--rate",
-        type=float,
+        type=number(t, 0, 1_000_000),
         default=20.0,
         metavar="REQUESTS",
         help=t(_("requests a second one client address may make on average (default: 20)")),
     )
     serve.add_argument(
         "--frame-rate",
-        type=float,
+        type=number(t, 0, 1_000_000),
         default=10.0,
         metavar="FRAMES",
         help=t(_("messages a second one WebSocket may send on average (default: 10)")),
@@ -821,11 +825,15 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         from fertility_rules.server.config import ServerConfig
         from fertility_rules.server.run import serve
+
+        if args.db.startswith(("postgresql://", "postgres://")):
+            import psycopg  # noqa: F401 - the postgres extra, needed for such a database
     except ImportError as missing:
         raise FertilityError(
             _(
-                "The server needs the 'server' extra ({module} is missing): "
-                "pip install 'fertility_rules[server]'.",
+                "The server needs the 'server' extra, and the 'postgres' extra for a "
+                "PostgreSQL database ({module} is missing): "
+                "pip install 'fertility_rules[server,postgres]'.",
                 module=missing.name or "?",
             )
         ) from None

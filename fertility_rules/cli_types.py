@@ -10,6 +10,7 @@ to write are checked as :func:`~fertility_rules.formats.files.check_target` chec
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable
 
 from fertility_rules.errors import FertilityError
@@ -52,6 +53,32 @@ def whole_number(t: Translate, low: int, high: int) -> Callable[[str], int]:
                 t(
                     _(
                         "expected a whole number from {low} to {high}, not {text!r}",
+                        low=low,
+                        high=high,
+                        text=text[:40],
+                    )
+                )
+            )
+        return value
+
+    return read
+
+
+def number(t: Translate, low: int, high: int, *, zero: bool = False) -> Callable[[str], float]:
+    """An argparse type: a finite number above ``low`` (or equal to it with ``zero``) and
+    at most ``high``; ``inf`` and ``nan`` are refused, as are numbers written too long."""
+
+    def read(text: str) -> float:
+        word = text.strip()
+        try:
+            value = float(word) if len(word) <= 40 else math.nan
+        except ValueError:
+            value = math.nan
+        if not (low < value or (zero and value == low)) or not value <= high:
+            raise argparse.ArgumentTypeError(
+                t(
+                    _(
+                        "expected a number from {low} to {high}, not {text!r}",
                         low=low,
                         high=high,
                         text=text[:40],

@@ -44,9 +44,11 @@ import numpy as np
 import pyspiel
 from attrs import frozen
 
-from fertility_rules.encoding.environment import LearningGame, learning_game
+from fertility_rules.encoding.environment import LearningGame, learning_game, legal_move
 from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
+from fertility_rules.errors import MalformedInputError
 from fertility_rules.games import GAMES, GameInfo
+from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
 from fertility_rules.lab.readings import switches, with_interpretations
 
@@ -245,6 +247,14 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         game = self._game
+        if self.table is None or self._waiting is not None:
+            setups = range(SETUPS) if self.table is None else None
+            outcomes = setups or {outcome for outcome, _chance in self.chance_outcomes()}
+            if type(action) is not int or action not in outcomes:
+                raise MalformedInputError.single(
+                    "action",
+                    _("{action} is not an outcome of this chance node.", action=repr(action)[:40]),
+                )
         if self.table is None:
             rules = self._rules
             self.table = game.new_state(rules.players, action, rules.variant, rules.readings)
@@ -259,7 +269,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
                 self._play(self._waiting, tuple(self._drawn))
             return
         view = game.observe(self.table)
-        move = self._rules.actions.move(action, view)
+        move = legal_move(game, self._rules.actions, view, action)
         self._history.append(f"move {action}")
         # How many items each hidden pile gives up to this move: the rules draw them.
         before = game.hidden_piles(view)

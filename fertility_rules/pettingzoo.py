@@ -38,8 +38,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from fertility_rules.encoding.environment import learning_game
-from fertility_rules.errors import MalformedInputError
+from fertility_rules.encoding.environment import learning_game, legal_move
+from fertility_rules.errors import MalformedInputError, NotAllowedError
 from fertility_rules.games import GameRules
 from fertility_rules.i18n.message import _
 from fertility_rules.lab.readings import with_interpretations
@@ -131,6 +131,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
     # -- the game -------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None and (type(seed) is not int or seed < 0):
+            raise MalformedInputError.single(
+                "seed",
+                _("A seed is a whole number of 0 or more, not {seed}.", seed=repr(seed)[:40]),
+            )
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         setup = int(self._rng.integers(0, 2**32)) if seed is None else seed
@@ -143,7 +148,21 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self._game.current(self._state)]
 
+    def _check_reset(self) -> None:
+        if self._state is None:
+            raise NotAllowedError(_("The environment has no game yet: call reset() first."))
+
     def observe(self, agent: str) -> dict[str, Any]:
+        self._check_reset()
+        if agent not in self.possible_agents:
+            raise MalformedInputError.single(
+                "agent",
+                _(
+                    "Unknown agent {agent!r}; the agents are: {known}.",
+                    agent=repr(agent)[:40],
+                    known=", ".join(self.possible_agents),
+                ),
+            )
         view = self._game.observe(self._state)
         seat = self.possible_agents.index(agent)
         values = self._features.encode(view)
@@ -155,17 +174,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return {"observation": np.asarray(values, np.float32), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        self._check_reset()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         view = self._game.observe(self._state)
-        move = self._actions.move(int(action), view)  # type: ignore[arg-type]
-        if move not in self._game.legal_moves(view):
-            raise MalformedInputError.single(
-                "action",
-                _("Action {index} is not a move of this position.", index=int(action)),  # type: ignore[arg-type]
-            )
+        move = legal_move(self._game, self._actions, view, action)
         self._cumulative_rewards[agent] = 0.0
         self._state = self._game.apply(self._state, move)
         self.rewards = {a: 0.0 for a in self.agents}

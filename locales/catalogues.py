@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -19,8 +20,12 @@ def compile_catalogues(root: Path) -> list[Path]:
             catalog = read_po(handle, locale=language, domain=DOMAIN)
         target = root / DOMAIN / "locales" / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
         target.parent.mkdir(parents=True, exist_ok=True)
-        with target.open("wb") as handle:
+        # Written beside and renamed over: a process reading the catalogue meanwhile (a
+        # build runs while the library is in use) sees the old file or the new, never half.
+        partial = target.with_name(f".{target.name}.{os.getpid()}")
+        with partial.open("wb") as handle:
             write_mo(handle, catalog, use_fuzzy=False)
+        os.replace(partial, target)
         written.append(target)
     return written
 

@@ -40,10 +40,11 @@ def load_catalogue(
     if path is None or str(path) == DEFAULT_CATALOGUE_NAME:
         return default_catalogue() if registry is DEFAULT_REGISTRY else _read_default(registry)
     from fertility_rules.formats.catalogue import load_catalogue_file
+    from fertility_rules.formats.files import file_name
     from fertility_rules.formats.limits import DEFAULT_LIMITS
 
     return load_catalogue_file(
-        os.fspath(path), registry, DEFAULT_LIMITS if limits is None else limits
+        file_name(path), registry, DEFAULT_LIMITS if limits is None else limits
     )
 
 

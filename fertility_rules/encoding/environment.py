@@ -20,13 +20,14 @@ from typing import Any, Generic, TypeVar
 
 from attrs import frozen
 
+from fertility_rules.arguments import kind_name
 from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
-from fertility_rules.errors import UnknownIdError
+from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.games import GameRules, find_game
 from fertility_rules.i18n.message import _
 from fertility_rules.records.game_record import GameRecord
 
-__all__ = ["LearningGame", "learning_game"]
+__all__ = ["LearningGame", "learning_game", "legal_move"]
 
 S = TypeVar("S")
 V = TypeVar("V")
@@ -116,3 +117,35 @@ def learning_game(game: str | GameRules = "fertility") -> LearningGame[Any, Any,
         if rules.pictures is None
         else functools.partial(_picture, rules.pictures.table),
     )
+
+
+def legal_move(
+    game: LearningGame[Any, Any, Any], actions: ActionSpace[Any, Any], view: Any, action: object
+) -> Any:
+    """The move of ``action`` in ``view``, refused with a library error when the action is
+    not a whole number (numpy's included), not in the action space, or not a legal move
+    there: an adapter never plays an illegal move."""
+    if isinstance(action, bool):
+        index = -1
+    else:
+        try:
+            index = operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            raise MalformedInputError.single(
+                "action", _("An action is a whole number, not {kind}.", kind=kind_name(action))
+            ) from None
+    if not 0 <= index < actions.size:
+        raise MalformedInputError.single(
+            "action",
+            _(
+                "An action is a whole number from 0 to {last}, not {action}.",
+                last=actions.size - 1,
+                action=repr(action)[:40],
+            ),
+        )
+    move = actions.move(index, view)
+    if move not in game.legal_moves(view):
+        raise MalformedInputError.single(
+            "action", _("Action {index} is not a move of this position.", index=index)
+        )
+    return move

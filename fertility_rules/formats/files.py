@@ -11,17 +11,39 @@ import sys
 import tempfile
 from pathlib import Path
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, kind_name
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n.message import Message, _
 
-__all__ = ["STDIN", "check_folder", "check_target", "read_bytes", "write_text"]
+__all__ = ["STDIN", "check_folder", "check_target", "file_name", "read_bytes", "write_text"]
 
 STDIN = "-"
 """The file name that means standard input."""
 
 _CHUNK = 1 << 16
+
+
+def file_name(path: object, argument: str = "path") -> str:
+    """``path`` (a text or an ``os.PathLike``) as a file name, refused with a library error
+    when it is neither, holds a NUL character, or cannot be written for the file system
+    (a lone surrogate): the operating system would raise a bare Python error instead."""
+    try:
+        found: str | bytes = os.fspath(path)  # type: ignore[call-overload]
+    except TypeError:
+        raise MalformedInputError.single(
+            argument, _("A file name is a text or a path, not {kind}.", kind=kind_name(path))
+        ) from None
+    source = os.fsdecode(found) if isinstance(found, bytes) else found
+    if "\x00" in source:
+        raise _refuse(ascii(source), _("a file name cannot hold a NUL character"))
+    try:
+        os.fsencode(source)
+    except UnicodeEncodeError:
+        raise _refuse(
+            ascii(source), _("this file name cannot be used on the file system")
+        ) from None
+    return source
 
 
 def _refuse(source: str, message: Message) -> MalformedInputError:
@@ -79,7 +101,7 @@ def read_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
     A directory, a FIFO or a device is refused before anything is read, so that a
     pipe with no writer cannot block and ``/dev/zero`` cannot fill the memory.
     """
-    source = str(path)
+    source = file_name(path)
     if source == STDIN:
         _check_stdin(limits)
         data = sys.stdin.buffer.read(limits.max_bytes + 1)
@@ -138,8 +160,8 @@ def check_target(path: str | Path) -> Path:
     Checked before any work, so that a long computation never ends on a missing folder,
     a directory, a pipe nobody reads or a device (``/dev/full``).
     """
-    target = Path(path)
-    source = str(path)
+    source = file_name(path)
+    target = Path(source)
     try:
         info = os.stat(target)
     except FileNotFoundError:
@@ -157,8 +179,8 @@ def check_target(path: str | Path) -> Path:
 def check_folder(path: str | Path) -> Path:
     """``path`` as a folder to write files in: an existing writable folder, or one that
     can be made in the nearest existing folder above it."""
-    folder = Path(path)
-    source = str(path)
+    source = file_name(path)
+    folder = Path(source)
     above = folder
     while True:
         try:

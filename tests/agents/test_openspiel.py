@@ -147,3 +147,32 @@ def test_openspiels_ismcts_bot_plays_a_whole_game(name: str, rollouts: int) -> N
             state.apply_action(action)
     assert all(score >= 0 for score in state.returns())
     assert max(state.returns()) > 0
+
+
+@pytest.mark.parametrize("name", ["python_fertility(players=3)", "python_ankhor(players=2)"])
+def test_an_illegal_action_or_outcome_is_a_library_error_and_changes_nothing(name: str) -> None:
+    from fertility_rules import MalformedInputError
+
+    state = pyspiel.load_game(name).new_initial_state()
+    for outcome in (10**6, 2**16):  # pyspiel itself refuses -1
+        with pytest.raises(MalformedInputError):
+            state.apply_action(outcome)
+    state.apply_action(3)
+    legal = set(state.legal_actions())
+    illegal = next(a for a in range(state.get_game().num_distinct_actions()) if a not in legal)
+    before = str(state)
+    with pytest.raises(MalformedInputError):
+        state.apply_action(illegal)
+    assert str(state) == before
+    assert set(state.legal_actions()) == legal
+    rng = np.random.RandomState(1)
+    for _step in range(500):
+        if state.is_chance_node():
+            break
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.randint(len(actions))])
+    assert state.is_chance_node()
+    outcomes = {outcome for outcome, _p in state.chance_outcomes()}
+    with pytest.raises(MalformedInputError):
+        state.apply_action(max(outcomes) + 10**6)
+    state.apply_action(min(outcomes))

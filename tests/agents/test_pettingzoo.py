@@ -110,3 +110,30 @@ def test_render_draws_an_ankhor_table_too() -> None:
 def test_wrong_arguments_are_library_errors(arguments: dict[str, object]) -> None:
     with pytest.raises(MalformedInputError):
         raw_env(**arguments)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_wrong_calls_and_actions_are_library_errors_and_change_nothing(game: str) -> None:
+    from fertility_rules import NotAllowedError
+
+    environment = raw_env(players=2, game=game)
+    with pytest.raises(NotAllowedError):
+        environment.step(0)
+    with pytest.raises(NotAllowedError):
+        environment.observe("player_0")
+    for seed in (-1, "x", 1.5):
+        with pytest.raises(MalformedInputError):
+            environment.reset(seed=seed)  # type: ignore[arg-type]
+    environment.reset(seed=3)
+    before = environment.observe(environment.agent_selection)
+    mask = before["action_mask"]
+    illegal = int(mask.argmin())
+    assert mask[illegal] == 0
+    for action in (None, "x", [0], True, 1.5, -1, 10**9, illegal):
+        with pytest.raises(MalformedInputError):
+            environment.step(action)  # type: ignore[arg-type]
+    with pytest.raises(MalformedInputError):
+        environment.observe("zz")
+    after = environment.observe(environment.agent_selection)
+    assert (after["observation"] == before["observation"]).all()
+    environment.step(int(mask.argmax()))

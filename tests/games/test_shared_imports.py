@@ -56,6 +56,7 @@ SHARED = (
     "fertility_rules.server.lobby",
     "fertility_rules.server.messages",
     "fertility_rules.server.openapi",
+    "fertility_rules.server.refusals",
     "fertility_rules.server.requests",
     "fertility_rules.server.run",
     "fertility_rules.server.schemas",

@@ -200,6 +200,13 @@ RUNS: list[tuple[str, list[str], str | None]] = [
         ["catalogue", "check", "--game", "ankhor", "/dev/urandom"],
         None,
     ),
+    # The server's arguments, refused before anything starts.
+    ("serve: infinite rate", ["serve", "--rate", "inf"], None),
+    ("serve: rate not a number", ["serve", "--frame-rate", "nan"], None),
+    ("serve: huge rate", ["serve", "--rate", "1e308"], None),
+    ("serve: port out of range", ["serve", "--port", "99999"], None),
+    ("serve: negative port", ["serve", "--port", "-1"], None),
+    ("serve: endless bot delay", ["serve", "--bot-delay", "inf"], None),
 ]
 
 

@@ -122,7 +122,8 @@ def test_moves_racing_through_both_processes_are_stored_once(
     for racer in racers:
         racer.join()
     statuses = sorted(status for status, _answer in answers)
-    assert statuses == [200, 403, 403, 403]
+    assert statuses == [200, 409, 409, 409]
+    assert sorted(answer.get("code", "") for _status, answer in answers) == ["", *["stale"] * 3]
     for server in servers:
         _status, now = request(f"{server.url}/tables/{table}/view")
         assert now["version"] == 1

@@ -35,6 +35,7 @@ from fertility_rules.ankhor.formats.converter import converter_for, format_hooks
 from fertility_rules.ankhor.model import Colour, Kind
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.documents import parse_document, read_document
+from fertility_rules.formats.files import file_name
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.sections import CatalogueFile, Section, write_sections
 from fertility_rules.shared.package_data import package_bytes
@@ -194,7 +195,7 @@ def load_catalogue(
     or the built-in one for ``None`` or ``"default"``."""
     if path is None or str(path) == "default":
         return default_catalogue()
-    source = os.fspath(path)
+    source = file_name(path)
     return read_catalogue(read_document(source, limits), source)
 
 
