@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -158,11 +158,16 @@ class Server:
                 ),
             )
         chunks, size = [], 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limit:
-                raise Failure(413, too_large)
-            chunks.append(chunk)
+        try:
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    raise Failure(413, too_large)
+                chunks.append(chunk)
+        except ClientDisconnect:
+            # The client left mid-request: nothing to do, and not a failure of the server.
+            message = _("the client left before the whole request was sent")
+            raise Failure(400, MalformedInputError.single("$", message)) from None
         return parse_body(b"".join(chunks), self.config.json_limits)
 
     # ------------------------------------------------------------------- lobby

@@ -384,3 +384,44 @@ def test_a_move_sent_for_another_position_is_a_conflict_that_says_which_way(
         assert (stranger.status_code, stranger.json()["code"]) == (403, "token")
         watcher = http.post(f"/tables/{table}/moves", json={"move": place})
         assert (watcher.status_code, watcher.json()["code"]) == (403, "spectator")
+
+
+def test_a_client_that_leaves_mid_body_is_no_failure_of_the_server(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import asyncio
+
+    from fertility_rules.server.app import create_app
+    from fertility_rules.server.config import ServerConfig
+    from fertility_rules.server.service import TableService
+    from fertility_rules.server.storage import open_storage
+
+    config = ServerConfig()
+    app = create_app(TableService(open_storage(str(tmp_path / "t.db")), config), config)
+    scope = {
+        "type": "http",
+        "http_version": "1.1",
+        "method": "POST",
+        "path": "/tables",
+        "raw_path": b"/tables",
+        "query_string": b"",
+        "headers": [(b"content-type", b"application/json"), (b"content-length", b"100")],
+        "client": ("127.0.0.1", 5000),
+        "server": ("127.0.0.1", 8000),
+        "scheme": "http",
+        "root_path": "",
+    }
+    parts = [{"type": "http.request", "body": b'{"pl', "more_body": True}]
+    parts.append({"type": "http.disconnect"})
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return parts.pop(0)
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    with caplog.at_level("ERROR", logger="fertility_rules.server"):
+        asyncio.run(app(scope, receive, send))
+    assert sent[0]["status"] == 400
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
