@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -418,10 +419,13 @@ def test_a_client_that_leaves_mid_body_is_no_failure_of_the_server(
     async def receive() -> dict[str, Any]:
         return parts.pop(0)
 
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
+    async def send(message: MutableMapping[str, Any]) -> None:
+        sent.append(dict(message))
+
+    async def call() -> None:
+        await app(scope, receive, send)
 
     with caplog.at_level("ERROR", logger="fertility_rules.server"):
-        asyncio.run(app(scope, receive, send))
+        asyncio.run(call())
     assert sent[0]["status"] == 400
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
