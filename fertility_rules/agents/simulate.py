@@ -14,7 +14,7 @@ from typing import Any
 from attrs import frozen
 
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.errors import MalformedInputError, UnknownIdError
+from fertility_rules.errors import IllegalMoveError, MalformedInputError, UnknownIdError
 from fertility_rules.games import Agent, GameRules, find_game
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.records.game_record import GameRecord
@@ -109,6 +109,23 @@ class PlayedGame:
         return self.record.moves
 
 
+def _refuse_choice(rules: GameRules, state: Any, move: object, player: str) -> None:
+    """An agent's choice that is not one of the legal moves: the rule it breaks (a value
+    that is not a move at all is refused by the referee as malformed)."""
+    problems = rules.violations(state, move)
+    if not problems:  # pragma: no cover - a move that is not legal breaks a rule
+        raise MalformedInputError.single("move", _("not one of the legal moves"))
+    raise IllegalMoveError(
+        _(
+            "The agent of {player} chose a move the rules forbid: {reason}",
+            player=player,
+            reason=problems[0].message,
+        ),
+        problems[0].rule,
+        move,
+    )
+
+
 @checked_arguments
 def play_game(
     names: Sequence[str],
@@ -144,6 +161,8 @@ def play_game(
             )
         legal = legal_moves(state)
         move = agents[state.current].choose(observe(state), legal)
+        if not any(offered is move for offered in legal) and move not in legal:
+            _refuse_choice(rules, state, move, names[state.current])
         moves.append(move)
         state = apply_unchecked(state, move)
     return PlayedGame(

@@ -184,5 +184,13 @@ def apply(state: GameState, move: Move) -> GameState:
 
 
 def apply_unchecked(state: GameState, move: Move) -> GameState:
-    """The state after ``move`` without legality checks: only for moves of ``legal_moves``."""
-    return _HANDLERS[type(move)].perform(state, move)
+    """The state after ``move`` without legality checks: only for moves of ``legal_moves``.
+
+    Only the kinds of its arguments are checked (a state, a move), at the cost of a type
+    comparison and the lookup it makes anyway, as Fertility's."""
+    if type(state) is not GameState:
+        require(state, GameState, "state", state_needed)
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        handler = _handler(move)
+    return handler.perform(state, move)
