@@ -27,7 +27,7 @@ from fertility_rules.games import GameRules, find_game
 from fertility_rules.i18n.message import _
 from fertility_rules.records.game_record import GameRecord
 
-__all__ = ["LearningGame", "learning_game", "legal_move"]
+__all__ = ["LearningGame", "learning_game"]
 
 S = TypeVar("S")
 V = TypeVar("V")

@@ -328,10 +328,13 @@ def test_serve_takes_the_frame_rate_and_refuses_one_that_is_not_positive(
 
     args = build_parser().parse_args(["serve", "--frame-rate", "2.5"])
     assert args.frame_rate == 2.5
-    assert main(["serve", "--frame-rate", "0", "--db", str(tmp_path / "t.db")]) != 0
-    error = capsys.readouterr().err
-    assert "frames_per_second" in error
-    assert "Traceback" not in error
+    for wrong in ("0", "-1", "inf", "nan", "fast"):
+        with pytest.raises(SystemExit) as stopped:
+            main(["serve", "--frame-rate", wrong, "--db", str(tmp_path / "t.db")])
+        assert stopped.value.code == 2
+        error = capsys.readouterr().err
+        assert "argument --frame-rate: expected a number from 0 to 1000000" in error
+        assert "Traceback" not in error
 
 
 @pytest.mark.parametrize("game", [info.name for info in GAMES])
