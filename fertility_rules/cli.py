@@ -823,6 +823,9 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
 def _serve(args: argparse.Namespace) -> int:
     """``serve``: needs the ``server`` extra, imported only here."""
     try:
+        import starlette  # noqa: F401 - the server extra, imported by the server when it starts
+        import uvicorn  # noqa: F401
+
         from fertility_rules.server.config import ServerConfig
         from fertility_rules.server.run import serve
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
+from typing import TypeVar
 
 from fertility_rules.errors import FertilityError
 from fertility_rules.formats.files import check_folder, check_target
@@ -22,6 +23,7 @@ __all__ = [
     "MAX_JOBS",
     "MAX_MOVES",
     "MAX_SEED",
+    "number",
     "output_file",
     "output_folder",
     "positive_int",
@@ -30,6 +32,7 @@ __all__ = [
 ]
 
 Translate = Callable[[Message], str]
+N = TypeVar("N", int, float)
 
 MAX_GAMES = 100_000
 """Games one command plays at most (all readings together): hours of work already."""
@@ -41,53 +44,63 @@ MAX_SEED = 2**63 - 1
 """Seeds from ``-MAX_SEED`` to ``MAX_SEED``."""
 
 
-def whole_number(t: Translate, low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high``."""
+def _bounded(
+    t: Translate,
+    parse: Callable[[str], N | None],
+    fits: Callable[[N], bool],
+    expected: Callable[[str], Message],
+) -> Callable[[str], N]:
+    """An argparse type: the value ``parse`` reads in the text, refused with the message
+    ``expected`` (given the text) when there is none or it does not ``fits``."""
 
-    def read(text: str) -> int:
-        word = text.strip()
-        digits = word.removeprefix("-").removeprefix("+")
-        value = int(word) if digits.isascii() and digits.isdigit() and len(digits) <= 20 else None
-        if value is None or not low <= value <= high:
-            raise argparse.ArgumentTypeError(
-                t(
-                    _(
-                        "expected a whole number from {low} to {high}, not {text!r}",
-                        low=low,
-                        high=high,
-                        text=text[:40],
-                    )
-                )
-            )
+    def read(text: str) -> N:
+        value = parse(text.strip())
+        if value is None or not fits(value):
+            raise argparse.ArgumentTypeError(t(expected(text[:40])))
         return value
 
     return read
+
+
+def _whole(word: str) -> int | None:
+    digits = word.removeprefix("-").removeprefix("+")
+    return int(word) if digits.isascii() and digits.isdigit() and len(digits) <= 20 else None
+
+
+def _finite(word: str) -> float | None:
+    try:
+        value = float(word) if len(word) <= 40 else math.nan
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def whole_number(t: Translate, low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+    return _bounded(
+        t,
+        _whole,
+        lambda value: low <= value <= high,
+        lambda text: _(
+            "expected a whole number from {low} to {high}, not {text!r}",
+            low=low,
+            high=high,
+            text=text,
+        ),
+    )
 
 
 def number(t: Translate, low: int, high: int, *, zero: bool = False) -> Callable[[str], float]:
     """An argparse type: a finite number above ``low`` (or equal to it with ``zero``) and
     at most ``high``; ``inf`` and ``nan`` are refused, as are numbers written too long."""
-
-    def read(text: str) -> float:
-        word = text.strip()
-        try:
-            value = float(word) if len(word) <= 40 else math.nan
-        except ValueError:
-            value = math.nan
-        if not (low < value or (zero and value == low)) or not value <= high:
-            raise argparse.ArgumentTypeError(
-                t(
-                    _(
-                        "expected a number from {low} to {high}, not {text!r}",
-                        low=low,
-                        high=high,
-                        text=text[:40],
-                    )
-                )
-            )
-        return value
-
-    return read
+    return _bounded(
+        t,
+        _finite,
+        lambda value: (low < value or (zero and value == low)) and value <= high,
+        lambda text: _(
+            "expected a number from {low} to {high}, not {text!r}", low=low, high=high, text=text
+        ),
+    )
 
 
 def positive_int(t: Translate, high: int = MAX_GAMES) -> Callable[[str], int]:

@@ -9,6 +9,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 SERVER_STACK = ("starlette", "uvicorn", "websockets", "psycopg", "httpx", "httpx2", "anyio")
 
@@ -44,3 +46,16 @@ def test_the_server_is_an_extra_and_the_core_dependencies_name_none_of_its_stack
         "websockets",
     }
     assert extras["postgres"] == ["psycopg[binary]>=3.1"]
+
+
+def test_serve_without_the_server_extra_says_which_extra_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from fertility_rules.cli import main
+
+    monkeypatch.setitem(sys.modules, "starlette", None)  # as if the extra were not installed
+    assert main(["serve", "--db", str(tmp_path / "t.db")]) == 1
+    error = capsys.readouterr().err
+    assert "starlette is missing" in error
+    assert "pip install 'fertility_rules[server,postgres]'" in error
+    assert "internal error" not in error
