@@ -248,8 +248,11 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         game = self._game
         if self.table is None or self._waiting is not None:
-            setups = range(SETUPS) if self.table is None else None
-            outcomes = setups or {outcome for outcome, _chance in self.chance_outcomes()}
+            outcomes: range | set[int] = (
+                range(SETUPS)
+                if self.table is None
+                else {outcome for outcome, _chance in self.chance_outcomes()}
+            )
             if type(action) is not int or action not in outcomes:
                 raise MalformedInputError.single(
                     "action",

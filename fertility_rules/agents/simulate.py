@@ -161,6 +161,8 @@ def play_game(
             )
         legal = legal_moves(state)
         move = agents[state.current].choose(observe(state), legal)
+        # Agents answer one of the moves offered: found by identity first, which is cheap;
+        # only another value is compared move by move.
         if not any(offered is move for offered in legal) and move not in legal:
             _refuse_choice(rules, state, move, names[state.current])
         moves.append(move)

@@ -173,10 +173,10 @@ class Game:
         showed (a tile drawn from a face-down pile: R-9.2, A-8.2): the moves after the
         last such move. The table server allows no more; :meth:`undo` allows any."""
         reveals = self.game.reveals
+        if reveals is None:  # a game that cannot tell: every move may have shown something
+            return 0
         step, count = self._tip, 0
-        while step.before is not None and not (
-            reveals is None or reveals(step.before.state, step.state)
-        ):
+        while step.before is not None and not reveals(step.before.state, step.state):
             step, count = step.before, count + 1
         return count
 

@@ -19,10 +19,14 @@ class Bucket:
         self.level = float(burst)
         self.stamp = time.monotonic() if now is None else now
 
+    def _refilled(self, now: float) -> float:
+        """The level at ``now``: what was left, and what the rate gave since."""
+        return min(self.burst, self.level + (now - self.stamp) * self.rate)
+
     def take(self, now: float | None = None) -> bool:
         """Whether one more action is allowed now (it is then counted)."""
         now = time.monotonic() if now is None else now
-        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
+        self.level = self._refilled(now)
         self.stamp = now
         if self.level < 1.0:
             return False
@@ -31,8 +35,7 @@ class Bucket:
 
     def wait(self, now: float | None = None) -> float:
         """Seconds until one more action is allowed."""
-        now = time.monotonic() if now is None else now
-        level = min(self.burst, self.level + (now - self.stamp) * self.rate)
+        level = self._refilled(time.monotonic() if now is None else now)
         return max(0.0, (1.0 - level) / self.rate)
 
 
