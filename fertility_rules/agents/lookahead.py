@@ -139,7 +139,8 @@ class _Scorer:
         if known is not None and known[0] is metropolis:
             return known[1]
         position = final_position(self._state)
-        alone = evolve(position, players=(PlayerPosition("", metropolis),))
+        me = position.players[self._player].name
+        alone = evolve(position, players=(PlayerPosition(me, metropolis),))
         stages = score_totals(alone, self._state.config.registry)[0]
         total = sum(stages) - stages[Stage.MONUMENTS - 1] + self._monument(metropolis.monuments)
         self._scores[id(metropolis)] = (metropolis, total)

@@ -11,6 +11,7 @@ from fertility_rules.ankhor.model import Tokens
 from fertility_rules.ankhor.state import GameConfig, GameState, PlayerState
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.players import name_problems
 from fertility_rules.shared.sequences import Rest
 
 __all__ = ["default_catalogue", "new_game", "player_problems"]
@@ -24,26 +25,16 @@ def default_catalogue() -> Catalogue:
 
 
 def player_problems(players: object) -> list[Problem]:
-    """What is wrong with the names of the players (A-2.1)."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        return [Problem("players", _("A list of player names is needed."))]
-    problems = []
-    if len(players) not in PLAYER_COUNTS:
-        problems.append(
-            Problem(
-                "players",
-                _("Ankh'or is played by 2 to 4 players, not {n}.", n=len(players)),
-                "A-2.1",
-            )
-        )
-    for index, name in enumerate(players[:8]):
-        if type(name) is not str or not name or len(name) > 100:
-            problems.append(
-                Problem(f"players[{index}]", _("A player's name is a text of 1 to 100 characters."))
-            )
-    if not problems and len(set(players)) != len(players):
-        problems.append(Problem("players", _("two players have the same name")))
-    return problems
+    """What is wrong with the players (A-2.1): their number and their names."""
+    problems = name_problems(players, "players")
+    if (
+        isinstance(players, str)
+        or not isinstance(players, Sequence)
+        or len(players) in PLAYER_COUNTS
+    ):
+        return problems
+    count = _("Ankh'or is played by 2 to 4 players, not {n}.", n=len(players))
+    return [Problem("players", count, "A-2.1"), *problems]
 
 
 def new_game(

@@ -21,6 +21,7 @@ from fertility_rules.ankhor.rules.turn_end import excess, storable
 from fertility_rules.ankhor.state import GameState, Phase
 from fertility_rules.errors import Problem
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.players import name_problems
 
 __all__ = ["state_problems"]
 
@@ -46,10 +47,7 @@ def state_problems(state: GameState) -> list[Problem]:
 
 def _seat_problems(state: GameState) -> list[Problem]:
     count = len(state.players)
-    problems = []
-    names = [p.name for p in state.players]
-    if len(set(names)) != count:
-        problems.append(Problem("$.players", _("two players have the same name")))
+    problems = name_problems([p.name for p in state.players], "$.players", ".name")
     for key, value in (("first", state.config.first), ("current", state.current)):
         if not 0 <= value < count:
             problems.append(Problem(f"$.{key}", _("no player has the index {n}", n=value), "A-2.6"))

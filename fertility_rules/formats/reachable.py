@@ -64,6 +64,7 @@ from fertility_rules.rules.setup import (
     tiles_in_play,
 )
 from fertility_rules.rules.state import GameState, Phase, PlacedTile
+from fertility_rules.shared.players import name_problems
 
 __all__ = ["reachability_problems"]
 
@@ -109,8 +110,7 @@ def _below(path: str, value: int, minimum: int = 0) -> Iterator[Problem]:
 
 def _players(state: GameState) -> Iterator[Problem]:
     players = state.players
-    if len({p.name for p in players}) != len(players):
-        yield Problem("$.players", _("two players have the same name"))
+    yield from name_problems([p.name for p in players], "$.players", ".name")
     if len({p.monument_type for p in players}) != len(players):
         yield Problem("$.players", _("each player takes a different Monument type"), "R-2.6")
     if len({p.metropolis.board_id for p in players}) != len(players):

@@ -22,6 +22,7 @@ from fertility_rules.effects.base import ParamType
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.formats.interpretations import FORMER_OPTIONS
 from fertility_rules.formats.schema_kit import (
+    PLAYER_NAME,
     Schema,
     builder_of,
     char_class,
@@ -221,7 +222,7 @@ def _final_position() -> Schema:
     player = _object(
         ["name", "wheat", "monuments", "shops"],
         {
-            "name": _STRING,
+            "name": PLAYER_NAME,
             "wheat": _NAT,
             "monuments": {"type": "integer", "minimum": 0, "maximum": 4},
             "wheat_track": {"$ref": "#/$defs/track"},
@@ -333,7 +334,7 @@ def _table(fmt: str, extra: dict[str, Schema], required: list[str]) -> Schema:
     player = _object(
         ["name", "monument_type", "board", "shops"],
         {
-            "name": _STRING,
+            "name": PLAYER_NAME,
             "monument_type": {"$ref": "#/$defs/monument_type"},
             "board": _STRING,
             "wheat": _NAT,

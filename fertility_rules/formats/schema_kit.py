@@ -18,8 +18,10 @@ import attrs
 
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.players import MAX_NAME
 
 __all__ = [
+    "PLAYER_NAME",
     "Schema",
     "builder_of",
     "char_class",
@@ -36,6 +38,8 @@ Schema = dict[str, Any]
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 RECORD_FORMAT = "fertility-rules/game-record/2"
+PLAYER_NAME: Schema = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
+"""A player's name (its characters must also be printable, which a schema cannot say)."""
 
 
 def enum_of(values: list[Any]) -> Schema:
@@ -120,7 +124,7 @@ def record_body(
         "catalogue": parts["catalogue"],
         "interpretations": parts["interpretations"],
         "variant": {"type": "boolean"},
-        "players": list_of({"type": "string"}, *players),
+        "players": list_of(PLAYER_NAME, *players),
         "seed": {"type": "integer"},
     }
     if "setup" in parts:

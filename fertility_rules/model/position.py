@@ -8,6 +8,7 @@ from fertility_rules.arguments import typed_fields
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import Metropolis
+from fertility_rules.shared.players import name_problems
 
 __all__ = ["FinalPosition", "PlayerPosition"]
 
@@ -23,14 +24,7 @@ class PlayerPosition:
 def _player_problems(position: FinalPosition) -> list[Problem]:
     if not position.players:
         return [Problem("players", _("a table has at least one player"))]
-    problems: list[Problem] = []
-    seen: set[str] = set()
-    for index, player in enumerate(position.players):
-        if player.name in seen:
-            message = _("two players are named {name!r}", name=player.name)
-            problems.append(Problem(f"players[{index}].name", message))
-        seen.add(player.name)
-    return problems
+    return name_problems([player.name for player in position.players], "players", ".name")
 
 
 def _table_problems(position: FinalPosition) -> list[Problem]:

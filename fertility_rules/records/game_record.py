@@ -18,12 +18,16 @@ from fertility_rules.arguments import checked_arguments, typed_fields
 from fertility_rules.errors import IllegalMoveError, MalformedInputError
 from fertility_rules.games import GameRules, find_game, game_field, interpretations_of_its_game
 from fertility_rules.i18n.message import Message, _
+from fertility_rules.shared.players import name_problems
 
 __all__ = ["FirstIllegalMove", "GameRecord", "ReplayError", "ReplayResult", "replay"]
 
 
 def _check_players(instance: GameRecord, _attribute: object, value: tuple[str, ...]) -> None:
     instance.game.check_players(len(value), instance.variant)  # the game's rule of setup, once
+    problems = name_problems(value, "players")
+    if problems:
+        raise MalformedInputError(problems)
 
 
 def _check_setup(instance: GameRecord, _attribute: object, value: object) -> None:

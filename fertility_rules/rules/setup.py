@@ -20,6 +20,7 @@ from fertility_rules.model.valley import BOARD_HEIGHT, MAX_BOARD_WIDTH, Ground, 
 from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.state import GameConfig, GameState, PlacedTile, PlayerState, ValleyState
+from fertility_rules.shared.players import name_problems
 from fertility_rules.shared.values import unchecked_constructor
 
 __all__ = [
@@ -264,16 +265,10 @@ def valley_board_problems(boards: Sequence[str], players: int, path: str) -> lis
     return problems
 
 
-def _check_names(names: Sequence[str]) -> list[Problem]:
-    if len(set(names)) != len(names):
-        return [Problem("$.players", _("two players have the same name"))]
-    return []
-
-
 def _check_setup(
     catalogue: Catalogue, names: Sequence[str], setup: Setup, variant: bool
 ) -> list[Problem]:
-    problems = _check_names(names)
+    problems = name_problems(names, "$.players")
     players = len(names)
     ids = catalogue.ids
     boards = [b for b, _r in setup.valley]
@@ -450,7 +445,7 @@ def new_game(
     """A game set up at random from ``seed`` (R-2); players in turn order."""
     catalogue = catalogue or default_catalogue()
     setup, grid = _random_setup(catalogue, len(names), variant, seed)
-    problems = _check_names(names)
+    problems = name_problems(names, "$.players")
     if problems:
         raise MalformedInputError(problems)
     # The drawn setup is valid by construction: only the names come from the caller.

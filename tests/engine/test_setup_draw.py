@@ -40,4 +40,4 @@ def test_new_game_is_the_checked_start_of_the_drawn_setup(seed: int, players: in
 def test_new_game_still_refuses_two_players_of_the_same_name() -> None:
     with pytest.raises(MalformedInputError) as error:
         new_game(("Ann", "Ann", "Bob"), seed=1)
-    assert [problem.path for problem in error.value.problems] == ["$.players"]
+    assert [problem.path for problem in error.value.problems] == ["$.players[1]"]

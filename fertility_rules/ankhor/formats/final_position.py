@@ -37,6 +37,7 @@ from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.documents import join, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.players import name_problems
 
 __all__ = [
     "FINAL_POSITION_FORMAT",
@@ -102,6 +103,7 @@ def read_final_position(
     if not 1 <= len(document.players) <= 4:
         message = _("a final position has 1 to 4 players, not {n}", n=len(document.players))
         problems.append(Problem("$.players", message, "A-2.1"))
+    problems += name_problems([player.name for player in document.players], "$.players", ".name")
     players = tuple(
         _player(used, player, join("$.players", i), problems)
         for i, player in enumerate(document.players)

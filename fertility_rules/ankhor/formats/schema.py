@@ -22,7 +22,9 @@ from fertility_rules.ankhor.formats.state import GAME_STATE_FORMAT, OBSERVATION_
 from fertility_rules.ankhor.interpretations import HigherNeighbours, Interpretations
 from fertility_rules.ankhor.model import COLOURS, TOKENS, Kind
 from fertility_rules.ankhor.state import Phase
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.formats.schema_kit import (
+    PLAYER_NAME,
     RECORD_FORMAT,
     Schema,
     builder_of,
@@ -189,7 +191,7 @@ def _table(fmt: str, extra: dict[str, Schema], required: list[str]) -> Schema:
     player = _object(
         ["name"],
         {
-            "name": _STRING,
+            "name": PLAYER_NAME,
             "tiles": _list({"$ref": "#/$defs/placed"}),
             "tokens": _TOKENS,
             "stored": _list(_POSITION),
@@ -235,7 +237,7 @@ def _final_position() -> Schema:
     player = _object(
         ["name"],
         {
-            "name": _STRING,
+            "name": PLAYER_NAME,
             "tiles": _list({"$ref": "#/$defs/placed"}),
             "tokens": _TOKENS,
             "bonus_tokens": _NAT,
@@ -289,6 +291,7 @@ def build_schema(name: str) -> Schema:
     return schema_document(_BASE, name, title, build(), _defs())
 
 
+@checked_arguments
 def schema(name: str) -> Schema:
     """The shipped schema of format ``name`` (one of :data:`SCHEMA_NAMES`)."""
     if name not in SCHEMA_NAMES:
