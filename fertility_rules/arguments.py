@@ -45,6 +45,7 @@ __all__ = [
     "checked_arguments",
     "compile_check",
     "enum_members",
+    "expect_count",
     "expect_type",
     "kind_name",
     "matches",
@@ -137,6 +138,21 @@ def expect_type(name: str, value: object, kind: type) -> None:
     functions, which call it only when ``type(value) is not kind``."""
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise argument_error(name, kind, value)
+
+
+def expect_count(name: str, value: object, least: int = 1) -> None:
+    """Refuse ``value`` for argument ``name`` unless it is a whole number of ``least`` or
+    more (a number of samples, of iterations...)."""
+    if type(value) is not int or value < least:
+        raise MalformedInputError.single(
+            name,
+            _(
+                "The argument {name} is a whole number of {least} or more, not {n}.",
+                name=name,
+                least=least,
+                n=repr(value)[:40],
+            ),
+        )
 
 
 def _generic_check(origin: Any, args: tuple[Any, ...]) -> Check:

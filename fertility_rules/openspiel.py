@@ -44,6 +44,7 @@ import numpy as np
 import pyspiel
 from attrs import frozen
 
+from fertility_rules.arguments import argument_error
 from fertility_rules.encoding.environment import LearningGame, learning_game, legal_move
 from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
 from fertility_rules.errors import MalformedInputError
@@ -194,6 +195,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     name: ClassVar[str]
 
     def __init__(self, game: SpielGame) -> None:
+        if not isinstance(game, SpielGame):  # OpenSpiel's C++ side would crash on it
+            raise argument_error("game", SpielGame, game)
         super().__init__(game)
         self.table: Any = None
         """The game state once the setup is chosen; its hidden piles are in sorted order

@@ -8,11 +8,11 @@ seeded generator's (:func:`~fertility_rules.agents.ties.best_move`).
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
+from fertility_rules.agents.seeds import agent_random
 from fertility_rules.agents.ties import best_move
 
 __all__ = ["BestValueAgent"]
@@ -29,7 +29,7 @@ class BestValueAgent(ABC, Generic[S, M]):
     name = "greedy"
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = agent_random(seed)
 
     @abstractmethod
     def position(self, view: Any) -> S:

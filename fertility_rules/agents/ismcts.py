@@ -46,7 +46,8 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from attrs import evolve, frozen
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.agents.seeds import agent_random
+from fertility_rules.arguments import checked_arguments, expect_count
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.games import Agent, GameRules, GameSearch, find_game
 from fertility_rules.i18n.message import _
@@ -150,14 +151,7 @@ class Budget:
     seconds: float | None = None
 
     def __attrs_post_init__(self) -> None:
-        if type(self.iterations) is not int or self.iterations < 1:
-            raise MalformedInputError.single(
-                "iterations",
-                _(
-                    "A number of iterations is a whole number of 1 or more, not {n}.",
-                    n=repr(self.iterations),
-                ),
-            )
+        expect_count("iterations", self.iterations)
         if self.seconds is not None and not (
             isinstance(self.seconds, int | float) and 0 < self.seconds < math.inf
         ):
@@ -458,7 +452,7 @@ class ISMCTSAgent:
         self._game, parts = search_parts(game)
         self._searched = parts.searched
         self._planner: Agent | None = None if parts.planner is None else parts.planner(seed)
-        self._rng = random.Random(seed)
+        self._rng = agent_random(seed)
         self._tree: tuple[Hashable, _Node[Any]] | None = None
         """The tree kept for the rest of a turn, and that turn."""
         self.iterations: list[int] = []

@@ -20,13 +20,13 @@ already hold and shrinks as the turns run out (R-4.2: 9 turns each).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
 from attrs import evolve
 
 from fertility_rules.agents.base import public_view
 from fertility_rules.agents.greedy import check_player
+from fertility_rules.agents.seeds import agent_random
 from fertility_rules.agents.ties import best_move
 from fertility_rules.arguments import expect_type
 from fertility_rules.effects.base import Stage
@@ -242,7 +242,7 @@ class LookaheadAgent:
     def __init__(self, seed: int | None = None, value: TurnValue = turn_end_value) -> None:
         if not callable(value):
             expect_type("value", value, Callable)
-        self._rng = random.Random(seed)
+        self._rng = agent_random(seed)
         self._value = value
         self._plan: list[tuple[Move, GameState]] = []
         self._scorer: _Scorer

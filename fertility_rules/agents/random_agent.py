@@ -5,9 +5,10 @@ It reads nothing of the game, so every game of the library plays it as it is.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TypeVar
+
+from fertility_rules.agents.seeds import agent_random
 
 __all__ = ["RandomAgent"]
 
@@ -20,7 +21,7 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = agent_random(seed)
 
     def choose(self, view: object, moves: Sequence[M]) -> M:
         return moves[self._rng.randrange(len(moves))]

@@ -9,11 +9,11 @@ are hidden, so each sample deals the unseen tiles anew.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
 from fertility_rules.agents.best_value import BestValueAgent
 from fertility_rules.agents.random_agent import RandomAgent
+from fertility_rules.agents.seeds import agent_random
 from fertility_rules.agents.simulate import PlayedGame
 from fertility_rules.agents.simulate import make_agent as make_game_agent
 from fertility_rules.agents.simulate import play_game as run_game
@@ -28,6 +28,7 @@ from fertility_rules.ankhor.rules.engine import apply_unchecked, legal_moves
 from fertility_rules.ankhor.scoring import final_position, score_totals
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.views import Observation, sample_state
+from fertility_rules.arguments import expect_count
 from fertility_rules.games import Agent
 
 __all__ = [
@@ -94,7 +95,9 @@ class LookaheadAgent:
     name = "lookahead"
 
     def __init__(self, seed: int | None = None, samples: int = 2, width: int = 8) -> None:
-        self._rng = random.Random(seed)
+        self._rng = agent_random(seed)
+        expect_count("samples", samples)
+        expect_count("width", width)
         self._samples = samples
         self._width = width
 

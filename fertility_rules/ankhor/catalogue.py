@@ -18,6 +18,7 @@ from types import MappingProxyType
 from attrs import field, frozen
 
 from fertility_rules.ankhor.model import COLOURS, Colour, Kind, Tile
+from fertility_rules.arguments import typed_fields
 from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.provenance import Provenance, Source
@@ -70,7 +71,7 @@ def _range(key: str, value: int, low: int, high: int, rule: str) -> list[Problem
     return [Problem(key, _("{n} is above the maximum {max}", n=value, max=high), rule)]
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class TileEntry:
     """Tiles of one kind in some families, ``per_colour`` in each (a catalogue item).
 
@@ -104,7 +105,7 @@ def entry_problems(
     return problems
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class TokenRules:
     """Tokens per kind in the box and per kind in the supply for 2, 3 and 4 players (A-2.2)."""
 
@@ -135,7 +136,7 @@ def token_problems(per_kind: int, supply: Sequence[int]) -> list[Problem]:
     return problems
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class HandLimits:
     """What a player may hold at the end of a turn (A-3.9)."""
 
@@ -155,7 +156,7 @@ def limit_problems(resources: int, ankhs: int) -> list[Problem]:
     )
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class BonusRules:
     """The bonus tokens: how many and what each is worth (A-1.4, A-7.1)."""
 
@@ -177,7 +178,7 @@ def bonus_problems(count: int, points: int) -> list[Problem]:
     return problems
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class EndRule:
     """The tile count that triggers the end of the game (A-6.1)."""
 
@@ -190,7 +191,7 @@ class EndRule:
             raise MalformedInputError(problems)
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class PriceBoard:
     """Price markers per slot, left to right, and the markers of each colour (A-1.3, Q-6)."""
 
@@ -324,7 +325,7 @@ def tiles_problems(entries: Sequence[TileEntry]) -> list[Problem]:
     return problems
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class Catalogue:
     """A complete set of Ankh'or components; look-ups by id raise :class:`UnknownIdError`."""
 

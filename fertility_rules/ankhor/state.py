@@ -17,6 +17,7 @@ from attrs import field, frozen
 from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.interpretations import Interpretations
 from fertility_rules.ankhor.model import Colour, Placed, Position, Tile, Tokens
+from fertility_rules.arguments import typed_fields
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.members import LabelledEnum, label_members
 from fertility_rules.shared.seats import Seated
@@ -70,7 +71,7 @@ label_members(
 )
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class GameConfig:
     """What stays fixed through a game."""
 
@@ -84,7 +85,7 @@ class GameConfig:
     """Tokens of each kind left in the box, out of play (A-2.2)."""
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class TurnProgress:
     """What happened so far in the current turn. Most decisions share :data:`FRESH_TURN`."""
 
@@ -104,7 +105,7 @@ FRESH_TURN = TurnProgress()
 BONUS_TURN = TurnProgress(bonus=True)
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class PlayerState:
     """A player: their layout, tokens in hand, warehouses holding a token, bonus tokens."""
 
@@ -143,7 +144,7 @@ def _piles(piles: Iterable[Iterable[Tile]]) -> tuple[Rest[Tile], Rest[Tile]]:
     return (first, second)
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class GameState(Seated[PlayerState]):
     """Everything about a game at one decision; never changes (use the rules to move)."""
 

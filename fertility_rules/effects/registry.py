@@ -102,6 +102,7 @@ def describe_benefit(benefit: Benefit, registry: EffectRegistry = DEFAULT_REGIST
     return registry.of(benefit).describe(benefit)
 
 
+@checked_arguments
 @functools.lru_cache(maxsize=4096)
 def describe_shop(shop: Shop, registry: EffectRegistry = DEFAULT_REGISTRY) -> Message:
     """``1 Bovine + 1 Grapes → Statue of a god of your choice`` (cached: Shops are values)."""

@@ -222,6 +222,7 @@ def _no_variant(variant: object) -> None:
         raise MalformedInputError.single("variant", _("Ankh'or has no variant."), "A-2")
 
 
+@checked_arguments
 @cache
 def action_space(
     players: int, variant: bool = False, catalogue: Catalogue | None = None
@@ -374,6 +375,7 @@ def _tile(numbers: dict[str, int], tile: Tile | None) -> list[float]:
     ]
 
 
+@checked_arguments
 @cache
 def observation_layout_value(
     players: int, variant: bool = False, catalogue: Catalogue | None = None

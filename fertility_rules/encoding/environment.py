@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 
 from attrs import frozen
 
-from fertility_rules.arguments import kind_name
+from fertility_rules.arguments import checked_arguments, kind_name
 from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.games import GameRules, find_game
@@ -84,6 +84,7 @@ def _picture(table: Callable[[Any, Any, str], str], state: Any) -> str:
     return table(state, None, "en")
 
 
+@checked_arguments
 @functools.cache
 def learning_game(game: str | GameRules = "fertility") -> LearningGame[Any, Any, Any]:
     """``game`` for the learning adapters, from its rules; a game without encodings

@@ -45,7 +45,7 @@ from functools import cache
 
 from attrs import fields
 
-from fertility_rules.arguments import kind_name
+from fertility_rules.arguments import checked_arguments, kind_name
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.encoding.spaces import (
@@ -144,6 +144,7 @@ def _at(items: Sequence[str], slot: int) -> str | None:
     return items[slot] if slot < len(items) else None
 
 
+@checked_arguments
 @cache
 def action_space(
     players: int, variant: bool = False, catalogue: Catalogue | None = None
@@ -298,6 +299,7 @@ _GROUNDS = tuple(Ground)
 _MONUMENT_TYPES = tuple(MonumentType)
 
 
+@checked_arguments
 @cache
 def observation_layout_value(
     players: int, variant: bool = False, catalogue: Catalogue | None = None

@@ -29,6 +29,7 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
+from fertility_rules.arguments import argument_error
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.documents import check_tree, join
 from fertility_rules.formats.limits import DEFAULT_LIMITS
@@ -177,7 +178,10 @@ class FormatHooks:
         self._converter: Converter | None = None
 
     def register(self, hooks: HookSetter) -> HookSetter:
-        """Add ``hooks`` to every converter made from now on."""
+        """Add ``hooks`` to every converter made from now on (refused unless callable: a
+        wrong one would break every reader of the game)."""
+        if not callable(hooks):
+            raise argument_error("hooks", HookSetter, hooks)
         self._hooks.append(hooks)
         self._converter = None
         return hooks

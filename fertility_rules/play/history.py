@@ -14,8 +14,9 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import IllegalMoveError, MalformedInputError
-from fertility_rules.games import GameRules, find_game
+from fertility_rules.games import Agent, GameRules, find_game
 from fertility_rules.i18n.message import _
 from fertility_rules.records.game_record import GameRecord
 
@@ -65,6 +66,7 @@ class Game:
         return pictures.table(self.state, self.last_move, "en")
 
     @classmethod
+    @checked_arguments
     def new(
         cls,
         players: Sequence[str],
@@ -100,6 +102,7 @@ class Game:
         return cls.from_record(record)
 
     @classmethod
+    @checked_arguments
     def from_record(cls, record: GameRecord) -> Game:
         """The game of ``record`` after all its moves; raises :class:`IllegalMoveError`
         at the first illegal move (its index is 1-based in the message)."""
@@ -158,12 +161,14 @@ class Game:
         step = _Step(state, move, self._tip, count=self._tip.count + 1)
         return Game(self.setup_record, step)
 
+    @checked_arguments
     def play_notation(self, text: str) -> Game:
         """This game with the move written ``text`` in the game's notation played
         (``"take V12"``, ``"take bba"``), as python-chess's ``push_san``."""
         return self.play(self.game.texts.parse_move(text, self.state))
 
-    def play_agent(self, agent: Any) -> Game:
+    @checked_arguments
+    def play_agent(self, agent: Agent) -> Game:
         """This game with the move ``agent`` chooses from the view played: a bot's turn."""
         return self.play(agent.choose(self.view, self.legal_moves))
 
@@ -180,11 +185,13 @@ class Game:
             step, count = step.before, count + 1
         return count
 
+    @checked_arguments
     def undo(self, count: int = 1) -> Game:
         """This game without its last ``count`` moves (see :attr:`undoable` for the moves
         that showed nothing hidden)."""
         return self.at(self.ply - count)
 
+    @checked_arguments
     def at(self, count: int) -> Game:
         """This game after its first ``count`` moves (0 is the setup)."""
         if not 0 <= count <= self.ply:
@@ -199,6 +206,7 @@ class Game:
             step = step.before
         return Game(self.setup_record, step)
 
+    @checked_arguments
     def state_at(self, count: int) -> Any:
         """The state after the first ``count`` moves (0 is the state after setup)."""
         return self.at(count).state

@@ -176,3 +176,11 @@ def test_an_illegal_action_or_outcome_is_a_library_error_and_changes_nothing(nam
     with pytest.raises(MalformedInputError):
         state.apply_action(max(outcomes) + 10**6)
     state.apply_action(min(outcomes))
+
+
+@pytest.mark.parametrize("junk", [None, 3, object()])
+def test_a_state_made_without_its_game_is_a_library_error(junk: object) -> None:
+    # OpenSpiel's C++ side crashed the interpreter (a segmentation fault) on it.
+    for _game, state_class in fertility_rules.openspiel.REGISTERED.values():
+        with pytest.raises(fertility_rules.MalformedInputError, match="SpielGame"):
+            state_class(junk)  # type: ignore[arg-type]

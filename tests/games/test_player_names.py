@@ -4,6 +4,7 @@ to be accepted by Fertility's ``new_game`` and then to break ``save_record``."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -51,7 +52,7 @@ def test_new_game_names_the_second_of_two_equal_names(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_readable_name_plays_and_saves(game: str, tmp_path: Path) -> None:
     new_game, dump_state, read_state = GAMES[game]
-    for first, second in zip(GOOD_NAMES, GOOD_NAMES[1:], strict=False):
+    for first, second in itertools.pairwise(GOOD_NAMES):
         state = new_game([first, second], seed=2)
         assert read_state(json.loads(json.dumps(dump_state(state)))) == state
     played = fr.Game.new([GOOD_NAMES[0], GOOD_NAMES[1]], seed=3, game=game)

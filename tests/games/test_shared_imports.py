@@ -33,6 +33,7 @@ SHARED = (
     "fertility_rules.play.history",
     "fertility_rules.agents.simulate",
     "fertility_rules.agents.random_agent",
+    "fertility_rules.agents.seeds",
     "fertility_rules.agents.ismcts",
     "fertility_rules.encoding.spaces",
     "fertility_rules.encoding.environment",

@@ -14,6 +14,7 @@ from fertility_rules.ankhor.svg.glyphs import bonus_token, price_marker, token
 from fertility_rules.ankhor.svg.key import draw_ankhor_key, key_dimensions
 from fertility_rules.ankhor.svg.offer import SLOT
 from fertility_rules.ankhor.svg.tiles import draw_tile
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el
 from fertility_rules.drawing.palette import INK, provenance_badge, reconstructed_frame
 from fertility_rules.drawing.rows import grid
@@ -220,6 +221,7 @@ def _heading(catalogue: Catalogue, language: Language) -> tuple[str, str | None]
     return title, reconstructed_warning(catalogue.is_reconstructed, language)
 
 
+@checked_arguments
 def catalogue_sheet(catalogue: Catalogue, *, lang: Language | str = Language.EN) -> SvgImage:
     """Every component of an Ankh'or ``catalogue`` on one SVG sheet, section by section."""
     language = Language.parse(lang)
@@ -229,6 +231,7 @@ def catalogue_sheet(catalogue: Catalogue, *, lang: Language | str = Language.EN)
     )
 
 
+@checked_arguments
 def catalogue_page(catalogue: Catalogue, *, lang: Language | str = Language.EN) -> str:
     """A self-contained HTML page of every component of ``catalogue``, in ``lang``."""
     language = Language.parse(lang)

@@ -18,6 +18,7 @@ from fertility_rules.ankhor.svg.glyphs import (
 )
 from fertility_rules.ankhor.svg.layouts import draw_link
 from fertility_rules.ankhor.svg.tiles import draw_tile
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, image, root
 from fertility_rules.drawing.legend import Symbol, draw_key, key_size, swatch
 from fertility_rules.drawing.palette import mark, reconstructed_frame
@@ -129,6 +130,7 @@ def key_dimensions() -> tuple[float, float]:
     return key_size(len(key_entries()), KEY_ROWS, KEY_COLUMN)
 
 
+@checked_arguments
 def legend(*, lang: Language | str = Language.EN) -> SvgImage:
     """The key to every symbol of Ankh'or's pictures, in ``lang``."""
     language = Language.parse(lang)

@@ -50,6 +50,7 @@ from fertility_rules.ankhor.svg.glyphs import (
 from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.ankhor.text_board import move_positions
 from fertility_rules.ankhor.views import Observation
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el, fmt, image, root
 from fertility_rules.drawing.palette import INK, frame, mark
 from fertility_rules.drawing.text import fit_size
@@ -463,6 +464,7 @@ Table = GameState | Observation
 Seat = PlayerState | PlayerPosition
 
 
+@checked_arguments
 def legal_places(table: Table, slot: int | None = None) -> tuple[Position, ...]:
     """The places where the player to move may put the tile of offer slot ``slot`` (any
     tile of the offer by default), for ``layout(..., legal_places=...)`` (A-3.4, A-3.5)."""
@@ -474,6 +476,7 @@ def legal_places(table: Table, slot: int | None = None) -> tuple[Position, ...]:
     return tuple(sorted(places))
 
 
+@checked_arguments
 def bonus_group(tiles: Layout, position: Position, same_level: bool) -> tuple[Position, ...]:
     """The positions of the group of 5 or more that the tile at ``position`` belongs to
     (colour first, then animal), or none: the group that earned a bonus token (A-3.8)."""
@@ -507,6 +510,7 @@ def _seat(
     return position, True, stored, position.name
 
 
+@checked_arguments
 def layout(
     position: Table | Seat,
     player: int | None = None,

@@ -16,6 +16,7 @@ from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.svg.glyphs import bonus_token, price_marker, token
 from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.ankhor.views import Observation
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el, image, root
 from fertility_rules.drawing.palette import CARD_EDGE, INK, heading, mark
 from fertility_rules.drawing.rows import CountRow, count_row, grid
@@ -150,6 +151,7 @@ def draw_hand(
     return hand
 
 
+@checked_arguments
 def hand(
     tokens: Tokens, *, title: str | None = None, lang: Language | str = Language.EN
 ) -> SvgImage:
@@ -267,6 +269,7 @@ def draw_removed(
     return 14 + rows * (tile + 4)
 
 
+@checked_arguments
 def offer(
     state: GameState | Observation,
     *,

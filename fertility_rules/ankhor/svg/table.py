@@ -33,6 +33,7 @@ from fertility_rules.ankhor.svg.offer import (
 )
 from fertility_rules.ankhor.texts import status
 from fertility_rules.ankhor.views import Observation
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el, image, root
 from fertility_rules.drawing.palette import (
     CARD_EDGE,
@@ -163,6 +164,7 @@ def last_mover(state: GameState | Observation) -> int:
     return (state.current - 1) % len(state.players)
 
 
+@checked_arguments
 def table(
     state: GameState | Observation,
     *,

@@ -17,6 +17,7 @@ from fertility_rules.ankhor.svg.glyphs import (
     kind_glyph,
     token,
 )
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el, image, root
 from fertility_rules.drawing.palette import INK, reconstructed_frame
 from fertility_rules.i18n.language import Language
@@ -113,6 +114,7 @@ def draw_tile(
     return group
 
 
+@checked_arguments
 def tile(
     tile: Tile,
     *,
