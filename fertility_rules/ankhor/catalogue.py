@@ -186,9 +186,13 @@ class EndRule:
     source: Source
 
     def __attrs_post_init__(self) -> None:
-        problems = _range("tiles", self.tiles, 1, TILE_COUNT, "A-6.1")
+        problems = end_problems(self.tiles)
         if problems:
             raise MalformedInputError(problems)
+
+
+def end_problems(tiles: int) -> list[Problem]:
+    return _range("tiles", tiles, 1, TILE_COUNT, "A-6.1")
 
 
 @frozen(field_transformer=typed_fields)

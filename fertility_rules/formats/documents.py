@@ -14,18 +14,46 @@ import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
+
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.files import read_bytes
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n.message import _
 
-__all__ = ["DEFAULT_LIMITS", "Limits", "check_tree", "join", "parse_document", "read_document"]
+__all__ = [
+    "DEFAULT_LIMITS",
+    "Limits",
+    "check_tree",
+    "join",
+    "moved",
+    "parse_document",
+    "read_document",
+]
 
 
 def join(path: str, key: str | int) -> str:
     """The JSON path of ``key`` under ``path``."""
     return f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}"
+
+
+def moved(problems: list[Problem], old: str, new: str, offset: int = 0) -> list[Problem]:
+    """``problems`` with the paths under list ``old`` moved under ``new``, each index
+    shifted by ``offset``: a view read as a state reports at the view's own paths (its
+    unseen tiles, read as a pile) rather than at the state's."""
+    pattern = re.compile(re.escape(old) + r"(?:\[(\d+)\])?(?=$|[.\[])")
+
+    def place(match: re.Match[str]) -> str:
+        index = match.group(1)
+        return new if index is None else f"{new}[{int(index) + offset}]"
+
+    return [
+        attrs.evolve(problem, path=pattern.sub(place, problem.path, count=1))
+        if problem.path.startswith(old)
+        else problem
+        for problem in problems
+    ]
 
 
 class _Object(dict[str, object]):

@@ -39,7 +39,7 @@ from fertility_rules.formats.converter import (
     format_hooks,
     structure_document,
 )
-from fertility_rules.formats.documents import join
+from fertility_rules.formats.documents import join, moved
 from fertility_rules.formats.moves import move_from_json, move_to_json
 from fertility_rules.formats.reachable import reachability_problems
 from fertility_rules.formats.setup import _BoardPlace, _Context, version_problems
@@ -610,7 +610,9 @@ def read_observation(
     if state is not None and not problems.found:
         problems.found.extend(reachability_problems(state, document.pile_size))
     if problems.found or state is None:
-        raise MalformedInputError(problems.found, source, OBSERVATION_FORMAT)
+        # The unseen Districts were read as the deck: their problems are told at their place.
+        found = moved(problems.found, "$.district_deck", "$.unseen_districts")
+        raise MalformedInputError(found, source, OBSERVATION_FORMAT)
     view = evolve(observe(state), pile_size=document.pile_size)
     _check_unseen(problems, document, view)
     if document.legal_moves is not None and not problems.found:

@@ -25,6 +25,7 @@ from fertility_rules.ankhor.catalogue import (
     TileEntry,
     TokenRules,
     bonus_problems,
+    end_problems,
     entry_problems,
     limit_problems,
     price_problems,
@@ -34,7 +35,7 @@ from fertility_rules.ankhor.formats import keys as _keys  # noqa: F401 - registe
 from fertility_rules.ankhor.formats.converter import converter_for, format_hooks
 from fertility_rules.ankhor.model import Colour, Kind
 from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.formats.documents import parse_document, read_document
+from fertility_rules.formats.documents import join, parse_document, read_document
 from fertility_rules.formats.files import file_name
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.sections import CatalogueFile, Section, write_sections
@@ -79,6 +80,8 @@ class _Bonus(Section):
 class _End(Section):
     tiles: int
 
+    checks = staticmethod(end_problems)
+
 
 @frozen(kw_only=True)
 class _Slots(Section):
@@ -119,6 +122,13 @@ def _source(section: Any) -> Source:
     return Source(section.provenance, section.note)
 
 
+def _price_problem(problem: Problem) -> Problem:
+    """A problem of the price board's checks, which name ``slots`` or ``markers``, at its
+    place in the file: the two are sections of their own."""
+    section = "$.price_markers" if problem.path.startswith("markers") else "$.price_board"
+    return Problem(join(section, problem.path), problem.message, problem.rule)
+
+
 def read_catalogue(data: object, source: str | None = None) -> Catalogue:
     """Validate JSON-like ``data`` into an Ankh'or :class:`Catalogue`; every problem is
     reported at once, each with its path."""
@@ -127,16 +137,7 @@ def read_catalogue(data: object, source: str | None = None) -> Catalogue:
     price_found = price_problems(slots.slots, markers.markers)
     if price_found:
         raise MalformedInputError(
-            [
-                Problem(
-                    "$.price_markers" if p.path.startswith("markers") else "$.price_board",
-                    p.message,
-                    p.rule,
-                )
-                for p in price_found
-            ],
-            source,
-            CATALOGUE_FORMAT,
+            [_price_problem(p) for p in price_found], source, CATALOGUE_FORMAT
         )
     tokens, limits, bonus, end = (sections[k] for k in ("tokens", "limits", "bonus_tokens", "end"))
     entries = tuple(

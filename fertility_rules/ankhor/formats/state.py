@@ -55,7 +55,7 @@ from fertility_rules.ankhor.validity import state_problems
 from fertility_rules.ankhor.views import Observation, observe
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.base import problems_of
-from fertility_rules.formats.documents import join
+from fertility_rules.formats.documents import join, moved
 from fertility_rules.formats.record import rules_version_problems
 from fertility_rules.i18n.message import _
 
@@ -284,22 +284,20 @@ def read_move(data: object, table: GameState | Observation | None = None) -> Mov
 def _tiles_by_id(
     catalogue: Catalogue, ids: tuple[str | None, ...], path: str, problems: list[Problem]
 ) -> list[Tile | None]:
-    found: list[Tile | None] = []
-    for index, tile_id in enumerate(ids):
-        if tile_id is None:
-            found.append(None)
-            continue
-        tile = catalogue.tiles_by_id.get(tile_id)
-        if tile is None:
-            problems.append(
-                Problem(
-                    join(path, index),
-                    _("Unknown {what} id {key!r} in this catalogue.", what=_("tile"), key=tile_id),
-                    "A-1.2",
-                )
-            )
-        found.append(tile)
-    return found
+    return [
+        None if tile_id is None else _tile_by_id(catalogue, tile_id, join(path, index), problems)
+        for index, tile_id in enumerate(ids)
+    ]
+
+
+def _tile_by_id(
+    catalogue: Catalogue, tile_id: str, path: str, problems: list[Problem]
+) -> Tile | None:
+    tile = catalogue.tiles_by_id.get(tile_id)
+    if tile is None:
+        message = _("Unknown {what} id {key!r} in this catalogue.", what=_("tile"), key=tile_id)
+        problems.append(Problem(path, message, "A-1.2"))
+    return tile
 
 
 def _present(tiles: list[Tile | None]) -> tuple[Tile, ...]:
@@ -321,7 +319,7 @@ def read_layout(
         where = join(path, index)
         before = len(problems)
         problems += position_problems(item.at, join(where, "at"))
-        (tile,) = _tiles_by_id(catalogue, (item.tile,), join(where, "tile"), problems)
+        tile = _tile_by_id(catalogue, item.tile, join(where, "tile"), problems)
         if tile is not None and len(problems) == before:
             placed.append(Placed(tile, *item.at))
     return tuple(sorted(placed, key=lambda p: p.position))
@@ -476,7 +474,9 @@ def read_observation(data: object, source: str | None = None) -> Observation:
     piles = (unseen[:cut], unseen[cut:])
     state, found = _build(_StateDocument(**table, piles=piles), piles)
     if found or state is None:
-        raise MalformedInputError(found, source, OBSERVATION_FORMAT)
+        # The unseen tiles were read as the two piles: their problems are told at their place.
+        found = moved(moved(found, "$.piles[0]", "$.unseen"), "$.piles[1]", "$.unseen", cut)
+        raise MalformedInputError(moved(found, "$.piles", "$.unseen"), source, OBSERVATION_FORMAT)
     view = observe(state)
     if document.legal_moves:
         expected = legal_moves(view)
