@@ -64,6 +64,7 @@ from fertility_rules.rules.state import (
 
 __all__ = [
     "GAME_STATE_FORMAT",
+    "MOVE_FORMAT",
     "OBSERVATION_FORMAT",
     "dump_move",
     "dump_observation",
@@ -75,6 +76,8 @@ __all__ = [
 
 GAME_STATE_FORMAT = "fertility-rules/game-state/1"
 OBSERVATION_FORMAT = "fertility-rules/observation/1"
+MOVE_FORMAT = "fertility-rules/move/1"
+"""The format of a move on its own (``read_move``, ``dump_move``)."""
 
 Square: TypeAlias = tuple[int, int]
 T = TypeVar("T")
@@ -332,7 +335,10 @@ def read_move(data: object, table: Table) -> Move:
     :class:`~fertility_rules.MalformedInputError` with the path of every problem.
     The move is well formed; :func:`~fertility_rules.apply` says whether it is legal."""
     grid = table.config.layout
-    return move_from_json(data, grid.width, height=grid.height)
+    try:
+        return move_from_json(data, grid.width, height=grid.height)
+    except MalformedInputError as error:  # named after the format it breaks
+        raise MalformedInputError(error.problems, format=MOVE_FORMAT) from None
 
 
 # ------------------------------------------------------------------ reading

@@ -63,6 +63,7 @@ __all__ = [
     "ANKHOR_RULES_VERSION",
     "DEFAULT_CATALOGUE_NAME",
     "GAME_STATE_FORMAT",
+    "MOVE_FORMAT",
     "OBSERVATION_FORMAT",
     "PlacedDocument",
     "catalogue_entry",
@@ -82,6 +83,8 @@ __all__ = [
 
 GAME_STATE_FORMAT = "fertility-rules/ankhor-game-state/1"
 OBSERVATION_FORMAT = "fertility-rules/ankhor-observation/1"
+MOVE_FORMAT = "fertility-rules/ankhor-move/1"
+"""The format of a move on its own (``read_move``, ``dump_move``)."""
 ANKHOR_RULES_VERSION = "1"
 """The version of Ankh'or's rules as the engine plays them; a state keeps it."""
 DEFAULT_CATALOGUE_NAME = "default"
@@ -275,7 +278,10 @@ def read_move(data: object, table: GameState | Observation | None = None) -> Mov
     """A move from its JSON form; raises :class:`MalformedInputError` with the path of
     every problem. The move is well formed; :func:`~fertility_rules.ankhor.apply` says
     whether it is legal."""
-    return move_from_json(data)
+    try:
+        return move_from_json(data)
+    except MalformedInputError as error:  # named after the format it breaks
+        raise MalformedInputError(error.problems, format=MOVE_FORMAT) from None
 
 
 # ------------------------------------------------------------------ reading
