@@ -39,6 +39,7 @@ from fertility_rules.lab.compare import compare, comparison_to_json
 from fertility_rules.lab.readings import (
     parse_interpretation,
     readings_varying,
+    repeated_reading,
     with_interpretations,
 )
 from fertility_rules.lab.render import (
@@ -189,6 +190,9 @@ def _compare(args: argparse.Namespace) -> int:
         raise UnknownIdError(
             _("Nothing to compare: the switches varied have one value only; use --vary.")
         )
+    repeated = repeated_reading(readings, "--reading")
+    if repeated is not None:  # a reading given twice, or one that is the base
+        raise MalformedInputError([repeated])
     rules.check_players(args.players, args.variant)
     agents = agents_by_seat(args.agents, args.players, rules)
     if args.games * len(readings) > MAX_GAMES:

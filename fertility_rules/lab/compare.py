@@ -21,6 +21,7 @@ from fertility_rules.i18n.message import _
 from fertility_rules.lab.readings import (
     parse_interpretation,
     reading_to_json,
+    repeated_reading,
     with_interpretations,
 )
 from fertility_rules.lab.runner import GameSpec, GameSummary, Progress, default_jobs, run_games
@@ -137,6 +138,9 @@ def compare(
         raise MalformedInputError.single(
             "readings", _("A comparison needs at least one reading and one game.")
         )
+    repeated = repeated_reading(readings, "readings")
+    if repeated is not None:
+        raise MalformedInputError([repeated])
     rules = find_game(game)
     specs = (
         GameSpec(first_seed + k, tuple(agents), reading, variant, game=rules)

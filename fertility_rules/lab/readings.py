@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import evolve, frozen
 
 from fertility_rules.arguments import argument_error, checked_arguments
-from fertility_rules.errors import UnknownIdError
+from fertility_rules.errors import Problem, UnknownIdError
 from fertility_rules.games import GameRules, InterpretationKind, find_game
 from fertility_rules.i18n.lists import series
 from fertility_rules.i18n.message import Message, _
@@ -33,6 +33,7 @@ __all__ = [
     "reading_title",
     "reading_to_json",
     "readings_varying",
+    "repeated_reading",
     "switch",
     "switches",
     "with_interpretations",
@@ -232,3 +233,18 @@ def reading_title(reading: Any, base: Any = None, game: Game = "fertility") -> M
 def reading_to_json(reading: Any, game: Game = "fertility") -> dict[str, Any]:
     """The switch values of ``reading`` as JSON-like data, by field name."""
     return {s.field: getattr(reading, s.field).value for s in switches(game)}
+
+
+def repeated_reading(readings: Sequence[object], path: str) -> Problem | None:
+    """The problem of a reading given twice in ``readings`` (at ``path``, numbered from 1):
+    a comparison of a reading with itself says nothing and only costs its games."""
+    for index, reading in enumerate(readings):
+        if reading in readings[:index]:
+            first = readings.index(reading)
+            message = _(
+                "reading {n} is the same as reading {first}: compare different readings",
+                n=index + 1,
+                first=first + 1,
+            )
+            return Problem(path, message)
+    return None

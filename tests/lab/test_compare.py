@@ -11,6 +11,7 @@ import pytest
 from distributed import Client, LocalCluster
 
 from fertility_rules.cli import main
+from fertility_rules.errors import MalformedInputError
 from fertility_rules.lab.compare import (
     Comparison,
     compare,
@@ -135,6 +136,32 @@ def test_an_unreachable_scheduler_is_a_clear_error(capsys: pytest.CaptureFixture
 def test_compare_needs_two_readings(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", "--vary", "I-14", "--games", "1"]) == 1
     assert "--vary" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "readings",
+    [
+        ["I-1=orthogonal", "I-1=orthogonal"],  # the same reading twice
+        ["I-1=eight"],  # the one reading given is the base
+        ["I-1=orthogonal", "I-2=one", "quarry_enclosure=orthogonal"],  # two spellings
+    ],
+)
+def test_a_reading_given_twice_is_refused_before_any_game(
+    readings: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["compare", "--games", "1", "--players", "2", "--agents", "random", "--jobs", "1"]
+    for reading in readings:
+        args += ["--reading", reading]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert re.search(r"--reading: reading \d is the same as reading \d", err)
+    assert "Traceback" not in err
+
+
+def test_compare_refuses_a_reading_given_twice() -> None:
+    twice = [Interpretations(), Interpretations(quarry_enclosure=Enclosure.EIGHT)]
+    with pytest.raises(MalformedInputError, match=r"readings: reading 2 is the same as reading 1"):
+        compare(twice, games=1, agents=("random", "random"))
 
 
 def test_a_reading_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
