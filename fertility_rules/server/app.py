@@ -159,11 +159,18 @@ class Server:
             )
         chunks, size = [], 0
         try:
-            async for chunk in request.stream():
-                size += len(chunk)
-                if size > limit:
-                    raise Failure(413, too_large)
-                chunks.append(chunk)
+            async with asyncio.timeout(self.config.body_seconds):
+                async for chunk in request.stream():
+                    size += len(chunk)
+                    if size > limit:
+                        raise Failure(413, too_large)
+                    chunks.append(chunk)
+        except TimeoutError:
+            message = _(
+                "the request body did not arrive within {n} seconds",
+                n=f"{self.config.body_seconds:g}",
+            )
+            raise Failure(408, MalformedInputError.single("$", message)) from None
         except ClientDisconnect:
             # The client left mid-request: nothing to do, and not a failure of the server.
             message = _("the client left before the whole request was sent")

@@ -30,6 +30,9 @@ class ServerConfig:
 
     max_body: int = field(default=64 * 1024, validator=_positive)
     """Largest HTTP request body, in bytes."""
+    body_seconds: float = field(default=10.0, validator=_positive)
+    """Time a client has to send a request's body once its headers are in: a client that
+    sends a few bytes now and then (slowloris) would otherwise hold the request forever."""
     max_frame: int = field(default=16 * 1024, validator=_positive)
     """Largest WebSocket frame a client may send, in bytes."""
     requests_per_second: float = field(default=20.0, validator=_positive)

@@ -36,6 +36,7 @@ def _errors(*statuses: int) -> dict[str, Schema]:
             "end (with the rule)."
         ),
         404: "No such table.",
+        408: "The body did not arrive in time (the server's body_seconds).",
         413: "The body is larger than the limit.",
         415: "The body is not JSON.",
         409: "The move was sent for another position: the table has moved on (code stale).",
@@ -89,7 +90,7 @@ def _seat_request(summary: str, body: str) -> Schema:
             "requestBody": _body(body),
             "responses": {
                 "200": _json("ViewMessage", "The seat's view after it."),
-                **_errors(400, 403, 404, 413, 415),
+                **_errors(400, 403, 404, 408, 413, 415),
             },
         }
     }
@@ -138,7 +139,7 @@ def _paths() -> Schema:
                 "requestBody": _body("TableRequest"),
                 "responses": {
                     "201": _json("Created", "The table, its tokens and links."),
-                    **_errors(400, 403, 413, 415),
+                    **_errors(400, 403, 408, 413, 415),
                 },
             },
         },
@@ -156,7 +157,7 @@ def _paths() -> Schema:
                 "requestBody": _body("JoinRequest"),
                 "responses": {
                     "201": _json("Joined", "The seat's token and link."),
-                    **_errors(400, 403, 404, 413, 415),
+                    **_errors(400, 403, 404, 408, 413, 415),
                 },
             }
         },

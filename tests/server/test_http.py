@@ -390,9 +390,12 @@ def test_a_move_sent_for_another_position_is_a_conflict_that_says_which_way(
         assert (watcher.status_code, watcher.json()["code"]) == (403, "spectator")
 
 
-def test_a_client_that_leaves_mid_body_is_no_failure_of_the_server(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
+def _post_in_parts(
+    tmp_path: Path, parts: list[dict[str, Any]], **config: Any
+) -> list[dict[str, Any]]:
+    """What the app sends back for ``POST /tables`` whose body arrives as ``parts`` (ASGI
+    receive messages, driven directly: a test client always sends a whole body); when the
+    parts run out the client sends nothing more, ever."""
     import asyncio
 
     from fertility_rules.server.app import create_app
@@ -400,8 +403,8 @@ def test_a_client_that_leaves_mid_body_is_no_failure_of_the_server(
     from fertility_rules.server.service import TableService
     from fertility_rules.server.storage import open_storage
 
-    config = ServerConfig()
-    app = create_app(TableService(open_storage(str(tmp_path / "t.db")), config), config)
+    settings = ServerConfig(**config)
+    app = create_app(TableService(open_storage(str(tmp_path / "t.db")), settings), settings)
     scope = {
         "type": "http",
         "http_version": "1.1",
@@ -415,20 +418,44 @@ def test_a_client_that_leaves_mid_body_is_no_failure_of_the_server(
         "scheme": "http",
         "root_path": "",
     }
-    parts = [{"type": "http.request", "body": b'{"pl', "more_body": True}]
-    parts.append({"type": "http.disconnect"})
     sent: list[dict[str, Any]] = []
 
     async def receive() -> dict[str, Any]:
-        return parts.pop(0)
+        if parts:
+            return parts.pop(0)
+        await asyncio.Event().wait()  # a client that never sends the rest
+        raise AssertionError  # pragma: no cover - never reached
 
     async def send(message: MutableMapping[str, Any]) -> None:
         sent.append(dict(message))
 
     async def call() -> None:
-        await app(scope, receive, send)
+        await asyncio.wait_for(app(scope, receive, send), timeout=30)
 
+    asyncio.run(call())
+    return sent
+
+
+def test_a_client_that_leaves_mid_body_is_no_failure_of_the_server(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    parts = [{"type": "http.request", "body": b'{"pl', "more_body": True}]
     with caplog.at_level("ERROR", logger="fertility_rules.server"):
-        asyncio.run(call())
+        sent = _post_in_parts(tmp_path, [*parts, {"type": "http.disconnect"}])
     assert sent[0]["status"] == 400
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+def test_a_body_that_never_ends_is_answered_408_in_the_time_allowed(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A slowloris client: some bytes, then nothing, the connection kept open.
+    parts = [{"type": "http.request", "body": b'{"players": ["A', "more_body": True}]
+    started = time.monotonic()
+    with caplog.at_level("ERROR", logger="fertility_rules.server"):
+        sent = _post_in_parts(tmp_path, parts, body_seconds=0.3)
+    assert 0.3 <= time.monotonic() - started < 10
+    assert sent[0]["status"] == 408
+    error = json.loads(b"".join(m.get("body", b"") for m in sent[1:]))
+    assert error["problems"][0]["message"] == "the request body did not arrive within 0.3 seconds"
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
