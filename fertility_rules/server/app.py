@@ -230,13 +230,13 @@ class Server:
     async def join(self, request: Request) -> Response:
         table_id = request.path_params["id"]
         wanted = read_join_request(await self.body(request))
-        table, token = await self.service.join(table_id, wanted.seat)
+        table, token = await self.service.join(table_id, wanted.seat, wanted.language)
         return _json(
             {
                 "seat": wanted.seat,
                 "token": token,
                 "link": f"/play?table={table_id}#token={token}",
-                "table": table_entry(table, _language(request)),
+                "table": table_entry(table, _language(request, wanted.language)),
             },
             201,
         )

@@ -81,6 +81,11 @@ def _language(_instance: object, _attribute: Attribute[Any], value: str) -> None
         raise MalformedInputError.single("$.language", error.message) from None
 
 
+def _optional_language(instance: object, attribute: Attribute[Any], value: str | None) -> None:
+    if value is not None:
+        _language(instance, attribute, value)
+
+
 def _seed(_instance: object, _attribute: Attribute[Any], value: int | None) -> None:
     if value is not None and not 0 <= value <= MAX_SEED:
         raise MalformedInputError.single("$.seed", _("a seed is from 0 to {n}", n=str(MAX_SEED)))
@@ -131,6 +136,9 @@ class JoinRequest:
     """``POST /tables/{id}/join``: takes an open seat."""
 
     seat: int
+    language: str | None = field(default=None, validator=_optional_language)
+    """The joining person's language: the seat's messages and errors from now on (the
+    language the table's maker gave the seat when left out)."""
 
 
 @frozen(kw_only=True)

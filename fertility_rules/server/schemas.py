@@ -367,7 +367,16 @@ def definitions() -> dict[str, Schema]:
             "MoveRequest": _object(
                 ["move"], {"move": move_or_notation, "token": token, "ply": _NAT}
             ),
-            "JoinRequest": _object(["seat"], {"seat": _NAT}),
+            "JoinRequest": _object(
+                ["seat"],
+                {
+                    "seat": _NAT,
+                    "language": {
+                        **languages,
+                        "description": "The seat's language from now on (else the table's).",
+                    },
+                },
+            ),
             "TokenRequest": _object([], {"token": token}),
             "AnswerRequest": _object(["accept"], {"accept": _BOOL, "token": token}),
             "TableEntry": _object(

@@ -450,8 +450,11 @@ class TableService:
 
         return await self._act(table_id, make)
 
-    async def join(self, table_id: str, seat: int) -> tuple[Table, str]:
-        """Takes an open seat: its token, shown this once."""
+    async def join(
+        self, table_id: str, seat: int, language: str | None = None
+    ) -> tuple[Table, str]:
+        """Takes an open seat (in ``language`` from now on, when given): its token, shown
+        this once."""
         token = auth.new_token()
 
         def make(table: Table) -> Event:
@@ -459,7 +462,7 @@ class TableService:
                 raise MalformedInputError.single(
                     "$.seat", _("there is no seat {n} at this table", n=seat)
                 )
-            return Joined(seat, auth.digest(token))
+            return Joined(seat, auth.digest(token), language)
 
         return await self._act(table_id, make), token
 

@@ -130,10 +130,12 @@ class Resigned:
 
 @frozen
 class Joined:
-    """A person took the open ``seat``; ``token`` is the digest of the token given."""
+    """A person took the open ``seat``; ``token`` is the digest of the token given, and
+    ``language`` the one they asked for (``None``: the seat keeps its own)."""
 
     seat: int
     token: str
+    language: str | None = None
 
 
 Event = Played | UndoAsked | UndoAnswered | Resigned | Joined
@@ -312,11 +314,12 @@ class Table:
                 if pending.seat == seat:
                     return evolve(table, pending=None)
                 return table._settle(evolve(pending, waiting=pending.waiting - {seat}))
-            case Joined(seat, token):
+            case Joined(seat, token, language):
                 if self.seats[seat].kind is not SeatKind.OPEN or self.seats[seat].token:
                     raise refused(Refusal.SEAT_TAKEN, _("This seat is not open."))
                 seats = list(self.seats)
-                seats[seat] = evolve(seats[seat], token=token)
+                language = language or seats[seat].language
+                seats[seat] = evolve(seats[seat], token=token, language=language)
                 return evolve(self, seats=tuple(seats))
         raise TypeError(event)  # pragma: no cover - the match is exhaustive
 

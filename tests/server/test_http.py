@@ -15,6 +15,8 @@ import pytest
 import fertility_rules as fr
 from fertility_rules.cli import main as cli
 from fertility_rules.games import GAMES
+from fertility_rules.i18n.message import _
+from fertility_rules.i18n.translate import render
 from tests.server.helpers import client, pick, require
 
 require("starlette", "server")
@@ -192,6 +194,34 @@ def test_an_open_seat_is_taken_through_the_lobby_once(tmp_path: Path) -> None:
         assert again.json()["code"] == "seat_taken"
         assert http.post(f"/tables/{table}/join", json={"seat": 5}).status_code == 400
         assert http.get("/tables").json()["tables"][0]["seats"][1]["taken"] is True
+
+
+def test_a_person_joining_chooses_the_language_of_their_seat(tmp_path: Path) -> None:
+    with client(tmp_path) as http:
+        made = _new(http, seats=[{}, {"kind": "open"}], seed=3)
+        table, ann = made["id"], made["seats"][0]["token"]
+        bad = http.post(f"/tables/{table}/join", json={"seat": 1, "language": "xx"})
+        assert (bad.status_code, bad.json()["problems"][0]["path"]) == (400, "$.language")
+        joined = http.post(f"/tables/{table}/join", json={"seat": 1, "language": "fr"})
+        assert joined.status_code == 201
+        bob = joined.json()["token"]
+        views = {
+            name: http.get(f"/tables/{table}/view", params={"token": token}).json()
+            for name, token in (("Ann", ann), ("Bob", bob))
+        }
+        decider = "Ann" if "choices" in views["Ann"] else "Bob"
+        assert decider == "Ann"  # seed 3: so that Bob, who chose French, is refused
+        move = pick(views[decider], random.Random(1))["move"]
+        # Out of turn, each is refused in their seat's language without asking for one.
+        for name, token, language in (("Ann", ann, "en"), ("Bob", bob, "fr")):
+            if name == decider:
+                continue
+            early = http.post(f"/tables/{table}/moves", json={"move": move, "token": token})
+            assert early.status_code == 403
+            expected = _("It is {player}'s decision, not {seat}'s.", player=decider, seat=name)
+            assert early.json()["message"] == render(expected, language)
+        ann_error = http.post(f"/tables/{table}/moves", json={"move": {}, "token": ann})
+        assert ann_error.json()["message"].startswith("1 problem")
 
 
 def test_undo_and_resign_over_http(tmp_path: Path) -> None:

@@ -196,10 +196,22 @@ def test_an_open_seat_is_joined_once() -> None:
         table.after(Joined(7, digest("nobody")))
 
 
+def test_a_person_joining_may_choose_the_seats_language() -> None:
+    table = Table.start(_setup(SeatKind.PERSON, SeatKind.OPEN, SeatKind.OPEN))
+    assert table.seats[1].language == table.seats[2].language == "en"
+    table = table.after(Joined(1, digest("late"), "pl")).after(Joined(2, digest("later")))
+    assert (table.seats[1].language, table.seats[2].language) == ("pl", "en")
+
+
+def test_a_join_stored_before_joins_had_a_language_reads_back() -> None:
+    setup = _setup(SeatKind.PERSON, SeatKind.OPEN)
+    assert event_from_json({"type": "join", "seat": 1, "token": "d"}, setup) == Joined(1, "d")
+
+
 def _events_of_a_game() -> tuple[TableSetup, list[Event]]:
     setup = _setup(SeatKind.PERSON, SeatKind.PERSON, SeatKind.OPEN)
     table = Table.start(setup)
-    events: list[Event] = [Joined(2, digest("late"))]
+    events: list[Event] = [Joined(2, digest("late"), "nl")]
     table = table.after(events[0])
     rng = random.Random(2)
     while not table.over:
