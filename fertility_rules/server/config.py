@@ -60,6 +60,6 @@ class ServerConfig:
         return Limits(
             max_bytes=max(self.max_body, self.max_frame),
             max_depth=12,
-            max_items=200,
-            max_values=4000,
+            max_items=1000,  # a record's moves: a 4-player game has about 250
+            max_values=8000,
         )

@@ -106,7 +106,8 @@ class SeatRequest:
 class TableRequest:
     """``POST /tables``: the game, its players and who plays each seat."""
 
-    players: tuple[str, ...] = field(validator=_name)
+    players: tuple[str, ...] = field(default=(), validator=_name)
+    """The players in turn order (taken from the record when one is given)."""
     game: str | None = None
     """A game of ``GET /games`` (the first one when left out)."""
     seats: tuple[SeatRequest, ...] | None = None
@@ -118,6 +119,10 @@ class TableRequest:
     """The rule switches, as a game record writes them (missing ones: the defaults)."""
     listed: bool = True
     """Whether the lobby lists the table (``GET /tables``)."""
+    record: Any = None
+    """A game record (``fertility-rules/game-record/2``) to go on with: the table takes its
+    game, players, setup, readings and moves, and only ``seats`` and ``listed`` may be
+    given beside it."""
 
 
 @frozen(kw_only=True)

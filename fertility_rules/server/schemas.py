@@ -350,7 +350,7 @@ def definitions() -> dict[str, Schema]:
                 },
             ),
             "TableRequest": _object(
-                ["players"],
+                [],
                 {
                     "players": _list({"type": "string", "minLength": 1, "maxLength": MAX_NAME}),
                     "game": _STRING,
@@ -362,8 +362,16 @@ def definitions() -> dict[str, Schema]:
                         "description": "Rule switches, as a game record writes them.",
                     },
                     "listed": _BOOL,
+                    "record": {
+                        "type": "object",
+                        "description": (
+                            "A game record to go on with (fertility-rules/game-record/2): "
+                            "the table takes its game, players, setup, readings and moves."
+                        ),
+                    },
                 },
-            ),
+            )
+            | {"oneOf": [{"required": ["players"]}, {"required": ["record"]}]},
             "MoveRequest": _object(
                 ["move"], {"move": move_or_notation, "token": token, "ply": _NAT}
             ),

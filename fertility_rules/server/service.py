@@ -22,14 +22,17 @@ from typing import Any
 
 from fertility_rules.errors import (
     FertilityError,
+    IllegalMoveError,
     MalformedInputError,
     Problem,
     UnknownIdError,
 )
 from fertility_rules.formats.documents import parse_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS
+from fertility_rules.formats.record import read_record
 from fertility_rules.games import GAMES, GameRules, find_game
 from fertility_rules.i18n.message import _, ngettext
+from fertility_rules.records.game_record import GameRecord
 from fertility_rules.server import auth
 from fertility_rules.server.config import ServerConfig
 from fertility_rules.server.messages import text_picture
@@ -70,6 +73,61 @@ def _not_a_move(move: object, view: Any) -> Any:
     raise MalformedInputError.single(
         "$", _("a move is given in notation (text) or as a JSON object")
     )
+
+
+def _start(request: TableRequest) -> GameRecord:
+    """What a new table starts from: the record given, or the game, players, seed and
+    readings asked for (a seed drawn when none is given), without moves."""
+    if request.record is None:
+        try:
+            rules = find_game(request.game or GAMES[0].name)
+        except UnknownIdError as error:
+            raise MalformedInputError.single("$.game", error.message) from None
+        interpretations = (
+            rules.new_interpretations()
+            if request.interpretations is None
+            else rules.formats.interpretations_from_json(
+                request.interpretations, "$.interpretations"
+            )
+        )
+        seed = secrets.randbits(63) if request.seed is None else request.seed
+        try:
+            return GameRecord(
+                players=request.players,
+                moves=(),
+                seed=seed,
+                variant=request.variant,
+                interpretations=interpretations,
+                game=rules,
+            )
+        except MalformedInputError as error:
+            raise MalformedInputError([_rebase("$", p) for p in error.problems]) from None
+    given = [
+        key
+        for key, value in (
+            ("players", request.players),
+            ("game", request.game),
+            ("seed", request.seed),
+            ("variant", request.variant),
+            ("interpretations", request.interpretations),
+        )
+        if value
+    ]
+    if given:
+        message = _(
+            "a table made from a record takes its game, players, setup and readings from it, "
+            "not from {keys}",
+            keys=", ".join(given),
+        )
+        raise MalformedInputError.single("$.record", message)
+    try:
+        record = read_record(request.record)
+    except MalformedInputError as error:
+        raise MalformedInputError([_rebase("$.record", p) for p in error.problems]) from None
+    if record.catalogue is not None:
+        message = _("a table plays the game's built-in catalogue, not one of the record's own")
+        raise MalformedInputError.single("$.record.catalogue", message)
+    return record
 
 
 def _rebase(path: str, problem: Problem) -> Problem:
@@ -320,12 +378,10 @@ class TableService:
                 Refusal.FULL,
                 _("The server holds as many tables as it can ({n}).", n=self.config.max_tables),
             )
-        try:
-            rules = find_game(request.game or GAMES[0].name)
-        except UnknownIdError as error:
-            raise MalformedInputError.single("$.game", error.message) from None
-        requested = request.seats or tuple(SeatRequest() for _name in request.players)
-        if len(requested) != len(request.players):
+        start = _start(request)
+        rules, players = start.game, start.players
+        requested = request.seats or tuple(SeatRequest() for _name in players)
+        if len(requested) != len(players):
             raise MalformedInputError.single("$.seats", _("one seat per player is needed"))
         seats, tokens = [], []
         for index, wanted in enumerate(requested):
@@ -334,21 +390,15 @@ class TableService:
             tokens.append(token)
             digest = None if token is None else auth.digest(token)
             seats.append(Seat(wanted.kind, wanted.language, wanted.agent, digest))
-        interpretations = (
-            rules.new_interpretations()
-            if request.interpretations is None
-            else rules.formats.interpretations_from_json(
-                request.interpretations, "$.interpretations"
-            )
-        )
         setup = TableSetup(
             id=auth.new_table_id(),
             game=rules,
-            players=request.players,
+            players=players,
             seats=tuple(seats),
-            seed=secrets.randbits(63) if request.seed is None else request.seed,
-            variant=request.variant,
-            interpretations=interpretations,
+            seed=start.seed,
+            setup=start.setup,
+            variant=start.variant,
+            interpretations=start.interpretations,
             listed=request.listed,
             created=time.time(),
         )
@@ -356,7 +406,19 @@ class TableService:
             table = Table.start(setup)
         except MalformedInputError as error:
             raise MalformedInputError([_rebase("$", p) for p in error.problems]) from None
+        events = []
+        for index, move in enumerate(start.moves):
+            played = Played(table.state.current, move)
+            try:
+                table = table.after(played)
+            except IllegalMoveError as error:
+                raise MalformedInputError.single(
+                    f"$.record.moves[{index}]", error.reason, error.rule
+                ) from None
+            events.append((table.version, _dumps(event_to_json(played, setup))))
         await self.storage.create(setup.id, _dumps(setup_to_json(setup)), setup.created)
+        for number, text in events:
+            await self.storage.append(setup.id, number, text)
         self._tables[setup.id] = table
         self._wake(setup.id)
         return table, tokens

@@ -71,9 +71,12 @@ class TableSetup:
     game: GameRules = field(converter=game_field)
     players: tuple[str, ...]
     seats: tuple[Seat, ...]
-    seed: int
+    seed: int | None
     """Sets the game up (R-2); never shown before the game is over, since it gives the
     hidden order of the piles (R-9.2)."""
+    setup: Any = None
+    """The game's explicit setup, for a table made from a record that has one instead of
+    a seed (kept as hidden as the seed)."""
     variant: bool = False
     interpretations: Any = None
     listed: bool = True
@@ -89,6 +92,7 @@ class TableSetup:
             players=self.players,
             moves=tuple(moves),
             seed=self.seed,
+            setup=self.setup,
             variant=self.variant,
             interpretations=self.interpretations,
             game=self.game,
@@ -355,7 +359,8 @@ class _SetupJSON:
     game: str
     players: tuple[str, ...]
     seats: tuple[_SeatJSON, ...]
-    seed: int
+    seed: int | None = None
+    setup: Any = None
     variant: bool
     interpretations: Any
     listed: bool
@@ -413,12 +418,24 @@ def setup_to_json(setup: TableSetup) -> dict[str, Any]:
             }
             for seat in setup.seats
         ],
-        "seed": setup.seed,
+        **({"seed": setup.seed} if setup.seed is not None else {}),
+        **(
+            {"setup": rules.formats.setup_to_json(setup.setup)}
+            if setup.setup is not None and rules.formats.setup_to_json is not None
+            else {}
+        ),
         "variant": setup.variant,
         "interpretations": rules.formats.interpretations_to_json(setup.interpretations),
         "listed": setup.listed,
         "created": setup.created,
     }
+
+
+def _stored_setup(rules: GameRules, data: object) -> Any:
+    read = rules.formats.setup_from_json
+    if data is None or read is None:
+        return None
+    return read(data, "$.setup")
 
 
 def setup_from_json(data: object) -> TableSetup:
@@ -438,6 +455,7 @@ def setup_from_json(data: object) -> TableSetup:
         players=raw.players,
         seats=seats,
         seed=raw.seed,
+        setup=_stored_setup(rules, raw.setup),
         variant=raw.variant,
         interpretations=rules.formats.interpretations_from_json(
             raw.interpretations, "$.interpretations"

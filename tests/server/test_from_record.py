@@ -1,0 +1,121 @@
+"""A table made from a saved game record goes on from the record's last move, in both
+games: its game, players, setup (an explicit one or a seed), readings and moves come
+from the record, are stored, and survive a restart."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import fertility_rules as fr
+from fertility_rules.games import find_game
+from tests.server.helpers import client, pick, require
+
+require("starlette", "server")
+
+
+def _record(game: str, moves: int, seed: int = 5, **options: Any) -> tuple[Any, dict[str, Any]]:
+    """A game of ``game`` after ``moves`` random moves, and its record as JSON."""
+    played = fr.Game.new(["Ann", "Bob"], seed=seed, game=game, **options)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if played.is_over:
+            break
+        played = played.play(rng.choice(played.legal_moves))
+    return played, json.loads(json.dumps(fr.dump_record(played.record)))
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_a_table_goes_on_from_a_record_and_keeps_it_after_a_restart(
+    game: str, tmp_path: Path
+) -> None:
+    played, record = _record(game, 12)
+    with client(tmp_path) as http:
+        made = http.post("/tables", json={"record": record})
+        assert made.status_code == 201, made.text
+        table, ann = made.json()["id"], made.json()["seats"][0]["token"]
+        moves = http.get(f"/tables/{table}/moves").json()["moves"]
+        assert [m["move"] for m in moves] == record["moves"]
+        assert [m["seat"] for m in moves] == [state.current for state in list(played.states())[:-1]]
+    with client(tmp_path) as http:  # the same database, a new server
+        view = http.get(f"/tables/{table}/view", params={"token": ann}).json()
+        assert view["ply"] == played.ply
+        assert [seat["name"] for seat in view["seats"]] == ["Ann", "Bob"]
+        expected = find_game(game).formats.dump_observation(played.view)
+        assert view["view"] == json.loads(json.dumps(expected))
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_a_finished_record_gives_back_the_same_record(game: str, tmp_path: Path) -> None:
+    played, record = _record(game, 2000)
+    assert played.is_over
+    with client(tmp_path) as http:
+        made = http.post("/tables", json={"record": record, "listed": False}).json()
+        given = http.get(f"/tables/{made['id']}/record").json()
+    assert fr.read_record(given) == fr.read_record(record)
+
+
+def test_a_record_table_can_be_played_on_to_the_end(tmp_path: Path) -> None:
+    _played, record = _record("ankhor", 10, seed=9)
+    rng = random.Random(3)
+    with client(tmp_path) as http:
+        made = http.post("/tables", json={"record": record}).json()
+        table = made["id"]
+        tokens = [seat["token"] for seat in made["seats"]]
+        while True:
+            views = [http.get(f"/tables/{table}/view", params={"token": t}).json() for t in tokens]
+            if views[0]["over"]:
+                break
+            seat = next(i for i, v in enumerate(views) if "choices" in v)
+            move = pick(views[seat], rng)["move"]
+            sent = {"token": tokens[seat], "move": move, "ply": views[seat]["ply"]}
+            assert http.post(f"/tables/{table}/moves", json=sent).status_code == 200
+        final = fr.read_record(http.get(f"/tables/{table}/record").json())
+    assert final.moves[: len(record["moves"])] == fr.read_record(record).moves
+    assert fr.replay(final).ok
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"players": ["Ann", "Bob"]}, "$.record"),
+        ({"seed": 4}, "$.record"),
+        ({"game": "ankhor"}, "$.record"),
+        ({"record": {"format": "fertility-rules/game-record/2"}}, "$.record"),
+        ({"seats": [{}]}, "$.seats"),
+    ],
+)
+def test_a_record_with_what_it_already_gives_or_broken_is_refused(
+    change: dict[str, Any], path: str, tmp_path: Path
+) -> None:
+    _played, record = _record("fertility", 4)
+    with client(tmp_path) as http:
+        refused = http.post("/tables", json={"record": record, **change})
+        assert refused.status_code == 400
+        assert refused.json()["problems"][0]["path"].startswith(path)
+        assert http.get("/tables").json()["tables"] == []  # nothing was stored
+
+
+def test_an_illegal_move_in_the_record_is_named_with_its_rule(tmp_path: Path) -> None:
+    _played, record = _record("ankhor", 6)
+    record["moves"][3] = record["moves"][2]  # the same decision again, out of its place
+    with client(tmp_path) as http:
+        refused = http.post("/tables", json={"record": record})
+    problem = refused.json()["problems"][0]
+    assert refused.status_code == 400
+    assert problem["path"] == "$.record.moves[3]"
+    assert problem["rule"].startswith("A-")
+
+
+def test_a_record_with_a_catalogue_of_its_own_is_refused(tmp_path: Path) -> None:
+    catalogue = fr.read_catalogue({**fr.dump_catalogue(fr.default_catalogue()), "name": "mine"})
+    _played, record = _record("fertility", 3, catalogue=catalogue)
+    assert isinstance(record["catalogue"], dict)
+    with client(tmp_path) as http:
+        refused = http.post("/tables", json={"record": record})
+    assert refused.status_code == 400
+    assert refused.json()["problems"][0]["path"] == "$.record.catalogue"
