@@ -68,6 +68,7 @@ PAGE_TEXTS: dict[str, Message] = {
     "lobby.more": pgettext("lobby", "Rule readings and setup"),
     "lobby.seed": pgettext("lobby", "Seed (optional)"),
     "lobby.variant": pgettext("lobby", "Two-player variant"),
+    "lobby.record": pgettext("lobby", "Go on with a saved game (its game record)"),
     "lobby.create": pgettext("lobby", "Create the table"),
     "lobby.created": pgettext(
         "lobby",

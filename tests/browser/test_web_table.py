@@ -199,3 +199,32 @@ def test_a_page_opened_mid_game_lists_the_moves_played_before_it(
         page.goto(f"{server.url}/play?lang=nl&table={table}#token={tokens[1]}")
         page.wait_for_function("() => document.querySelectorAll('#log li').length >= 8")
         assert page.locator("#log li").all_inner_texts() == expected
+
+
+def test_the_lobby_goes_on_with_a_saved_game_from_its_record_file(
+    server: ServerProcess, browser: Any, tmp_path: Path
+) -> None:
+    import fertility_rules as fr
+
+    played = fr.Game.new(["Nut", "Geb", "Shu"], seed=4, game="ankhor")
+    rng = random.Random(4)
+    for _ in range(9):
+        played = played.play(rng.choice(played.legal_moves))
+    path = tmp_path / "saved.json"
+    fr.save_record(played.record, path)
+    with browser.new_context() as context:
+        page = context.new_page()
+        page.goto(f"{server.url}/lobby?lang=fr")
+        page.wait_for_selector("#seat-rows tr")
+        page.locator("details summary").click()
+        page.set_input_files("#record", str(path))
+        page.wait_for_function("() => document.getElementById('name-2') !== null")
+        names = [page.locator(f"#name-{i}").input_value() for i in range(3)]
+        assert names == ["Nut", "Geb", "Shu"]
+        assert page.locator("#game").input_value() == "ankhor"
+        assert page.locator("#name-0").is_disabled()
+        page.locator("#form button[type=submit]").click()
+        page.wait_for_selector("#made:not([hidden])")
+        page.locator("#links a.button").first.click()
+        page.wait_for_function("() => document.querySelectorAll('#log li').length >= 9")
+        assert page.locator("#log li").count() == 9

@@ -5,6 +5,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var games = [];
   var NAMES = ["Amunet", "Bek", "Chione", "Djedi"];
+  var saved = null;  /* a game record chosen to go on with: its game, players and setup */
 
   function game() {
     return games.filter(function (g) { return g.name === $("game").value; })[0] || games[0];
@@ -77,16 +78,46 @@
     seatRows();
   }
 
+  function fromRecord() {
+    /* The record's game and players; the rest of its setup is the record's too. */
+    var record = saved && typeof saved === "object" ? saved : null;
+    var players = record && Array.isArray(record.players) ? record.players : null;
+    if (players) {
+      $("game").value = record.game || games[0].name;
+      gameFields();
+      $("count").value = String(players.length);
+      seatRows();
+      players.forEach(function (name, index) {
+        var input = $("name-" + index);
+        if (input) { input.value = String(name); }
+      });
+      var readings = record.interpretations || {};
+      document.querySelectorAll("[data-switch]").forEach(function (select) {
+        var name = select.getAttribute("data-switch");
+        if (name in readings) { select.value = JSON.stringify(readings[name]); }
+      });
+      $("variant").checked = record.variant === true;
+    }
+    document.querySelectorAll("#game, #count, #seed, #variant, [data-switch], [id^=name-]")
+      .forEach(function (field) { field.disabled = players !== null; });
+  }
+
+  async function chooseRecord() {
+    var file = $("record").files[0];
+    saved = null;
+    if (file) {
+      var text = await file.text();
+      try { saved = JSON.parse(text); } catch (error) { saved = text; }  /* the server says why */
+    }
+    fromRecord();
+  }
+
   function request() {
     var count = Number($("count").value);
-    var body = {game: game().name, players: [], seats: [], interpretations: {}};
+    if (saved !== null) { return {record: saved, seats: seats(count)}; }
+    var body = {game: game().name, players: [], seats: seats(count), interpretations: {}};
     for (var index = 0; index < count; index += 1) {
       body.players.push($("name-" + index).value.trim());
-      var who = $("who-" + index).value;
-      var seat = {language: Page.language()};
-      if (who.indexOf("bot:") === 0) { seat.kind = "bot"; seat.agent = who.slice(4); }
-      else { seat.kind = who; }
-      body.seats.push(seat);
     }
     document.querySelectorAll("[data-switch]").forEach(function (select) {
       body.interpretations[select.getAttribute("data-switch")] = JSON.parse(select.value);
@@ -94,6 +125,18 @@
     if ($("seed").value.trim()) { body.seed = Number($("seed").value.trim()); }
     if ($("variant").checked) { body.variant = true; }
     return body;
+  }
+
+  function seats(count) {
+    var chosen = [];
+    for (var index = 0; index < count; index += 1) {
+      var who = $("who-" + index).value;
+      var seat = {language: Page.language()};
+      if (who.indexOf("bot:") === 0) { seat.kind = "bot"; seat.agent = who.slice(4); }
+      else { seat.kind = who; }
+      chosen.push(seat);
+    }
+    return chosen;
   }
 
   async function create(event) {
@@ -126,7 +169,8 @@
   }
 
   async function join(table, seat) {
-    var answer = await Page.call("POST", "/tables/" + encodeURIComponent(table) + "/join", {seat: seat});
+    var body = {seat: seat, language: Page.language()};
+    var answer = await Page.call("POST", "/tables/" + encodeURIComponent(table) + "/join", body);
     if (!answer.ok) { Page.showError($("error"), answer.data); return; }
     location.assign(playLink(answer.data.link));
   }
@@ -174,6 +218,7 @@
     $("game").addEventListener("change", gameFields);
     $("count").addEventListener("change", seatRows);
     $("form").addEventListener("submit", create);
+    $("record").addEventListener("change", chooseRecord);
     gameFields();
     tables();
     setInterval(tables, 5000);
