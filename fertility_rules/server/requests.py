@@ -35,6 +35,7 @@ __all__ = [
     "TableRequest",
     "TokenRequest",
     "Undo",
+    "check_names",
     "frame_id",
     "parse_body",
     "read_frame",
@@ -60,18 +61,24 @@ class SeatKind(enum.Enum):
     """One of the game's agents, deciding from the view (R-9)."""
 
 
-def _name(_instance: object, _attribute: Attribute[Any], value: tuple[str, ...]) -> None:
-    for index, name in enumerate(value):
+def check_names(names: tuple[str, ...], path: str) -> None:
+    """The server's rule for the players' names at ``path`` (a table's, or a record's):
+    stricter than the library's, so that every name fits the pages' seats and lists."""
+    for index, name in enumerate(names):
         if not 1 <= len(name) <= MAX_NAME or not name.isprintable() or name != name.strip():
             raise MalformedInputError.single(
-                f"$.players[{index}]",
+                f"{path}[{index}]",
                 _(
                     "a player's name has 1 to {n} printable characters, without spaces around it",
                     n=MAX_NAME,
                 ),
             )
-    if len(set(value)) != len(value):
-        raise MalformedInputError.single("$.players", _("two players have the same name"))
+    if len(set(names)) != len(names):
+        raise MalformedInputError.single(path, _("two players have the same name"))
+
+
+def _name(_instance: object, _attribute: Attribute[Any], value: tuple[str, ...]) -> None:
+    check_names(value, "$.players")
 
 
 def _language(_instance: object, _attribute: Attribute[Any], value: str) -> None:

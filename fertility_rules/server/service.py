@@ -37,7 +37,7 @@ from fertility_rules.server import auth
 from fertility_rules.server.config import ServerConfig
 from fertility_rules.server.messages import text_picture
 from fertility_rules.server.refusals import Refusal, refused
-from fertility_rules.server.requests import SeatKind, SeatRequest, TableRequest
+from fertility_rules.server.requests import SeatKind, SeatRequest, TableRequest, check_names
 from fertility_rules.server.storage.base import Storage
 from fertility_rules.server.table import (
     Event,
@@ -104,14 +104,14 @@ def _start(request: TableRequest) -> GameRecord:
             raise MalformedInputError([_rebase("$", p) for p in error.problems]) from None
     given = [
         key
-        for key, value in (
-            ("players", request.players),
-            ("game", request.game),
-            ("seed", request.seed),
+        for key, given in (
+            ("players", bool(request.players)),
+            ("game", request.game is not None),
+            ("seed", request.seed is not None),
             ("variant", request.variant),
-            ("interpretations", request.interpretations),
+            ("interpretations", request.interpretations is not None),
         )
-        if value
+        if given
     ]
     if given:
         message = _(
@@ -127,6 +127,7 @@ def _start(request: TableRequest) -> GameRecord:
     if record.catalogue is not None:
         message = _("a table plays the game's built-in catalogue, not one of the record's own")
         raise MalformedInputError.single("$.record.catalogue", message)
+    check_names(record.players, "$.record.players")
     return record
 
 

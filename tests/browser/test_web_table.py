@@ -208,7 +208,7 @@ def test_the_lobby_goes_on_with_a_saved_game_from_its_record_file(
 
     played = fr.Game.new(["Nut", "Geb", "Shu"], seed=4, game="ankhor")
     rng = random.Random(4)
-    for _ in range(9):
+    for _step in range(9):
         played = played.play(rng.choice(played.legal_moves))
     path = tmp_path / "saved.json"
     fr.save_record(played.record, path)

@@ -84,6 +84,8 @@ def test_a_record_table_can_be_played_on_to_the_end(tmp_path: Path) -> None:
     [
         ({"players": ["Ann", "Bob"]}, "$.record"),
         ({"seed": 4}, "$.record"),
+        ({"seed": 0}, "$.record"),
+        ({"interpretations": {}}, "$.record"),
         ({"game": "ankhor"}, "$.record"),
         ({"record": {"format": "fertility-rules/game-record/2"}}, "$.record"),
         ({"seats": [{}]}, "$.seats"),
@@ -98,6 +100,16 @@ def test_a_record_with_what_it_already_gives_or_broken_is_refused(
         assert refused.status_code == 400
         assert refused.json()["problems"][0]["path"].startswith(path)
         assert http.get("/tables").json()["tables"] == []  # nothing was stored
+
+
+def test_a_record_is_held_to_the_servers_rule_for_names(tmp_path: Path) -> None:
+    # The library takes names of up to 100 characters; a table's pages fit 32.
+    _played, record = _record("fertility", 2)
+    record["players"][1] = "B" * 40
+    with client(tmp_path) as http:
+        refused = http.post("/tables", json={"record": record})
+    assert refused.status_code == 400
+    assert refused.json()["problems"][0]["path"] == "$.record.players[1]"
 
 
 def test_an_illegal_move_in_the_record_is_named_with_its_rule(tmp_path: Path) -> None:
