@@ -38,7 +38,7 @@ class Language(enum.Enum):
         raise UnknownIdError(
             _(
                 "Unknown language {code!r}; expected one of {choices}.",
-                code=code,
+                code=code[:40],
                 choices=", ".join(lang.value for lang in cls),
             )
         )

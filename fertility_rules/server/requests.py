@@ -36,6 +36,7 @@ __all__ = [
     "TokenRequest",
     "Undo",
     "check_names",
+    "check_seed",
     "frame_id",
     "parse_body",
     "read_frame",
@@ -93,9 +94,15 @@ def _optional_language(instance: object, attribute: Attribute[Any], value: str |
         _language(instance, attribute, value)
 
 
+def check_seed(seed: int, path: str) -> None:
+    """The server's seeds: what a record or a store can hold (0 to 2**63 - 1)."""
+    if not 0 <= seed <= MAX_SEED:
+        raise MalformedInputError.single(path, _("a seed is from 0 to {n}", n=str(MAX_SEED)))
+
+
 def _seed(_instance: object, _attribute: Attribute[Any], value: int | None) -> None:
-    if value is not None and not 0 <= value <= MAX_SEED:
-        raise MalformedInputError.single("$.seed", _("a seed is from 0 to {n}", n=str(MAX_SEED)))
+    if value is not None:
+        check_seed(value, "$.seed")
 
 
 @frozen(kw_only=True)

@@ -24,6 +24,7 @@ from fertility_rules.errors import (
     FertilityError,
     IllegalMoveError,
     MalformedInputError,
+    NotAllowedError,
     Problem,
     UnknownIdError,
 )
@@ -31,13 +32,20 @@ from fertility_rules.formats.documents import parse_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS
 from fertility_rules.formats.record import read_record
 from fertility_rules.games import GAMES, GameRules, find_game
+from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.records.game_record import GameRecord
 from fertility_rules.server import auth
 from fertility_rules.server.config import ServerConfig
 from fertility_rules.server.messages import text_picture
 from fertility_rules.server.refusals import Refusal, refused
-from fertility_rules.server.requests import SeatKind, SeatRequest, TableRequest, check_names
+from fertility_rules.server.requests import (
+    SeatKind,
+    SeatRequest,
+    TableRequest,
+    check_names,
+    check_seed,
+)
 from fertility_rules.server.storage.base import Storage
 from fertility_rules.server.table import (
     Event,
@@ -128,7 +136,33 @@ def _start(request: TableRequest) -> GameRecord:
         message = _("a table plays the game's built-in catalogue, not one of the record's own")
         raise MalformedInputError.single("$.record.catalogue", message)
     check_names(record.players, "$.record.players")
+    if record.seed is not None:
+        check_seed(record.seed, "$.record.seed")
     return record
+
+
+def _started(
+    setup: TableSetup, moves: tuple[Any, ...], record: object
+) -> tuple[Table, list[tuple[int, str]]]:
+    """The table ``setup`` starts, after ``moves`` (a record's, each refereed again), and
+    the stored form of each move's event, numbered; problems are told at their place in
+    the request (under ``$.record`` for a table made from a record)."""
+    where = "$" if record is None else "$.record"
+    try:
+        table = Table.start(setup)
+    except MalformedInputError as error:
+        raise MalformedInputError([_rebase(where, p) for p in error.problems]) from None
+    events = []
+    for index, move in enumerate(moves):
+        played = Played(table.state.current, move)
+        try:
+            table = table.after(played)
+        except (IllegalMoveError, NotAllowedError) as error:  # illegal, or after the end
+            raise MalformedInputError.single(
+                f"$.record.moves[{index}]", error.reason, error.rule
+            ) from None
+        events.append((table.version, _dumps(event_to_json(played, setup))))
+    return table, events
 
 
 def _rebase(path: str, problem: Problem) -> Problem:
@@ -381,7 +415,9 @@ class TableService:
             )
         start = _start(request)
         rules, players = start.game, start.players
-        requested = request.seats or tuple(SeatRequest() for _name in players)
+        requested = (
+            tuple(SeatRequest() for _name in players) if request.seats is None else request.seats
+        )
         if len(requested) != len(players):
             raise MalformedInputError.single("$.seats", _("one seat per player is needed"))
         seats, tokens = [], []
@@ -390,7 +426,8 @@ class TableService:
             token = auth.new_token() if wanted.kind is SeatKind.PERSON else None
             tokens.append(token)
             digest = None if token is None else auth.digest(token)
-            seats.append(Seat(wanted.kind, wanted.language, wanted.agent, digest))
+            language = Language.parse(wanted.language).value  # "fr-FR" is kept as "fr"
+            seats.append(Seat(wanted.kind, language, wanted.agent, digest))
         setup = TableSetup(
             id=auth.new_table_id(),
             game=rules,
@@ -403,23 +440,11 @@ class TableService:
             listed=request.listed,
             created=time.time(),
         )
-        try:
-            table = Table.start(setup)
-        except MalformedInputError as error:
-            raise MalformedInputError([_rebase("$", p) for p in error.problems]) from None
-        events = []
-        for index, move in enumerate(start.moves):
-            played = Played(table.state.current, move)
-            try:
-                table = table.after(played)
-            except IllegalMoveError as error:
-                raise MalformedInputError.single(
-                    f"$.record.moves[{index}]", error.reason, error.rule
-                ) from None
-            events.append((table.version, _dumps(event_to_json(played, setup))))
+        # Refereeing a long record takes a while: off the event loop, which serves the rest.
+        table, events = await asyncio.to_thread(_started, setup, start.moves, request.record)
         await self.storage.create(setup.id, _dumps(setup_to_json(setup)), setup.created)
-        for number, text in events:
-            await self.storage.append(setup.id, number, text)
+        for number, event in events:
+            await self.storage.append(setup.id, number, event)
         self._tables[setup.id] = table
         self._wake(setup.id)
         return table, tokens
@@ -525,7 +550,8 @@ class TableService:
                 raise MalformedInputError.single(
                     "$.seat", _("there is no seat {n} at this table", n=seat)
                 )
-            return Joined(seat, auth.digest(token), language)
+            chosen = None if language is None else Language.parse(language).value
+            return Joined(seat, auth.digest(token), chosen)
 
         return await self._act(table_id, make), token
 

@@ -102,6 +102,42 @@ def test_a_record_with_what_it_already_gives_or_broken_is_refused(
         assert http.get("/tables").json()["tables"] == []  # nothing was stored
 
 
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_a_move_after_the_end_of_a_record_is_malformed_at_its_place(
+    game: str, tmp_path: Path
+) -> None:
+    played, record = _record(game, 2000)
+    assert played.is_over
+    record["moves"].append(record["moves"][-1])
+    with client(tmp_path) as http:
+        refused = http.post("/tables", json={"record": record})
+        assert refused.status_code == 400
+        assert refused.json()["problems"][0]["path"] == f"$.record.moves[{played.ply}]"
+        assert http.get("/tables").json()["tables"] == []
+
+
+def test_a_setup_that_does_not_fit_the_record_is_told_under_the_record(tmp_path: Path) -> None:
+    # Fertility's explicit setup is drawn for 2 players without the variant.
+    _played, record = _record("fertility", 3)
+    record["variant"] = True
+    with client(tmp_path) as http:
+        refused = http.post("/tables", json={"record": record})
+    assert refused.status_code == 400
+    paths = [problem["path"] for problem in refused.json()["problems"]]
+    assert paths
+    assert all(path.startswith("$.record.") for path in paths), paths
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, 2**70])
+def test_a_records_seed_is_held_to_the_servers_range(seed: int, tmp_path: Path) -> None:
+    _played, record = _record("ankhor", 2)
+    record["seed"] = seed
+    with client(tmp_path) as http:
+        refused = http.post("/tables", json={"record": record})
+    assert refused.status_code == 400
+    assert refused.json()["problems"][0]["path"] == "$.record.seed"
+
+
 def test_a_record_is_held_to_the_servers_rule_for_names(tmp_path: Path) -> None:
     # The library takes names of up to 100 characters; a table's pages fit 32.
     _played, record = _record("fertility", 2)
@@ -131,3 +167,26 @@ def test_a_record_with_a_catalogue_of_its_own_is_refused(tmp_path: Path) -> None
         refused = http.post("/tables", json={"record": record})
     assert refused.status_code == 400
     assert refused.json()["problems"][0]["path"] == "$.record.catalogue"
+
+
+def test_a_language_is_kept_by_its_code_whatever_its_spelling(tmp_path: Path) -> None:
+    import asyncio
+
+    from fertility_rules.server.config import ServerConfig
+    from fertility_rules.server.requests import SeatKind, SeatRequest, TableRequest
+    from fertility_rules.server.service import TableService
+    from fertility_rules.server.storage import open_storage
+
+    async def seats() -> list[str]:
+        service = TableService(open_storage(str(tmp_path / "t.db")), ServerConfig())
+        await service.start()
+        request = TableRequest(
+            players=("Ann", "Bob"),
+            seats=(SeatRequest(language="PL_pl"), SeatRequest(kind=SeatKind.OPEN)),
+        )
+        table, _tokens = await service.create(request)
+        joined, _token = await service.join(table.setup.id, 1, " fr-FR ")
+        await service.stop()
+        return [seat.language for seat in joined.seats]
+
+    assert asyncio.run(seats()) == ["pl", "fr"]

@@ -202,7 +202,10 @@ def test_a_person_joining_chooses_the_language_of_their_seat(tmp_path: Path) -> 
         table, ann = made["id"], made["seats"][0]["token"]
         bad = http.post(f"/tables/{table}/join", json={"seat": 1, "language": "xx"})
         assert (bad.status_code, bad.json()["problems"][0]["path"]) == (400, "$.language")
-        joined = http.post(f"/tables/{table}/join", json={"seat": 1, "language": "fr"})
+        huge = http.post(f"/tables/{table}/join", json={"seat": 1, "language": "x" * 5000})
+        assert huge.status_code == 400
+        assert len(huge.json()["problems"][0]["message"]) < 200  # not echoed whole
+        joined = http.post(f"/tables/{table}/join", json={"seat": 1, "language": "fr-FR"})
         assert joined.status_code == 201
         bob = joined.json()["token"]
         views = {
