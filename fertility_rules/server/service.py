@@ -230,6 +230,8 @@ class TableService:
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._pictures: OrderedDict[tuple[str, int, str], str] = OrderedDict()
+        self._refereeing = asyncio.Semaphore(1)
+        """One record refereed at a time: many long records at once cannot take every core."""
 
     # -------------------------------------------------------------------- lifetime
 
@@ -441,7 +443,8 @@ class TableService:
             created=time.time(),
         )
         # Refereeing a long record takes a while: off the event loop, which serves the rest.
-        table, events = await asyncio.to_thread(_started, setup, start.moves, request.record)
+        async with self._refereeing:
+            table, events = await asyncio.to_thread(_started, setup, start.moves, request.record)
         await self.storage.create(setup.id, _dumps(setup_to_json(setup)), setup.created)
         for number, event in events:
             await self.storage.append(setup.id, number, event)
