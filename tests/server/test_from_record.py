@@ -89,6 +89,7 @@ def test_a_record_table_can_be_played_on_to_the_end(tmp_path: Path) -> None:
         ({"game": "ankhor"}, "$.record"),
         ({"record": {"format": "fertility-rules/game-record/2"}}, "$.record"),
         ({"seats": [{}]}, "$.seats"),
+        ({"seats": []}, "$.seats"),  # not taken for "all persons" as leaving it out is
     ],
 )
 def test_a_record_with_what_it_already_gives_or_broken_is_refused(
