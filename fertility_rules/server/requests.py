@@ -62,6 +62,7 @@ class SeatKind(enum.Enum):
     """One of the game's agents, deciding from the view (R-9)."""
 
 
+@checked_arguments
 def check_names(names: tuple[str, ...], path: str) -> None:
     """The server's rule for the players' names at ``path`` (a table's, or a record's):
     stricter than the library's, so that every name fits the pages' seats and lists."""
@@ -94,6 +95,7 @@ def _optional_language(instance: object, attribute: Attribute[Any], value: str |
         _language(instance, attribute, value)
 
 
+@checked_arguments
 def check_seed(seed: int, path: str) -> None:
     """The server's seeds: what a record or a store can hold (0 to 2**63 - 1)."""
     if not 0 <= seed <= MAX_SEED:

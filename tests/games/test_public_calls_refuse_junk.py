@@ -3,7 +3,10 @@ required arguments (``None``, a list, a text, -1, an object), raises the library
 error, never a ``TypeError`` or ``AttributeError`` from deep inside.
 
 This walks the modules an app imports rather than listing functions by hand, so that a
-function added later is held to the same rule. Extension APIs meant for game authors
+function added later is held to the same rule. It adds to ``tests/play/
+test_public_api_types.py`` (each argument of the documented functions wrong in turn, the
+others right) what that test does not reach: the classes an app makes (agents, Ankh'or's
+catalogue and state) and Ankh'or's modules. Extension APIs meant for game authors
 (``fertility_rules.games``' descriptions) are not walked.
 """
 

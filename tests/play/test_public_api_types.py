@@ -172,6 +172,7 @@ def _examples() -> dict[str, object]:
         "str | Path | None": None,
         "str | bytes": "{}",
         "tuple[Icon, ...]": (fr.Icon.ANY,),
+        "tuple[str, ...]": ("Ann", "Bob"),
         "tuple[Resource, ...] | list[Resource]": (fr.Resource.GRAPES,),
         "tuple[ScoreSheet, ...]": report.sheets,
         "tuple[Sequence[str], ...]": ((), ()),
