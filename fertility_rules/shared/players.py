@@ -21,20 +21,17 @@ MAX_NAME = 100
 
 def name_problems(names: object, path: str, key: str = "") -> list[Problem]:
     """What is wrong with ``names``, the players in turn order, each problem at its item of
-    ``path`` and then ``key`` (``$.players[1].name``); only the first ten names are looked
-    at one by one."""
+    ``path`` and then ``key`` (``$.players[1].name``); ten at the most."""
     if isinstance(names, str) or not isinstance(names, Sequence):
         return [Problem(path, _("A list of player names is needed."))]
-    problems = [
-        Problem(
-            f"{path}[{index}]{key}",
-            _("A player's name is a printable text of 1 to {n} characters.", n=MAX_NAME),
-        )
-        for index, name in enumerate(names[:10])
+    wrong = [
+        index
+        for index, name in enumerate(names)
         if type(name) is not str or not 0 < len(name) <= MAX_NAME or not name.isprintable()
     ]
-    if problems:
-        return problems
+    if wrong:
+        message = _("A player's name is a printable text of 1 to {n} characters.", n=MAX_NAME)
+        return [Problem(f"{path}[{index}]{key}", message) for index in wrong[:10]]
     seen: set[str] = set()
     for index, name in enumerate(names):
         if name in seen:

@@ -106,3 +106,13 @@ def test_an_ankhor_final_position_with_two_equal_names_is_refused() -> None:
 def test_the_record_schemas_bound_a_name_as_the_readers_do(schema: Callable[[str], Any]) -> None:
     name = schema("game-record")["properties"]["players"]["items"]
     assert (name["minLength"], name["maxLength"]) == (1, MAX_NAME)
+
+
+@pytest.mark.parametrize(("game", "path"), [("fertility", "names"), ("ankhor", "players[11]")])
+def test_a_name_that_is_not_text_far_down_a_long_list_is_named(game: str, path: str) -> None:
+    # Every name is looked at, not only the first ten (a list cannot be compared for
+    # repeats). Fertility's new_game refuses the argument's type before its rules.
+    names: list[object] = [f"P{i}" for i in range(11)] + [["not", "a", "name"]]
+    with pytest.raises(MalformedInputError) as error:
+        GAMES[game][0](names, seed=1)
+    assert _paths(error)[-1] == path
