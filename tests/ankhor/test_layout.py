@@ -7,8 +7,16 @@ drawing of a layout is level 1, at the given corner (see ``tests.ankhor.helpers`
 
 from __future__ import annotations
 
-from fertility_rules.ankhor.layout import big_groups, count_groups, higher_moves, index
-from fertility_rules.ankhor.model import Colour
+from fertility_rules.ankhor.layout import (
+    attributes,
+    big_groups,
+    count_groups,
+    higher_moves,
+    higher_spaces,
+    index,
+    supporting,
+)
+from fertility_rules.ankhor.model import Colour, Kind
 from tests.ankhor.helpers import Box, layout
 
 GREEN = Colour.GREEN
@@ -66,3 +74,35 @@ def test_a_higher_tile_moves_onto_four_tiles_other_than_itself() -> None:
 def test_with_a_single_higher_level_a_higher_tile_cannot_climb_to_level_two() -> None:
     tiles = index(layout(Box(), FULL_BASE, (0, 0, LEVEL_ONE)))
     assert higher_moves(tiles, (1, 2, 0), 1) == ()  # Q-4's second reading: level 1 only
+
+
+def test_a_tile_groups_by_its_colour_and_by_its_animal_if_it_shows_one() -> None:
+    jackal, value = layout(Box(), "Gj Rv")
+    assert attributes(jackal) == (Colour.GREEN, Kind.JACKAL)  # A-7.2 and A-7.3
+    assert attributes(value) == (Colour.RED,)
+
+
+def test_nothing_rests_on_the_tiles_of_an_empty_or_flat_layout() -> None:
+    assert supporting(()) == frozenset()
+    assert supporting(layout(Box(), "Gj Rv")) == frozenset()
+    tall = layout(Box(), TWO_HIGH, (0, 0, "Gj"))
+    assert supporting(tall) == {(0, 0, 0), (0, 1, 0), (0, 0, 1), (0, 1, 1)}
+
+
+def test_higher_spaces_come_in_the_order_of_their_positions() -> None:
+    # Three spaces on level 1 over a base of 4 by 2, each over other colours.
+    tiles = layout(Box(), "Gj Rj Bj Kj\nWj Gf Rf Bf")
+    found = higher_spaces(tiles, None)
+    assert [space for space, _colours in found] == [(1, 0, 0), (1, 1, 0), (1, 2, 0)]
+    assert found[0][1] == {Colour.GREEN, Colour.RED, Colour.WHITE}
+
+
+# Level 1 of 4 by 2 on a base of 5 by 3: the tile at (1, 1, 0) holds up the level-2
+# places (2, 0, 0) and (2, 1, 0), so it may go only to (2, 2, 0), which is found after them.
+WIDE_BASE = "Bj Bf Bb Rj Rf\nRb Kj Kf Kb Gj\nGf Gb Wj Wf Wb"
+WIDE_LEVEL_ONE = "Bj Bf Bb Rj\nRf Rb Kj Kf"
+
+
+def test_places_resting_on_the_moving_tile_are_passed_over_not_the_rest() -> None:
+    tiles = index(layout(Box(), WIDE_BASE, (0, 0, WIDE_LEVEL_ONE)))
+    assert higher_moves(tiles, (1, 1, 0), None) == ((2, 2, 0),)
