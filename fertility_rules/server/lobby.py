@@ -69,6 +69,8 @@ PAGE_TEXTS: dict[str, Message] = {
     "lobby.seed": pgettext("lobby", "Seed (optional)"),
     "lobby.variant": pgettext("lobby", "Two-player variant"),
     "lobby.record": pgettext("lobby", "Go on with a saved game (its game record)"),
+    "lobby.record.choose": pgettext("lobby", "Choose a file"),
+    "lobby.record.none": pgettext("lobby", "No file chosen"),
     "lobby.create": pgettext("lobby", "Create the table"),
     "lobby.created": pgettext(
         "lobby",

@@ -217,8 +217,11 @@ def test_the_lobby_goes_on_with_a_saved_game_from_its_record_file(
         page.goto(f"{server.url}/lobby?lang=fr")
         page.wait_for_selector("#seat-rows tr")
         page.locator("details summary").click()
+        chooser = page.locator("label.file .button")
+        assert chooser.inner_text() == page_texts("fr")["lobby.record.choose"]  # not the browser's
         page.set_input_files("#record", str(path))
         page.wait_for_function("() => document.getElementById('name-2') !== null")
+        assert page.locator("#record-name").inner_text() == "saved.json"
         names = [page.locator(f"#name-{i}").input_value() for i in range(3)]
         assert names == ["Nut", "Geb", "Shu"]
         assert page.locator("#game").input_value() == "ankhor"

@@ -104,6 +104,7 @@
 
   async function chooseRecord() {
     var file = $("record").files[0];
+    $("record-name").textContent = file ? file.name : Page.text("lobby.record.none");
     saved = null;
     if (file) {
       var text = await file.text();
