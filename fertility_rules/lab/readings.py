@@ -239,8 +239,8 @@ def repeated_reading(readings: Sequence[object], path: str) -> Problem | None:
     """The problem of a reading given twice in ``readings`` (at ``path``, numbered from 1):
     a comparison of a reading with itself says nothing and only costs its games."""
     for index, reading in enumerate(readings):
-        if reading in readings[:index]:
-            first = readings.index(reading)
+        first = readings.index(reading)
+        if first < index:
             message = _(
                 "reading {n} is the same as reading {first}: compare different readings",
                 n=index + 1,
