@@ -38,7 +38,7 @@ from typing import Any, ParamSpec, TypeVar
 import attrs
 
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, echo
 
 __all__ = [
     "argument_error",
@@ -150,7 +150,7 @@ def expect_count(name: str, value: object, least: int = 1) -> None:
                 "The argument {name} is a whole number of {least} or more, not {n}.",
                 name=name,
                 least=least,
-                n=repr(value)[:40],
+                n=echo(value),
             ),
         )
 

@@ -6,6 +6,8 @@ is English and :meth:`FertilityError.render` gives any other language.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterable
 
 from attrs import frozen
@@ -22,7 +24,36 @@ __all__ = [
     "NotAllowedError",
     "Problem",
     "UnknownIdError",
+    "join_path",
+    "nest_path",
 ]
+
+_MEMBER_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+_KEY_SHOWN = 40
+"""The most characters of an odd key a path shows."""
+
+
+def join_path(path: str, key: str | int) -> str:
+    """The JSON path of ``key`` under ``path``: ``$.players[2]``, ``$.tokens.black``; a key
+    that is not a plain name is quoted and escaped, ``$.players[0]["\\u001b[31m"]``, so that
+    a path never carries a control character of the input, nor more than a few dozen of
+    its characters."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if _MEMBER_NAME.match(key):
+        return f"{path}.{key}"
+    shown = key if len(key) <= _KEY_SHOWN else key[:_KEY_SHOWN] + "..."
+    return f"{path}[{json.dumps(shown)}]"
+
+
+def nest_path(path: str, inner: str) -> str:
+    """The path ``inner``, written from a value read on its own (``$.slots[0]``, ``$``,
+    or relative: ``slots[0]``, ``[2]``), at the place ``path`` of that value."""
+    if inner in ("", "$"):
+        return path
+    if inner.startswith("$"):
+        return path + inner[1:]
+    return path + inner if inner.startswith("[") else f"{path}.{inner}"
 
 
 class FertilityError(Exception):

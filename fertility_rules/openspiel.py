@@ -49,7 +49,7 @@ from fertility_rules.encoding.environment import LearningGame, learning_game, le
 from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.games import GAMES, GameInfo
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, echo
 from fertility_rules.i18n.translate import render
 from fertility_rules.lab.readings import switches, with_interpretations
 
@@ -259,7 +259,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             if type(action) is not int or action not in outcomes:
                 raise MalformedInputError.single(
                     "action",
-                    _("{action} is not an outcome of this chance node.", action=repr(action)[:40]),
+                    _("{action} is not an outcome of this chance node.", action=echo(action)),
                 )
         if self.table is None:
             rules = self._rules

@@ -41,7 +41,7 @@ from pettingzoo.utils import wrappers
 from fertility_rules.encoding.environment import learning_game, legal_move
 from fertility_rules.errors import MalformedInputError, NotAllowedError
 from fertility_rules.games import GameRules
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, echo
 from fertility_rules.lab.readings import with_interpretations
 
 __all__ = ["env", "raw_env"]
@@ -134,7 +134,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if seed is not None and (type(seed) is not int or seed < 0):
             raise MalformedInputError.single(
                 "seed",
-                _("A seed is a whole number of 0 or more, not {seed}.", seed=repr(seed)[:40]),
+                _("A seed is a whole number of 0 or more, not {seed}.", seed=echo(seed)),
             )
         if seed is not None:
             self._rng = np.random.default_rng(seed)
@@ -159,7 +159,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 "agent",
                 _(
                     "Unknown agent {agent!r}; the agents are: {known}.",
-                    agent=repr(agent)[:40],
+                    agent=echo(agent),
                     known=", ".join(self.possible_agents),
                 ),
             )

@@ -24,7 +24,7 @@ from fertility_rules.arguments import checked_arguments, kind_name
 from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.games import GameRules, find_game
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, echo
 from fertility_rules.records.game_record import GameRecord
 
 __all__ = ["LearningGame", "learning_game"]
@@ -141,7 +141,7 @@ def legal_move(
             _(
                 "An action is a whole number from 0 to {last}, not {action}.",
                 last=actions.size - 1,
-                action=repr(action)[:40],
+                action=echo(action),
             ),
         )
     move = actions.move(index, view)

@@ -30,7 +30,7 @@ from cattrs.errors import (
 )
 
 from fertility_rules.arguments import argument_error
-from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.errors import MalformedInputError, Problem, nest_path
 from fertility_rules.formats.documents import check_tree, join
 from fertility_rules.formats.limits import DEFAULT_LIMITS
 from fertility_rules.i18n.message import Message, _
@@ -365,12 +365,7 @@ def _note(error: BaseException) -> AttributeValidationNote | IterableValidationN
 
 
 def _rebase(path: str, problem: Problem) -> Problem:
-    inner = problem.path
-    if inner in ("", "$"):
-        return Problem(path, problem.message, problem.rule)
-    if inner.startswith("$"):
-        return Problem(path + inner[1:], problem.message, problem.rule)
-    return Problem(join(path, inner), problem.message, problem.rule)
+    return Problem(nest_path(path, problem.path), problem.message, problem.rule)
 
 
 def _fields(cls: type) -> str:

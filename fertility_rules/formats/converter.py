@@ -20,7 +20,7 @@ from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
 
 from fertility_rules.effects.base import ParamType
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
-from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.errors import MalformedInputError, Problem, join_path
 from fertility_rules.formats import base
 from fertility_rules.formats.base import (
     FormatHooks,
@@ -135,7 +135,8 @@ def _checked(converter: Converter, kind: Any) -> Callable[[object, type], Any]:
         known = ", ".join(sorted(names))
         problems = [
             Problem(
-                key, _("unknown field {key!r}; expected one of: {allowed}", key=key, allowed=known)
+                join_path("$", key),
+                _("unknown field {key!r}; expected one of: {allowed}", key=key, allowed=known),
             )
             for key in value
             if key not in names

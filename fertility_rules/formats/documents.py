@@ -17,7 +17,7 @@ from pathlib import Path
 import attrs
 
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.errors import MalformedInputError, Problem, join_path
 from fertility_rules.formats.files import read_bytes
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n.message import _
@@ -33,9 +33,8 @@ __all__ = [
 ]
 
 
-def join(path: str, key: str | int) -> str:
-    """The JSON path of ``key`` under ``path``."""
-    return f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}"
+join = join_path
+"""The JSON path of a key under a path (:func:`fertility_rules.errors.join_path`)."""
 
 
 def moved(problems: list[Problem], old: str, new: str, offset: int = 0) -> list[Problem]:

@@ -23,7 +23,7 @@ from fertility_rules.formats.documents import join, read_document
 from fertility_rules.formats.files import write_text
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.games import GAMES, GameInfo, GameRules, find_game
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, echo
 
 if TYPE_CHECKING:
     from fertility_rules.records.game_record import GameRecord
@@ -51,7 +51,7 @@ def rules_version_problems(found: str, ours: str) -> list[Problem]:
         return []
     message = _(
         "this record needs rules version {found}; this library plays rules version {ours}",
-        found=found,
+        found=echo(found),
         ours=ours,
     )
     return [Problem("rules_version", message)]

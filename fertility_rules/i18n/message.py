@@ -36,6 +36,16 @@ class Message:
         return render(self)
 
 
+ECHO_LENGTH = 40
+"""The most characters of a wrong input a message shows back."""
+
+
+def echo(value: object) -> str:
+    """A wrong input as a message shows it: its ``repr`` (so that control characters and
+    spaces are seen), cut to :data:`ECHO_LENGTH` characters."""
+    return repr(value)[:ECHO_LENGTH]
+
+
 def _(msgid: str, /, **params: str | int | Message) -> Message:
     """A translatable message; ``{name}`` placeholders are filled from ``params``."""
     return Message(msgid, tuple(params.items()))

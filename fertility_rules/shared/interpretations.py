@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError
+from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError, join_path
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.shared.package_data import package_toml
 from fertility_rules.texts.rule_texts import RuleText
@@ -200,7 +200,7 @@ def _row(
     for key in sorted(row.keys() - _KEYS):
         allowed = ", ".join(sorted(_KEYS))
         message = _("unknown field {key!r}; expected one of: {allowed}", key=key, allowed=allowed)
-        problems.append(Problem(f"{path}.{key}", message))
+        problems.append(Problem(join_path(path, key), message))
     kinds = {kind.value: kind for kind in InterpretationKind}
     kind = kinds.get(row["kind"]) if isinstance(row["kind"], str) else None
     if kind is None:
@@ -221,7 +221,7 @@ def _row(
     said = {key: _texts([row[key]]) for key in ("reading", "reason") if key in row}
     for key, text in said.items():
         if text is None:
-            problems.append(Problem(f"{path}.{key}", _("a text is needed")))
+            problems.append(Problem(join_path(path, key), _("a text is needed")))
     former = row.get("former")
     if former is not None and (
         not isinstance(former, list)
@@ -259,7 +259,9 @@ def _switch(
     if kind is not InterpretationKind.SWITCH:
         for key in ("field", "labels"):
             if key in row:
-                problems.append(Problem(f"{path}.{key}", _("only a switch has a {key!r}", key=key)))
+                problems.append(
+                    Problem(join_path(path, key), _("only a switch has a {key!r}", key=key))
+                )
         return {}
     field = row.get("field")
     if not isinstance(field, str) or field not in defaults or field in named:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, echo
 
 __all__ = ["Keyed", "Labelled", "LabelledEnum", "LabelledIntEnum", "label_members"]
 
@@ -78,7 +78,7 @@ def label_members(kind: type[Labelled], labels: Mapping[Any, Message]) -> None:
             )
         )
     if strangers:
-        keys = repr([repr(key)[:40] for key in strangers])
+        keys = repr([echo(key) for key in strangers])
         problems.append(
             Problem(
                 "labels",

@@ -61,9 +61,17 @@ def test_rules_version_is_checked() -> None:
     assert path == "$.rules_version"
     assert rule is None
     assert message == (
-        f"this record needs rules version 0; this library plays rules version {RULES_VERSION}"
+        f"this record needs rules version '0'; this library plays rules version {RULES_VERSION}"
     )
     assert read_record(RECORD).players == ("A", "B")
+
+
+def test_a_wrong_rules_version_is_shown_escaped_and_short() -> None:
+    record = {**RECORD, "rules_version": "\x1b[2J" + "9" * 500}
+    ((_path, _rule, message),) = problems(read_record, record)
+    assert "\x1b" not in message
+    assert "'\\x1b[2J999" in message
+    assert len(message) < 200
 
 
 @pytest.mark.parametrize("value", [4.5, True, "4", 1e40])

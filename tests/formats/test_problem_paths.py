@@ -25,7 +25,7 @@ from fertility_rules import ankhor
 from fertility_rules.errors import MalformedInputError
 
 Path = tuple[str | int, ...]
-STEP = re.compile(r"\.(\w+)|\[(\d+)\]")
+STEP = re.compile(r'\.([\w-]+)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]')
 WRONG: tuple[object, ...] = (-1, "zz", None, [], 10**6)
 LEAVES_PER_DOCUMENT = 120
 
@@ -86,6 +86,25 @@ def _replaced(document: dict[str, Any], path: Path, value: object) -> dict[str, 
     return changed
 
 
+def _objects(value: object, path: Path = ()) -> Iterator[Path]:
+    if isinstance(value, dict):
+        yield path
+        for key, item in value.items():
+            yield from _objects(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _objects(item, (*path, index))
+
+
+def _with_key(document: dict[str, Any], path: Path, key: str) -> dict[str, Any]:
+    changed = copy.deepcopy(document)
+    target: Any = changed
+    for step in path:
+        target = target[step]
+    target[key] = 1
+    return changed
+
+
 def _leads_somewhere(document: object, path: str) -> bool:
     if not path.startswith("$"):
         return False
@@ -94,7 +113,9 @@ def _leads_somewhere(document: object, path: str) -> bool:
         step = STEP.match(rest)
         if step is None:
             return False
-        key, index = step.groups()
+        key, index, quoted = step.groups()
+        if quoted is not None:
+            key = json.loads(quoted)
         if key is not None:
             if not isinstance(value, dict) or key not in value:
                 return False
@@ -136,3 +157,42 @@ def test_the_path_walk_finds_what_is_there_and_only_that() -> None:
     assert not _leads_somewhere(document, "$.players[1]")
     assert not _leads_somewhere(document, "$.district_deck")
     assert not _leads_somewhere(document, "$.offer[0]")
+    assert _leads_somewhere({"a.b": [0]}, '$["a.b"][0]')
+    assert not _leads_somewhere({"a.b": [0]}, "$.a.b[0]")
+
+
+ODD_KEYS = ("\x1b[31m", "a.b", "\u202egnp.exe", "x y", "Q-1\n", "[0]", '"', "é")
+
+
+@pytest.mark.parametrize("name", sorted(DOCUMENTS))
+def test_an_unknown_key_is_named_by_a_path_that_is_plain_text_and_leads_to_it(name: str) -> None:
+    # A key that is not a plain name is quoted and escaped in the path: a terminal or a log
+    # that shows the path shows no control character of the input, and the path still
+    # leads to the key (``$.players[0]["\u001b[31m"]``).
+    document, read = DOCUMENTS[name]
+    places = list(_objects(document))
+    random.Random(name).shuffle(places)
+    lost: list[str] = []
+    for place in places[:40]:
+        for key in ODD_KEYS:
+            changed = _with_key(document, place, key)
+            try:
+                read(changed)
+            except MalformedInputError as error:
+                lost += [
+                    f"{place} + {key!r}: {problem.path}"
+                    for problem in error.problems
+                    if not (problem.path.isascii() and problem.path.isprintable())
+                    or not _leads_somewhere(changed, problem.path)
+                ]
+            else:
+                lost.append(f"{place} + {key!r}: read without a problem")
+    assert not lost, "\n".join(sorted(set(lost))[:20])
+
+
+def test_a_long_odd_key_is_cut_in_the_path() -> None:
+    document, read = DOCUMENTS["fertility state"]
+    with pytest.raises(MalformedInputError) as caught:
+        read({**document, "\x07" * 5000: 1})
+    (problem,) = caught.value.problems
+    assert problem.path == '$["' + "\\u0007" * 40 + '..."]'

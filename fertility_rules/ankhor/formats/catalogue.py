@@ -34,8 +34,8 @@ from fertility_rules.ankhor.catalogue import (
 from fertility_rules.ankhor.formats import keys as _keys  # noqa: F401 - registers the hooks
 from fertility_rules.ankhor.formats.converter import converter_for, format_hooks
 from fertility_rules.ankhor.model import Colour, Kind
-from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.formats.documents import join, parse_document, read_document
+from fertility_rules.errors import MalformedInputError, Problem, nest_path
+from fertility_rules.formats.documents import parse_document, read_document
 from fertility_rules.formats.files import file_name
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.sections import CatalogueFile, Section, write_sections
@@ -126,7 +126,7 @@ def _price_problem(problem: Problem) -> Problem:
     """A problem of the price board's checks, which name ``slots`` or ``markers``, at its
     place in the file: the two are sections of their own."""
     section = "$.price_markers" if problem.path.startswith("markers") else "$.price_board"
-    return Problem(join(section, problem.path), problem.message, problem.rule)
+    return Problem(nest_path(section, problem.path), problem.message, problem.rule)
 
 
 def read_catalogue(data: object, source: str | None = None) -> Catalogue:
