@@ -124,7 +124,7 @@ def record_body(
         "catalogue": parts["catalogue"],
         "interpretations": parts["interpretations"],
         "variant": {"type": "boolean"},
-        "players": list_of(PLAYER_NAME, *players),
+        "players": list_of(PLAYER_NAME, *players) | {"uniqueItems": True},
         "seed": {"type": "integer"},
     }
     if "setup" in parts:

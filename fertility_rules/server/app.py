@@ -35,6 +35,7 @@ from fertility_rules.errors import (
 )
 from fertility_rules.formats.errors_json import dump_error
 from fertility_rules.formats.record import dump_record
+from fertility_rules.games import GAMES
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
@@ -122,6 +123,21 @@ def _language(request: Request | WebSocket, default: str | None = None) -> str:
     return Language.EN.value
 
 
+def _query_choice(request: Request, name: str, choices: list[str]) -> str | None:
+    """The query parameter ``name`` (given at most once), one of ``choices``, or None."""
+    given = request.query_params.getlist(name)
+    if not given:
+        return None
+    if len(given) == 1 and given[0] in choices:
+        return given[0]
+    message = _(
+        "the query parameter {name} is given once, as one of {choices}",
+        name=name,
+        choices=", ".join(choices),
+    )
+    raise Failure(400, MalformedInputError.single(f"?{name}", message))
+
+
 def _json(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status, headers=_SECURITY_HEADERS)
 
@@ -187,8 +203,8 @@ class Server:
 
     async def list_tables(self, request: Request) -> Response:
         language = _language(request)
-        game = request.query_params.get("game")
-        over = request.query_params.get("over")
+        game = _query_choice(request, "game", [info.name for info in GAMES])
+        over = _query_choice(request, "over", ["true", "false"])
         entries = [
             table_entry(table, language)
             for table in sorted(self.service.tables(), key=lambda t: -t.setup.created)
@@ -309,6 +325,18 @@ class Server:
         return _json(view_message(table, seat, self._seat_language(request, table, seat)))
 
     # ------------------------------------------------------------------- socket
+
+    async def socket_upgrade(self, request: Request) -> Response:
+        """A plain HTTP request to a table's socket: 426, naming the protocol to ask for."""
+        await self.service.find(request.path_params["id"])
+        message = _(
+            "{path} is a WebSocket: connect to it with a WebSocket client.",
+            path=request.url.path[:200],
+        )
+        language = _language(request)
+        response = _json(dump_error(refused(Refusal.UPGRADE, message), language), 426)
+        response.headers["Upgrade"] = "websocket"
+        return response
 
     async def socket(self, websocket: WebSocket) -> None:
         language = Language.EN.value
@@ -494,13 +522,30 @@ async def _not_found(request: Request, _error: Exception) -> Response:
     return _json(dump_error(UnknownIdError(message), _language_or_english(request)), 404)
 
 
-async def _not_allowed_method(request: Request, _error: Exception) -> Response:
-    message = _(
-        "{method} is not a method of {path}; the API is described at /openapi.json.",
-        method=request.method[:20],
-        path=request.url.path[:200],
-    )
-    return _json(dump_error(refused(Refusal.METHOD, message), _language_or_english(request)), 405)
+def _not_allowed_method(routes: list[Route]) -> Callable[[Request, Exception], Awaitable[Response]]:
+    """The 405 answer, with the ``Allow`` header RFC 9110 asks for: every method of every
+    route of the path (one path may have a route per method)."""
+
+    async def answer(request: Request, _error: Exception) -> Response:
+        message = _(
+            "{method} is not a method of {path}; the API is described at /openapi.json.",
+            method=request.method[:20],
+            path=request.url.path[:200],
+        )
+        allowed = sorted(
+            {
+                method
+                for route in routes
+                if route.path_regex.match(request.url.path)
+                for method in route.methods or ()
+            }
+        )
+        body = dump_error(refused(Refusal.METHOD, message), _language_or_english(request))
+        response = _json(body, 405)
+        response.headers["Allow"] = ", ".join(allowed)
+        return response
+
+    return answer
 
 
 def _language_or_english(request: Request) -> str:
@@ -547,11 +592,13 @@ def create_app(service: TableService, config: ServerConfig | None = None) -> ASG
         route("/tables/{id}/undo", server.request, ["POST"]),
         route("/tables/{id}/answer", server.request, ["POST"]),
         route("/tables/{id}/resign", server.request, ["POST"]),
+        route("/tables/{id}/socket", server.socket_upgrade, ["GET"]),
         WebSocketRoute("/tables/{id}/socket", server.socket),
     ]
+    http_routes = [route for route in routes if isinstance(route, Route)]
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        exception_handlers={404: _not_found, 405: _not_allowed_method},
+        exception_handlers={404: _not_found, 405: _not_allowed_method(http_routes)},
     )
     return Guard(app, config)

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from fertility_rules._version import __version__
+from fertility_rules.games import GAMES
 from fertility_rules.server.schemas import SOCKET_MESSAGES, definitions
 
 __all__ = ["openapi"]
@@ -41,6 +42,7 @@ def _errors(*statuses: int) -> dict[str, Schema]:
         415: "The body is not JSON.",
         409: "The move was sent for another position: the table has moved on (code stale).",
         422: "An illegal move, with the rule it breaks.",
+        426: "The path is a WebSocket: ask for it with Upgrade: websocket.",
         429: "Too many requests from this address.",
     }
     responses = {str(s): _json("Error", texts[s]) for s in (*statuses, 429)}
@@ -75,6 +77,42 @@ _TOKEN = {
     "description": "A seat's token (or an Authorization: Bearer header); none: a spectator.",
     "schema": {"type": "string", "maxLength": 128},
 }
+
+
+_OPERATIONS = {
+    ("/games", "get"): "listGames",
+    ("/texts", "get"): "getTexts",
+    ("/tables", "get"): "listTables",
+    ("/tables", "post"): "createTable",
+    ("/tables/{id}", "get"): "getTable",
+    ("/tables/{id}/join", "post"): "joinSeat",
+    ("/tables/{id}/view", "get"): "getView",
+    ("/tables/{id}/picture", "get"): "getPicture",
+    ("/tables/{id}/record", "get"): "getRecord",
+    ("/tables/{id}/moves", "get"): "listMoves",
+    ("/tables/{id}/moves", "post"): "playMove",
+    ("/tables/{id}/undo", "post"): "askUndo",
+    ("/tables/{id}/answer", "post"): "answerUndo",
+    ("/tables/{id}/resign", "post"): "resign",
+    ("/tables/{id}/socket", "get"): "openSocket",
+    ("/openapi.json", "get"): "getOpenAPI",
+}
+"""Every operation's ``operationId``: the name a generated client gives its call."""
+
+_FIRST_TOKEN = "$response.body#/seats/0/token"
+_TABLE_LINKS: Schema = {
+    "links": {
+        operation: {
+            "operationId": operation,
+            "parameters": {"id": "$response.body#/id"}
+            | ({"token": _FIRST_TOKEN} if operation in ("getView", "openSocket") else {}),
+            "description": "The table just made (as its first seat, where a token is asked).",
+        }
+        for (path, _method), operation in _OPERATIONS.items()
+        if path.startswith("/tables/{id}")
+    }
+}
+"""Where a made table leads: every operation on it, by its id."""
 
 
 def _body(name: str) -> Schema:
@@ -122,12 +160,14 @@ def _paths() -> Schema:
                         "name": "game",
                         "in": "query",
                         "required": False,
-                        "schema": {"type": "string"},
+                        "description": "Only the tables of this game (GET /games).",
+                        "schema": {"enum": [info.name for info in GAMES]},
                     },
                     {
                         "name": "over",
                         "in": "query",
                         "required": False,
+                        "description": "Only the tables whose game is over (true) or not (false).",
                         "schema": {"enum": ["true", "false"]},
                     },
                 ],
@@ -138,7 +178,7 @@ def _paths() -> Schema:
                 "parameters": [_LANG],
                 "requestBody": _body("TableRequest"),
                 "responses": {
-                    "201": _json("Created", "The table, its tokens and links."),
+                    "201": _json("Created", "The table, its tokens and links.") | _TABLE_LINKS,
                     **_errors(400, 403, 408, 413, 415),
                 },
             },
@@ -230,7 +270,10 @@ def _paths() -> Schema:
                 ),
                 "security": _SEAT_OR_SPECTATOR,
                 "parameters": [_ID, _TOKEN, _LANG],
-                "responses": {"101": {"description": "Switching to the WebSocket protocol."}},
+                "responses": {
+                    "101": {"description": "Switching to the WebSocket protocol."},
+                    **_errors(400, 404, 426),
+                },
             }
         },
         "/openapi.json": {
@@ -240,6 +283,12 @@ def _paths() -> Schema:
             }
         },
     }
+
+
+def _with_operation_ids(paths: Schema) -> Schema:
+    for (path, method), operation in _OPERATIONS.items():
+        paths[path][method] = {"operationId": operation, **paths[path][method]}
+    return paths
 
 
 def _components(defs: dict[str, Schema]) -> dict[str, Schema]:
@@ -278,7 +327,7 @@ def _document() -> str:
                 },
             },
         },
-        "paths": _paths(),
+        "paths": _with_operation_ids(_paths()),
     }
     return json.dumps(document)
 

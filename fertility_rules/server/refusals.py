@@ -47,6 +47,8 @@ class Refusal(enum.Enum):
     """The table's stored history is damaged."""
     METHOD = "method"
     """The path takes no request of this method."""
+    UPGRADE = "upgrade"
+    """The path is a WebSocket: a plain HTTP request cannot use it."""
 
 
 def refused(code: Refusal, message: Message, rule: str | None = None) -> NotAllowedError:

@@ -61,6 +61,12 @@ def _list(items: Schema) -> Schema:
     return {"type": "array", "items": items}
 
 
+def _exactly_one_of(*keys: str) -> Schema:
+    """An object has exactly one of ``keys`` (each branch names the key it requires among
+    its properties, as a strict validator such as ajv asks)."""
+    return {"oneOf": [{"required": [key], "properties": {key: True}} for key in keys]}
+
+
 def _event(kind: str, extra: dict[str, Schema]) -> Schema:
     return _object(
         ["type", "seat", "text", *extra],
@@ -130,6 +136,15 @@ def definitions() -> dict[str, Schema]:
         part: {"anyOf": [_ref(f"{name}-{part}") for name in names]}
         for part in ("observation", "move", "game-record")
     }
+    name = {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": MAX_NAME,
+        "pattern": r"^\S(.*\S)?$",
+        "description": "Printable characters (which a schema cannot say), no space around.",
+    }
+    seated = [count for info in GAMES for count in info.players]
+    counts = {"minItems": min(seated), "maxItems": max(seated)}
     languages = {"enum": [language.value for language in Language]}
     error_kinds = {
         "enum": ["illegal_move", "malformed_input", "unknown_id", "not_allowed", "error"]
@@ -147,7 +162,10 @@ def definitions() -> dict[str, Schema]:
             _object(
                 ["path", "message"],
                 {
-                    "path": {"type": "string", "description": "A JSON path."},
+                    "path": {
+                        "type": "string",
+                        "description": "A JSON path into the body (?name: a query parameter).",
+                    },
                     "message": _TEXT,
                     "rule": _STRING,
                 },
@@ -291,7 +309,7 @@ def definitions() -> dict[str, Schema]:
                         "shop": {**_NAT, "description": "Fertility: the Shop scored, from 0."},
                     },
                 ),
-                "oneOf": [{"required": ["debens"]}, {"required": ["points"]}],
+                **_exactly_one_of("debens", "points"),
                 "description": "One line of a score sheet: the points in the game's unit.",
             },
             "ViewMessage": _object(
@@ -345,25 +363,31 @@ def definitions() -> dict[str, Schema]:
                 [],
                 {
                     "kind": {"enum": [kind.value for kind in SeatKind]},
-                    "agent": {**_STRING, "description": "A bot seat's agent (GET /games)."},
+                    "agent": {
+                        "enum": sorted({agent for info in GAMES for agent in info.load().agents}),
+                        "description": "A bot seat's agent, one of its game's (GET /games).",
+                    },
                     "language": languages,
                 },
             ),
             "TableRequest": _object(
                 [],
                 {
-                    "players": _list({"type": "string", "minLength": 1, "maxLength": MAX_NAME}),
-                    "game": _STRING,
-                    "seats": _list(_ref("SeatRequest")),
+                    "players": _list(name) | counts | {"uniqueItems": True},
+                    "game": {
+                        "enum": names,
+                        "description": "A game of GET /games (default: fertility).",
+                    },
+                    "seats": _list(_ref("SeatRequest")) | counts,
                     "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
                     "variant": _BOOL,
                     "interpretations": {
-                        "type": "object",
-                        "description": "Rule switches, as a game record writes them.",
+                        "anyOf": [_ref(f"{game}-game-record-interpretations") for game in names],
+                        "description": "The game's rule switches, as its game record writes them.",
                     },
                     "listed": _BOOL,
                     "record": {
-                        "type": "object",
+                        **games_of["game-record"],
                         "description": (
                             "A game record to go on with (fertility-rules/game-record/2): "
                             "the table takes its game, players, setup, readings and moves."
@@ -371,7 +395,7 @@ def definitions() -> dict[str, Schema]:
                     },
                 },
             )
-            | {"oneOf": [{"required": ["players"]}, {"required": ["record"]}]},
+            | _exactly_one_of("players", "record"),
             "MoveRequest": _object(
                 ["move"], {"move": move_or_notation, "token": token, "ply": _NAT}
             ),

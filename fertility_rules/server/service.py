@@ -27,6 +27,7 @@ from fertility_rules.errors import (
     NotAllowedError,
     Problem,
     UnknownIdError,
+    nest_path,
 )
 from fertility_rules.formats.documents import parse_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS
@@ -167,9 +168,7 @@ def _started(
 
 def _rebase(path: str, problem: Problem) -> Problem:
     """A problem of the move placed under ``path`` in the request."""
-    inner = problem.path or "$"
-    where = path + inner[1:] if inner.startswith("$") else f"{path}.{inner}"
-    return Problem(where, problem.message, problem.rule)
+    return Problem(nest_path(path, problem.path), problem.message, problem.rule)
 
 
 class Listener:

@@ -275,6 +275,63 @@ def test_http_failures_are_library_errors_as_json(tmp_path: Path) -> None:
             assert response.json()["error"] == (kind or "malformed_input")
 
 
+def test_a_method_a_path_does_not_take_is_answered_with_the_methods_it_does(
+    tmp_path: Path,
+) -> None:
+    # RFC 9110: a 405 names the allowed methods, of every route of the path (/tables has
+    # one route for GET and one for POST).
+    with client(tmp_path) as http:
+        table = _new(http)["id"]
+        for method, path, allowed in [
+            ("DELETE", "/tables", "GET, HEAD, POST"),
+            ("PUT", f"/tables/{table}", "GET, HEAD"),
+            ("GET", f"/tables/{table}/undo", "POST"),
+            ("PATCH", f"/tables/{table}/moves", "GET, HEAD, POST"),
+        ]:
+            response = http.request(method, path)
+            assert response.status_code == 405, (method, path)
+            assert response.headers["allow"] == allowed, (method, path)
+            assert response.json()["code"] == "method"
+
+
+def test_a_plain_request_to_a_socket_is_told_to_upgrade(tmp_path: Path) -> None:
+    with client(tmp_path) as http:
+        table = _new(http)["id"]
+        response = http.get(f"/tables/{table}/socket?lang=fr")
+        assert response.status_code == 426
+        assert response.headers["upgrade"] == "websocket"
+        body = response.json()
+        assert (body["error"], body["code"]) == ("not_allowed", "upgrade")
+        assert "WebSocket" in body["message"]
+        assert "connectez" in body["message"]
+        assert http.get("/tables/nope/socket").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["over=yes", "over=true&over=false", "game=chess", "game=", "over=TRUE"],
+)
+def test_a_lobby_filter_takes_only_the_values_it_knows(tmp_path: Path, query: str) -> None:
+    with client(tmp_path) as http:
+        _new(http)
+        response = http.get(f"/tables?{query}")
+        assert response.status_code == 400, query
+        (problem,) = response.json()["problems"]
+        name = query.split("=")[0]
+        assert problem["path"] == f"?{name}"
+        assert name in problem["message"]
+
+
+def test_a_lobby_filter_keeps_the_tables_it_names(tmp_path: Path) -> None:
+    with client(tmp_path) as http:
+        made = _new(http)["id"]
+        assert [
+            t["id"] for t in http.get("/tables?over=false&game=fertility").json()["tables"]
+        ] == [made]
+        assert http.get("/tables?over=true").json()["tables"] == []
+        assert http.get("/tables?game=ankhor").json()["tables"] == []
+
+
 def test_the_games_the_server_plays_and_the_picture_of_a_view(tmp_path: Path) -> None:
     with client(tmp_path) as http:
         games = http.get("/games?lang=fr").json()["games"]

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from tests.play.test_schemas_in_ajv import _ajv as ajv
 from tests.server.helpers import client, options, require
 
 require("starlette", "server")
@@ -27,6 +28,20 @@ from fertility_rules.server.schemas import SOCKET_MESSAGES, shipped, socket_sche
 def _component(name: str) -> Draft202012Validator:
     document = openapi()
     return Draft202012Validator({"$ref": f"#/components/schemas/{name}", **document})
+
+
+def test_every_server_schema_compiles_in_ajv_strict_mode() -> None:
+    # What a strict JavaScript client compiles: each socket message's schema, and every
+    # component of the OpenAPI document (as the definitions of one schema).
+    components = openapi()["components"]["schemas"]
+    text = json.dumps(components).replace('"#/components/schemas/', '"#/$defs/')
+    bundle = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": json.loads(text)}
+    schemas = {f"socket/{name}": shipped(f"socket/{name}") for name in SOCKET_MESSAGES}
+    schemas |= {
+        f"openapi/{name}": {**bundle, "$ref": f"#/$defs/{name}"} for name in sorted(components)
+    }
+    answer = ajv({"schemas": schemas})
+    assert answer["compiled"] == dict.fromkeys(schemas)
 
 
 def _problems(validator: Draft202012Validator, value: Any) -> list[str]:
