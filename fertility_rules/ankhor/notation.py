@@ -147,7 +147,7 @@ def _colour(word: str) -> Colour:
 
 def _buy(words: list[str]) -> Move:
     if len(words) not in (2, 3):
-        raise word_count_error("buy", "2 or 3", len(words))
+        raise word_count_error("buy", 2, 3, len(words))
     slot = ordinal(words[0], 6, _("{word!r} is not a slot: 1 to 6", word=words[0][:20]), "A-1.3")
     unpaid = _colour(words[2]) if len(words) == 3 else None
     return BuyTile(slot, parse_position(words[1]), unpaid)
@@ -157,7 +157,7 @@ def _store(words: list[str]) -> Move:
     if words == ["-"]:
         return StoreTokens(())
     if not words:
-        raise word_count_error("store", "1 or more", 0)
+        raise word_count_error("store", 1, None, 0)
     return StoreTokens(tuple(parse_position(word) for word in words))
 
 

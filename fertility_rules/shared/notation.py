@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TypeVar
 
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, ngettext
 
 __all__ = ["MAX_NOTATION_LENGTH", "notation_error", "ordinal", "split_move", "word_count_error"]
 
@@ -26,16 +26,35 @@ def notation_error(message: Message, rule: str | None = None) -> MalformedInputE
     return MalformedInputError.single("$", message, rule)
 
 
-def word_count_error(keyword: str, expected: str | int, found: int) -> MalformedInputError:
-    """The error of a move given the wrong number of words after its keyword."""
-    return notation_error(
-        _(
-            "{keyword!r} takes {n} words after it, not {found}",
+def word_count_error(keyword: str, least: int, most: int | None, found: int) -> MalformedInputError:
+    """The error of a move given ``found`` words after its keyword where it takes ``least``
+    to ``most`` (as many as ``least`` when the two are equal, at least ``least`` when
+    ``most`` is None)."""
+    if most is None:
+        message = ngettext(
+            "{keyword!r} takes at least {n} word after it, not {found}",
+            "{keyword!r} takes at least {n} words after it, not {found}",
+            least,
             keyword=keyword,
-            n=expected,
             found=found,
         )
-    )
+    elif most > least:
+        message = _(
+            "{keyword!r} takes {least} to {most} words after it, not {found}",
+            keyword=keyword,
+            least=least,
+            most=most,
+            found=found,
+        )
+    else:
+        message = ngettext(
+            "{keyword!r} takes {n} word after it, not {found}",
+            "{keyword!r} takes {n} words after it, not {found}",
+            least,
+            keyword=keyword,
+            found=found,
+        )
+    return notation_error(message)
 
 
 def split_move(text: object, grammar: Mapping[str, tuple[int | None, P]]) -> tuple[P, list[str]]:
@@ -60,7 +79,7 @@ def split_move(text: object, grammar: Mapping[str, tuple[int | None, P]]) -> tup
     count, parse = entry
     rest = words[1:]
     if count is not None and len(rest) != count:
-        raise word_count_error(words[0].lower(), count, len(rest))
+        raise word_count_error(words[0].lower(), count, count, len(rest))
     return parse, rest
 
 

@@ -188,3 +188,23 @@ def test_every_interpretation_is_described() -> None:
     for attribute in fields(ankhor.Interpretations):
         for value in type(getattr(defaults, attribute.name)):
             assert value in OPTION_LABELS
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "french"),
+    [
+        ("buy", "'buy' takes 2 to 3 words after it, not 0", "'buy' est suivi de 2 à 3 mots"),
+        ("buy 1 0,1 w x", "'buy' takes 2 to 3 words after it, not 4", "pas de 4"),
+        ("store", "'store' takes at least 1 word after it, not 0", "d’au moins 1 mot,"),
+        ("take", "'take' takes 1 word after it, not 0", "'take' est suivi de 1 mot,"),
+        ("take bbb ww", "'take' takes 1 word after it, not 2", "pas de 2"),
+    ],
+)
+def test_a_wrong_number_of_words_is_said_in_words_of_the_language(
+    text: str, english: str, french: str
+) -> None:
+    with pytest.raises(FertilityError) as caught:
+        ankhor.parse_move(text)
+    assert english in str(caught.value)
+    assert french in caught.value.render("fr")
+    assert " or " not in caught.value.render("pl")
