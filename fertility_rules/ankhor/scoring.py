@@ -166,8 +166,8 @@ def _lines(player: PlayerPosition, position: FinalPosition) -> list[ScoreLine]:
                 "A-7.1",
                 player.bonus * position.bonus_points,
                 ngettext(
-                    "{n} bonus token, {points} VP each",
-                    "{n} bonus tokens, {points} VP each",
+                    "{n} bonus token × {points} VP",
+                    "{n} bonus tokens × {points} VP",
                     player.bonus,
                     points=position.bonus_points,
                 ),

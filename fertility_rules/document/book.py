@@ -72,8 +72,10 @@ class RulesBook(Generic[C]):
             key = self.key
             writer.heading(2, _("Key to the pictures"), key.anchor)
             writer.paragraph(key.text)
-            title = writer.t(_("Key to the pictures"))
-            writer.blocks.append(Figure(key.anchor, (key.legend(lang),), title))
+            # The caption is also the picture's alternative text: it says what is drawn,
+            # not the heading again.
+            caption = writer.t(_("Every symbol the pictures use, with its meaning."))
+            writer.blocks.append(Figure(key.anchor, (key.legend(lang),), caption))
         for section in self.sections:
             section(writer, catalogue)
         return writer.blocks

@@ -55,7 +55,7 @@ def test_the_rulebook_example_scores_24_line_by_line() -> None:
     sheet = ankhor.score(rulebook_example()).sheets[0]
     lines = [(line.rule, line.points, render(line.reason)) for line in sheet.lines]
     assert lines == [
-        ("A-7.1", 3, "1 bonus token, 3 VP each"),
+        ("A-7.1", 3, "1 bonus token × 3 VP"),
         ("A-7.1", 2, "printed points: value tile (white family)"),
         ("A-7.1", 2, "printed points: value tile (green family)"),
         ("A-7.1", 2, "printed points: value tile (red family)"),
@@ -236,7 +236,7 @@ def test_several_bonus_tokens_and_tokens_left_are_explained_in_the_plural() -> N
         for line in ankhor.score(position).sheets[0].lines
     ]
     # 2 bonus tokens of 3 VP; 5 tokens: 1 VP
-    assert lines[0] == ("A-7.1", 6, "2 bonus tokens, 3 VP each")
+    assert lines[0] == ("A-7.1", 6, "2 bonus tokens × 3 VP")
     assert lines[-1] == ("A-7.4", 1, "5 tokens left, 1 VP for every 3")
 
 

@@ -253,6 +253,26 @@ def test_the_rulebook_s_24_vp_example(examples: dict[str, Example]) -> None:
     assert len(jackals) == 4  # 3 in a group and the lone green one
 
 
+def test_the_rulebook_example_has_every_tile_where_the_rules_let_it_be_placed() -> None:
+    (player,) = rulebook_example().players
+    base = {(p.x, p.y): p.tile for p in player.tiles if p.level == 0}
+    # the base tiles are orthogonally connected (each was placed beside another).
+    start = next(iter(base))
+    reached, frontier = {start}, [start]
+    while frontier:
+        x, y = frontier.pop()
+        for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if near in base and near not in reached:
+                reached.add(near)
+                frontier.append(near)
+    assert reached == set(base)
+    # a higher tile rests on a 2 x 2 square of base tiles, one of its own colour.
+    for higher in (p for p in player.tiles if p.level == 1):
+        square = [(higher.x + dx, higher.y + dy) for dx in (0, 1) for dy in (0, 1)]
+        assert all(place in base for place in square), higher
+        assert higher.tile.colour in {base[place].colour for place in square}, higher
+
+
 @pytest.mark.parametrize("language", ["fr", "pl", "nl"])
 def test_captions_are_translated(examples: dict[str, Example], language: str) -> None:
     for example in worked_examples(language):

@@ -25,6 +25,7 @@ from fertility_rules.ankhor.model import (
     Colour,
     Kind,
     Placed,
+    Position,
     Tile,
     Token,
     Tokens,
@@ -42,7 +43,13 @@ from fertility_rules.ankhor.moves import (
 )
 from fertility_rules.ankhor.rules import apply, apply_unchecked, violations
 from fertility_rules.ankhor.rules.offer import close_up, fill
-from fertility_rules.ankhor.scoring import FinalPosition, PlayerPosition, colour_group, score
+from fertility_rules.ankhor.scoring import (
+    FinalPosition,
+    PlayerPosition,
+    animal_group,
+    colour_group,
+    score,
+)
 from fertility_rules.ankhor.setup import default_catalogue, new_game
 from fertility_rules.ankhor.state import GameState, PlayerState
 from fertility_rules.ankhor.svg import hand, layout, legal_places, offer, table
@@ -286,28 +293,30 @@ _RULEBOOK_BASE = (
     (1, 0, Colour.GREEN, Kind.VALUE),
     (2, 0, Colour.WHITE, Kind.JACKAL),
     (3, 0, Colour.RED, Kind.VALUE),
-    (0, 1, Colour.GREEN, Kind.DESERT),
+    (-1, 1, Colour.WHITE, Kind.VALUE),
+    (0, 1, Colour.GREEN, Kind.JACKAL),
     (1, 1, Colour.GREEN, Kind.SCRIBE),
     (2, 1, Colour.RED, Kind.JACKAL),
     (3, 1, Colour.RED, Kind.JACKAL),
-    (0, 2, Colour.GREEN, Kind.JACKAL),
-    (0, 3, Colour.WHITE, Kind.VALUE),
+    (1, 2, Colour.BLACK, Kind.DESERT),
 )
 """The base of the scoring example: ``(x, y, family, kind)``."""
 _RULEBOOK_HIGHER = (
-    (0, 0, Colour.BLACK, Kind.DESERT),
+    (0, 0, Colour.GREEN, Kind.DESERT),
     (1, 0, Colour.WHITE, Kind.DESERT),
 )
-"""Its two higher tiles, level 1: a black desert on the four green tiles, a white desert
-on the green value tile, the white jackal, the green scribe and a red jackal."""
+"""Its two higher tiles, level 1, each placed as A-3.5 allows (a supporting tile of its
+colour): a green desert on the four green base tiles, the fifth tile of their group, and a
+white desert on the green value tile, the white jackal, the green scribe and a red jackal."""
 
 
 def rulebook_example(catalogue: Catalogue | None = None) -> FinalPosition:
     """The rulebook's scoring example (A-7.6) as a final position, in the library's own
-    reconstruction: a white group of 2 (a white desert on level 1 beside the white jackal),
-    a green group of 5 with its bonus token and two higher tiles over it, a red group of
-    3, 3 jackals, 2 beetles (one of them the lone blue tile), a lone green jackal, three
-    value tiles (one the lone white one), no token left: 24 VP, and 13 tiles."""
+    reconstruction: a white group of 2 (a white desert on level 1 over the white jackal),
+    a green group of 5 with its bonus token and both higher tiles on it, a red group of 3,
+    3 jackals, 2 beetles (one of them the lone blue tile), a lone green jackal, three value
+    tiles (one the lone white one), a lone black desert, no token left: 24 VP, 13 tiles.
+    Every tile is where the rules let it be placed (A-3.4, A-3.5)."""
     catalogue = catalogue or default_catalogue()
     spare = list(catalogue.tiles)
     placed = [Placed(_take(spare, c, k), 0, x, y) for x, y, c, k in _RULEBOOK_BASE]
@@ -408,6 +417,14 @@ def _everything(player: PlayerState) -> Tokens:
     return add_tokens(player.tokens, player.stored_tokens())
 
 
+def _group_text(player: PlayerState, group: Sequence[Position]) -> Message:
+    """``white group of 5 tiles``, ``jackal group of 5 tiles``: what ``group`` shares."""
+    tiles = [placed.tile for placed in player.tiles if placed.position in group]
+    if len({tile.colour for tile in tiles}) == 1:
+        return colour_group(tiles[0].colour, len(tiles))
+    return animal_group(tiles[0].kind, len(tiles))
+
+
 def _higher_example(found: Positions, lang: Language) -> Example:
     at = found.higher
     state, move = at.state, cast(BuyTile, at.move)
@@ -421,21 +438,38 @@ def _higher_example(found: Positions, lang: Language) -> Example:
     ]
     unpaid = cast(Colour, move.unpaid)
     places = [p for p in legal_places(state, move.slot) if p[0] > 0]
+    caption = _(
+        "{player} buys the {tile} of slot {slot} and places it on a higher level, at "
+        "{position}, over four tiles of which at least one shares its colour. The price "
+        "shows {price} (first picture); the {colour} marker is not paid. Outlined in the "
+        "second picture: the higher places where this tile may go.",
+        player=_name(state),
+        tile=tile.label,
+        slot=move.slot + 1,
+        position=position_text(move.position),
+        price=_price(state, move.slot),
+        colour=unpaid.label,
+    )
+    if after.players[seat].bonus > state.players[seat].bonus:
+        group = bonus_group(after.players[seat].tiles, move.position, True)
+        more = _(
+            "In the third picture it completes a {group} (ringed in gold), and {player} "
+            "takes a bonus token (A-3.8).",
+            group=_group_text(after.players[seat], group),
+            player=_name(state),
+        )
+        caption = _("{first} {second}", first=caption, second=more)
+    emptied = set(state.players[seat].stored) - set(after.players[seat].stored)
+    for position in sorted(emptied):
+        more = _(
+            "The token stored on the warehouse at {position} goes back to the supply (A-3.6).",
+            position=position_text(position),
+        )
+        caption = _("{first} {second}", first=caption, second=more)
     return Example(
         "A-3.5",
         "A-3.5",
-        _(
-            "{player} buys the {tile} of slot {slot} and places it on a higher level, at "
-            "{position}, over four tiles of which at least one shares its colour. The price "
-            "shows {price} (first picture); the {colour} marker is not paid. Outlined in the "
-            "second picture: the higher places where this tile may go.",
-            player=_name(state),
-            tile=tile.label,
-            slot=move.slot + 1,
-            position=position_text(move.position),
-            price=_price(state, move.slot),
-            colour=unpaid.label,
-        ),
+        caption,
         (
             offer(state, marked=(move.slot,), lang=lang),
             layout(state, seat, legal_places=places, groups_row=False, lang=lang),
@@ -605,18 +639,18 @@ def _refresh_example(found: Positions, lang: Language) -> Example:
     shifted_tiles = close_up(removed)
     shifted = (*shifted_tiles, *[None] * (len(state.offer) - len(shifted_tiles)))
     refilled, _piles = fill(list(shifted_tiles), len(state.offer), state.piles, pile)
+    # Each picture shows the offer once its step is done, and its title says so.
     steps = [
-        (state.offer, (0,), _("1. The leftmost tile leaves the game.")),
-        (removed, (), _("2. The other tiles shift to the left.")),
-        (
-            shifted,
-            (len(shifted_tiles),),
-            _("3. The player chooses draw pile {pile}.", pile=pile + 1),
-        ),
+        (state.offer, (0,), _("Before: the leftmost tile (outlined) will leave the game.")),
+        (removed, (), _("1. The leftmost tile has left the game.")),
+        (shifted, (len(shifted_tiles),), _("2. The other tiles have shifted to the left.")),
         (
             refilled,
             tuple(range(len(shifted_tiles), len(refilled))),
-            _("4. The offer is filled from it."),
+            _(
+                "3–4. The offer is filled from draw pile {pile}.",
+                pile=pile + 1,
+            ),
         ),
     ]
     pictures = tuple(
@@ -695,19 +729,18 @@ def _last_example(found: Positions, lang: Language) -> Example:
         ngettext(
             "In turn {turn} {player} places their 13th tile at {position}: the end of the "
             "game is triggered. The round is completed: {others} plays a last turn, and "
-            "the game ends after turn {last}: {turns}.",
+            "the game ends after turn {last}: {rounds} and {bonus}.",
             "In turn {turn} {player} places their 13th tile at {position}: the end of the "
             "game is triggered. The round is completed: {others} play a last turn each, and "
-            "the game ends after turn {last}: {turns}.",
+            "the game ends after turn {last}: {rounds} and {bonus}.",
             len(others),
             turn=state.turn,
             player=_name(state),
             position=position_text(move.position),
             others=all_of(others),
             last=end.turn,
-            turns=ngettext(
-                "every player has played {n} turn", "every player has played {n} turns", turns[0]
-            ),
+            rounds=ngettext("{n} round", "{n} rounds", turns[0]),
+            bonus=ngettext("{n} bonus turn", "{n} bonus turns", end.turn - sum(turns)),
         ),
         (
             layout(at.after, seat, last_move=move, lang=lang),

@@ -22,7 +22,7 @@ from fertility_rules.ankhor.document.examples import (
 from fertility_rules.ankhor.interpretations import (
     INTERPRETATION_INFO,
 )
-from fertility_rules.ankhor.model import Kind
+from fertility_rules.ankhor.model import COLOURS, Kind
 from fertility_rules.ankhor.rule_texts import glossary, rule_texts
 from fertility_rules.ankhor.scoring import STAGES, score
 from fertility_rules.ankhor.setup import default_catalogue
@@ -82,27 +82,29 @@ def _components(w: Writer, catalogue: Catalogue) -> None:
             catalogue.tokens.per_kind * 6,
             sources["tokens"].provenance.label,
         ],
-        [
-            _("Tiles"),
-            len(catalogue.tiles),
-            provenance_summary([e.provenance for e in catalogue.entries]),
-        ],
+        # The totals are the rulebook's (a catalogue is checked against them); how they
+        # are spread is the catalogue's, and its provenance is given below the table.
+        [_("Tiles"), len(catalogue.tiles), Provenance.RULEBOOK.label],
         [
             _("Offer slots on the price board"),
             len(board.slots),
             Provenance.RULEBOOK.label,  # six slots
         ],
-        [_("Price markers"), sum(board.markers), sources["price_markers"].provenance.label],
+        [_("Price markers"), sum(board.markers), Provenance.RULEBOOK.label],
         [_("Bonus tokens"), catalogue.bonus.count, sources["bonus_tokens"].provenance.label],
     ]
     w.table([_("Component"), _("Count"), _("Source")], rows)
     per_family = [_kind_amount(entry.kind, entry.per_colour) for entry in catalogue.entries]
     w.paragraph(
         _(
-            "Tiles of each family: {kinds} ({tiles}). Price markers per slot, left to "
-            "right: {slots} ({board}).",
+            "Tiles of each family: {kinds} ({tiles}). Price markers of each colour, "
+            "{colours}: {markers} ({markers_source}); per slot, left to right: {slots} "
+            "({board}).",
             kinds=all_of(per_family),
             tiles=provenance_summary([e.provenance for e in catalogue.entries]),
+            colours=all_of([colour.label for colour in COLOURS]),
+            markers=", ".join(map(str, board.markers)),
+            markers_source=sources["price_markers"].provenance.label,
             slots=", ".join(map(str, board.slots)),
             board=sources["price_board"].provenance.label,
         )

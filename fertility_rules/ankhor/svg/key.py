@@ -19,9 +19,9 @@ from fertility_rules.ankhor.svg.glyphs import (
 from fertility_rules.ankhor.svg.layouts import draw_link
 from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.drawing.image import SvgImage, image, root
+from fertility_rules.drawing.image import SvgImage, el, image, root
 from fertility_rules.drawing.legend import Symbol, draw_key, key_size, swatch
-from fertility_rules.drawing.palette import mark, reconstructed_frame
+from fertility_rules.drawing.palette import INK, mark, reconstructed_frame
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
@@ -29,7 +29,7 @@ from fertility_rules.shared.provenance import Provenance
 
 __all__ = ["KEY_COLUMN", "KEY_ROWS", "draw_ankhor_key", "key_entries", "legend"]
 
-KEY_COLUMN = 340
+KEY_COLUMN = 370
 KEY_ROWS = 12
 
 
@@ -77,6 +77,24 @@ def _bonus_ring(parent: ET.Element, x: float, y: float) -> None:
     swatch(parent, x, y, 24, "none", rx=4, stroke=BONUS_GOLD, stroke_width=2.5)
 
 
+def _group_chip(parent: ET.Element, x: float, y: float) -> None:
+    """A small copy of the chips under a layout: a group's colour or animal, and its size."""
+    el(
+        parent,
+        "rect",
+        x=x - 13,
+        y=y - 8.5,
+        width=30,
+        height=17,
+        rx=8.5,
+        fill="#fffdf5",
+        stroke="#c9b27c",
+        stroke_width=1,
+    )
+    family_square(parent, Colour.GREEN, x - 6, y, 10)
+    el(parent, "text", "3", x=x + 8, y=y + 4, font_size=11, font_weight="bold", fill=INK)
+
+
 def _space(parent: ET.Element, x: float, y: float) -> None:
     swatch(
         parent,
@@ -109,6 +127,7 @@ def key_entries() -> list[tuple[Symbol, Message]]:
         (_link(Colour.GREEN), _("two tiles of one colour group")),
         (_link(Kind.JACKAL), _("two tiles of one animal group")),
         (_bonus_ring, _("a group of 5 or more (a bonus token)")),
+        (_group_chip, _("under a layout: a group of 2 or more and its size")),
         (lambda p, x, y: mark(p, "last-move", x - 11, y - 11, 22, 22), _("the last move")),
         (_space, _("a place where the tile may go")),
         (

@@ -53,7 +53,7 @@ from fertility_rules.ankhor.views import Observation
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el, fmt, image, root
 from fertility_rules.drawing.palette import INK, frame, mark
-from fertility_rules.drawing.text import fit_size
+from fertility_rules.drawing.text import fit_size, text_width
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
@@ -185,6 +185,8 @@ def draw_link(
 ) -> None:
     ring = BONUS_GOLD if gold else "#fffdf5"
     if isinstance(shared, Colour):
+        if shared is Colour.WHITE and not gold:
+            ring = INK  # a light ring would vanish on the white family's tiles
         el(
             parent,
             "circle",
@@ -264,7 +266,7 @@ def draw_layout(
     levels = {p.level for p in tiles} | {place[0] for place in marks.get("legal", ())}
     for level in sorted(levels):
         for place in marks.get("legal", ()):
-            if place[0] == level and place not in by_position:
+            if place[0] == level == 0 and place not in by_position:
                 _space(group, place, *at(place))
         for placed in tiles:
             if placed.level != level:
@@ -322,6 +324,9 @@ def draw_layout(
             size * 0.075,
             gold,
         )
+    for place in marks.get("legal", ()):
+        if place[0] and place not in by_position:
+            _space(group, place, *at(place))  # over the links, so that its label reads
     for kind in ("highlight", "bonus", "last-move", "legal"):
         for place in marks.get(kind, ()):
             x, y, side = at(place)
@@ -349,13 +354,30 @@ def _space(parent: ET.Element, place: Position, x: float, y: float, side: float)
         stroke_dasharray="5 3",
     )
     text = position_text(place)
+    size = fit_size(text, 11, side - 6)
+    width = text_width(text, size)
+    if width > side - 6:
+        # Too long for a small higher place even at the smallest size: the label gets a
+        # background of its own, so that it reads over the tiles beside the place.
+        el(
+            space,
+            "rect",
+            x=x + side / 2 - width / 2 - 3,
+            y=y + side / 2 - size / 2 - 2,
+            width=width + 6,
+            height=size + 5,
+            rx=3,
+            fill="#fffdf5",
+            stroke="#16a34a",
+            stroke_width=0.8,
+        )
     el(
         space,
         "text",
         text,
         x=x + side / 2,
-        y=y + side / 2 + 4,
-        font_size=round(fit_size(text, 11, side - 6), 2),
+        y=y + side / 2 + size * 0.36,
+        font_size=round(size, 2),
         text_anchor="middle",
         fill="#166534",
     )

@@ -18,11 +18,12 @@ from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el, image, root
-from fertility_rules.drawing.palette import CARD_EDGE, INK, heading, mark
+from fertility_rules.drawing.palette import CARD_EDGE, INK, heading, mark, reconstructed_frame
 from fertility_rules.drawing.rows import CountRow, count_row, grid
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext, pgettext
 from fertility_rules.i18n.translate import render
+from fertility_rules.shared.provenance import Provenance
 
 __all__ = [
     "BOARD_WIDTH",
@@ -65,9 +66,11 @@ def draw_offer(
     marked: Iterable[int] = (),
     kind: str = "last-move",
     tile: float = 50,
+    layout: Provenance | None = None,
 ) -> ET.Element:
     """Draw the price board at ``x0, y0`` and each slot's tile under its markers;
-    ``marked`` slots (from 0) get a mark of ``kind``."""
+    ``marked`` slots (from 0) get a mark of ``kind``; the board is framed as reconstructed
+    when the markers' ``layout`` is (Q-6)."""
     group = el(parent, "g", class_="offer")
     slots = max(len(offer), len(prices))
     most = max((len(markers) for markers in prices), default=0)
@@ -83,6 +86,10 @@ def draw_offer(
         fill="#6b4a2b",
         class_="price-board",
     )
+    if layout is Provenance.RECONSTRUCTED:
+        note = el(group, "g", class_="price-layout")
+        el(note, "title", render(_("The markers on each slot are reconstructed (Q-6)."), language))
+        reconstructed_frame(note, layout, x0, y0, slots * SLOT + 16, board_height)
     shown = set(marked)
     for slot in range(slots):
         cx = x0 + 8 + slot * SLOT + SLOT / 2
@@ -292,5 +299,6 @@ def offer(
     )
     if title:
         heading(svg, title, 4, 17, 14, BOARD_WIDTH)
-    draw_offer(svg, state.offer, prices, 4, 4 + top, language, marked=marked)
+    layout = state.config.catalogue.price_board.source.provenance
+    draw_offer(svg, state.offer, prices, 4, 4 + top, language, marked=marked, layout=layout)
     return image(svg)

@@ -196,7 +196,8 @@ def table(
     svg = root(width, height, "ankhor-table", title, language)
     el(svg, "rect", x=0, y=0, width=width, height=height, fill=SHEET)
     heading(svg, title, GAP, 28, 19, width - 2 * GAP, class_="heading")
-    draw_offer(svg, state.offer, config.prices, GAP, TITLE, language)
+    layout = config.catalogue.price_board.source.provenance
+    draw_offer(svg, state.offer, config.prices, GAP, TITLE, language, layout=layout)
     y = TITLE + 14
     draw_supply(svg, state.supply, side_x, y, language)
     y += 58

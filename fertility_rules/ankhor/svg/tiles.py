@@ -21,7 +21,6 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el, image, root
 from fertility_rules.drawing.palette import INK, reconstructed_frame
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
 
 __all__ = ["GLYPH", "draw_tile", "tile", "tile_title"]
@@ -35,8 +34,9 @@ higher tile covers the corner of the tile (A-3.5)."""
 
 
 def tile_title(tile: Tile, language: Language) -> str:
-    """``jackal (the green family), green-jackal-1``: the tooltip of a drawn tile."""
-    return render(_("{tile}, {id}", tile=tile.label, id=tile.id), language)
+    """``jackal (green family)``: the tooltip of a drawn tile, in words only (its id, a
+    file key, is its ``data-tile`` attribute)."""
+    return render(tile.label, language)
 
 
 def draw_tile(
