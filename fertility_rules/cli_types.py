@@ -17,6 +17,7 @@ from typing import TypeVar
 from fertility_rules.errors import FertilityError
 from fertility_rules.formats.files import check_folder, check_target
 from fertility_rules.i18n.message import Message, _
+from fertility_rules.shared.seeds import MAX_SEED
 
 __all__ = [
     "MAX_GAMES",
@@ -40,8 +41,6 @@ MAX_JOBS = 256
 """Worker processes one command starts at most, even when asked for more."""
 MAX_MOVES = 100_000
 """A position after at most this many moves (a game has a few hundred)."""
-MAX_SEED = 2**63 - 1
-"""Seeds from ``-MAX_SEED`` to ``MAX_SEED``."""
 
 
 def _bounded(

@@ -12,6 +12,7 @@ from fertility_rules.ankhor.state import GameConfig, GameState, PlayerState
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.players import name_problems
+from fertility_rules.shared.seeds import seed_problems
 from fertility_rules.shared.sequences import Rest
 
 __all__ = ["default_catalogue", "new_game", "player_problems"]
@@ -47,8 +48,8 @@ def new_game(
     """A game set up at random from ``seed`` (A-2); ``players`` in turn order, the start
     player drawn at random (A-2.6)."""
     problems = player_problems(players)
-    if seed is not None and type(seed) is not int:
-        problems.append(Problem("seed", _("A seed is a whole number.")))
+    if seed is not None:
+        problems += seed_problems(seed, "seed")
     if interpretations is not None and not isinstance(interpretations, Interpretations):
         problems.append(
             Problem("interpretations", _("An Ankh'or Interpretations value is needed."))

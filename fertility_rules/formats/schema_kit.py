@@ -19,9 +19,11 @@ import attrs
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.players import MAX_NAME
+from fertility_rules.shared.seeds import MAX_SEED
 
 __all__ = [
     "PLAYER_NAME",
+    "SEED",
     "Schema",
     "builder_of",
     "char_class",
@@ -39,6 +41,8 @@ Schema = dict[str, Any]
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 RECORD_FORMAT = "fertility-rules/game-record/2"
 PLAYER_NAME: Schema = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
+SEED: Schema = {"type": "integer", "minimum": -MAX_SEED, "maximum": MAX_SEED}
+"""A game's seed (:mod:`fertility_rules.shared.seeds`)."""
 """A player's name (its characters must also be printable, which a schema cannot say)."""
 
 
@@ -125,7 +129,7 @@ def record_body(
         "interpretations": parts["interpretations"],
         "variant": {"type": "boolean"},
         "players": list_of(PLAYER_NAME, *players) | {"uniqueItems": True},
-        "seed": {"type": "integer"},
+        "seed": SEED,
     }
     if "setup" in parts:
         properties["setup"] = parts["setup"]

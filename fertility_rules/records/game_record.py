@@ -19,6 +19,7 @@ from fertility_rules.errors import IllegalMoveError, MalformedInputError
 from fertility_rules.games import GameRules, find_game, game_field, interpretations_of_its_game
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.shared.players import name_problems
+from fertility_rules.shared.seeds import seed_problems
 
 __all__ = ["FirstIllegalMove", "GameRecord", "ReplayError", "ReplayResult", "replay"]
 
@@ -28,6 +29,11 @@ def _check_players(instance: GameRecord, _attribute: object, value: tuple[str, .
     problems = name_problems(value, "players")
     if problems:
         raise MalformedInputError(problems)
+
+
+def _check_seed(_instance: GameRecord, _attribute: object, value: int | None) -> None:
+    if value is not None and seed_problems(value, "seed"):
+        raise MalformedInputError(seed_problems(value, "seed"))
 
 
 def _check_setup(instance: GameRecord, _attribute: object, value: object) -> None:
@@ -87,7 +93,7 @@ class GameRecord:
 
     players: tuple[str, ...] = field(validator=_check_players)
     moves: tuple[Any, ...]
-    seed: int | None = None
+    seed: int | None = field(default=None, validator=_check_seed)
     setup: Any = field(default=None, validator=_check_setup)
     """The game's explicit setup, or ``None`` when the seed gives it."""
     variant: bool = False

@@ -21,6 +21,7 @@ from fertility_rules.rules.geometry import ValleyLayout, layout
 from fertility_rules.rules.interpretations import Interpretations
 from fertility_rules.rules.state import GameConfig, GameState, PlacedTile, PlayerState, ValleyState
 from fertility_rules.shared.players import name_problems
+from fertility_rules.shared.seeds import seed_problems
 from fertility_rules.shared.values import unchecked_constructor
 
 __all__ = [
@@ -443,6 +444,8 @@ def new_game(
     registry: EffectRegistry | None = None,
 ) -> GameState:
     """A game set up at random from ``seed`` (R-2); players in turn order."""
+    if seed is not None and seed_problems(seed, "seed"):
+        raise MalformedInputError(seed_problems(seed, "seed"))
     catalogue = catalogue or default_catalogue()
     setup, grid = _random_setup(catalogue, len(names), variant, seed)
     problems = name_problems(names, "$.players")

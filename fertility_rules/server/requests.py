@@ -21,6 +21,7 @@ from fertility_rules.formats.documents import parse_document
 from fertility_rules.formats.limits import Limits
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.seeds import seed_problems
 
 __all__ = [
     "MAX_FRAME_ID",
@@ -48,7 +49,6 @@ __all__ = [
 
 MAX_NAME = 32
 """Characters of a player's name."""
-MAX_SEED = 2**63 - 1
 
 
 class SeatKind(enum.Enum):
@@ -97,9 +97,9 @@ def _optional_language(instance: object, attribute: Attribute[Any], value: str |
 
 @checked_arguments
 def check_seed(seed: int, path: str) -> None:
-    """The server's seeds: what a record or a store can hold (0 to 2**63 - 1)."""
-    if not 0 <= seed <= MAX_SEED:
-        raise MalformedInputError.single(path, _("a seed is from 0 to {n}", n=str(MAX_SEED)))
+    """The server's seeds are the library's (:mod:`fertility_rules.shared.seeds`)."""
+    if seed_problems(seed, path):
+        raise MalformedInputError(seed_problems(seed, path))
 
 
 def _seed(_instance: object, _attribute: Attribute[Any], value: int | None) -> None:

@@ -16,12 +16,13 @@ from typing import Any
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import UnknownIdError
+from fertility_rules.formats.schema_kit import SEED
 from fertility_rules.games import GAMES, GameRules
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
 from fertility_rules.server.auth import TOKEN_BYTES
 from fertility_rules.server.refusals import Refusal
-from fertility_rules.server.requests import MAX_FRAME_ID, MAX_NAME, MAX_SEED, SeatKind
+from fertility_rules.server.requests import MAX_FRAME_ID, MAX_NAME, SeatKind
 from fertility_rules.server.service import MAX_NOTATION
 
 __all__ = ["SOCKET_MESSAGES", "definitions", "shipped", "socket_schema", "write_shipped"]
@@ -379,7 +380,7 @@ def definitions() -> dict[str, Schema]:
                         "description": "A game of GET /games (default: fertility).",
                     },
                     "seats": _list(_ref("SeatRequest")) | counts,
-                    "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+                    "seed": SEED,
                     "variant": _BOOL,
                     "interpretations": {
                         "anyOf": [_ref(f"{game}-game-record-interpretations") for game in names],

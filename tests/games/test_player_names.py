@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
 import fertility_rules as fr
 from fertility_rules import ankhor
@@ -116,3 +117,35 @@ def test_a_name_that_is_not_text_far_down_a_long_list_is_named(game: str, path: 
     with pytest.raises(MalformedInputError) as error:
         GAMES[game][0](names, seed=1)
     assert _paths(error)[-1] == path
+
+
+# ------------------------------------------------------------------------------ seeds
+# One range of seeds for both games, their records and schemas, the commands and the
+# table server (fertility_rules.shared.seeds): what a signed 64-bit integer holds.
+
+LARGEST = 2**63 - 1
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+@pytest.mark.parametrize("seed", [0, -1, LARGEST, -LARGEST])
+def test_a_seed_in_range_sets_a_game_up_and_its_record_reads_back(game: str, seed: int) -> None:
+    played = fr.Game.new(["Ann", "Bob"], seed=seed, game=game)
+    assert fr.read_record(fr.dump_record(played.record)).seed == seed
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+@pytest.mark.parametrize("seed", [LARGEST + 1, -LARGEST - 1, 2**70])
+def test_a_seed_out_of_range_is_refused_by_the_game_the_record_and_its_schema(
+    game: str, seed: int
+) -> None:
+    module = ankhor if game == "ankhor" else fr
+    with pytest.raises(MalformedInputError) as made:
+        module.new_game(["Ann", "Bob"], seed=seed)
+    assert made.value.problems[0].path == "seed"
+    document = fr.dump_record(fr.Game.new(["Ann", "Bob"], seed=1, game=game).record)
+    document["seed"] = seed
+    with pytest.raises(MalformedInputError) as read:
+        fr.read_record(document)
+    assert [p.path for p in read.value.problems] == ["$.seed"]
+    schema = (ankhor.schema if game == "ankhor" else fr.schema)("game-record")
+    assert list(Draft202012Validator(schema).iter_errors(document))

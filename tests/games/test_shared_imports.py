@@ -27,6 +27,7 @@ SHARED = (
     "fertility_rules.formats.base",
     "fertility_rules.formats.documents",
     "fertility_rules.formats.files",
+    "fertility_rules.formats.schema_kit",
     "fertility_rules.formats.limits",
     "fertility_rules.formats.errors_json",
     "fertility_rules.fonts",

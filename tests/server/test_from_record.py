@@ -132,10 +132,10 @@ def test_a_setup_that_does_not_fit_the_record_is_told_under_the_record(tmp_path:
 @pytest.mark.parametrize(
     ("game", "key", "value", "path"),
     [
-        # The server's seeds are what its store holds: 0 to 2**63 - 1.
-        ("ankhor", "seed", -1, "$.record.seed"),
+        # Seeds are the library's: -(2**63 - 1) to 2**63 - 1 (the record reader refuses
+        # beyond, so the problem comes from it, under the record).
         ("ankhor", "seed", 2**63, "$.record.seed"),
-        ("ankhor", "seed", 2**70, "$.record.seed"),
+        ("ankhor", "seed", -(2**70), "$.record.seed"),
         # The library takes names of up to 100 characters; a table's pages fit 32.
         ("fertility", "players", ["Ann", "B" * 40], "$.record.players[1]"),
     ],
@@ -149,6 +149,14 @@ def test_a_record_is_held_to_the_servers_own_bounds(
         refused = http.post("/tables", json={"record": record})
     assert refused.status_code == 400
     assert refused.json()["problems"][0]["path"] == path
+
+
+@pytest.mark.parametrize("seed", [-1, 0, 2**63 - 1, -(2**63 - 1)])
+def test_a_record_with_any_seed_the_library_takes_goes_on(seed: int, tmp_path: Path) -> None:
+    record = fr.dump_record(fr.Game.new(["Ann", "Bob"], seed=seed, game="ankhor").record)
+    with client(tmp_path) as http:
+        made = http.post("/tables", json={"record": record})
+    assert made.status_code == 201, made.text
 
 
 def test_an_illegal_move_in_the_record_is_named_with_its_rule(tmp_path: Path) -> None:
