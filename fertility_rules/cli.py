@@ -35,7 +35,7 @@ from fertility_rules.document.interpretations import interpretation_notes
 from fertility_rules.errors import FertilityError, MalformedInputError, Problem, UnknownIdError
 from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.errors_json import dump_error
-from fertility_rules.formats.files import check_folder, check_target, write_text
+from fertility_rules.formats.files import check_folder, check_target, os_reason, write_text
 from fertility_rules.formats.limits import DEFAULT_LIMITS, MAX_LIMITS, Limits
 from fertility_rules.formats.record import GAME_RECORD_FORMAT, load_record, save_record
 from fertility_rules.games import (
@@ -505,7 +505,7 @@ def _folder(directory: str | Path) -> Path:
     except OSError as error:
         raise MalformedInputError.single(
             "$",
-            _("cannot write the file: {error}", error=error.strerror or str(error)),
+            _("cannot write the file: {error}", error=os_reason(error)),
             source=str(directory),
         ) from None
     return folder

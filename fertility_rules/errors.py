@@ -28,6 +28,8 @@ __all__ = [
     "nest_path",
 ]
 
+PROBLEMS_SHOWN = 50
+"""The most problems the text of an error lists."""
 _MEMBER_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _KEY_SHOWN = 40
 """The most characters of an odd key a path shows."""
@@ -109,8 +111,16 @@ class MalformedInputError(FertilityError, ValueError):
         self.args = (self.render(),)
 
     def render(self, language: Language | str = Language.EN) -> str:
+        """The heading and a line a problem, the first :data:`PROBLEMS_SHOWN` of them (a
+        broken file of thousands of items is not a screen of thousands of lines; the
+        ``problems`` attribute holds them all)."""
         lines = [render(self.message, language)]
-        lines.extend("  " + problem.render(language, self.format) for problem in self.problems)
+        shown = self.problems[:PROBLEMS_SHOWN]
+        lines.extend("  " + problem.render(language, self.format) for problem in shown)
+        rest = len(self.problems) - len(shown)
+        if rest:
+            more = ngettext("… and {n} more problem", "… and {n} more problems", rest)
+            lines.append("  " + render(more, language))
         return "\n".join(lines)
 
     @classmethod

@@ -297,7 +297,8 @@ class GameTexts:
     status: Callable[[Any], Message]
     """``(state)``: one line, whose turn and decision (or that the game is over)."""
     text_board: Callable[[Any, Any, Language], str]
-    """``(state, last_move, language)``: the position as text for a terminal."""
+    """``(state, last_move, language)``: the position as text for a terminal, without the
+    status line (:attr:`status`), which a command writes above it."""
     summary: Callable[[Any, Language], str]
     """``(state_or_view, language)``: what every player sees, in a few lines."""
     report_to_text: Callable[[Any, Language], str]

@@ -226,7 +226,7 @@ RULES = GameRules(
             "report_to_json",
             "describe_catalogue",
         ),
-        text_board=Lazy("fertility_rules.ankhor.text_board", "text_board", ("last_move", "lang")),
+        text_board=Lazy("fertility_rules.ankhor.text_board", "position_board"),
         catalogue_check=catalogue_check,
         choices=Lazy("fertility_rules.ankhor.choices", "choices"),
         **lazy_named(

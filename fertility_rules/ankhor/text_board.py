@@ -22,7 +22,7 @@ from fertility_rules.i18n.lists import series
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
 
-__all__ = ["KIND_LETTERS", "move_positions", "text_board", "tile_letters"]
+__all__ = ["KIND_LETTERS", "move_positions", "position_board", "text_board", "tile_letters"]
 
 KIND_LETTERS: dict[Kind, str] = {
     Kind.JACKAL: "j",
@@ -105,11 +105,13 @@ def text_board(
     last_move: Move | None = None,
     lang: Language | str = Language.EN,
     legend: bool = True,
+    with_status: bool = True,
 ) -> str:
-    """The table as text: status, offer and prices, supply, every player's layout."""
+    """The table as text: status (unless not ``with_status``), offer and prices, supply,
+    every player's layout."""
     require(table, (GameState, Observation), "state", table_needed)
     language = Language.parse(lang)
-    out = [render(status(table), language), ""]
+    out = [render(status(table), language), ""] if with_status else []
     offer = []
     for slot, (tile, markers) in enumerate(zip(table.offer, table.config.prices, strict=False)):
         letters = "--" if tile is None else tile_letters(tile)
@@ -151,3 +153,13 @@ def text_board(
         out.append("")
         out.append(_legend(language))
     return "\n".join(out)
+
+
+def position_board(
+    table: GameState | Observation,
+    last_move: Move | None = None,
+    lang: Language | str = Language.EN,
+) -> str:
+    """The text board without its status line, as the games' protocol has it (a command
+    writes the status above it, for every game alike)."""
+    return text_board(table, last_move=last_move, lang=lang, with_status=False)

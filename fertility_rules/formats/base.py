@@ -30,10 +30,10 @@ from cattrs.errors import (
 )
 
 from fertility_rules.arguments import argument_error
-from fertility_rules.errors import MalformedInputError, Problem, nest_path
+from fertility_rules.errors import MalformedInputError, Problem, join_path, nest_path
 from fertility_rules.formats.documents import check_tree, join
 from fertility_rules.formats.limits import DEFAULT_LIMITS
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, pgettext
 
 __all__ = [
     "FormatHooks",
@@ -53,21 +53,22 @@ __all__ = [
 T = TypeVar("T")
 
 
-def type_name(value: object) -> str:
-    """The JSON name of a value's type, for messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int | float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list | tuple):
-        return "list"
-    if isinstance(value, dict):
-        return "object"
-    return type(value).__name__
+_TYPE_NAMES: tuple[tuple[type | tuple[type, ...], Message], ...] = (
+    (type(None), pgettext("JSON type", "null")),
+    (bool, pgettext("JSON type", "boolean")),  # before int: a bool is an int
+    ((int, float), pgettext("JSON type", "number")),
+    (str, pgettext("JSON type", "string")),
+    ((list, tuple), pgettext("JSON type", "list")),
+    (dict, pgettext("JSON type", "object")),
+)
+
+
+def type_name(value: object) -> Message:
+    """The JSON name of a value's type, for messages, in the message's language."""
+    for kinds, name in _TYPE_NAMES:
+        if isinstance(value, kinds):
+            return name
+    return _("a value of type {name}", name=type(value).__name__)
 
 
 def _wrong(expected: Message) -> MalformedInputError:
@@ -327,10 +328,13 @@ def register_tagged_union(
         if tag not in value:
             raise _wrong(_("missing field {key!r}", key=tag))
         name = value[tag]
-        cls = members.get(name) if isinstance(name, str) else None
+        if not isinstance(name, str):
+            found = type_name(name)
+            message = _("expected a string, found {found}", found=found)
+            raise MalformedInputError([Problem(join_path("$", tag), message, rule)])
+        cls = members.get(name)
         if cls is None:
-            shown = name if isinstance(name, str) else type_name(name)
-            problem = Problem(tag, unknown(shown, ", ".join(members)), rule)
+            problem = Problem(join_path("$", tag), unknown(name, ", ".join(members)), rule)
             raise MalformedInputError([problem])
         rest = {k: v for k, v in value.items() if k != tag}
         return converter.structure(rest, cls)
@@ -472,14 +476,12 @@ def structure_document(
         raise MalformedInputError([Problem("$.format", message)], source, fmt)
     if "format" not in data:
         problems.append(Problem("$", _("missing field {key!r}", key="format")))
+    elif not isinstance(found, str):
+        message = _("expected a string, found {found}", found=type_name(found))
+        problems.append(Problem("$.format", message))
     elif found != fmt:
-        shown = found if isinstance(found, str) else type_name(found)
-        problems.append(
-            Problem(
-                "$.format",
-                _("unknown format {found!r}; expected {expected!r}", found=shown, expected=fmt),
-            )
-        )
+        message = _("unknown format {found!r}; expected {expected!r}", found=found, expected=fmt)
+        problems.append(Problem("$.format", message))
     rest = {k: v for k, v in data.items() if k != "format"}
     try:
         value = structure(rest, cls, converter=converter or strict_converter())

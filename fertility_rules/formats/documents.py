@@ -20,7 +20,7 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem, join_path
 from fertility_rules.formats.files import read_bytes
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import Message, _
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -90,8 +90,30 @@ def _parse_int(literal: str, limits: Limits) -> object:
     return _LongInteger() if len(literal.lstrip("-")) > limits.max_digits else int(literal)
 
 
+_JSON_REASONS: tuple[tuple[str, Message], ...] = (
+    ("Expecting value", _("a value is expected")),
+    ("Expecting property name", _("a key in double quotes is expected")),
+    ("Expecting ',' delimiter", _("a comma is expected")),
+    ("Expecting ':' delimiter", _("a colon is expected")),
+    ("Unterminated string", _("a text is not closed")),
+    ("Invalid control character", _("a control character inside a text")),
+    ("Invalid \\escape", _("a backslash escape that JSON does not have")),
+    ("Invalid \\uXXXX escape", _("a backslash escape that JSON does not have")),
+    ("Extra data", _("something follows the document")),
+)
+"""What Python's JSON parser says (its messages are English), in words translated."""
+
+
+def _json_reason(reason: str) -> Message:
+    for start, message in _JSON_REASONS:
+        if reason.startswith(start):
+            return message
+    return _("the text is not JSON here")
+
+
 def _parse_json(text: str, limits: Limits, source: str | None) -> object:
     # Integers are read by a hook only when a long digit run is in the text (rare, slower).
+    text = text.removeprefix("\ufeff")  # a byte order mark, as some editors write (RFC 8259)
     long_digits = re.search(f"[0-9]{{{limits.max_digits + 1}}}", text) is not None
     parse_int = functools.partial(_parse_int, limits=limits) if long_digits else None
     try:
@@ -101,7 +123,7 @@ def _parse_json(text: str, limits: Limits, source: str | None) -> object:
     except json.JSONDecodeError as error:
         message = _(
             "not valid JSON: {error} (line {line}, column {column})",
-            error=error.msg,
+            error=_json_reason(error.msg),
             line=error.lineno,
             column=error.colno,
         )

@@ -5,6 +5,7 @@ renamed) when written."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import sys
@@ -16,7 +17,15 @@ from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n.message import Message, _
 
-__all__ = ["STDIN", "check_folder", "check_target", "file_name", "read_bytes", "write_text"]
+__all__ = [
+    "STDIN",
+    "check_folder",
+    "check_target",
+    "file_name",
+    "os_reason",
+    "read_bytes",
+    "write_text",
+]
 
 STDIN = "-"
 """The file name that means standard input."""
@@ -94,6 +103,29 @@ def _check_stdin(limits: Limits) -> None:
         raise _too_large(STDIN, limits)
 
 
+_OS_REASONS: dict[int, Message] = {
+    errno.ENOENT: _("there is no such file"),
+    errno.EACCES: _("permission denied"),
+    errno.EPERM: _("permission denied"),
+    errno.EISDIR: _("it is a folder"),
+    errno.ENOTDIR: _("a part of the path is not a folder"),
+    errno.ENAMETOOLONG: _("the name is too long"),
+    errno.ELOOP: _("too many symbolic links"),
+    errno.ENOSPC: _("the disk is full"),
+    errno.EROFS: _("the file system is read-only"),
+    errno.EEXIST: _("it exists already"),
+}
+"""The system's reasons, in words translated (its own messages are in English)."""
+
+
+def os_reason(error: OSError) -> Message:
+    """Why the system refused: a known reason in words, else its error number."""
+    known = _OS_REASONS.get(error.errno or 0)
+    if known is not None:
+        return known
+    return _("the system refused it (error {n})", n=error.errno or 0)
+
+
 @checked_arguments
 def read_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
     """The content of a regular file (``-``: standard input), at most ``limits.max_bytes``.
@@ -111,9 +143,7 @@ def read_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
     try:
         fd = os.open(source, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except OSError as error:
-        raise _refuse(
-            source, _("cannot read the file: {error}", error=error.strerror or str(error))
-        ) from None
+        raise _refuse(source, _("cannot read the file: {error}", error=os_reason(error))) from None
     try:
         info = os.fstat(fd)
         refused = _kind(info.st_mode)
@@ -124,15 +154,13 @@ def read_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
         os.set_blocking(fd, True)
         return _read_bounded(fd, source, limits)
     except OSError as error:
-        raise _refuse(
-            source, _("cannot read the file: {error}", error=error.strerror or str(error))
-        ) from None
+        raise _refuse(source, _("cannot read the file: {error}", error=os_reason(error))) from None
     finally:
         os.close(fd)
 
 
 def _cannot_write(source: str, error: OSError | Message) -> MalformedInputError:
-    reason = error if isinstance(error, Message) else error.strerror or str(error)
+    reason = error if isinstance(error, Message) else os_reason(error)
     return MalformedInputError.single(
         "$", _("cannot write the file: {error}", error=reason), source=source
     )

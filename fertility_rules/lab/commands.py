@@ -28,7 +28,7 @@ from fertility_rules.errors import FertilityError, MalformedInputError, UnknownI
 from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.files import write_text
 from fertility_rules.formats.limits import Limits
-from fertility_rules.formats.record import read_record
+from fertility_rules.formats.record import FORMER_RECORD_FORMAT, GAME_RECORD_FORMAT, read_record
 from fertility_rules.games import GameRules
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -269,11 +269,16 @@ def add_compare(
     parser.set_defaults(run=_compare)
 
 
+RECORD_FORMATS = (GAME_RECORD_FORMAT, FORMER_RECORD_FORMAT)
+
+
 def _position(args: argparse.Namespace, rules: GameRules, limits: Limits) -> tuple[Any, int | None]:
     """The position: a game-state file as it is, or a record replayed ``--at`` moves."""
     data = read_document(args.record, limits)
     state_format = rules.formats.state_format
-    if isinstance(data, dict) and data.get("format") == state_format:
+    is_record = isinstance(data, dict) and data.get("format") in RECORD_FORMATS
+    if args.at is None and not is_record:
+        # A game state, or nothing known: the state reader says what is wrong, and where.
         return rules.formats.read_state(data), None
     if args.at is None:
         raise UnknownIdError(

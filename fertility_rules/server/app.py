@@ -301,6 +301,7 @@ class Server:
 
     async def move(self, request: Request) -> Response:
         table_id = request.path_params["id"]
+        await self._speak_as_seat(request, _token(request))  # a broken body is told so too
         wanted = read_move_request(await self.body(request))
         token = _token(request, wanted.token)
         await self._speak_as_seat(request, token)
@@ -312,6 +313,7 @@ class Server:
         """``undo``, ``answer`` and ``resign`` by HTTP, as on a socket."""
         table_id = request.path_params["id"]
         kind = request.url.path.rsplit("/", 1)[-1]
+        await self._speak_as_seat(request, _token(request))
         wanted = read_seat_request(await self.body(request), kind)
         token = _token(request, wanted.token)
         await self._speak_as_seat(request, token)

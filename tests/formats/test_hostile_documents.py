@@ -289,3 +289,59 @@ def test_a_shop_problem_is_reported_under_its_shops_index(
     assert [(p, r) for p, r, _m in problems(read_catalogue, document)] == [
         (f"$.{section}[{item}].shops[{shop}].requires", "R-1.6")
     ]
+
+
+# ------------------------------------------- what Python says, said in the language
+
+
+def _rendered(path: Path, language: str) -> str:
+    from fertility_rules import load_record
+
+    with pytest.raises(MalformedInputError) as caught:
+        load_record(path)
+    return caught.value.render(language)
+
+
+@pytest.mark.parametrize(
+    ("content", "english", "french"),
+    [
+        (None, "there is no such file", "ce fichier n’existe pas"),
+        (b'{"a" 1}', "a colon is expected (line 1, column 6)", "un deux-points est attendu"),
+        (b"[1 2]", "a comma is expected", "une virgule est attendue"),
+        (b'"abc', "a text is not closed", "un texte n’est pas fermé"),
+        (b"{} x", "something follows the document", "quelque chose suit le document"),
+        (b"[]", "expected an object, found list", "liste"),
+        (b'{"format": true}', "expected a string, found boolean", "booléen"),
+    ],
+)
+def test_what_python_says_of_a_file_is_said_in_the_asked_language(
+    tmp_path: Path, content: bytes | None, english: str, french: str
+) -> None:
+    path = tmp_path / "record.json"
+    if content is not None:
+        path.write_bytes(content)
+    assert english in _rendered(path, "en")
+    assert french in _rendered(path, "fr")
+    for language in ("fr", "pl", "nl"):
+        text = _rendered(path, language)
+        for python_words in ("Expecting", "No such file", "Unterminated", "Extra data", "found"):
+            assert python_words not in text, (language, text)
+
+
+def test_a_byte_order_mark_before_a_record_is_passed_over(tmp_path: Path) -> None:
+    path = tmp_path / "record.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(RECORD).encode())
+    from fertility_rules import load_record
+
+    assert load_record(path).players == ("A", "B")
+
+
+def test_the_text_of_an_error_lists_fifty_problems_and_counts_the_rest() -> None:
+    document = {**RECORD, "players": ["A", "B"], "moves": [{"type": "place"}] * 300}
+    with pytest.raises(MalformedInputError) as caught:
+        read_record(document)
+    error = caught.value
+    assert len(error.problems) > 60  # every problem is kept for programs
+    lines = error.render("fr").splitlines()
+    assert len(lines) == 1 + 50 + 1
+    assert lines[-1] == f"  … et {len(error.problems) - 50} autres problèmes"

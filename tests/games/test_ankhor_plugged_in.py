@@ -221,5 +221,5 @@ def test_a_submodule_imported_by_a_description_never_hides_the_function() -> Non
     assert callable(ankhor.text_board)
     state = ankhor.new_game(["A", "B"], seed=1)
     assert ANKHOR.texts.text_board(state, None, "en") == ankhor.text_board(
-        state, last_move=None, lang="en"
+        state, last_move=None, lang="en", with_status=False
     )

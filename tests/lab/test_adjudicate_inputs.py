@@ -51,6 +51,23 @@ def test_a_game_state_file_gives_the_same_judgement_as_record_and_move_count(
     assert "game state" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("format_", ["fertility-rules/game-state/9", None, 4])
+def test_a_game_state_file_with_a_wrong_format_is_told_where(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], format_: object
+) -> None:
+    document = dump_state(position_at(load_record(RECORD), AT))
+    if format_ is None:
+        del document["format"]
+    else:
+        document["format"] = format_
+    state_file = tmp_path / "position.json"
+    state_file.write_text(json.dumps(document), encoding="utf-8")
+    assert main(["adjudicate", str(state_file), "--all-moves"]) == 1
+    err = capsys.readouterr().err
+    assert ("$.format:" if format_ is not None else "missing field 'format'") in err
+    assert "--at" not in err
+
+
 def test_a_move_in_notation_is_judged_like_its_json(capsys: pytest.CaptureFixture[str]) -> None:
     state = position_at(load_record(RECORD), AT)
     move = json.dumps(_disputed())

@@ -128,3 +128,18 @@ def test_verify_says_one_move_and_no_move_in_words_of_their_own(
         assert main(["verify", str(path), "--lang", lang]) == 1  # legal, not over
         first = capsys.readouterr().out.splitlines()[0]
         assert first == expected
+
+
+@pytest.mark.parametrize("name", ["fertility", "ankhor"])
+def test_show_writes_the_status_line_once_above_the_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    played = Game.new(["Amunet", "Bek"], seed=4, game=name)
+    for _ in range(6):
+        played = played.play(played.legal_moves[0])
+    path = tmp_path / "game.json"
+    save_record(played.record, path)
+    assert main(["show", str(path), "--at", "5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Turn ")
+    assert lines.count(lines[0]) == 1

@@ -196,6 +196,27 @@ def test_an_open_seat_is_taken_through_the_lobby_once(tmp_path: Path) -> None:
         assert http.get("/tables").json()["tables"][0]["seats"][1]["taken"] is True
 
 
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("moves", b'{"move": "take bbb", "foo": 1}'),
+        ("moves", b"{"),
+        ("undo", b'{"token": 5}'),
+        ("resign", b"[]"),
+    ],
+)
+def test_a_broken_body_from_a_seat_is_refused_in_the_seat_s_language(
+    tmp_path: Path, path: str, body: bytes
+) -> None:
+    with client(tmp_path) as http:
+        made = _new(http, seats=[{"language": "nl"}, {}])
+        table, token = made["id"], made["seats"][0]["token"]
+        headers = {"authorization": f"Bearer {token}", "content-type": "application/json"}
+        refused = http.post(f"/tables/{table}/{path}", content=body, headers=headers)
+        assert refused.status_code == 400
+        assert refused.json()["message"] == "1 probleem in de invoer:", refused.text
+
+
 def test_a_person_joining_chooses_the_language_of_their_seat(tmp_path: Path) -> None:
     with client(tmp_path) as http:
         made = _new(http, seats=[{}, {"kind": "open"}], seed=3)
