@@ -113,12 +113,22 @@ class _CatalogueLike(Protocol):
 def counts_source(w: Writer, catalogue: _CatalogueLike) -> None:
     """Where the component counts that follow come from, when the catalogue is partly
     reconstructed (a faithful one goes without saying)."""
-    if catalogue.is_reconstructed:
+    if not catalogue.is_reconstructed:
+        return
+    if catalogue.name == "default":  # the library's own, named in words, not by its key
         w.paragraph(
             _(
-                "Component counts below come from the catalogue “{name}”. It is partly "
-                "reconstructed: items marked reconstructed are not known to match the "
-                "printed game.",
-                name=catalogue.name,
+                "Component counts below come from the library's default catalogue. It is "
+                "partly reconstructed: items marked reconstructed are not known to match the "
+                "printed game."
             )
         )
+        return
+    w.paragraph(
+        _(
+            "Component counts below come from the catalogue “{name}”. It is partly "
+            "reconstructed: items marked reconstructed are not known to match the "
+            "printed game.",
+            name=catalogue.name,
+        )
+    )
