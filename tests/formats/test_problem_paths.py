@@ -15,7 +15,7 @@ import copy
 import json
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import pytest
@@ -128,24 +128,43 @@ def _leads_somewhere(document: object, path: str) -> bool:
     return True
 
 
+def _misplaced(
+    read: Callable[[object], object],
+    changes: Iterable[tuple[str, dict[str, Any]]],
+    plain: bool = False,
+) -> list[str]:
+    """Every problem, over the changed documents, whose path leads nowhere in its document;
+    with ``plain``, also a path that is not plain printable ASCII, and a change read
+    without any problem."""
+    lost: list[str] = []
+    for label, changed in changes:
+        try:
+            read(changed)
+        except MalformedInputError as error:
+            lost += [
+                f"{label}: {problem.path}"
+                for problem in error.problems
+                if not _leads_somewhere(changed, problem.path)
+                or (plain and not (problem.path.isascii() and problem.path.isprintable()))
+            ]
+        else:
+            if plain:
+                lost.append(f"{label}: read without a problem")
+    return lost
+
+
 @pytest.mark.parametrize("name", sorted(DOCUMENTS))
 def test_every_problem_points_into_the_document(name: str) -> None:
     document, read = DOCUMENTS[name]
     read(copy.deepcopy(document))  # the document itself is valid
     leaves = [leaf for leaf in _leaves(document) if leaf and leaf[0] != "format"]
     random.Random(name).shuffle(leaves)
-    lost: list[str] = []
-    for leaf in leaves[:LEAVES_PER_DOCUMENT]:
-        for wrong in WRONG:
-            changed = _replaced(document, leaf, wrong)
-            try:
-                read(changed)
-            except MalformedInputError as error:
-                lost += [
-                    f"{leaf} = {wrong!r}: {problem.path}"
-                    for problem in error.problems
-                    if not _leads_somewhere(changed, problem.path)
-                ]
+    changes = (
+        (f"{leaf} = {wrong!r}", _replaced(document, leaf, wrong))
+        for leaf in leaves[:LEAVES_PER_DOCUMENT]
+        for wrong in WRONG
+    )
+    lost = _misplaced(read, changes)
     assert not lost, "\n".join(sorted(set(lost))[:20])
 
 
@@ -172,21 +191,12 @@ def test_an_unknown_key_is_named_by_a_path_that_is_plain_text_and_leads_to_it(na
     document, read = DOCUMENTS[name]
     places = list(_objects(document))
     random.Random(name).shuffle(places)
-    lost: list[str] = []
-    for place in places[:40]:
-        for key in ODD_KEYS:
-            changed = _with_key(document, place, key)
-            try:
-                read(changed)
-            except MalformedInputError as error:
-                lost += [
-                    f"{place} + {key!r}: {problem.path}"
-                    for problem in error.problems
-                    if not (problem.path.isascii() and problem.path.isprintable())
-                    or not _leads_somewhere(changed, problem.path)
-                ]
-            else:
-                lost.append(f"{place} + {key!r}: read without a problem")
+    changes = (
+        (f"{place} + {key!r}", _with_key(document, place, key))
+        for place in places[:40]
+        for key in ODD_KEYS
+    )
+    lost = _misplaced(read, changes, plain=True)
     assert not lost, "\n".join(sorted(set(lost))[:20])
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from fertility_rules.ankhor.model import COLOURS, Colour, Kind, Tile, Token
+from fertility_rules.ankhor.model import COLOURS, Colour, Kind, Placed, Tile, Token
 from fertility_rules.ankhor.svg.glyphs import (
     BONUS_GOLD,
     FAMILY_FILL,
@@ -16,12 +16,12 @@ from fertility_rules.ankhor.svg.glyphs import (
     token,
     token_glyph,
 )
-from fertility_rules.ankhor.svg.layouts import draw_link
+from fertility_rules.ankhor.svg.layouts import draw_groups_row, draw_link
 from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el, image, root
 from fertility_rules.drawing.legend import Symbol, draw_key, key_size, swatch
-from fertility_rules.drawing.palette import INK, mark, reconstructed_frame
+from fertility_rules.drawing.palette import mark, reconstructed_frame
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
@@ -59,6 +59,7 @@ def _link(shared: Colour | Kind) -> Symbol:
 
 
 _STORED = Tile("warehouse", Colour.RED, Kind.WAREHOUSE)
+_GREEN_SAMPLE = Tile("sample", Colour.GREEN, Kind.DESERT)
 
 
 def _stored(parent: ET.Element, x: float, y: float) -> None:
@@ -78,21 +79,11 @@ def _bonus_ring(parent: ET.Element, x: float, y: float) -> None:
 
 
 def _group_chip(parent: ET.Element, x: float, y: float) -> None:
-    """A small copy of the chips under a layout: a group's colour or animal, and its size."""
-    el(
-        parent,
-        "rect",
-        x=x - 13,
-        y=y - 8.5,
-        width=30,
-        height=17,
-        rx=8.5,
-        fill="#fffdf5",
-        stroke="#c9b27c",
-        stroke_width=1,
-    )
-    family_square(parent, Colour.GREEN, x - 6, y, 10)
-    el(parent, "text", "3", x=x + 8, y=y + 4, font_size=11, font_weight="bold", fill=INK)
+    """The chip a layout's picture draws for a group (here of 3 green tiles), smaller."""
+    scale = 0.6
+    sample = el(parent, "g", transform=f"translate({x - 14} {y - 8}) scale({scale})")
+    green = Placed(_GREEN_SAMPLE, 0, 0, 0)
+    draw_groups_row(sample, [(Colour.GREEN, (green, green, green))], 0, 0, 100, Language.EN)
 
 
 def _space(parent: ET.Element, x: float, y: float) -> None:
@@ -127,7 +118,7 @@ def key_entries() -> list[tuple[Symbol, Message]]:
         (_link(Colour.GREEN), _("two tiles of one colour group")),
         (_link(Kind.JACKAL), _("two tiles of one animal group")),
         (_bonus_ring, _("a group of 5 or more (a bonus token)")),
-        (_group_chip, _("under a layout: a group of 2 or more and its size")),
+        (_group_chip, _("a group's size (under a layout)")),
         (lambda p, x, y: mark(p, "last-move", x - 11, y - 11, 22, 22), _("the last move")),
         (_space, _("a place where the tile may go")),
         (
