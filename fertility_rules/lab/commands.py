@@ -180,6 +180,9 @@ def progress_bar(total: int, language: Language | str) -> Iterator[Progress | No
 def _compare(args: argparse.Namespace) -> int:
     rules: GameRules = args.rules
     base = interpretations_from(args)
+    if args.reading and args.vary:
+        message = _("--vary and --reading do not go together: give the readings, or the switches")
+        raise MalformedInputError.single("--vary", message)
     if args.reading:
         readings = [with_interpretations(spec.split(","), base, rules) for spec in args.reading]
         if len(readings) == 1:

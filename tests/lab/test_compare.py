@@ -158,6 +158,16 @@ def test_a_reading_given_twice_is_refused_before_any_game(
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_readings_and_switches_to_vary_are_not_given_together(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reading = "I-1=orthogonal" if game == "fertility" else "Q-4=base_only"
+    args = ["compare", "--game", game, "--games", "1", "--reading", reading, "--vary", "Q-2"]
+    assert main(args) == 1
+    assert "--vary: --vary and --reading do not go together" in capsys.readouterr().err
+
+
 def test_compare_refuses_a_reading_given_twice() -> None:
     twice = [Interpretations(), Interpretations(quarry_enclosure=Enclosure.EIGHT)]
     with pytest.raises(MalformedInputError, match=r"readings: reading 2 is the same as reading 1"):
