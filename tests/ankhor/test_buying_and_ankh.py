@@ -222,6 +222,72 @@ def test_moving_a_tile_that_splits_a_group_below_five_returns_its_token() -> Non
     assert after.reserve == 12
 
 
+@pytest.mark.parametrize("reading", list(BonusTokens))
+def test_a_tile_forming_a_colour_and_an_animal_group_of_five_takes_two_tokens(
+    reading: BonusTokens,
+) -> None:
+    box = Box()
+    # four greens on the top row, four jackals of other families below and to the right
+    tiles = layout(box, "Gd Gs Gv Gv .\n.  Bj Rj Kj Wj")
+    readings = Interpretations(bonus_tokens=reading)
+    state = table([tiles, ()], [RICH, tokens()], interpretations=readings)
+    state = offering(state, 0, "Gj")
+    after = ankhor.apply(state, BuyTile(0, (0, 4, 0)))
+    # the green jackal at the end of the row: green 4 + 1 and jackals 4 + 1, two groups
+    # of five formed at once (A-3.8), one token each under both readings of Q-2
+    assert after.players[0].bonus == 1 + 1
+    assert after.reserve == 12 - 2
+
+
+@pytest.mark.parametrize("reading", list(BonusTokens))
+def test_a_split_returns_one_token_of_two_under_both_readings_of_q2(
+    reading: BonusTokens,
+) -> None:
+    box = Box()
+    # red 5 on the top row, blue 5 below it from the second column: a token for each
+    tiles = layout(box, "Rd Rs Rv Rj Rf .\n.  Bd Bs Bv Bb Bw")
+    readings = Interpretations(bonus_tokens=reading)
+    state = table([tiles, ()], [tokens("a"), tokens()], bonus=[2], interpretations=readings)
+    # the red value tile moves below the red desert: red 3 (Rd Rs Rv) and 2 (Rj Rf);
+    # the blue group of 5 keeps its token (A-3.8, A-4.3)
+    after = ankhor.apply(state, MoveTile((0, 2, 0), (0, 0, 1)))
+    assert after.players[0].bonus == 2 - 1
+    assert after.reserve == 12 - 2 + 1
+
+
+# Three rows of six base tiles, no green among them and no group of five (the families
+# alternate; the animals make squares of four); on level 1, four green tiles that show
+# no animal side by side on the top row and the green desert alone on the second row.
+CHEQUERED = """
+Bj Rj Bf Rf Bb Rb
+Wj Kj Wf Kf Wb Kb
+Bv Rv Bs Rs Bd Rd
+"""
+HIGH_GREENS = """
+Gv Gv Gw Gs .
+.  .  .  .  Gd
+"""
+
+
+@pytest.mark.parametrize(
+    ("neighbours", "held"),
+    [(HigherNeighbours.SAME_LEVEL, 1), (HigherNeighbours.SUPPORTERS_ONLY, 0)],
+)
+def test_five_higher_tiles_side_by_side_take_a_token_only_under_q3s_default(
+    neighbours: HigherNeighbours, held: int
+) -> None:
+    box = Box()
+    tiles = layout(box, CHEQUERED, (0, 0, HIGH_GREENS))
+    readings = Interpretations(higher_neighbours=neighbours)
+    state = table([tiles, ()], [tokens("a"), tokens()], interpretations=readings)
+    # the desert moves up beside the fourth green: 4 + 1 greens in a row on level 1, a
+    # group of five when higher tiles side by side are adjacent (Q-3), five lone greens
+    # (each touching only its supporters, none green) when they are not
+    after = ankhor.apply(state, MoveTile((1, 4, 1), (1, 4, 0)))
+    assert after.players[0].bonus == held
+    assert after.reserve == 12 - held
+
+
 # ---------------------------------------------------------------- ankh actions (A-4)
 
 

@@ -4,11 +4,14 @@ each tie-break (A-7.5). The arithmetic is written beside each position."""
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from attrs import evolve
+from babel.messages.pofile import read_po
 
 from fertility_rules import ankhor
 from fertility_rules.ankhor.interpretations import HigherNeighbours
@@ -240,7 +243,7 @@ def test_several_bonus_tokens_and_tokens_left_are_explained_in_the_plural() -> N
     assert lines[-1] == ("A-7.4", 1, "5 tokens left, 1 VP for every 3")
 
 
-ENGLISH_NAMES = [
+ENGLISH_NAMES: list[tuple[Callable[[Any, int], Message], object, str, str]] = [
     (colour_group, ankhor.Colour.BLUE, "blue group of 1 tile", "blue group of 4 tiles"),
     (colour_group, ankhor.Colour.WHITE, "white group of 1 tile", "white group of 4 tiles"),
     (colour_group, ankhor.Colour.BLACK, "black group of 1 tile", "black group of 4 tiles"),
@@ -308,3 +311,61 @@ def test_score_totals_refuses_what_is_not_a_final_position() -> None:
     with pytest.raises(MalformedInputError) as refused:
         ankhor.final_position(rulebook_example())  # type: ignore[arg-type]
     assert [problem.path for problem in refused.value.problems] == ["state"]
+
+
+def test_a_player_position_defaults_to_no_token_and_no_bonus_token() -> None:
+    box = Box()
+    tiles = layout(box, "Rd Rs")
+    position = ankhor.FinalPosition((ankhor.PlayerPosition("A", tiles),))
+    sheet = ankhor.score(position).sheets[0]
+    # no bonus token and no value tile: no line of A-7.1; red group 2 (A-7.3); no token
+    # left: 0 (A-7.4) and 0 for the last tie-break (A-7.5, Q-9)
+    assert sheet.lines_of("A-7.1") == ()
+    assert [render(line.reason) for line in sheet.lines_of("A-7.4")] == [
+        "0 tokens left, 1 VP for every 3"
+    ]
+    assert (sheet.tiles, sheet.tokens) == (2, 0)
+    assert tuple(sheet.stage_totals) == (0, 0, 2, 0)
+    assert ankhor.score_totals(position) == ((0, 0, 2, 0),)
+
+
+def test_a_final_position_defaults_to_bonus_tokens_of_3_vp_and_q3s_default() -> None:
+    box = Box()
+    tiles = layout(box, "Kd Kf Kj\nKb Kv Kw", (0, 0, "Gd Gj"))
+    position = ankhor.FinalPosition((ankhor.PlayerPosition("A", tiles, tokens(), 1),))
+    # 1 bonus token of 3 VP (A-1.4) + value tile 2; jackals 2 (the green one on the black
+    # one); black 6 + the two greens side by side on level 1, a group under Q-3's default
+    expected = (3 + 2, 2, 6 + 2, 0)
+    assert [tuple(s.stage_totals) for s in ankhor.score(position).sheets] == [expected]
+    assert ankhor.score_totals(position) == (expected,)
+
+
+TEMPLATE = Path(__file__).resolve().parents[2] / "locales" / "fertility_rules.pot"
+
+
+def plural_sentences() -> list[tuple[Message, str]]:
+    """The plural sentences of a score sheet with their English text: every group name
+    for a group of 4, the bonus line of 2 bonus tokens and the line of 5 tokens left."""
+    groups = [(named(attribute, 4), four) for named, attribute, _one, four in ENGLISH_NAMES]
+    lines = ankhor.score(final(("A", pyramid(), tokens("bbwka"), 2))).sheets[0].lines
+    return [
+        *groups,
+        (lines[0].reason, "2 bonus tokens × 3 VP"),
+        (lines[-1].reason, "5 tokens left, 1 VP for every 3"),
+    ]
+
+
+def test_the_plural_sentences_are_the_templates_and_read_without_a_catalogue() -> None:
+    # The compiled catalogues find a sentence by its singular id; its plural id is what
+    # locales/update.py extracts into the template, and English without a compiled
+    # catalogue reads the ids themselves.
+    with TEMPLATE.open("rb") as handle:
+        template = read_po(handle)
+    ids = gettext.NullTranslations()
+    for message, english in plural_sentences():
+        assert message.plural is not None
+        entry = template.get(message.msgid)
+        assert entry is not None, message.msgid
+        assert entry.id == (message.msgid, message.plural)
+        text = ids.ngettext(message.msgid, message.plural, message.count)
+        assert text.format_map(message.param_map()) == english
