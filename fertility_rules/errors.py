@@ -6,7 +6,6 @@ is English and :meth:`FertilityError.render` gives any other language.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 
@@ -44,6 +43,8 @@ def join_path(path: str, key: str | int) -> str:
         return f"{path}[{key}]"
     if _MEMBER_NAME.match(key):
         return f"{path}.{key}"
+    import json  # only for an odd key: importing the library does not load json
+
     shown = key if len(key) <= _KEY_SHOWN else key[:_KEY_SHOWN] + "..."
     return f"{path}[{json.dumps(shown)}]"
 

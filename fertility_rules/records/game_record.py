@@ -32,8 +32,9 @@ def _check_players(instance: GameRecord, _attribute: object, value: tuple[str, .
 
 
 def _check_seed(_instance: GameRecord, _attribute: object, value: int | None) -> None:
-    if value is not None and seed_problems(value, "seed"):
-        raise MalformedInputError(seed_problems(value, "seed"))
+    problems = [] if value is None else seed_problems(value, "seed")
+    if problems:
+        raise MalformedInputError(problems)
 
 
 def _check_setup(instance: GameRecord, _attribute: object, value: object) -> None:

@@ -444,8 +444,9 @@ def new_game(
     registry: EffectRegistry | None = None,
 ) -> GameState:
     """A game set up at random from ``seed`` (R-2); players in turn order."""
-    if seed is not None and seed_problems(seed, "seed"):
-        raise MalformedInputError(seed_problems(seed, "seed"))
+    wrong_seed = [] if seed is None else seed_problems(seed, "seed")
+    if wrong_seed:
+        raise MalformedInputError(wrong_seed)
     catalogue = catalogue or default_catalogue()
     setup, grid = _random_setup(catalogue, len(names), variant, seed)
     problems = name_problems(names, "$.players")

@@ -271,6 +271,23 @@ class Server:
         seat = self.service.seat_of(table, token)
         self._seat_language(request, table, seat)
 
+    async def _speak_before_the_body(self, request: Request) -> str | None:
+        """The token of the header or the query, whose seat's language a broken body is
+        refused in (the body may give a token only once it is read)."""
+        token = _token(request)
+        await self._speak_as_seat(request, token)
+        return token
+
+    async def _speak_as_body_seat(
+        self, request: Request, token: str | None, body_token: str | None
+    ) -> str | None:
+        """The token the request acts with (the header's first, else the body's), its
+        seat's language chosen if the body gave it."""
+        acting = _token(request, body_token)
+        if acting != token:
+            await self._speak_as_seat(request, acting)
+        return acting
+
     async def view(self, request: Request) -> Response:
         table = await self.service.find(request.path_params["id"])
         seat = self.service.seat_of(table, _token(request))
@@ -301,10 +318,9 @@ class Server:
 
     async def move(self, request: Request) -> Response:
         table_id = request.path_params["id"]
-        await self._speak_as_seat(request, _token(request))  # a broken body is told so too
+        token = await self._speak_before_the_body(request)
         wanted = read_move_request(await self.body(request))
-        token = _token(request, wanted.token)
-        await self._speak_as_seat(request, token)
+        token = await self._speak_as_body_seat(request, token, wanted.token)
         table = await self.service.play(table_id, token, wanted.move, wanted.ply)
         seat = self.service.seat_of(table, token)
         return _json(view_message(table, seat, self._seat_language(request, table, seat)))
@@ -313,10 +329,9 @@ class Server:
         """``undo``, ``answer`` and ``resign`` by HTTP, as on a socket."""
         table_id = request.path_params["id"]
         kind = request.url.path.rsplit("/", 1)[-1]
-        await self._speak_as_seat(request, _token(request))
+        token = await self._speak_before_the_body(request)
         wanted = read_seat_request(await self.body(request), kind)
-        token = _token(request, wanted.token)
-        await self._speak_as_seat(request, token)
+        token = await self._speak_as_body_seat(request, token, wanted.token)
         if isinstance(wanted, AnswerRequest):
             table = await self.service.answer_undo(table_id, token, wanted.accept)
         elif kind == "undo":

@@ -98,8 +98,9 @@ def _optional_language(instance: object, attribute: Attribute[Any], value: str |
 @checked_arguments
 def check_seed(seed: int, path: str) -> None:
     """The server's seeds are the library's (:mod:`fertility_rules.shared.seeds`)."""
-    if seed_problems(seed, path):
-        raise MalformedInputError(seed_problems(seed, path))
+    problems = seed_problems(seed, path)
+    if problems:
+        raise MalformedInputError(problems)
 
 
 def _seed(_instance: object, _attribute: Attribute[Any], value: int | None) -> None:
