@@ -97,8 +97,7 @@ _JSON_REASONS: tuple[tuple[str, Message], ...] = (
     ("Expecting ':' delimiter", _("a colon is expected")),
     ("Unterminated string", _("a text is not closed")),
     ("Invalid control character", _("a control character inside a text")),
-    ("Invalid \\escape", _("a backslash escape that JSON does not have")),
-    ("Invalid \\uXXXX escape", _("a backslash escape that JSON does not have")),
+    ("Invalid \\", _("a backslash escape that JSON does not have")),  # \x, a short \u
     ("Extra data", _("something follows the document")),
 )
 """What Python's JSON parser says (its messages are English), in words translated."""

@@ -310,6 +310,8 @@ def _rendered(path: Path, language: str) -> str:
         (b"[1 2]", "a comma is expected", "une virgule est attendue"),
         (b'"abc', "a text is not closed", "un texte n’est pas fermé"),
         (b"{} x", "something follows the document", "quelque chose suit le document"),
+        (b'"a\\x"', "a backslash escape that JSON does not have", "que JSON ne connaît pas"),
+        (b'"\\u12"', "a backslash escape that JSON does not have", "que JSON ne connaît pas"),
         (b"[]", "expected an object, found list", "liste"),
         (b'{"format": true}', "expected a string, found boolean", "booléen"),
     ],
