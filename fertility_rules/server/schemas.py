@@ -68,6 +68,11 @@ def _exactly_one_of(*keys: str) -> Schema:
     return {"oneOf": [{"required": [key], "properties": {key: True}} for key in keys]}
 
 
+def _none_of(*keys: str) -> Schema:
+    """An object has none of ``keys`` (named among each branch's properties, for ajv)."""
+    return {"not": {"anyOf": [{"required": [key], "properties": {key: True}} for key in keys]}}
+
+
 def _event(kind: str, extra: dict[str, Schema]) -> Schema:
     return _object(
         ["type", "seat", "text", *extra],
@@ -396,7 +401,12 @@ def definitions() -> dict[str, Schema]:
                     },
                 },
             )
-            | _exactly_one_of("players", "record"),
+            | _exactly_one_of("players", "record")
+            | {
+                "dependentSchemas": {
+                    "record": _none_of("game", "seed", "variant", "interpretations")
+                }
+            },
             "MoveRequest": _object(
                 ["move"], {"move": move_or_notation, "token": token, "ply": _NAT}
             ),

@@ -138,3 +138,14 @@ def test_every_message_and_response_of_a_game_validates(tmp_path: Path, game: st
         assert not _problems(frames[kind], message), message
     for name, body in responses:
         assert not _problems(_component(name), body), (name, body)
+
+
+@pytest.mark.parametrize("beside", [{}, {"seed": 0}, {"game": "fertility"}, {"variant": False}])
+def test_the_table_request_schema_takes_a_record_alone_as_the_server_does(
+    beside: dict[str, Any],
+) -> None:
+    import fertility_rules as fr
+
+    record = fr.dump_record(fr.Game.new(["Ann", "Bob"], seed=1).record)
+    problems = _problems(_component("TableRequest"), {"record": record, **beside})
+    assert bool(problems) == bool(beside), problems
