@@ -84,6 +84,11 @@ def _group_chip(parent: ET.Element, x: float, y: float) -> None:
     sample = el(parent, "g", transform=f"translate({x - 14} {y - 8}) scale({scale})")
     green = Placed(_GREEN_SAMPLE, 0, 0, 0)
     draw_groups_row(sample, [(Colour.GREEN, (green, green, green))], 0, 0, 100, Language.EN)
+    for part in sample.iter():  # a sample carries no tooltip (in English) nor data
+        for title in part.findall("title"):
+            part.remove(title)
+        for name in [name for name in part.attrib if name.startswith("data-")]:
+            del part.attrib[name]
 
 
 def _space(parent: ET.Element, x: float, y: float) -> None:
