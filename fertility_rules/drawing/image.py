@@ -63,6 +63,18 @@ def el(
     return node
 
 
+def rect(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    **attributes: float | int | str | None,
+) -> ET.Element:
+    """A ``<rect>`` under ``parent``: the box every card, panel, cell and frame is drawn as."""
+    return el(parent, "rect", x=x, y=y, width=width, height=height, **attributes)
+
+
 def root(
     width: float,
     height: float,

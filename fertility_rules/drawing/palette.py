@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from fertility_rules.drawing.image import el, fmt
+from fertility_rules.drawing.image import el, fmt, rect
 from fertility_rules.drawing.text import label as text_label
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.translate import render
@@ -140,13 +140,12 @@ def mark(
     only, the others also tinted."""
     colour = HIGHLIGHT[kind]
     side = min(width, height)
-    return el(
+    return rect(
         parent,
-        "rect",
-        x=x,
-        y=y,
-        width=width,
-        height=height,
+        x,
+        y,
+        width,
+        height,
         rx=side / 10,
         fill=colour,
         fill_opacity="0" if kind in ("last-move", "bonus") else "0.18",
@@ -204,13 +203,12 @@ def frame(
     """An unfilled outline ``margin`` outside the box at ``x, y``, ``line`` wide, rounded
     by ``rx``: the player to move, a group that earned a bonus, a reconstructed item
     (``kind``: its class)."""
-    return el(
+    return rect(
         parent,
-        "rect",
-        x=x - margin,
-        y=y - margin,
-        width=width + 2 * margin,
-        height=height + 2 * margin,
+        x - margin,
+        y - margin,
+        width + 2 * margin,
+        height + 2 * margin,
         rx=rx,
         fill="none",
         stroke=colour,

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
-from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.palette import INK, RECONSTRUCTED, SHEET
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
@@ -85,7 +85,7 @@ def sheet(
             row = max(row, item.height)
         y += row + 2 * GAP
     svg = root(SHEET_WIDTH, y, kind, title, language)
-    el(svg, "rect", x=0, y=0, width=SHEET_WIDTH, height=y, fill=SHEET)
+    rect(svg, 0, 0, SHEET_WIDTH, y, fill=SHEET)
     el(svg, "text", title, x=GAP, y=30, font_size=22, font_weight="bold", fill=INK)
     if warning:
         el(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from fertility_rules.drawing.image import el, fmt
+from fertility_rules.drawing.image import el, fmt, rect
 from fertility_rules.drawing.palette import (
     CARD,
     CARD_EDGE,
@@ -197,7 +197,7 @@ def statue_glyph(parent: ET.Element, x: float, y: float, size: float, colour: st
     group = _place(parent, x, y, size, fill=colour)
     el(group, "circle", cx=0, cy=-7, r=2.4)
     el(group, "path", d="M-3,-4 L3,-4 L2.5,5 L-2.5,5 Z")
-    el(group, "rect", x=-5, y=5, width=10, height=4)
+    rect(group, -5, 5, 10, 4)
     return group
 
 

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.palette import provenance_badge, reconstructed_frame
 from fertility_rules.drawing.text import label, text_width
 from fertility_rules.effects.kinds.generic import GenericBenefit
@@ -98,7 +98,7 @@ def scene(
 ) -> ET.Element:
     """One scene of a Valley tile: a square in the scene colour with its pictogram."""
     group = el(parent, "g", class_=f"scene scene-{resource.key}", data_scene=resource.key, **data)
-    el(group, "rect", x=x, y=y, width=size, height=size, fill=SCENE_FILL[resource])
+    rect(group, x, y, size, size, fill=SCENE_FILL[resource])
     resource_glyph(group, resource, x + size / 2, y + size / 2, size * 0.62, SCENE_MARK[resource])
     return group
 
@@ -116,18 +116,7 @@ def _tile(
     el(group, "title", render(_("Valley tile {id}", id=tile.id), language))
     for index, resource in enumerate(tile.scenes):
         scene(group, resource, x + index * size, y, size)
-    el(
-        group,
-        "rect",
-        x=x,
-        y=y,
-        width=2 * size,
-        height=size,
-        rx=3,
-        fill="none",
-        stroke=INK,
-        stroke_width=1.5,
-    )
+    rect(group, x, y, 2 * size, size, rx=3, fill="none", stroke=INK, stroke_width=1.5)
     el(
         group,
         "line",
@@ -192,18 +181,7 @@ def _start_tile(
     for row, scenes in enumerate(start.scenes):
         for column, resource in enumerate(scenes):
             scene(group, resource, x + column * size, y + row * size, size)
-    el(
-        group,
-        "rect",
-        x=x,
-        y=y,
-        width=2 * size,
-        height=2 * size,
-        rx=3,
-        fill="none",
-        stroke=INK,
-        stroke_width=2,
-    )
+    rect(group, x, y, 2 * size, 2 * size, rx=3, fill="none", stroke=INK, stroke_width=2)
     if provenance:
         reconstructed_frame(group, start.provenance, x, y, 2 * size, 2 * size)
         right = x + 2 * size if badge_right is None else badge_right
@@ -336,13 +314,12 @@ def _shop(
         data_tokens=sum(tokens),
     )
     el(group, "title", render(shop_text(shop, registry), language))
-    el(
+    rect(
         group,
-        "rect",
-        x=x,
-        y=y,
-        width=SHOP_WIDTH,
-        height=SHOP_HEIGHT,
+        x,
+        y,
+        SHOP_WIDTH,
+        SHOP_HEIGHT,
         rx=5,
         fill=PAPER,
         stroke=HIGHLIGHT["last-move"] if marked else "#2f855a" if full else CARD_EDGE,
@@ -446,13 +423,12 @@ def card(
     parent: ET.Element, x: float, y: float, fill: str = CARD, empty: bool = False
 ) -> ET.Element:
     """A District-sized space: a District tile, a printed space, or an empty spot (dashed)."""
-    return el(
+    return rect(
         parent,
-        "rect",
-        x=x,
-        y=y,
-        width=DISTRICT_WIDTH,
-        height=DISTRICT_HEIGHT,
+        x,
+        y,
+        DISTRICT_WIDTH,
+        DISTRICT_HEIGHT,
         rx=7,
         fill=fill,
         fill_opacity="0.5" if empty else None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.legend import ROW, Symbol, draw_key, swatch
 from fertility_rules.drawing.palette import reconstructed_frame
 from fertility_rules.i18n.language import Language
@@ -105,14 +105,13 @@ def _printed(parent: ET.Element, x: float, y: float) -> None:
 
 def _outline(mark: str, dashed: bool = False) -> Symbol:
     def draw(parent: ET.Element, x: float, y: float) -> None:
-        el(parent, "rect", x=x - 11, y=y - 11, width=22, height=22, fill=GROUND_FILL[Ground.DESERT])
-        el(
+        rect(parent, x - 11, y - 11, 22, 22, fill=GROUND_FILL[Ground.DESERT])
+        rect(
             parent,
-            "rect",
-            x=x - 10,
-            y=y - 10,
-            width=20,
-            height=20,
+            x - 10,
+            y - 10,
+            20,
+            20,
             rx=3,
             fill=HIGHLIGHT[mark],
             fill_opacity="0" if mark == "last-move" else "0.18",
@@ -149,18 +148,7 @@ def _link_sample(parent: ET.Element, x: float, y: float) -> None:
 
 
 def _full(parent: ET.Element, x: float, y: float) -> None:
-    el(
-        parent,
-        "rect",
-        x=x - 12,
-        y=y - 8,
-        width=24,
-        height=16,
-        rx=3,
-        fill=PAPER,
-        stroke="#2f855a",
-        stroke_width=2.2,
-    )
+    rect(parent, x - 12, y - 8, 24, 16, rx=3, fill=PAPER, stroke="#2f855a", stroke_width=2.2)
 
 
 def _reconstructed(parent: ET.Element, x: float, y: float) -> None:

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping, Sequence
 
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.drawing.image import SvgImage, el, fmt, image, root
+from fertility_rules.drawing.image import SvgImage, el, fmt, image, rect, root
 from fertility_rules.drawing.palette import reconstructed_frame
 from fertility_rules.drawing.rows import grid
 from fertility_rules.drawing.text import label
@@ -127,17 +127,7 @@ def _header(
     language: Language,
 ) -> None:
     colour = player_colour(player)
-    el(
-        parent,
-        "rect",
-        x=x,
-        y=y,
-        width=GRID_WIDTH,
-        height=HEADER - 10,
-        rx=6,
-        fill=colour,
-        opacity="0.12",
-    )
+    rect(parent, x, y, GRID_WIDTH, HEADER - 10, rx=6, fill=colour, opacity="0.12")
     right = x + GRID_WIDTH - 10
     room = GRID_WIDTH - 20 - (MAX_MONUMENTS * 22 + 8 if monument_type is not None else 0)
     if supply is not None:
@@ -229,13 +219,12 @@ def draw_metropolis(
         data_monuments=metropolis.monuments,
     )
     height = metropolis_height(metropolis)
-    el(
+    rect(
         group,
-        "rect",
-        x=x0,
-        y=y0,
-        width=METROPOLIS_WIDTH,
-        height=height,
+        x0,
+        y0,
+        METROPOLIS_WIDTH,
+        height,
         rx=10,
         fill="#efe2bf",
         stroke=CARD_EDGE,
@@ -392,13 +381,12 @@ def _track(
         cx = x + index * step
         cell = el(group, "g", class_="track-cell", data_debens=value)
         cell.set(f"data-{kind.split('-')[0]}", str(index))
-        el(
+        rect(
             cell,
-            "rect",
-            x=cx + 1,
-            y=y + 15,
-            width=step - 2,
-            height=TRACK - 22,
+            cx + 1,
+            y + 15,
+            step - 2,
+            TRACK - 22,
             rx=4,
             fill=WHEAT_GOLD if index == current else CARD,
             stroke=CARD_EDGE,

@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.palette import frame
 from fertility_rules.drawing.rows import CountRow, count_row, grid
 from fertility_rules.drawing.text import label
@@ -251,7 +251,7 @@ def table(
     height = TITLE + top_height + GAP + sum(h + POOL + GAP for h in row_heights) + GAP
     text = heading if heading is not None else render(_heading(state, report), language)
     svg = root(width, height, "table", text, language)
-    el(svg, "rect", x=0, y=0, width=width, height=height, fill="#fbf7ee")
+    rect(svg, 0, 0, width, height, fill="#fbf7ee")
     label(svg, text, GAP, 28, 20, width - 2 * GAP, bold=True, fill=INK, class_="heading")
     draw_board(
         svg,
@@ -291,7 +291,7 @@ def common_area(
         render(_("Common Pool"), language),
         language,
     )
-    el(svg, "rect", x=0, y=0, width=COMMON_WIDTH + GAP, height=COMMON_HEIGHT + GAP, fill="#fbf7ee")
+    rect(svg, 0, 0, COMMON_WIDTH + GAP, COMMON_HEIGHT + GAP, fill="#fbf7ee")
     draw_common(svg, state, GAP, 0, language, callouts)
     return image(svg)
 
@@ -309,6 +309,6 @@ def player_area(
     height = metropolis_height(state.players[player].metropolis) + POOL + 2 * GAP
     width = METROPOLIS_WIDTH + 2 * GAP
     svg = root(width, height, "player-area", state.players[player].name, language)
-    el(svg, "rect", x=0, y=0, width=width, height=height, fill="#fbf7ee")
+    rect(svg, 0, 0, width, height, fill="#fbf7ee")
     draw_player(svg, state, player, GAP, GAP, language, _report(state), callouts)
     return image(svg)

@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.drawing.image import SvgImage, el, fmt, image, root
+from fertility_rules.drawing.image import SvgImage, el, fmt, image, rect, root
 from fertility_rules.drawing.palette import mark
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
@@ -158,13 +158,12 @@ def _refused(
         ys.append(y)
     left, top = min(xs) + 1, min(ys) + 1
     right, bottom = max(xs) + size - 1, max(ys) + size - 1
-    el(
+    rect(
         group,
-        "rect",
-        x=left,
-        y=top,
-        width=right - left,
-        height=bottom - top,
+        left,
+        top,
+        right - left,
+        bottom - top,
         rx=size / 12,
         fill="none",
         stroke=HIGHLIGHT["quarry"],
@@ -213,27 +212,17 @@ def draw_board(
         row, column = divmod(square, width)
         return left + column * size, top + row * size
 
-    el(
-        group,
-        "rect",
-        x=left - 4,
-        y=top - 4,
-        width=width * size + 8,
-        height=grid.height * size + 8,
-        rx=5,
-        fill="#6b4a2b",
-    )
+    rect(group, left - 4, top - 4, width * size + 8, grid.height * size + 8, rx=5, fill="#6b4a2b")
     for square, printed in enumerate(grid.squares):
         x, y = corner(square)
         name = square_name(square, width, grid.height)
         cell = el(group, "g", class_=f"square {printed.ground.value}", data_square=name)
-        el(
+        rect(
             cell,
-            "rect",
-            x=x,
-            y=y,
-            width=size,
-            height=size,
+            x,
+            y,
+            size,
+            size,
             fill=GROUND_FILL[printed.ground],
             stroke="#c9b27c" if printed.ground is Ground.DESERT else "#8c6d3a",
             stroke_width=size / 60,
@@ -350,13 +339,12 @@ def _tiles(
             )
             xs.append(x)
             ys.append(y)
-        el(
+        rect(
             tile,
-            "rect",
-            x=min(xs) + 1,
-            y=min(ys) + 1,
-            width=max(xs) - min(xs) + size - 2,
-            height=max(ys) - min(ys) + size - 2,
+            min(xs) + 1,
+            min(ys) + 1,
+            max(xs) - min(xs) + size - 2,
+            max(ys) - min(ys) + size - 2,
             rx=size / 12,
             fill="none",
             stroke=INK,

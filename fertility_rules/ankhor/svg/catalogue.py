@@ -15,7 +15,7 @@ from fertility_rules.ankhor.svg.key import draw_ankhor_key, key_dimensions
 from fertility_rules.ankhor.svg.offer import SLOT
 from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.drawing.image import SvgImage, el
+from fertility_rules.drawing.image import SvgImage, el, rect
 from fertility_rules.drawing.palette import INK, provenance_badge, reconstructed_frame
 from fertility_rules.drawing.rows import grid
 from fertility_rules.drawing.sheet import Item, Section, reconstructed_warning, sheet, sheet_page
@@ -75,17 +75,16 @@ def _board_item(catalogue: Catalogue, language: Language) -> Item:
 
     def draw(parent: ET.Element, x: float, y: float) -> None:
         group = el(parent, "g", class_="price-board-layout", data_slots=" ".join(map(str, slots)))
-        el(group, "rect", x=x + 4, y=y + 4, width=width, height=height, rx=8, fill="#6b4a2b")
+        rect(group, x + 4, y + 4, width, height, rx=8, fill="#6b4a2b")
         for slot, size in enumerate(slots):
             cx = x + 4 + 8 + slot * SLOT + SLOT / 2
             for index in range(size):
-                el(
+                rect(
                     group,
-                    "rect",
-                    x=cx - 11,
-                    y=y + 4 + 8 + index * 26,
-                    width=22,
-                    height=22,
+                    cx - 11,
+                    y + 4 + 8 + index * 26,
+                    22,
+                    22,
                     rx=4,
                     fill="none",
                     stroke="#e8d9b5",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from fertility_rules.ankhor.model import Colour, Kind, Token
-from fertility_rules.drawing.image import el
+from fertility_rules.drawing.image import el, rect
 from fertility_rules.drawing.legend import swatch
 from fertility_rules.drawing.palette import INK, ankh_glyph, disc, place, value_disc
 
@@ -194,7 +194,7 @@ def kind_glyph(
         class_=f"glyph glyph-{kind.value}",
     )
     if kind is Kind.VALUE:
-        el(group, "rect", x=-8, y=-9.5, width=16, height=19, rx=7, fill="none", stroke_width=1.8)
+        rect(group, -8, -9.5, 16, 19, rx=7, fill="none", stroke_width=1.8)
         el(
             group,
             "text",
@@ -253,13 +253,12 @@ def token(
 def price_marker(parent: ET.Element, colour: Colour, x: float, y: float, size: float) -> ET.Element:
     """A price marker of ``colour``: a square showing the resource it asks for (A-1.3)."""
     group = el(parent, "g", class_=f"price-marker marker-{colour.key}", data_colour=colour.key)
-    el(
+    rect(
         group,
-        "rect",
-        x=x - size / 2,
-        y=y - size / 2,
-        width=size,
-        height=size,
+        x - size / 2,
+        y - size / 2,
+        size,
+        size,
         rx=size / 6,
         fill=FAMILY_FILL[colour],
         stroke=INK,

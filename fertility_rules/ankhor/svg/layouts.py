@@ -51,7 +51,7 @@ from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.ankhor.text_board import move_positions
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.drawing.image import SvgImage, el, fmt, image, root
+from fertility_rules.drawing.image import SvgImage, el, fmt, image, rect, root
 from fertility_rules.drawing.palette import INK, frame, mark
 from fertility_rules.drawing.text import fit_size, text_width
 from fertility_rules.i18n.language import Language
@@ -273,13 +273,12 @@ def draw_layout(
                 continue
             x, y, side = at(placed.position)
             if level:
-                el(
+                rect(
                     group,
-                    "rect",
-                    x=x + side * 0.07,
-                    y=y + side * 0.09,
-                    width=side,
-                    height=side,
+                    x + side * 0.07,
+                    y + side * 0.09,
+                    side,
+                    side,
                     rx=side / 9,
                     fill="#000000",
                     fill_opacity="0.28",
@@ -339,13 +338,12 @@ def draw_layout(
 def _space(parent: ET.Element, place: Position, x: float, y: float, side: float) -> None:
     """An empty place where a tile may go: dashed, with its position written in it."""
     space = el(parent, "g", class_="space legal", data_position=position_text(place))
-    el(
+    rect(
         space,
-        "rect",
-        x=x + 2,
-        y=y + 2,
-        width=side - 4,
-        height=side - 4,
+        x + 2,
+        y + 2,
+        side - 4,
+        side - 4,
         rx=side / 9,
         fill="#fffdf5" if place[0] else "#16a34a",
         fill_opacity="0.9" if place[0] else "0.12",
@@ -359,13 +357,12 @@ def _space(parent: ET.Element, place: Position, x: float, y: float, side: float)
     if width > side - 6:
         # Too long for a small higher place even at the smallest size: the label gets a
         # background of its own, so that it reads over the tiles beside the place.
-        el(
+        rect(
             space,
-            "rect",
-            x=x + side / 2 - width / 2 - 3,
-            y=y + side / 2 - size / 2 - 2,
-            width=width + 6,
-            height=size + 5,
+            x + side / 2 - width / 2 - 3,
+            y + side / 2 - size / 2 - 2,
+            width + 6,
+            size + 5,
             rx=3,
             fill="#fffdf5",
             stroke="#16a34a",
@@ -449,13 +446,12 @@ def draw_groups_row(
             data_size=len(members),
         )
         el(chip, "title", render(group_label(attribute, len(members)), language))
-        el(
+        rect(
             chip,
-            "rect",
-            x=x,
-            y=y,
-            width=chip_width,
-            height=CHIP,
+            x,
+            y,
+            chip_width,
+            CHIP,
             rx=CHIP / 2,
             fill="#fffdf5",
             stroke=BONUS_GOLD if big else "#c9b27c",

@@ -17,7 +17,7 @@ from fertility_rules.ankhor.svg.glyphs import bonus_token, price_marker, token
 from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.palette import CARD_EDGE, INK, heading, mark, reconstructed_frame
 from fertility_rules.drawing.rows import CountRow, count_row, grid
 from fertility_rules.i18n.language import Language
@@ -75,17 +75,7 @@ def draw_offer(
     slots = max(len(offer), len(prices))
     most = max((len(markers) for markers in prices), default=0)
     board_height = 14 + most * (MARKER + 4)
-    el(
-        group,
-        "rect",
-        x=x0,
-        y=y0,
-        width=slots * SLOT + 16,
-        height=board_height,
-        rx=8,
-        fill="#6b4a2b",
-        class_="price-board",
-    )
+    rect(group, x0, y0, slots * SLOT + 16, board_height, rx=8, fill="#6b4a2b", class_="price-board")
     if layout is Provenance.RECONSTRUCTED:
         note = el(group, "g", class_="price-layout")
         el(note, "title", render(_("The markers on each slot are reconstructed (Q-6)."), language))
@@ -107,13 +97,12 @@ def draw_offer(
             price_marker(cell, colour, cx, y0 + 8 + MARKER / 2 + index * (MARKER + 4), MARKER)
         ty = y0 + board_height + 12
         if held is None:
-            el(
+            rect(
                 cell,
-                "rect",
-                x=cx - tile / 2,
-                y=ty,
-                width=tile,
-                height=tile,
+                cx - tile / 2,
+                ty,
+                tile,
+                tile,
                 rx=tile / 9,
                 fill="none",
                 stroke=CARD_EDGE,
@@ -214,26 +203,24 @@ def draw_piles(
         px = x + 4 + index * 120
         pile = el(group, "g", class_="draw-pile", data_pile=index + 1, data_size=size)
         for layer in range(min(3, size)):
-            el(
+            rect(
                 pile,
-                "rect",
-                x=px + layer * 3,
-                y=y + 12 - layer * 3,
-                width=30,
-                height=30,
+                px + layer * 3,
+                y + 12 - layer * 3,
+                30,
+                30,
                 rx=4,
                 fill="#8a6d3b",
                 stroke="#fbf5e6",
                 stroke_width=1,
             )
         if not size:
-            el(
+            rect(
                 pile,
-                "rect",
-                x=px,
-                y=y + 12,
-                width=30,
-                height=30,
+                px,
+                y + 12,
+                30,
+                30,
                 rx=4,
                 fill="none",
                 stroke=CARD_EDGE,

@@ -34,7 +34,7 @@ from fertility_rules.ankhor.svg.offer import (
 from fertility_rules.ankhor.texts import status
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.palette import (
     CARD_EDGE,
     INK,
@@ -94,13 +94,12 @@ def draw_player(
     """A player's panel: name and counts, tokens in hand, bonus tokens, layout, groups."""
     height = player_height(player, same_level, marked)
     group = el(parent, "g", class_="player", data_player=index, data_name=player.name)
-    el(
+    rect(
         group,
-        "rect",
-        x=x,
-        y=y,
-        width=PANEL_WIDTH,
-        height=height,
+        x,
+        y,
+        PANEL_WIDTH,
+        height,
         rx=10,
         fill=PAPER,
         stroke=player_colour(index) if current else CARD_EDGE,
@@ -194,7 +193,7 @@ def table(
     rows = [max(heights[r : r + 2]) for r in range(0, len(heights), 2)]
     height = top + sum(h + GAP for h in rows) + GAP
     svg = root(width, height, "ankhor-table", title, language)
-    el(svg, "rect", x=0, y=0, width=width, height=height, fill=SHEET)
+    rect(svg, 0, 0, width, height, fill=SHEET)
     heading(svg, title, GAP, 28, 19, width - 2 * GAP, class_="heading")
     layout = config.catalogue.price_board.source.provenance
     draw_offer(svg, state.offer, config.prices, GAP, TITLE, language, layout=layout)

@@ -18,7 +18,7 @@ from fertility_rules.ankhor.svg.glyphs import (
     token,
 )
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.palette import INK, reconstructed_frame
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.translate import render
@@ -75,13 +75,12 @@ def draw_tile(
     )
     if not sample:
         el(group, "title", tile_title(tile, language))
-    el(
+    rect(
         group,
-        "rect",
-        x=x,
-        y=y,
-        width=size,
-        height=size,
+        x,
+        y,
+        size,
+        size,
         rx=size / 9,
         fill=FAMILY_FILL[tile.colour],
         stroke=FAMILY_EDGE[tile.colour],
