@@ -370,12 +370,18 @@ class GameLearning:
 
     max_score: float
     """An upper bound of a final score (the greatest reward)."""
-    action_space: Callable[[int, bool], Any]
-    """``(players, variant)``: the fixed action space
-    (:class:`~fertility_rules.encoding.spaces.ActionSpace`)."""
-    features: Callable[[int, bool], Any]
-    """``(players, variant)``: the numeric observation of a view
+    action_space: Callable[[int, bool, Any], Any]
+    """``(players, variant, catalogue)``: the fixed action space
+    (:class:`~fertility_rules.encoding.spaces.ActionSpace`); ``None``: the default
+    catalogue. A setting the rules do not allow is refused."""
+    features: Callable[[int, bool, Any], Any]
+    """``(players, variant, catalogue)``: the numeric observation of a view
     (:class:`~fertility_rules.encoding.spaces.FeatureLayout`)."""
+    view: Callable[[object], Any]
+    """The view of a value given, for the encodings: a state is observed first, anything
+    else is refused."""
+    setting: Callable[[Any], tuple[int, bool, Any]]
+    """The players, variant and catalogue of a view: the arguments of its action space."""
     hidden_piles: Callable[[Any], tuple[tuple[Sequence[str], int], ...]]
     """``(view)``: per hidden pile, the items it is drawn from (sorted) and how many it
     holds."""

@@ -27,7 +27,7 @@ with those items on top. So the state never holds a hidden order: the hidden par
 game is exactly the chance to come.
 
 Actions are the game's fixed action space (:mod:`fertility_rules.encoding`,
-:mod:`fertility_rules.encoding.ankhor`); chance outcomes are the index of the drawn item
+:mod:`fertility_rules.ankhor.encoding`); chance outcomes are the index of the drawn item
 among every item the pile could hold (the catalogue's). The observation and
 information-state tensors are the numeric view followed by a one-hot of the observing
 seat; the information-state string is the public history (every move and every item
@@ -144,8 +144,8 @@ def _setting_of(name: str, params: tuple[tuple[str, Any], ...]) -> _Setting:
         players,
         variant,
         with_interpretations(texts, game=bound.game.rules),
-        bound.game.action_space(players, variant),
-        bound.game.features(players, variant),
+        bound.game.action_space(players, variant, None),
+        bound.game.features(players, variant, None),
     )
 
 

@@ -104,8 +104,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._readings = with_interpretations(interpretations, game=rules)
         self._players = players
         self._variant = variant
-        self._actions = self._game.action_space(players, variant)
-        self._features = self._game.features(players, variant)
+        self._actions = self._game.action_space(players, variant, None)
+        self._features = self._game.features(players, variant, None)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seed: int | None = None

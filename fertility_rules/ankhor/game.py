@@ -243,10 +243,15 @@ RULES = GameRules(
     search=ANKHOR_SEARCH,
     learning=GameLearning(
         max_score=MAX_SCORE,
-        action_space=Lazy("fertility_rules.encoding.ankhor", "action_space"),
-        features=Lazy("fertility_rules.encoding.ankhor", "observation_layout_value"),
+        features=Lazy("fertility_rules.ankhor.encoding", "observation_layout_value"),
+        view=Lazy("fertility_rules.ankhor.encoding", "checked_view"),
         **lazy_named(
-            "fertility_rules.encoding.ankhor", "hidden_piles", "hidden_items", "with_hidden"
+            "fertility_rules.ankhor.encoding",
+            "action_space",
+            "setting",
+            "hidden_piles",
+            "hidden_items",
+            "with_hidden",
         ),
     ),
     agents=AGENTS,

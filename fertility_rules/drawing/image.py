@@ -72,7 +72,7 @@ def rect(
     **attributes: float | int | str | None,
 ) -> ET.Element:
     """A ``<rect>`` under ``parent``: the box every card, panel, cell and frame is drawn as."""
-    return el(parent, "rect", x=x, y=y, width=width, height=height, **attributes)
+    return el(parent, "rect", None, x=x, y=y, width=width, height=height, **attributes)
 
 
 def root(

@@ -23,11 +23,11 @@ from attrs import frozen
 from fertility_rules.arguments import checked_arguments, kind_name
 from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
 from fertility_rules.errors import MalformedInputError, UnknownIdError
-from fertility_rules.games import GameRules, find_game
+from fertility_rules.games import GameLearning, GameRules, find_game
 from fertility_rules.i18n.message import _, echo
 from fertility_rules.records.game_record import GameRecord
 
-__all__ = ["LearningGame", "learning_game"]
+__all__ = ["LearningGame", "learning_game", "learning_parts"]
 
 S = TypeVar("S")
 V = TypeVar("V")
@@ -53,8 +53,9 @@ class LearningGame(Generic[S, V, M]):
     scores: Callable[[S], list[float]]
     """Each seat's final score (the reward of a finished game)."""
     max_score: float
-    action_space: Callable[[int, bool], ActionSpace[V, M]]
-    features: Callable[[int, bool], FeatureLayout[V]]
+    action_space: Callable[[int, bool, Any], ActionSpace[V, M]]
+    """``(players, variant, catalogue)``; ``None``: the default catalogue."""
+    features: Callable[[int, bool, Any], FeatureLayout[V]]
     hidden_piles: Callable[[V], tuple[tuple[Sequence[str], int], ...]]
     """Per hidden pile: the items it is drawn from (sorted) and how many it holds."""
     hidden_items: tuple[tuple[str, ...], ...]
@@ -86,15 +87,24 @@ def _picture(table: Callable[[Any, Any, str], str], state: Any) -> str:
 
 @checked_arguments
 @functools.cache
+def learning_parts(game: str | GameRules = "fertility") -> GameLearning:
+    """What ``game`` gives for machine learning
+    (:attr:`~fertility_rules.games.GameRules.learning`); a game without it is refused."""
+    rules = find_game(game)
+    if rules.learning is None:
+        raise UnknownIdError(
+            _("The game {game!r} has no encodings for machine learning.", game=rules.name)
+        )
+    return rules.learning
+
+
+@checked_arguments
+@functools.cache
 def learning_game(game: str | GameRules = "fertility") -> LearningGame[Any, Any, Any]:
     """``game`` for the learning adapters, from its rules; a game without encodings
     (:attr:`~fertility_rules.games.GameRules.learning`) is refused."""
     rules = find_game(game)
-    parts = rules.learning
-    if parts is None:
-        raise UnknownIdError(
-            _("The game {game!r} has no encodings for machine learning.", game=rules.name)
-        )
+    parts = learning_parts(rules)
     return LearningGame(
         rules=rules,
         name=rules.name,

@@ -51,7 +51,6 @@ from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.encoding.spaces import (
     ActionSection,
     ActionSpace,
-    Encodings,
     FeatureLayout,
     FeatureSection,
     one_hot,
@@ -82,18 +81,7 @@ from fertility_rules.rules.moves import (
 from fertility_rules.rules.setup import COMMON_POOL, OFFER, PERSONAL_POOL, valley_boards_for
 from fertility_rules.rules.state import GameState, Phase
 
-__all__ = [
-    "ENCODINGS",
-    "action_count",
-    "action_index",
-    "action_layout",
-    "action_mask",
-    "action_move",
-    "action_space",
-    "observation_layout",
-    "observation_size",
-    "observation_vector",
-]
+__all__ = ["action_space", "checked_view", "observation_layout_value", "setting"]
 
 RESOURCES = tuple(Resource)
 CHOICES: tuple[Resource | None, ...] = (*RESOURCES, None)
@@ -122,7 +110,8 @@ def _payments(catalogue: Catalogue) -> tuple[tuple[Counts, int], ...]:
     return tuple(payments)
 
 
-def _checked_view(view: object) -> Observation:
+def checked_view(view: object) -> Observation:
+    """The view of ``view``: a state is observed first; anything else is refused."""
     if isinstance(view, GameState):
         return observe(view)
     if not isinstance(view, Observation):
@@ -449,21 +438,7 @@ def _shop_owners(metropolis: Metropolis) -> tuple[float, ...]:
     return tuple(owners)
 
 
-def _setting(view: Observation) -> tuple[int, bool, Catalogue]:
+@checked_arguments
+def setting(view: Observation) -> tuple[int, bool, Catalogue]:
+    """The players, the variant and the catalogue of the game ``view`` is of."""
     return len(view.players), view.config.variant, view.config.catalogue
-
-
-ENCODINGS: Encodings[Observation, Move] = Encodings(
-    action_space, observation_layout_value, _checked_view, _setting
-)
-"""Fertility's encodings; the functions below are its methods."""
-action_count = ENCODINGS.action_count
-action_layout = ENCODINGS.action_layout
-action_index = ENCODINGS.action_index
-action_move = ENCODINGS.action_move
-action_mask = ENCODINGS.action_mask
-observation_layout = ENCODINGS.observation_layout
-observation_size = ENCODINGS.observation_size
-observation_vector = ENCODINGS.observation_vector
-"""The view as numbers: equal views give equal lists, different views different ones
-(player names aside)."""

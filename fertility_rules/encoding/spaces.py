@@ -13,18 +13,16 @@ import bisect
 import enum
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from attrs import AttrsInstance, field, fields, frozen
 
-from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 
 __all__ = [
     "ActionSection",
     "ActionSpace",
-    "Encodings",
     "FeatureLayout",
     "FeatureSection",
 ]
@@ -180,69 +178,3 @@ class FeatureLayout(Generic[V]):
             rows.append((section.name, start, section.size))
             start += section.size
         return rows
-
-
-@frozen
-class Encodings(Generic[V, M]):
-    """A game's encodings as the functions its module offers (``action_count``,
-    ``action_index``, ``observation_vector``...), made of its action space and numeric
-    observation for a setting: the players, the variant and the catalogue."""
-
-    action_space: Callable[[int, bool, Any], ActionSpace[V, M]]
-    """``(players, variant, catalogue)``: the action space (``None``: the default
-    catalogue); a library error for a setting the rules do not allow."""
-    features: Callable[[int, bool, Any], FeatureLayout[V]]
-    """``(players, variant, catalogue)``: the numeric observation."""
-    view: Callable[[object], V]
-    """The view of a value given (a state is observed first); a library error for
-    anything else."""
-    setting: Callable[[V], tuple[int, bool, Any]]
-    """The players, variant and catalogue of a view."""
-
-    @checked_arguments
-    def action_count(self, players: int, variant: bool = False, catalogue: Any = None) -> int:
-        """The number of actions of a game of ``players`` (the variant or not)."""
-        return self.action_space(players, variant, catalogue).size
-
-    @checked_arguments
-    def action_layout(
-        self, players: int, variant: bool = False, catalogue: Any = None
-    ) -> list[tuple[str, int, int, str]]:
-        """``(section, first action, size, rules)`` of every section of the action space."""
-        return self.action_space(players, variant, catalogue).layout()
-
-    def _space(self, view: V) -> ActionSpace[V, M]:
-        return self.action_space(*self.setting(view))
-
-    def action_index(self, move: M, view: object) -> int:
-        """The action of ``move`` at ``view`` (a state is observed first)."""
-        seen = self.view(view)
-        return self._space(seen).index(move, seen)
-
-    def action_move(self, index: int, view: object) -> M:
-        """The move of action ``index`` at ``view``: the pair of :meth:`action_index`."""
-        seen = self.view(view)
-        return self._space(seen).move(index, seen)
-
-    def action_mask(self, view: object) -> list[bool]:
-        """``True`` at the action of each legal move of ``view`` (they are public)."""
-        seen = self.view(view)
-        return self._space(seen).mask(seen)
-
-    @checked_arguments
-    def observation_layout(
-        self, players: int, variant: bool = False, catalogue: Any = None
-    ) -> list[tuple[str, int, int]]:
-        """``(section, first index, size)`` of every section of the numeric observation."""
-        return self.features(players, variant, catalogue).layout()
-
-    @checked_arguments
-    def observation_size(self, players: int, variant: bool = False, catalogue: Any = None) -> int:
-        """How many numbers the observation of a game of ``players`` holds."""
-        return self.features(players, variant, catalogue).size
-
-    def observation_vector(self, view: object) -> list[float]:
-        """The view as numbers (a state is observed first): equal views give equal lists,
-        different views different ones."""
-        seen = self.view(view)
-        return self.features(*self.setting(seen)).encode(seen)

@@ -6,33 +6,32 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 from attrs import evolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fertility_rules import ankhor
+from fertility_rules import ankhor, encoding
+from fertility_rules.ankhor.encoding import hidden_piles, most_tiles, with_hidden
 from fertility_rules.ankhor.model import Placed
 from fertility_rules.ankhor.moves import PASS_MAIN, BuyTile, TakeTokens
 from fertility_rules.ankhor.state import GameState, PlayerState
 from fertility_rules.ankhor.testing import played
 from fertility_rules.ankhor.views import Observation
-from fertility_rules.encoding.ankhor import (
-    action_count,
-    action_index,
-    action_layout,
-    action_mask,
-    action_move,
-    hidden_piles,
-    most_tiles,
-    observation_layout,
-    observation_size,
-    observation_vector,
-    with_hidden,
-)
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.games import find_game
+
+# The shared encodings, for Ankh'or.
+action_count = partial(encoding.action_count, game="ankhor")
+action_index = partial(encoding.action_index, game="ankhor")
+action_layout = partial(encoding.action_layout, game="ankhor")
+action_mask = partial(encoding.action_mask, game="ankhor")
+action_move = partial(encoding.action_move, game="ankhor")
+observation_layout = partial(encoding.observation_layout, game="ankhor")
+observation_size = partial(encoding.observation_size, game="ankhor")
+observation_vector = partial(encoding.observation_vector, game="ankhor")
 
 SECTIONS = [
     "take",
@@ -151,7 +150,7 @@ def test_a_move_with_no_action_is_a_library_error() -> None:
     from fertility_rules import SkipBuilding
 
     with pytest.raises(MalformedInputError):
-        action_index(SkipBuilding(), view)  # type: ignore[arg-type]
+        action_index(SkipBuilding(), view)
 
 
 @pytest.mark.parametrize(

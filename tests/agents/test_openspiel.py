@@ -14,7 +14,6 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 
 import fertility_rules.openspiel  # noqa: E402 - registers the games
 from fertility_rules.encoding import action_count, observation_size  # noqa: E402
-from fertility_rules.encoding import ankhor as ankhor_encoding  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -82,12 +81,12 @@ def test_a_state_serializes_and_pickles() -> None:
 
 def test_ankhor_describes_its_spaces_and_draws_each_unseen_tile_once() -> None:
     game = pyspiel.load_game("python_ankhor(players=4)")
-    assert game.num_distinct_actions() == ankhor_encoding.action_count(4)
+    assert game.num_distinct_actions() == action_count(4, game="ankhor")
     assert game.get_type().long_name == "Ankh'or"
     state = game.new_initial_state()
     state.apply_action(11)
-    assert len(state.observation_tensor(0)) == ankhor_encoding.observation_size(4) + 4
-    assert len(state.information_state_tensor(2)) == ankhor_encoding.observation_size(4) + 4
+    assert len(state.observation_tensor(0)) == observation_size(4, game="ankhor") + 4
+    assert len(state.information_state_tensor(2)) == observation_size(4, game="ankhor") + 4
     rng = np.random.RandomState(1)
     draws = 0
     while not state.is_terminal() and draws < 12:

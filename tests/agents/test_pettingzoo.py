@@ -11,9 +11,7 @@ pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 from pettingzoo.test import api_test, seed_test
 
 from fertility_rules import MalformedInputError
-from fertility_rules.encoding import action_count
-from fertility_rules.encoding.ankhor import action_count as ankhor_action_count
-from fertility_rules.encoding.ankhor import observation_size as ankhor_observation_size
+from fertility_rules.encoding import action_count, observation_size
 from fertility_rules.pettingzoo import env, raw_env
 
 SETTINGS = [
@@ -51,8 +49,8 @@ def test_a_masked_random_game_of_ankhor_ends_with_the_final_scores_as_rewards() 
             game.step(None)
             continue
         mask = observation["action_mask"]
-        assert mask.shape == (ankhor_action_count(4),)
-        assert len(observation["observation"]) == ankhor_observation_size(4) + 4
+        assert mask.shape == (action_count(4, game="ankhor"),)
+        assert len(observation["observation"]) == observation_size(4, game="ankhor") + 4
         game.step(game.action_space(agent).sample(mask))
     assert totals == scores
     assert max(totals.values()) > 0

@@ -33,7 +33,7 @@ MODULES = (
     "fertility_rules.svg",
     "fertility_rules.agents",
     "fertility_rules.encoding",
-    "fertility_rules.encoding.ankhor",
+    "fertility_rules.ankhor.encoding",
     "fertility_rules.encoding.environment",
     "fertility_rules.lab",
     "fertility_rules.records",

@@ -84,7 +84,6 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.encoding.spaces import (
     ActionSection,
     ActionSpace,
-    Encodings,
     FeatureLayout,
     FeatureSection,
     one_hot,
@@ -94,20 +93,13 @@ from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 
 __all__ = [
-    "ENCODINGS",
-    "action_count",
-    "action_index",
-    "action_layout",
-    "action_mask",
-    "action_move",
     "action_space",
+    "checked_view",
     "hidden_items",
     "hidden_piles",
     "most_tiles",
-    "observation_layout",
     "observation_layout_value",
-    "observation_size",
-    "observation_vector",
+    "setting",
     "with_hidden",
 ]
 
@@ -145,7 +137,8 @@ def _warehouse_count(catalogue: Catalogue) -> int:
     return sum(1 for tile in catalogue.tiles if tile.kind is Kind.WAREHOUSE)
 
 
-def _checked_view(view: object) -> Observation:
+def checked_view(view: object) -> Observation:
+    """The view of ``view``: a state is observed first; anything else is refused."""
     require(view, (Observation, GameState), "view", table_needed)
     return observe(view) if type(view) is GameState else cast(Observation, view)
 
@@ -466,24 +459,12 @@ def observation_layout_value(
     return FeatureLayout(tuple(sections))
 
 
-def _setting(view: Observation) -> tuple[int, bool, Catalogue]:
+@checked_arguments
+def setting(view: Observation) -> tuple[int, bool, Catalogue]:
+    """The players, no variant (Ankh'or has none) and the catalogue of ``view``'s game."""
     return len(view.players), False, view.config.catalogue
-
-
-ENCODINGS: Encodings[Observation, Move] = Encodings(
-    action_space, observation_layout_value, _checked_view, _setting
-)
-"""Ankh'or's encodings; the functions below are its methods."""
-action_count = ENCODINGS.action_count
-action_layout = ENCODINGS.action_layout
-action_index = ENCODINGS.action_index
-action_move = ENCODINGS.action_move
-action_mask = ENCODINGS.action_mask
-observation_layout = ENCODINGS.observation_layout
-observation_size = ENCODINGS.observation_size
-observation_vector = ENCODINGS.observation_vector
-"""The view as numbers: equal views give equal lists, different views different ones
-(player names and where each layout lies aside)."""
+    unseen = [tile.id for tile in view.unseen]
+    return ((unseen, view.pile_sizes[0]), (unseen, view.pile_sizes[1]))
 
 
 # ------------------------------------------------------------------------ hidden piles
