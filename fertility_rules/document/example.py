@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from attrs import field, frozen
 
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, pgettext
 
-__all__ = ["EXAMPLE_PLAYER", "EXAMPLE_PLAYERS", "Example", "examples_of"]
+__all__ = ["EXAMPLE_PLAYER", "EXAMPLE_PLAYERS", "Example", "WorkedExamples"]
 
 C = TypeVar("C")
 
@@ -41,12 +41,17 @@ class Example:
     facts: Mapping[str, Any] = field(converter=_facts)
 
 
-def examples_of(
-    make: Callable[[Language, C], Iterable[Example]],
-    default: Callable[[], C],
-    language: Language | str,
-    catalogue: C | None,
-) -> tuple[Example, ...]:
-    """A game's worked examples ``make`` in ``language``, of ``catalogue`` or of the
-    game's ``default`` one."""
-    return tuple(make(Language.parse(language), default() if catalogue is None else catalogue))
+@frozen
+class WorkedExamples(Generic[C]):
+    """A game's worked examples: called with a language (and a catalogue, the game's
+    ``default`` one when ``None``), it gives every example, pictures and captions in that
+    language; ``make`` builds them."""
+
+    make: Callable[[Language, C], Iterable[Example]]
+    default: Callable[[], C]
+
+    def __call__(
+        self, language: Language | str = Language.EN, catalogue: C | None = None
+    ) -> tuple[Example, ...]:
+        chosen = self.default() if catalogue is None else catalogue
+        return tuple(self.make(Language.parse(language), chosen))

@@ -26,7 +26,7 @@ from fertility_rules.document.example import (
     EXAMPLE_PLAYER,
     EXAMPLE_PLAYERS,
     Example,
-    examples_of,
+    WorkedExamples,
 )
 from fertility_rules.document.scoring_examples import scoring_examples
 from fertility_rules.effects.kinds.generic import GenericBenefit
@@ -798,13 +798,6 @@ def _shop_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
     return out
 
 
-def worked_examples(
-    language: Language | str = Language.EN, catalogue: Catalogue | None = None
-) -> tuple[Example, ...]:
-    """Every worked example, pictures and captions in ``language``."""
-    return examples_of(_worked_examples, default_catalogue, language, catalogue)
-
-
 def _worked_examples(lang: Language, catalogue: Catalogue) -> tuple[Example, ...]:
     found = positions(catalogue)
     return (
@@ -820,3 +813,8 @@ def _worked_examples(lang: Language, catalogue: Catalogue) -> tuple[Example, ...
         *scoring_examples(catalogue, lang),
         *_quarry_examples(found, lang),
     )
+
+
+worked_examples = WorkedExamples(_worked_examples, default_catalogue)
+"""Every worked example, pictures and captions in a language (English by default), of a
+catalogue (the default one by default)."""

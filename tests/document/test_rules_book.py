@@ -17,7 +17,7 @@ from attrs import frozen
 
 from fertility_rules.document.blocks import Figure, Heading, Paragraph
 from fertility_rules.document.book import PictureKey, RulesBook, counts_source
-from fertility_rules.document.example import Example, examples_of
+from fertility_rules.document.example import Example, WorkedExamples
 from fertility_rules.document.writer import Writer
 from fertility_rules.errors import FertilityError
 from fertility_rules.i18n.language import Language
@@ -139,7 +139,7 @@ def test_the_markdown_pictures_are_the_figures_files() -> None:
 
 
 def test_examples_default_to_the_games_catalogue_and_parse_the_language() -> None:
-    made = examples_of(_examples, lambda: _Catalogue("default"), "FR", None)
+    made = WorkedExamples(_examples, lambda: _Catalogue("default"))("FR")
     assert [e.svgs for e in made] == [("<svg>default</svg>",)]
-    given = examples_of(_examples, lambda: _Catalogue("default"), Language.EN, _Catalogue("x"))
+    given = WorkedExamples(_examples, lambda: _Catalogue("default"))(Language.EN, _Catalogue("x"))
     assert [e.svgs for e in given] == [("<svg>x</svg>",)]

@@ -55,7 +55,7 @@ from fertility_rules.ankhor.state import GameState, PlayerState
 from fertility_rules.ankhor.svg import hand, layout, legal_places, offer, table
 from fertility_rules.ankhor.svg.layouts import bonus_group
 from fertility_rules.ankhor.texts import status, tokens_text
-from fertility_rules.document.example import EXAMPLE_PLAYERS, Example, examples_of
+from fertility_rules.document.example import EXAMPLE_PLAYERS, Example, WorkedExamples
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext, pgettext
@@ -781,13 +781,6 @@ def _rulebook_example(catalogue: Catalogue, lang: Language) -> Example:
     )
 
 
-def worked_examples(
-    language: Language | str = Language.EN, catalogue: Catalogue | None = None
-) -> tuple[Example, ...]:
-    """Every worked example of the rules, pictures and captions in ``language``."""
-    return examples_of(_worked_examples, default_catalogue, language, catalogue)
-
-
 def _worked_examples(lang: Language, catalogue: Catalogue) -> tuple[Example, ...]:
     found = positions(catalogue)
     return (
@@ -802,3 +795,8 @@ def _worked_examples(lang: Language, catalogue: Catalogue) -> tuple[Example, ...
         *_warehouse_examples(found, lang),
         _scribe_example(found, lang),
     )
+
+
+worked_examples = WorkedExamples(_worked_examples, default_catalogue)
+"""Every worked example of the rules, pictures and captions in a language (English by
+default), of a catalogue (the default one by default)."""
