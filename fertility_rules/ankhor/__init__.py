@@ -61,6 +61,7 @@ from fertility_rules.ankhor.scoring import (
     final_position,
     final_scores,
     score,
+    score_position,
     score_totals,
 )
 from fertility_rules.ankhor.setup import default_catalogue, new_game
@@ -72,6 +73,7 @@ if TYPE_CHECKING:
     from fertility_rules.ankhor.agents import (
         AGENTS,
         GreedyAgent,
+        ISMCTSAgent,
         LookaheadAgent,
         PlayedGame,
         RandomAgent,
@@ -140,6 +142,7 @@ _LAZY: dict[str, str] = {
     "report_to_text": "fertility_rules.ankhor.texts",
     "AGENTS": "fertility_rules.ankhor.agents",
     "GreedyAgent": "fertility_rules.ankhor.agents",
+    "ISMCTSAgent": "fertility_rules.ankhor.agents",
     "LookaheadAgent": "fertility_rules.ankhor.agents",
     "PlayedGame": "fertility_rules.ankhor.agents",
     "RandomAgent": "fertility_rules.ankhor.agents",
@@ -167,6 +170,7 @@ __all__ = [
     "GreedyAgent",
     "Height",
     "HigherNeighbours",
+    "ISMCTSAgent",
     "InterpretationInfo",
     "Interpretations",
     "Kind",
@@ -230,6 +234,7 @@ __all__ = [
     "sample_state",
     "schema",
     "score",
+    "score_position",
     "score_totals",
     "summary",
     "text_board",

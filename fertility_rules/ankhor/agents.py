@@ -1,4 +1,5 @@
-"""Agents for Ankh'or (random, greedy, look-ahead); the library's runner plays them.
+"""Agents for Ankh'or (random, greedy, look-ahead, information-set search); the
+library's runner plays them.
 
 Every agent follows the library's agent protocol: ``choose(view, moves)`` gets the public
 view (:func:`~fertility_rules.ankhor.views.observe`), never the state, and the legal moves.
@@ -12,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from fertility_rules.agents.best_value import BestValueAgent
+from fertility_rules.agents.ismcts import DEFAULT_ITERATIONS
+from fertility_rules.agents.ismcts import ISMCTSAgent as SearchAgent
 from fertility_rules.agents.random_agent import RandomAgent
 from fertility_rules.agents.seeds import agent_random
 from fertility_rules.agents.simulate import PlayedGame
@@ -35,6 +38,7 @@ __all__ = [
     "AGENTS",
     "Agent",
     "GreedyAgent",
+    "ISMCTSAgent",
     "LookaheadAgent",
     "PlayedGame",
     "RandomAgent",
@@ -131,19 +135,25 @@ class LookaheadAgent:
         return position_value(state, me)
 
 
-def _ismcts(seed: int | None = None) -> Agent:
-    """The information-set search (:mod:`fertility_rules.ankhor.search`, which builds on
-    the agents here: imported when first made)."""
-    from fertility_rules.ankhor.search import ismcts_agent
+class ISMCTSAgent(SearchAgent):
+    """The information-set search over Ankh'or (:mod:`fertility_rules.ankhor.search`):
+    Fertility's :class:`~fertility_rules.agents.ISMCTSAgent` with the game given, the
+    agent called ``ismcts`` (``simulate --game ankhor --agents ismcts``)."""
 
-    return ismcts_agent(seed)
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int = DEFAULT_ITERATIONS,
+        seconds: float | None = None,
+    ) -> None:
+        super().__init__(seed, iterations, seconds, game="ankhor")
 
 
 AGENTS: dict[str, Callable[[int | None], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "lookahead": LookaheadAgent,
-    "ismcts": _ismcts,
+    "ismcts": ISMCTSAgent,
 }
 """The built-in Ankh'or agents by name."""
 

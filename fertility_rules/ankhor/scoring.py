@@ -36,6 +36,7 @@ __all__ = [
     "final_scores",
     "rank",
     "score",
+    "score_position",
     "score_totals",
 ]
 
@@ -248,6 +249,11 @@ def score(position: FinalPosition) -> ScoreReport:
         for (player, lines, totals), place in zip(drafts, ranks, strict=True)
     )
     return ScoreReport(sheets, tuple(s.player for s in sheets if s.rank == 1))
+
+
+score_position = score
+"""Fertility's name for :func:`score`: a final position's explained score sheets and
+winners."""
 
 
 def score_totals(position: FinalPosition) -> tuple[StageTotals, ...]:

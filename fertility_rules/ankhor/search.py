@@ -29,7 +29,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from fertility_rules.agents.ismcts import DEFAULT_ITERATIONS, InPhases, ISMCTSAgent, play_out
+from fertility_rules.agents.ismcts import InPhases, play_out
 from fertility_rules.agents.rewards import LeadRewards
 from fertility_rules.ankhor.agents import LookaheadAgent, position_value
 from fertility_rules.ankhor.moves import BuyTile, Move
@@ -37,10 +37,9 @@ from fertility_rules.ankhor.rules.common import available, slot_costs
 from fertility_rules.ankhor.rules.engine import apply_unchecked, legal_moves
 from fertility_rules.ankhor.scoring import final_position, score_totals
 from fertility_rules.ankhor.state import GameState, Phase
-from fertility_rules.arguments import checked_arguments
 from fertility_rules.games import GameSearch
 
-__all__ = ["ANKHOR_SEARCH", "ismcts_agent"]
+__all__ = ["ANKHOR_SEARCH"]
 
 PER_KIND = 2
 """Children per kind of move of a searched decision (a buy: per offer slot), the best by
@@ -131,14 +130,3 @@ ANKHOR_SEARCH = GameSearch(
     planner=LookaheadAgent,
 )
 """Ankh'or as the search sees it, beside its referee and ``sample_state``."""
-
-
-ITERATIONS = DEFAULT_ITERATIONS
-"""Iterations per searched decision of the agent called ``ismcts``."""
-
-
-@checked_arguments
-def ismcts_agent(seed: int | None = None) -> ISMCTSAgent:
-    """The agent called ``ismcts`` in Ankh'or (``simulate --game ankhor --agents ismcts``),
-    seeded, with :data:`ITERATIONS` iterations per searched decision."""
-    return ISMCTSAgent(seed, ITERATIONS, game="ankhor")

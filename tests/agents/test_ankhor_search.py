@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from fertility_rules import ankhor
 from fertility_rules.agents.ismcts import ISMCTSAgent
 from fertility_rules.agents.rewards import lead_rewards
+from fertility_rules.ankhor import agents as ankhor_agents
 from fertility_rules.ankhor import search
 from fertility_rules.ankhor.model import NO_TOKENS, add_tokens, one_token
 from fertility_rules.ankhor.moves import BuyTile, Refresh
@@ -129,7 +131,7 @@ def test_the_tokens_that_buy_a_tile_are_worth_more_than_others() -> None:
 def test_simulate_plays_ankhor_with_ismcts_against_lookahead(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(search, "ITERATIONS", 2)
+    monkeypatch.setitem(ankhor_agents.AGENTS, "ismcts", partial(ankhor.ISMCTSAgent, iterations=2))
     record = tmp_path / "game.json"
     args = ["simulate", "--game", "ankhor", "--players", "2", "--seed", "5"]
     assert main([*args, "--agents", "ismcts,lookahead", "--record", str(record)]) == 0
@@ -154,3 +156,19 @@ def test_a_seat_is_rewarded_by_its_lead_over_the_best_other() -> None:
     assert rewards[0] == pytest.approx(1 / (1 + math.exp(-1)))
     assert rewards[1] == rewards[2] == pytest.approx(1 / (1 + math.exp(1)))
     assert lead_rewards([4.0, 4.0], 2.0) == [0.5, 0.5]
+
+
+def test_ankhors_search_agent_is_the_shared_search_over_ankhor() -> None:
+    """``ankhor.ISMCTSAgent(seed, iterations)`` plays what the shared agent given
+    ``game="ankhor"`` plays, and is the agent called ``ismcts``."""
+
+    def game(agent: Agent) -> tuple[object, ...]:
+        played_game = ankhor.play_game(["A", "B"], [agent, ankhor.GreedyAgent(1)], seed=4)
+        return played_game.record.moves
+
+    assert game(ankhor.ISMCTSAgent(5, iterations=3)) == game(
+        ISMCTSAgent(5, iterations=3, game="ankhor")
+    )
+    made = ankhor.make_agent("ismcts", 5)
+    assert isinstance(made, ankhor.ISMCTSAgent)
+    assert made.budget == ankhor.ISMCTSAgent(5).budget

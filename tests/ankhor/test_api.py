@@ -119,6 +119,7 @@ def test_the_names_mirror_fertilitys() -> None:
         "apply_unchecked",
         "observe",
         "score_totals",
+        "score_position",
         "final_scores",
         "dump_state",
         "read_state",
@@ -134,6 +135,12 @@ def test_the_names_mirror_fertilitys() -> None:
         "Interpretations",
         "GameState",
         "Observation",
+        "RandomAgent",
+        "GreedyAgent",
+        "LookaheadAgent",
+        "ISMCTSAgent",
+        "make_agent",
+        "play_game",
     ]
     for name in shared:
         assert hasattr(fr, name), name

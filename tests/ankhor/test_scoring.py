@@ -77,6 +77,12 @@ def test_the_rulebook_example_scores_24_line_by_line() -> None:
     assert sheet.total == 24
 
 
+def test_score_position_is_fertilitys_name_for_score() -> None:
+    position = rulebook_example()
+    assert ankhor.score_position(position) == ankhor.score(position)
+    assert ankhor.score_position(position).sheets[0].total == 24
+
+
 @pytest.mark.parametrize("language", ["fr", "pl", "nl"])
 def test_the_rulebook_example_is_explained_in_every_language(language: str) -> None:
     sheet = ankhor.score(rulebook_example()).sheets[0]
