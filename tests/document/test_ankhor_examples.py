@@ -293,7 +293,7 @@ def test_the_sections_follow_the_printed_rulebook() -> None:
     blocks = rules_blocks("en", pictures=False)
     anchors = [b.anchor for b in blocks if isinstance(b, Heading) and b.anchor]
     order = [
-        "ankhor-components-and-setup",
+        "A-1",
         "A-2",
         "A-3",
         "A-3.2",
@@ -311,6 +311,22 @@ def test_the_sections_follow_the_printed_rulebook() -> None:
         "ankhor-glossary",
     ]
     assert [anchors.index(a) for a in order] == sorted(anchors.index(a) for a in order)
+
+
+def test_every_rule_sits_one_level_under_its_section() -> None:
+    """A-1.1 as A-3.1: the sections A-1 to A-8 are the document's parts (or sit in one,
+    as A-3.5 in "Special cases" and A-3.6 in "The other tiles"), and each rule one level
+    under them; A-7.5 is the section of its own the rulebook gives it."""
+    levels = {
+        b.anchor: b.level
+        for b in rules_blocks("en", pictures=False)
+        if isinstance(b, Heading) and b.anchor
+    }
+    sections = {rule for rule in levels if re.fullmatch(r"A-\d", rule)}
+    rules = {rule for rule in levels if re.fullmatch(r"A-\d\.\d", rule)} - {"A-7.5"}
+    assert {levels[s] for s in sections} == {2}
+    assert {levels[r] for r in rules} == {3}
+    assert levels["A-7.5"] == 2
 
 
 def test_each_example_sits_under_the_rule_it_shows() -> None:

@@ -71,8 +71,7 @@ def _kind_amount(kind: Kind, n: int) -> Message:
 
 
 def _components(w: Writer, catalogue: Catalogue) -> None:
-    w.heading(2, _("Components and setup"), "ankhor-components-and-setup")
-    w.section("A-1", 3)
+    w.section("A-1", 2)
     counts_source(w, catalogue)
     sources = catalogue.sources()
     board = catalogue.price_board
@@ -110,10 +109,10 @@ def _components(w: Writer, catalogue: Catalogue) -> None:
         )
     )
     for rule_id in ("A-1.1", "A-1.2", "A-1.3", "A-1.4"):
-        w.rule(rule_id, 4)
-    w.section("A-2", 3)
+        w.rule(rule_id)
+    w.section("A-2", 2)
     for rule_id in ("A-2.1", "A-2.2", "A-2.3", "A-2.4", "A-2.5", "A-2.6"):
-        w.rule(rule_id, 4)
+        w.rule(rule_id)
 
 
 def _turn(w: Writer) -> None:
