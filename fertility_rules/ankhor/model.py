@@ -32,6 +32,7 @@ __all__ = [
     "Token",
     "Tokens",
     "add_tokens",
+    "marker_label",
     "one_token",
     "position_text",
     "sub_tokens",
@@ -124,6 +125,20 @@ label_members(
         Colour.RED: _("red"),
     },
 )
+
+
+def marker_label(colour: Colour) -> Message:
+    """``white marker``: a price marker of ``colour``, as one phrase, so that a language
+    whose adjectives agree with their noun can say so (Dutch: ``witte marker``)."""
+    if colour is Colour.BLUE:
+        return _("blue marker")
+    if colour is Colour.WHITE:
+        return _("white marker")
+    if colour is Colour.BLACK:
+        return _("black marker")
+    if colour is Colour.GREEN:
+        return _("green marker")
+    return _("red marker")
 
 
 def token_amount(kind: Token, n: int) -> Message:

@@ -13,7 +13,15 @@ from fertility_rules.ankhor.arguments import (
     table_needed,
 )
 from fertility_rules.ankhor.catalogue import Catalogue
-from fertility_rules.ankhor.model import COLOURS, TOKENS, Tile, Tokens, position_text, token_amount
+from fertility_rules.ankhor.model import (
+    COLOURS,
+    TOKENS,
+    Tile,
+    Tokens,
+    marker_label,
+    position_text,
+    token_amount,
+)
 from fertility_rules.ankhor.moves import (
     BuyTile,
     EndActions,
@@ -93,11 +101,11 @@ def describe_move(move: Move, state: GameState | Observation) -> Message:
                 )
             return _(
                 "buys the tile of slot {slot} ({tile}), places it at {position} on a higher "
-                "level and does not pay one {colour} marker",
+                "level and does not pay one {marker}",
                 tile=tile,
                 slot=slot + 1,
                 position=position_text(position),
-                colour=unpaid.label,
+                marker=marker_label(unpaid),
             )
         case PassMain():
             return _("can neither take tokens nor buy a tile, and passes")

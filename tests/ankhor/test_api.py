@@ -215,3 +215,22 @@ def test_a_wrong_number_of_words_is_said_in_words_of_the_language(
     assert english in str(caught.value)
     assert french in caught.value.render("fr")
     assert " or " not in caught.value.render("pl")
+
+
+@pytest.mark.parametrize("colour", list(ankhor.Colour))
+def test_a_marker_left_unpaid_is_named_with_its_adjective_agreeing(colour: ankhor.Colour) -> None:
+    """A move that leaves a marker unpaid names it as one phrase: Dutch inflects the
+    colour before "marker" (``zwart`` → ``de zwarte marker``), which a bare colour name
+    put into a sentence cannot do."""
+    from fertility_rules.ankhor.model import marker_label
+
+    dutch = render(marker_label(colour), "nl")
+    bare = render(colour.label, "nl")
+    assert dutch.endswith(" marker"), dutch
+    assert dutch != f"{bare} marker", dutch
+    move = ankhor.BuyTile(slot=0, position=(1, 0, 0), unpaid=colour)
+    described = render(ankhor.describe_move(move, game()), "nl")
+    assert f"één {dutch} niet" in described, described
+    assert f"one {render(marker_label(colour), 'en')}" in render(
+        ankhor.describe_move(move, game()), "en"
+    )

@@ -30,8 +30,10 @@ from fertility_rules.ankhor.model import (
     Token,
     Tokens,
     add_tokens,
+    marker_label,
     position_text,
     sub_tokens,
+    token_amount,
 )
 from fertility_rules.ankhor.moves import (
     BuyTile,
@@ -441,14 +443,14 @@ def _higher_example(found: Positions, lang: Language) -> Example:
     caption = _(
         "{player} buys the {tile} of slot {slot} and places it on a higher level, at "
         "{position}, over four tiles of which at least one shares its colour. The price "
-        "shows {price} (first picture); the {colour} marker is not paid. Outlined in the "
+        "shows {price} (first picture); the {marker} is not paid. Outlined in the "
         "second picture: the higher places where this tile may go.",
         player=_name(state),
         tile=tile.label,
         slot=move.slot + 1,
         position=position_text(move.position),
         price=_price(state, move.slot),
-        colour=unpaid.label,
+        marker=marker_label(unpaid),
     )
     if after.players[seat].bonus > state.players[seat].bonus:
         group = bonus_group(after.players[seat].tiles, move.position, True)
@@ -562,12 +564,12 @@ def _warehouse_examples(found: Positions, lang: Language) -> list[Example]:
             "A-3.6-bought",
             "A-3.6",
             _(
-                "{player} buys the {tile} and places it at {position}: a {colour} token is "
-                "taken from the supply and put on it.",
+                "{player} buys the {tile} and places it at {position}: {token} is taken from "
+                "the supply and put on it.",
                 player=_name(state),
                 tile=tile.label,
                 position=position_text(move.position),
-                colour=tile.colour.label,
+                token=token_amount(kind, 1),
             ),
             (layout(after, seat, last_move=move, lang=lang),),
             {
