@@ -179,6 +179,7 @@ def _examples() -> dict[str, object]:
         # where an annotation says too little, the parameter or the module tells
         "move: Any": move,
         "view: Any": view,
+        "view: object": view,
         "reading: Any": fr.Interpretations(quarry_enclosure=Enclosure.ORTHOGONAL),
         "ConfiguredState": state,
         "fertility_rules.server.messages.Table": Table.start(setup),
