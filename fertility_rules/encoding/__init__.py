@@ -14,7 +14,7 @@ from typing import Any
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.encoding.environment import learning_parts
-from fertility_rules.encoding.spaces import ActionSpace
+from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
 from fertility_rules.games import GameRules
 
 __all__ = [
@@ -40,7 +40,8 @@ def action_space(
 ) -> ActionSpace[Any, Any]:
     """The action space of a game of ``players`` (the variant or not; ``catalogue``:
     ``None`` for the default one); a setting the rules do not allow is refused."""
-    return learning_parts(game).action_space(players, variant, catalogue)  # type: ignore[no-any-return]
+    space: ActionSpace[Any, Any] = learning_parts(game).action_space(players, variant, catalogue)
+    return space
 
 
 @checked_arguments
@@ -92,6 +93,13 @@ def action_mask(view: object, *, game: str | GameRules = "fertility") -> list[bo
     return space.mask(seen)
 
 
+def _features(
+    players: int, variant: bool, catalogue: Any, game: str | GameRules
+) -> FeatureLayout[Any]:
+    layout: FeatureLayout[Any] = learning_parts(game).features(players, variant, catalogue)
+    return layout
+
+
 @checked_arguments
 def observation_layout(
     players: int,
@@ -101,7 +109,7 @@ def observation_layout(
     game: str | GameRules = "fertility",
 ) -> list[tuple[str, int, int]]:
     """``(section, first index, size)`` of every section of the numeric observation."""
-    return learning_parts(game).features(players, variant, catalogue).layout()  # type: ignore[no-any-return]
+    return _features(players, variant, catalogue, game).layout()
 
 
 @checked_arguments
@@ -113,7 +121,7 @@ def observation_size(
     game: str | GameRules = "fertility",
 ) -> int:
     """How many numbers the observation of a game of ``players`` holds."""
-    return learning_parts(game).features(players, variant, catalogue).size  # type: ignore[no-any-return]
+    return _features(players, variant, catalogue, game).size
 
 
 def observation_vector(view: object, *, game: str | GameRules = "fertility") -> list[float]:
@@ -122,4 +130,4 @@ def observation_vector(view: object, *, game: str | GameRules = "fertility") -> 
     leaves out, aside)."""
     parts = learning_parts(game)
     seen = parts.view(view)
-    return parts.features(*parts.setting(seen)).encode(seen)  # type: ignore[no-any-return]
+    return _features(*parts.setting(seen), game).encode(seen)
