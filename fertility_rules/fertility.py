@@ -29,13 +29,13 @@ from fertility_rules.games import (
     Gain,
     GameFormats,
     GameLearning,
-    GamePictures,
     GameRules,
     GameTexts,
     Lazy,
     Measure,
     game_info,
     lazy_named,
+    lazy_pictures,
     lazy_schemas,
     named,
 )
@@ -259,11 +259,8 @@ RULES = GameRules(
         rules_pictures=Lazy("fertility_rules.document.rules_document", "rules_pictures"),
         choices=Lazy("fertility_rules.play.choices", "choices"),
     ),
-    pictures=GamePictures(
-        table=Lazy("fertility_rules.svg", "table", ("last_move", "lang")),
-        move_squares=Lazy("fertility_rules.svg.valley", "move_squares"),
-        catalogue_sheet=Lazy("fertility_rules.svg.catalogue", "catalogue_sheet", ("lang",)),
-        catalogue_page=Lazy("fertility_rules.svg.catalogue", "catalogue_page", ("lang",)),
+    pictures=lazy_pictures(
+        "fertility_rules.svg", Lazy("fertility_rules.svg.valley", "move_squares")
     ),
     search=FERTILITY_SEARCH,
     learning=GameLearning(

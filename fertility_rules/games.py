@@ -83,6 +83,7 @@ __all__ = [
     "game_info",
     "interpretations_of_its_game",
     "lazy_named",
+    "lazy_pictures",
     "lazy_schemas",
     "named",
     "with_config_interpretations",
@@ -636,6 +637,20 @@ def lazy_schemas(module: str, *names: str) -> dict[str, Callable[[], dict[str, A
     """:attr:`GameFormats.schemas` of the formats ``names``: each ``module.schema(name)``,
     the module imported on the first call."""
     return {name: functools.partial(Lazy(module, "schema"), name) for name in names}
+
+
+@checked_arguments
+def lazy_pictures(module: str, move_squares: Callable[[Any], Sequence[int]]) -> GamePictures:
+    """:class:`GamePictures` of a game whose picture module ``module`` draws as the
+    library's pictures do: ``table(state, last_move=..., lang=...)``,
+    ``catalogue_sheet(catalogue, lang=...)`` and ``catalogue_page(catalogue, lang=...)``,
+    imported on the first picture."""
+    return GamePictures(
+        table=Lazy(module, "table", ("last_move", "lang")),
+        move_squares=move_squares,
+        catalogue_sheet=Lazy(module, "catalogue_sheet", ("lang",)),
+        catalogue_page=Lazy(module, "catalogue_page", ("lang",)),
+    )
 
 
 @frozen

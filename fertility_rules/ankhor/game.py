@@ -44,13 +44,13 @@ from fertility_rules.games import (
     Gain,
     GameFormats,
     GameLearning,
-    GamePictures,
     GameRules,
     GameTexts,
     Lazy,
     Measure,
     game_info,
     lazy_named,
+    lazy_pictures,
     lazy_schemas,
     named,
 )
@@ -234,11 +234,9 @@ RULES = GameRules(
         ),
         rules_formats=("md", "rst", "html"),
     ),
-    pictures=GamePictures(
-        table=Lazy("fertility_rules.ankhor.svg", "table", ("last_move", "lang")),
-        move_squares=Lazy("fertility_rules.ankhor.text_board", "move_positions"),
-        catalogue_sheet=Lazy("fertility_rules.ankhor.svg", "catalogue_sheet", ("lang",)),
-        catalogue_page=Lazy("fertility_rules.ankhor.svg", "catalogue_page", ("lang",)),
+    pictures=lazy_pictures(
+        "fertility_rules.ankhor.svg",
+        Lazy("fertility_rules.ankhor.text_board", "move_positions"),
     ),
     search=ANKHOR_SEARCH,
     learning=GameLearning(

@@ -180,6 +180,7 @@ def _examples() -> dict[str, object]:
         "move: Any": move,
         "view: Any": view,
         "view: object": view,
+        "move_squares: Callable[[Any], Sequence[int]]": lambda move: (),
         "reading: Any": fr.Interpretations(quarry_enclosure=Enclosure.ORTHOGONAL),
         "ConfiguredState": state,
         "fertility_rules.server.messages.Table": Table.start(setup),
