@@ -26,10 +26,10 @@ KIND_LETTERS.update({"w": Kind.WAREHOUSE, "s": Kind.SCRIBE, "d": Kind.DESERT})
 
 
 class Box:
-    """The tiles of the default catalogue, each handed out once."""
+    """The tiles of a catalogue (the default one unless given), each handed out once."""
 
-    def __init__(self) -> None:
-        self.left = list(ankhor.default_catalogue().tiles)
+    def __init__(self, catalogue: ankhor.Catalogue | None = None) -> None:
+        self.left = list((catalogue or ankhor.default_catalogue()).tiles)
 
     def take(self, code: str) -> Tile:
         colour, kind = COLOUR_LETTERS[code[0]], KIND_LETTERS[code[1]]
@@ -79,6 +79,7 @@ def table(
     stored: Mapping[int, Iterable[tuple[int, int, int]]] | None = None,
     bonus: Sequence[int] = (),
     interpretations: ankhor.Interpretations | None = None,
+    catalogue: ankhor.Catalogue | None = None,
     seed: int = 0,
     **changes: Any,
 ) -> GameState:
@@ -87,7 +88,7 @@ def table(
     the tiles drawn, the tokens in hand and the stored warehouses given (taken from the
     supply, the piles and the offer, so that every count still adds up)."""
     names = ["Amunet", "Bek", "Chione", "Djed"][: len(layouts)]
-    state = ankhor.new_game(names, seed=seed, interpretations=interpretations)
+    state = ankhor.new_game(names, seed=seed, interpretations=interpretations, catalogue=catalogue)
     used = {p.tile.id for tiles in layouts for p in tiles}
     rest = [t for t in (*state.piles[0], *state.piles[1]) if t.id not in used]
     offer = [t for t in state.offer if t is not None and t.id not in used]
