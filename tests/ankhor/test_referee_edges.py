@@ -671,23 +671,6 @@ Gf Gf Gw Kd
 """A 4 x 3 base: level 1 has 3 x 2 places over it."""
 
 
-@pytest.mark.parametrize(("height", "waits"), [(Height.ANY_LEVEL, True), (Height.BASE_ONLY, False)])
-def test_q4_an_ankh_waits_only_for_a_move_the_reading_allows(height: Height, waits: bool) -> None:
-    box = Box()
-    # the six places of level 1 are all taken and every base tile carries one: the only
-    # move left is a level 1 tile going up onto four others (the blue jackal at 2,1 onto
-    # the red square at 0,0 of level 2), which Q-4's alternative forbids
-    tiles = layout(box, TALL, (0, 0, "Rd Rs Wd\nRv Rj Bj"))
-    readings = Interpretations(height=height)
-    state = table([tiles, ()], [tokens("a"), tokens()], interpretations=readings)
-    state = evolve(state, piles=((), ()), offer=(None,) * 6)
-    after = ankhor.apply(state, TakeTokens(tokens("bwk")))
-    assert (after.phase is ankhor.Phase.AFTER) is waits
-    assert (after.current == 0) is waits
-    if waits:
-        assert MoveTile((1, 2, 1), (2, 0, 0)) in ankhor.legal_moves(after)
-
-
 # Two squares carrying a tile each, joined only by the red desert at 2,1: it is the only
 # tile free to move, and every place it can go leaves one square apart.
 BRIDGED = """
@@ -697,19 +680,50 @@ Gv Gj .  .  .
 """
 
 
-@pytest.mark.parametrize(("moving", "waits"), [(Moving.FREE, True), (Moving.CONNECTED, False)])
-def test_q5_an_ankh_waits_only_for_a_move_the_reading_allows(moving: Moving, waits: bool) -> None:
-    box = Box()
-    tiles = layout(box, BRIDGED, (0, 0, ".  .  .  Wd\nWf .  .  ."))
-    readings = Interpretations(moving=moving)
+@pytest.mark.parametrize(
+    ("readings", "base", "upper", "move", "waits"),
+    [
+        # the six places of level 1 are all taken and every base tile carries one: the
+        # only move left is a level 1 tile going up onto four others (the blue jackal at
+        # 2,1 onto the red square at 0,0 of level 2), which Q-4's alternative forbids
+        (
+            Interpretations(height=Height.ANY_LEVEL),
+            TALL,
+            "Rd Rs Wd\nRv Rj Bj",
+            ((1, 2, 1), (2, 0, 0)),
+            True,
+        ),
+        (Interpretations(height=Height.BASE_ONLY), TALL, "Rd Rs Wd\nRv Rj Bj", None, False),
+        # the red desert may move below the green square's corner at 1,2 only if the
+        # black square may be cut off (Q-5)
+        (
+            Interpretations(moving=Moving.FREE),
+            BRIDGED,
+            ".  .  .  Wd\nWf .  .  .",
+            ((0, 2, 1), (0, 2, 2)),
+            True,
+        ),
+        (Interpretations(moving=Moving.CONNECTED), BRIDGED, ".  .  .  Wd\nWf .  .  .", None, False),
+    ],
+)
+def test_an_ankh_waits_only_for_a_move_the_reading_allows(
+    readings: Interpretations,
+    base: str,
+    upper: str,
+    move: tuple[tuple[int, int, int], tuple[int, int, int]] | None,
+    waits: bool,
+) -> None:
+    """A-4.1 with Q-4 and Q-5: with the offer empty, the ankh token held can only move a
+    tile, so the turn waits for an ankh action after the main action only if the reading
+    allows a move."""
+    tiles = layout(Box(), base, (0, 0, upper))
     state = table([tiles, ()], [tokens("a"), tokens()], interpretations=readings)
     state = evolve(state, piles=((), ()), offer=(None,) * 6)
     after = ankhor.apply(state, TakeTokens(tokens("bwk")))
     assert (after.phase is ankhor.Phase.AFTER) is waits
     assert (after.current == 0) is waits
-    if waits:
-        # e.g. below the green square's corner at 1,2: the black square is cut off
-        assert MoveTile((0, 2, 1), (0, 2, 2)) in ankhor.legal_moves(after)
+    if move is not None:
+        assert MoveTile(*move) in ankhor.legal_moves(after)
 
 
 def test_a3_6_covering_a_full_warehouse_returns_its_token_besides_the_price() -> None:
