@@ -279,3 +279,19 @@ def test_the_piles_of_a_view_are_dealt_back_exactly() -> None:
     for wrong in ((piles[1], piles[0]), (piles[0],), (piles[0], [*piles[1][:-1], piles[0][0]])):
         with pytest.raises(MalformedInputError, match=r"A-8\.2"):
             with_hidden(view, wrong)
+
+
+def test_the_shared_functions_take_the_game_by_name_and_refuse_the_wrong_one() -> None:
+    """One set of functions serves both games: named by ``game``, Fertility by default. An
+    Ankh'or view given to Fertility's encodings, or a game the library does not know, is
+    a library error, not a wrong answer."""
+    from fertility_rules.errors import UnknownIdError
+
+    view = ankhor.observe(ankhor.new_game(["A", "B"], seed=2))
+    assert encoding.action_count(2, game="ankhor") != encoding.action_count(2)
+    assert encoding.action_space(2, game=find_game("ankhor")).size == action_count(2)
+    assert len(encoding.action_mask(view, game="ankhor")) == action_count(2)
+    with pytest.raises(MalformedInputError):
+        encoding.action_mask(view)
+    with pytest.raises(UnknownIdError):
+        encoding.observation_size(2, game="chess")
