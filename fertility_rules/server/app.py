@@ -47,6 +47,7 @@ from fertility_rules.server.messages import (
     moves_message,
     table_entry,
     view_message,
+    view_text,
 )
 from fertility_rules.server.openapi import openapi
 from fertility_rules.server.refusals import Refusal, refused
@@ -386,10 +387,11 @@ class Server:
         sent = -1
         while table is not None:
             if table.version > sent:
-                message = view_message(table, listener.seat, listener.language)
+                text = view_text(table, listener.seat, listener.language)
                 async with lock:
-                    await websocket.send_text(json.dumps(message, ensure_ascii=False))
+                    await websocket.send_text(text)
                 sent = table.version
+            table = None  # not held while waiting: the game may finish and be let go
             table = await listener.queue.get()
         with contextlib.suppress(Exception):
             await websocket.close(code=1013)

@@ -43,7 +43,11 @@ class ServerConfig:
     """Sustained frames of one WebSocket."""
     frame_burst: int = field(default=30, validator=_positive)
     max_tables: int = field(default=10_000, validator=_positive)
-    """Tables kept at once; creating one more is refused."""
+    """Tables in play at once; creating one more is refused. A finished table is kept in
+    the store, not in memory, and counts no more."""
+    finished_listed: int = field(default=200, validator=_positive)
+    """Finished tables the lobby lists (the newest); every finished table is still found
+    by its id, read from the store."""
     max_sockets: int = field(default=32, validator=_positive)
     """WebSockets open on one table at once."""
     bot_delay: float = 0.0

@@ -21,7 +21,7 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats.base import register_tagged_union, strict_converter, structure
 from fertility_rules.games import GameRules, find_game, game_field
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import Message, _
 from fertility_rules.records.game_record import GameRecord
 from fertility_rules.server.refusals import Refusal, refused
 from fertility_rules.server.requests import SeatKind
@@ -36,6 +36,7 @@ __all__ = [
     "Seat",
     "Table",
     "TableSetup",
+    "TableSummary",
     "UndoAnswered",
     "UndoAsked",
     "event_from_json",
@@ -340,6 +341,32 @@ class Table:
             revealed=self.revealed[: pending.ply],
             pending=None,
         )
+
+
+@frozen(kw_only=True)
+class TableSummary:
+    """A table as the lobby lists it: all a server keeps in memory of a finished table
+    (a few kilobytes, where the table itself holds every position of its game); the rest
+    is read from the store when asked for."""
+
+    setup: TableSetup
+    seats: tuple[Seat, ...]
+    ply: int
+    over: bool
+    status: Message
+    """The game's status line (R-9), in every language."""
+
+    @classmethod
+    def of(cls, table: Table) -> TableSummary:
+        rules = table.rules
+        status = rules.texts.status(rules.observe(table.state))
+        return cls(
+            setup=table.setup, seats=table.seats, ply=table.ply, over=table.over, status=status
+        )
+
+    @property
+    def rules(self) -> GameRules:
+        return self.setup.game
 
 
 # --------------------------------------------------------------------------- as JSON
