@@ -103,3 +103,43 @@ def test_a_server_that_finished_a_thousand_games_idles_within_twice_its_fresh_me
         assert len(listed["tables"]) == 200, len(listed["tables"])
     finally:
         server.stop()
+
+
+def test_a_finished_table_is_let_go_and_read_back_from_the_store(tmp_path: Path) -> None:
+    """In the service itself: once games are over, no value of their tables stays alive
+    but the few last read (a table holds every position of its game; the lobby keeps a
+    summary, the store the rest), and a finished table is still found, from the store."""
+    import asyncio
+    import gc
+
+    from fertility_rules.server.config import ServerConfig
+    from fertility_rules.server.requests import read_table_request
+    from fertility_rules.server.service import TableService
+    from fertility_rules.server.storage import open_storage
+    from fertility_rules.server.table import Table
+
+    def alive() -> int:
+        gc.collect()
+        return sum(isinstance(value, Table) for value in gc.get_objects())
+
+    async def run() -> tuple[int, int, Table]:
+        config = ServerConfig(finished_listed=5)
+        service = TableService(open_storage(str(tmp_path / "tables.db")), config)
+        await service.start()
+        try:
+            made = [(await service.create(read_table_request(TABLE)))[0] for _i in range(40)]
+            playing = alive()
+            while any(not entry.over for entry in service.tables()):
+                await asyncio.sleep(0.01)
+            del made
+            finished = alive()
+            entries = service.tables()
+            return playing, finished, await service.find(entries[0].setup.id)
+        finally:
+            await service.stop()
+
+    playing, finished, first = asyncio.run(run())
+    assert playing >= 40
+    assert finished <= 8, finished
+    assert first.over
+    assert first.ply > 0
