@@ -30,6 +30,10 @@ class ServerConfig:
 
     max_body: int = field(default=64 * 1024, validator=_positive)
     """Largest HTTP request body, in bytes."""
+    header_seconds: float = field(default=10.0, validator=_positive)
+    """Time a client has to send a request's line and headers, from the moment it
+    connects (or from the previous response on a kept-alive connection); then the
+    connection is closed."""
     body_seconds: float = field(default=10.0, validator=_positive)
     """Time a client has to send a request's body once its headers are in: a client that
     sends a few bytes now and then (slowloris) would otherwise hold the request forever."""

@@ -13,6 +13,7 @@ import re
 import sys
 
 from fertility_rules.server.config import ServerConfig
+from fertility_rules.server.deadline import ClientFaults, header_deadline
 from fertility_rules.server.storage.base import Storage
 
 __all__ = ["TokenFilter", "serve"]
@@ -35,6 +36,7 @@ def _logging(level: str) -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler.addFilter(TokenFilter())
+    handler.addFilter(ClientFaults())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
@@ -70,6 +72,7 @@ def serve(
         port=port,
         log_config=None,
         log_level=log_level,
+        http=header_deadline(config.header_seconds),
         access_log=False,
         server_header=False,
         ws_max_size=config.max_frame,
