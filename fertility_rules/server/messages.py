@@ -27,6 +27,7 @@ from fertility_rules.server.table import (
     Played,
     Resigned,
     Table,
+    TableSetup,
     TableSummary,
     UndoAnswered,
     UndoAsked,
@@ -38,6 +39,7 @@ __all__ = [
     "choices_json",
     "error_message",
     "moves_message",
+    "open_seed_json",
     "seats_json",
     "table_entry",
     "text_picture",
@@ -240,6 +242,7 @@ def _shared(table: Table, language: str) -> dict[str, Any]:
         "status": render(rules.texts.status(view), language),
         "view": rules.formats.dump_observation(view),
     }
+    message.update(open_seed_json(table.setup))
     if not table.over:
         message["decider"] = view.current
     before = None if table.before is None else rules.observe(table.before)
@@ -277,6 +280,14 @@ def _choices(table: Table, language: str) -> list[dict[str, Any]]:
     return choices_json(table.rules, table.rules.observe(table.state), language)
 
 
+def open_seed_json(setup: TableSetup) -> dict[str, Any]:
+    """What a table whose deal is known tells every seat: that it is, and its seed (a
+    table going on from a record with an explicit setup has none to show)."""
+    if not setup.open_seed:
+        return {}
+    return {"open_seed": True, **({} if setup.seed is None else {"seed": setup.seed})}
+
+
 @checked_arguments
 def table_entry(table: Table | TableSummary, language: str) -> dict[str, Any]:
     """A table as the lobby lists it."""
@@ -291,6 +302,7 @@ def table_entry(table: Table | TableSummary, language: str) -> dict[str, Any]:
         "over": summary.over,
         "status": render(summary.status, language),
         "created": summary.setup.created,
+        **open_seed_json(summary.setup),
     }
 
 

@@ -89,6 +89,7 @@ def _not_a_move(move: object, view: Any) -> Any:
 def _start(request: TableRequest) -> GameRecord:
     """What a new table starts from: the record given, or the game, players, seed and
     readings asked for (a seed drawn when none is given), without moves."""
+    _check_open_seed(request)
     if request.record is None:
         try:
             rules = find_game(request.game or GAMES[0].name)
@@ -142,6 +143,25 @@ def _start(request: TableRequest) -> GameRecord:
     if record.seed is not None:
         check_seed(record.seed, "$.record.seed")
     return record
+
+
+def _check_open_seed(request: TableRequest) -> None:
+    """Fair seats: whoever chooses the seed, or brings a record, knows the deal (the
+    hidden order of the piles); such a table must say so to every seat."""
+    if request.open_seed:
+        return
+    if request.seed is not None:
+        message = _(
+            "the server draws every table's seed, so that no one knows the deal; a seed is "
+            'chosen only for a table that shows it to every seat ("open_seed": true)'
+        )
+        raise MalformedInputError.single("$.seed", message)
+    if request.record is not None:
+        message = _(
+            "a record gives the deal to whoever holds it: a table goes on from a record only "
+            'if it shows every seat that the deal is known ("open_seed": true)'
+        )
+        raise MalformedInputError.single("$.open_seed", message)
 
 
 def _started(
@@ -503,6 +523,7 @@ class TableService:
             variant=start.variant,
             interpretations=start.interpretations,
             listed=request.listed,
+            open_seed=request.open_seed,
             created=time.time(),
         )
         # Refereeing a long record takes a while: off the event loop, which serves the rest.

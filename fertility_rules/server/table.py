@@ -73,8 +73,8 @@ class TableSetup:
     players: tuple[str, ...]
     seats: tuple[Seat, ...]
     seed: int | None
-    """Sets the game up (R-2); never shown before the game is over, since it gives the
-    hidden order of the piles (R-9.2)."""
+    """Sets the game up (R-2); drawn by the server, and never shown before the game is
+    over, since it gives the hidden order of the piles (R-9.2), unless ``open_seed``."""
     setup: Any = None
     """The game's explicit setup, for a table made from a record that has one instead of
     a seed (kept as hidden as the seed)."""
@@ -83,6 +83,9 @@ class TableSetup:
     listed: bool = True
     created: float = 0.0
     """Seconds since the epoch."""
+    open_seed: bool = False
+    """The deal is known (its seed was chosen, or the table goes on from a record): every
+    seat and the lobby are shown the seed."""
 
     def __attrs_post_init__(self) -> None:
         if self.interpretations is None:
@@ -392,6 +395,7 @@ class _SetupJSON:
     interpretations: Any
     listed: bool
     created: float
+    open_seed: bool = False
 
 
 _EVENT_TYPES: dict[str, type] = {
@@ -455,6 +459,7 @@ def setup_to_json(setup: TableSetup) -> dict[str, Any]:
         "interpretations": rules.formats.interpretations_to_json(setup.interpretations),
         "listed": setup.listed,
         "created": setup.created,
+        **({"open_seed": True} if setup.open_seed else {}),
     }
 
 
@@ -489,6 +494,7 @@ def setup_from_json(data: object) -> TableSetup:
         ),
         listed=raw.listed,
         created=raw.created,
+        open_seed=raw.open_seed,
     )
 
 

@@ -91,6 +91,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_through_the_page(
             "players": ["Amunet", "Bek"],
             "seats": [{"language": "fr"}, {"kind": "bot", "agent": "greedy"}],
             "seed": 21,
+            "open_seed": True,
         },
     )
     assert status == 201
@@ -175,7 +176,13 @@ def test_a_page_opened_mid_game_lists_the_moves_played_before_it(
 ) -> None:
     status, made = request(
         server.url + "/tables",
-        {"game": game, "players": ["Amunet", "Bek"], "seats": [{}, {}], "seed": 8},
+        {
+            "game": game,
+            "players": ["Amunet", "Bek"],
+            "seats": [{}, {}],
+            "seed": 8,
+            "open_seed": True,
+        },
     )
     assert status == 201
     table = made["id"]

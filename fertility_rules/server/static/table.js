@@ -60,6 +60,15 @@
     }, 120);
   }
 
+  function showDeal(message) {
+    // A seed chosen by the table's maker, or a saved game, tells the hidden order of the
+    // piles: every seat is shown that the deal is known.
+    $("deal").hidden = !message.open_seed;
+    if (!message.open_seed) { return; }
+    $("deal").textContent = message.seed === undefined ? Page.text("page.deal.record") :
+      Page.fill("page.deal.seed", {seed: message.seed});
+  }
+
   function showSeats(message) {
     var list = $("seats");
     Page.clear(list);
@@ -212,6 +221,7 @@
     $("status").textContent = message.status;
     if (fresh) { showPicture(message); }
     showSeats(message);
+    showDeal(message);
     showLog(message);
     var deciding = Boolean(message.choices);
     $("decision").hidden = !deciding;
