@@ -91,6 +91,8 @@ PAGE_TEXTS: dict[str, Message] = {
     "table.lobby": pgettext("web table", "All tables"),
     "table.lost": pgettext("web table", "Connection lost; reconnecting…"),
     "table.picture": pgettext("web table", "The table as every player sees it"),
+    "table.fit": pgettext("web table", "Whole table"),
+    "table.zoom": pgettext("web table", "Zoom in"),
     "table.you": pgettext("web table", "You play {player}."),
     "table.watching": pgettext("web table", "You are watching this table."),
     "table.person": pgettext("web table", "person"),
