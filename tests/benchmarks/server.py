@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.server.helpers import options  # noqa: E402
-from tests.server.processes import ServerProcess, request  # noqa: E402
+from tests.server.processes import ServerProcess, request, resident_kb  # noqa: E402
 
 NAMES = ["Amunet", "Bek", "Chione", "Djedi"]
 
@@ -51,13 +51,6 @@ def cpu_seconds(pid: int) -> float:
     """The CPU time a process has used (user and system), from ``/proc``."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def resident_kb(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
 
 
 class Table:

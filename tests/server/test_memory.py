@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.server.helpers import require
-from tests.server.processes import ServerProcess, request
+from tests.server.processes import ServerProcess, request, resident_kb
 
 require("starlette", "server")
 require("uvicorn", "server")
@@ -25,13 +25,6 @@ TABLE = {
     "players": ["Ann", "Bob"],
     "seats": [{"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "random"}],
 }
-
-
-def resident_kb(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise AssertionError("no VmRSS line")
 
 
 def idle_kb(pid: int) -> int:
