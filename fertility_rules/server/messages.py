@@ -198,6 +198,7 @@ def view_message(table: Table, seat: int | None, language: str) -> dict[str, Any
     return message
 
 
+@checked_arguments
 def view_text(table: Table, seat: int | None, language: str) -> str:
     """:func:`view_message` as JSON text, for a socket. Every socket of a table is sent
     the same view with its own seat (and the decider its choices): the common part is
@@ -263,6 +264,7 @@ def _shared(table: Table, language: str) -> dict[str, Any]:
     return message
 
 
+@checked_arguments
 @_per_table
 def moves_message(table: Table, language: str) -> dict[str, Any]:
     """The moves of the game so far, in order, each as the socket told it (public: every
@@ -280,6 +282,7 @@ def _choices(table: Table, language: str) -> list[dict[str, Any]]:
     return choices_json(table.rules, table.rules.observe(table.state), language)
 
 
+@checked_arguments
 def open_seed_json(setup: TableSetup) -> dict[str, Any]:
     """What a table whose deal is known tells every seat: that it is, and its seed (a
     table going on from a record with an explicit setup has none to show)."""
