@@ -800,6 +800,18 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         help=t(_("messages a second one WebSocket may send on average (default: 10)")),
     )
     serve.add_argument(
+        "--header-timeout",
+        type=number(t, 0, 3600),
+        default=10.0,
+        metavar="SECONDS",
+        help=t(
+            _(
+                "seconds a client has to send a request's line and headers before the "
+                "connection is closed (default: 10)"
+            )
+        ),
+    )
+    serve.add_argument(
         "--log-level",
         choices=["debug", "info", "warning", "error"],
         default="info",
@@ -846,6 +858,7 @@ def _serve(args: argparse.Namespace) -> int:
         request_burst=max(1, round(3 * args.rate)),
         frames_per_second=args.frame_rate,
         frame_burst=max(1, round(3 * args.frame_rate)),
+        header_seconds=args.header_timeout,
     )
     serve(args.db, args.host, args.port, config, args.log_level)
     return 0

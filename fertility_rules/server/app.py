@@ -47,6 +47,7 @@ from fertility_rules.server.messages import (
     moves_message,
     table_entry,
     view_message,
+    view_text,
 )
 from fertility_rules.server.openapi import openapi
 from fertility_rules.server.refusals import Refusal, refused
@@ -386,10 +387,11 @@ class Server:
         sent = -1
         while table is not None:
             if table.version > sent:
-                message = view_message(table, listener.seat, listener.language)
+                text = view_text(table, listener.seat, listener.language)
                 async with lock:
-                    await websocket.send_text(json.dumps(message, ensure_ascii=False))
+                    await websocket.send_text(text)
                 sent = table.version
+            table = None  # not held while waiting: the game may finish and be let go
             table = await listener.queue.get()
         with contextlib.suppress(Exception):
             await websocket.close(code=1013)
@@ -406,7 +408,9 @@ class Server:
                 return
             raw = message.get("bytes") or (message.get("text") or "").encode("utf-8", "replace")
             limited = not bucket.take()
-            if limited:
+            if not limited:
+                too_fast = 0  # a client that waits as told is never closed for its rate
+            else:
                 too_fast += 1
                 if too_fast > self.config.frame_burst:
                     await websocket.close(code=1008)
@@ -430,8 +434,8 @@ class Server:
                 found = frame_id(data)
                 if found is not None:
                     reply["id"] = found
-                if limited:
-                    reply["retry_after"] = round(bucket.wait(), 3)
+                if limited:  # in whole milliseconds, never short of the wait
+                    reply["retry_after"] = math.ceil(1000 * bucket.wait()) / 1000
                 async with lock:
                     await websocket.send_text(json.dumps(reply, ensure_ascii=False))
 

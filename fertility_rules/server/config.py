@@ -30,6 +30,10 @@ class ServerConfig:
 
     max_body: int = field(default=64 * 1024, validator=_positive)
     """Largest HTTP request body, in bytes."""
+    header_seconds: float = field(default=10.0, validator=_positive)
+    """Time a client has to send a request's line and headers, from the moment it
+    connects (or from the previous response on a kept-alive connection); then the
+    connection is closed."""
     body_seconds: float = field(default=10.0, validator=_positive)
     """Time a client has to send a request's body once its headers are in: a client that
     sends a few bytes now and then (slowloris) would otherwise hold the request forever."""
@@ -43,7 +47,11 @@ class ServerConfig:
     """Sustained frames of one WebSocket."""
     frame_burst: int = field(default=30, validator=_positive)
     max_tables: int = field(default=10_000, validator=_positive)
-    """Tables kept at once; creating one more is refused."""
+    """Tables in play at once; creating one more is refused. A finished table is kept in
+    the store, not in memory, and counts no more."""
+    finished_listed: int = field(default=200, validator=_positive)
+    """Finished tables the lobby lists (the newest); every finished table is still found
+    by its id, read from the store."""
     max_sockets: int = field(default=32, validator=_positive)
     """WebSockets open on one table at once."""
     bot_delay: float = 0.0

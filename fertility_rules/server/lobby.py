@@ -54,6 +54,12 @@ def games_json(language: str) -> list[dict[str, Any]]:
 
 PAGE_TEXTS: dict[str, Message] = {
     "page.language": pgettext("web page", "Language"),
+    "page.deal.seed": pgettext(
+        "web page", "The deal is known: the table was set up with the seed {seed}."
+    ),
+    "page.deal.record": pgettext(
+        "web page", "The deal is known: the table goes on from a saved game."
+    ),
     # the lobby
     "lobby.title": pgettext("lobby", "Game tables"),
     "lobby.new": pgettext("lobby", "New table"),
@@ -66,7 +72,7 @@ PAGE_TEXTS: dict[str, Message] = {
     "lobby.open": pgettext("lobby", "a person who joins from the lobby"),
     "lobby.bot": pgettext("lobby", "the bot “{agent}”"),
     "lobby.more": pgettext("lobby", "Rule readings and setup"),
-    "lobby.seed": pgettext("lobby", "Seed (optional)"),
+    "lobby.seed": pgettext("lobby", "Seed (optional; every player is shown it)"),
     "lobby.variant": pgettext("lobby", "Two-player variant"),
     "lobby.record": pgettext("lobby", "Go on with a saved game (its game record)"),
     "lobby.record.choose": pgettext("lobby", "Choose a file"),
@@ -85,6 +91,8 @@ PAGE_TEXTS: dict[str, Message] = {
     "table.lobby": pgettext("web table", "All tables"),
     "table.lost": pgettext("web table", "Connection lost; reconnecting…"),
     "table.picture": pgettext("web table", "The table as every player sees it"),
+    "table.fit": pgettext("web table", "Whole table"),
+    "table.zoom": pgettext("web table", "Zoom in"),
     "table.you": pgettext("web table", "You play {player}."),
     "table.watching": pgettext("web table", "You are watching this table."),
     "table.person": pgettext("web table", "person"),

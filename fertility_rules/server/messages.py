@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import functools
 import html
-from typing import Any
+import json
+import weakref
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import FertilityError
@@ -24,19 +27,43 @@ from fertility_rules.server.table import (
     Played,
     Resigned,
     Table,
+    TableSetup,
+    TableSummary,
     UndoAnswered,
     UndoAsked,
 )
+
+T = TypeVar("T")
 
 __all__ = [
     "choices_json",
     "error_message",
     "moves_message",
+    "open_seed_json",
     "seats_json",
     "table_entry",
     "text_picture",
     "view_message",
+    "view_text",
 ]
+
+
+def _per_table(make: Callable[[Table, str], T]) -> Callable[[Table, str], T]:
+    """``make(table, language)`` kept while the table value lives: a table is told to
+    each of its sockets, and a cache that held tables would keep finished games alive."""
+    kept: weakref.WeakKeyDictionary[Table, dict[str, T]] = weakref.WeakKeyDictionary()
+
+    @functools.wraps(make)
+    def cached(table: Table, language: str) -> T:
+        by_language = kept.get(table)
+        if by_language is None:
+            by_language = kept[table] = {}
+        found = by_language.get(language)
+        if found is None:
+            found = by_language[language] = make(table, language)
+        return found
+
+    return cached
 
 
 def _option(rules: GameRules, view: Any, option: Any, language: str) -> dict[str, Any]:
@@ -82,7 +109,7 @@ def _described(rules: GameRules, move: Any, view: Any, language: str) -> str:
 
 
 @checked_arguments
-def seats_json(table: Table) -> list[dict[str, Any]]:
+def seats_json(table: Table | TableSummary) -> list[dict[str, Any]]:
     """Who plays each seat: never a token, only whether an open seat was taken."""
     seats = []
     for name, seat in zip(table.setup.players, table.seats, strict=True):
@@ -152,21 +179,54 @@ def _last(table: Table, before: Any, language: str) -> dict[str, Any] | None:
     return None
 
 
-@checked_arguments
-def view_message(table: Table, seat: int | None, language: str) -> dict[str, Any]:
-    """What ``seat`` (``None``: a spectator) is shown of ``table``, in ``language``."""
-    message = {**_shared(table, language), "seat": seat}
-    if (
+def _deciding(table: Table, seat: int | None) -> bool:
+    """Whether ``seat`` is a person's who decides now (its view then holds the choices)."""
+    return (
         seat is not None
         and not table.over
         and table.state.current == seat
         and table.seats[seat].kind is not SeatKind.BOT
-    ):
+    )
+
+
+@checked_arguments
+def view_message(table: Table, seat: int | None, language: str) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) is shown of ``table``, in ``language``."""
+    message = {**_shared(table, language), "seat": seat}
+    if _deciding(table, seat):
         message["choices"] = _choices(table, language)
     return message
 
 
-@functools.lru_cache(maxsize=512)
+@checked_arguments
+def view_text(table: Table, seat: int | None, language: str) -> str:
+    """:func:`view_message` as JSON text, for a socket. Every socket of a table is sent
+    the same view with its own seat (and the decider its choices): the common part is
+    encoded once per version and language, and each socket's message is that text with
+    its own few keys added."""
+    parts = [_shared_text(table, language), ',"seat":', "null" if seat is None else str(seat)]
+    if _deciding(table, seat):
+        parts += [',"choices":', _choices_text(table, language)]
+    parts.append("}")
+    return "".join(parts)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@_per_table
+def _shared_text(table: Table, language: str) -> str:
+    """The common part of a view as JSON text, open at its end for the seat's keys."""
+    return _dumps(_shared(table, language))[:-1]
+
+
+@_per_table
+def _choices_text(table: Table, language: str) -> str:
+    return _dumps(_choices(table, language))
+
+
+@_per_table
 def _shared(table: Table, language: str) -> dict[str, Any]:
     """What every socket of the table is told in ``language`` (kept: a table value is
     told to several sockets; callers copy it, never change it)."""
@@ -183,6 +243,7 @@ def _shared(table: Table, language: str) -> dict[str, Any]:
         "status": render(rules.texts.status(view), language),
         "view": rules.formats.dump_observation(view),
     }
+    message.update(open_seed_json(table.setup))
     if not table.over:
         message["decider"] = view.current
     before = None if table.before is None else rules.observe(table.before)
@@ -203,7 +264,8 @@ def _shared(table: Table, language: str) -> dict[str, Any]:
     return message
 
 
-@functools.lru_cache(maxsize=64)
+@checked_arguments
+@_per_table
 def moves_message(table: Table, language: str) -> dict[str, Any]:
     """The moves of the game so far, in order, each as the socket told it (public: every
     seat saw them played); moves taken back are not among them. Kept: callers copy it."""
@@ -215,24 +277,35 @@ def moves_message(table: Table, language: str) -> dict[str, Any]:
     return {"table": table.setup.id, "game": rules.name, "ply": table.ply, "moves": moves}
 
 
-@functools.lru_cache(maxsize=256)
+@_per_table
 def _choices(table: Table, language: str) -> list[dict[str, Any]]:
     return choices_json(table.rules, table.rules.observe(table.state), language)
 
 
 @checked_arguments
-def table_entry(table: Table, language: str) -> dict[str, Any]:
+def open_seed_json(setup: TableSetup) -> dict[str, Any]:
+    """What a table whose deal is known tells every seat: that it is, and its seed (a
+    table going on from a record with an explicit setup has none to show)."""
+    if not setup.open_seed:
+        return {}
+    return {"open_seed": True, **({} if setup.seed is None else {"seed": setup.seed})}
+
+
+@checked_arguments
+def table_entry(table: Table | TableSummary, language: str) -> dict[str, Any]:
     """A table as the lobby lists it."""
-    rules = table.rules
+    summary = TableSummary.of(table) if isinstance(table, Table) else table
+    rules = summary.rules
     return {
-        "id": table.setup.id,
+        "id": summary.setup.id,
         "game": rules.name,
         "title": render(rules.title, language),
-        "seats": seats_json(table),
-        "ply": table.ply,
-        "over": table.over,
-        "status": render(rules.texts.status(rules.observe(table.state)), language),
-        "created": table.setup.created,
+        "seats": seats_json(summary),
+        "ply": summary.ply,
+        "over": summary.over,
+        "status": render(summary.status, language),
+        "created": summary.setup.created,
+        **open_seed_json(summary.setup),
     }
 
 

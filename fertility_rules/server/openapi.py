@@ -175,6 +175,12 @@ def _paths() -> Schema:
             },
             "post": {
                 "summary": "Makes a table: one secret token per person seat, shown this once",
+                "description": (
+                    "Fair seats: the server draws the table's seed from a secure source and "
+                    "shows it to no one. A seed is chosen, or a game goes on from its record, "
+                    "only with open_seed: every seat's view and the lobby then show that the "
+                    "deal is known, and its seed. A seed without open_seed is refused at $.seed."
+                ),
                 "parameters": [_LANG],
                 "requestBody": _body("TableRequest"),
                 "responses": {
@@ -307,7 +313,8 @@ def _document() -> str:
             "description": (
                 "Tables of the library's games over HTTP and WebSocket. Every refusal is a "
                 "library error: its kind, a message in the asked language, the rule id or "
-                "the JSON path of each problem."
+                "the JSON path of each problem. A table's seed is the server's own, secret, "
+                "unless the table says openly that its deal is known (open_seed)."
             ),
         },
         "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",

@@ -130,7 +130,11 @@ class TableRequest:
     seats: tuple[SeatRequest, ...] | None = None
     """One per player, in the same order (all people when left out)."""
     seed: int | None = field(default=None, validator=_seed)
-    """Sets the game up as this seed does; a random seed when left out."""
+    """Sets the game up as this seed does, for a table with ``open_seed`` only; left out,
+    the server draws a seed no one knows."""
+    open_seed: bool = False
+    """Shows the table's seed to every seat and in the lobby: the deal is known, so every
+    player must know that it is. Needed to choose a seed, or to go on from a record."""
     variant: bool = False
     interpretations: Any = None
     """The rule switches, as a game record writes them (missing ones: the defaults)."""

@@ -47,6 +47,13 @@ _BOOL: Schema = {"type": "boolean"}
 _TEXT: Schema = {"type": "string", "description": "A sentence in the asked language."}
 
 
+_OPEN_SEED: Schema = {
+    "required": ["open_seed"],
+    "properties": {"open_seed": {"const": True}},
+}
+"""Fair seats: a chosen seed, or a record, only for a table that shows the deal is known."""
+
+
 def _ref(name: str) -> Schema:
     return {"$ref": _DEFS + name}
 
@@ -189,6 +196,14 @@ def definitions() -> dict[str, Schema]:
             {"type": "integer", "minimum": -(2**53), "maximum": 2**53},
         ],
         "description": "Any id the client gives a frame; an error refusing it carries it back.",
+    }
+    known_deal: dict[str, Schema] = {
+        "open_seed": {
+            "const": True,
+            "description": "The deal is known: its seed was chosen, or the table went on "
+            "from a record. Absent: the server drew the seed, and no one knows it.",
+        },
+        "seed": {**SEED, "description": "The seed of a table with open_seed."},
     }
     move_or_notation = {
         "anyOf": [{"type": "string", "maxLength": MAX_NOTATION}, _ref("Move")],
@@ -354,6 +369,7 @@ def definitions() -> dict[str, Schema]:
                     },
                     "scores": _ref("Scores"),
                     "stages": _list(_object(["key", "label"], {"key": _STRING, "label": _TEXT})),
+                    **known_deal,
                 },
             ),
             "MoveFrame": _object(
@@ -385,7 +401,21 @@ def definitions() -> dict[str, Schema]:
                         "description": "A game of GET /games (default: fertility).",
                     },
                     "seats": _list(_ref("SeatRequest")) | counts,
-                    "seed": SEED,
+                    "seed": {
+                        **SEED,
+                        "description": (
+                            "Sets the game up, for a table with open_seed only; left out, "
+                            "the server draws a seed no one knows."
+                        ),
+                    },
+                    "open_seed": {
+                        **_BOOL,
+                        "description": (
+                            "Shows the seed to every seat and in the lobby: needed to choose "
+                            "a seed, or to go on from a record (whoever holds it knows the "
+                            "deal)."
+                        ),
+                    },
                     "variant": _BOOL,
                     "interpretations": {
                         "anyOf": [_ref(f"{game}-game-record-interpretations") for game in names],
@@ -404,7 +434,8 @@ def definitions() -> dict[str, Schema]:
             | _exactly_one_of("players", "record")
             | {
                 "dependentSchemas": {
-                    "record": _none_of("game", "seed", "variant", "interpretations")
+                    "record": _none_of("game", "seed", "variant", "interpretations") | _OPEN_SEED,
+                    "seed": _OPEN_SEED,
                 }
             },
             "MoveRequest": _object(
@@ -433,6 +464,7 @@ def definitions() -> dict[str, Schema]:
                     "over": _BOOL,
                     "status": _TEXT,
                     "created": {"type": "number"},
+                    **known_deal,
                 },
             ),
             "Created": _object(

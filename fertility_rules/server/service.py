@@ -16,6 +16,7 @@ import json
 import logging
 import secrets
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -47,7 +48,7 @@ from fertility_rules.server.requests import (
     check_names,
     check_seed,
 )
-from fertility_rules.server.storage.base import Storage
+from fertility_rules.server.storage.base import Storage, StoredTable
 from fertility_rules.server.table import (
     Event,
     Joined,
@@ -56,6 +57,7 @@ from fertility_rules.server.table import (
     Seat,
     Table,
     TableSetup,
+    TableSummary,
     UndoAnswered,
     UndoAsked,
     event_from_json,
@@ -87,6 +89,7 @@ def _not_a_move(move: object, view: Any) -> Any:
 def _start(request: TableRequest) -> GameRecord:
     """What a new table starts from: the record given, or the game, players, seed and
     readings asked for (a seed drawn when none is given), without moves."""
+    _check_open_seed(request)
     if request.record is None:
         try:
             rules = find_game(request.game or GAMES[0].name)
@@ -140,6 +143,25 @@ def _start(request: TableRequest) -> GameRecord:
     if record.seed is not None:
         check_seed(record.seed, "$.record.seed")
     return record
+
+
+def _check_open_seed(request: TableRequest) -> None:
+    """Fair seats: whoever chooses the seed, or brings a record, knows the deal (the
+    hidden order of the piles); such a table must say so to every seat."""
+    if request.open_seed:
+        return
+    if request.seed is not None:
+        message = _(
+            "the server draws every table's seed, so that no one knows the deal; a seed is "
+            'chosen only for a table that shows it to every seat ("open_seed": true)'
+        )
+        raise MalformedInputError.single("$.seed", message)
+    if request.record is not None:
+        message = _(
+            "a record gives the deal to whoever holds it: a table goes on from a record only "
+            'if it shows every seat that the deal is known ("open_seed": true)'
+        )
+        raise MalformedInputError.single("$.open_seed", message)
 
 
 def _started(
@@ -216,15 +238,25 @@ def _draw(table: Table, language: str) -> str:
     return rules.pictures.table(view, last, language)
 
 
+_RECENT = 8
+"""Finished tables read back from the store and kept for the next requests."""
+
+
 class TableService:
-    """Holds every table of a store in memory; the app's HTTP and socket handlers call it."""
+    """Holds the tables in play in memory, and of the finished ones only what the lobby
+    lists (a finished table is read again from the store when asked for); the app's HTTP
+    and socket handlers call it."""
 
     def __init__(self, storage: Storage, config: ServerConfig | None = None) -> None:
         self.storage = storage
         self.config = config or ServerConfig()
         self._tables: dict[str, Table] = {}
+        self._finished: OrderedDict[str, TableSummary] = OrderedDict()
+        """The newest finished tables, as the lobby lists them."""
+        self._recent: OrderedDict[str, Table] = OrderedDict()
         self._damaged: dict[str, int] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        """A table's lock lives while someone holds or waits for it."""
         self._listeners: dict[str, set[Listener]] = {}
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -261,22 +293,67 @@ class TableService:
 
     # -------------------------------------------------------------------- reading
 
-    def tables(self) -> list[Table]:
-        return list(self._tables.values())
+    def tables(self) -> list[TableSummary]:
+        """Every table in play and the newest finished ones, as the lobby lists them."""
+        return [*map(TableSummary.of, self._tables.values()), *self._finished.values()]
+
+    def _held(self, table_id: str) -> Table | None:
+        """The table if it is in memory: in play, or finished and read back lately."""
+        found = self._tables.get(table_id)
+        if found is None:
+            found = self._recent.get(table_id)
+            if found is not None:
+                self._recent.move_to_end(table_id)
+        return found
 
     def table(self, table_id: str) -> Table:
-        """The table ``table_id``; an :class:`UnknownIdError` if there is none."""
-        found = self._tables.get(table_id)
+        """The table ``table_id`` held in memory; an :class:`UnknownIdError` if it is not."""
+        found = self._held(table_id)
         if found is None:
             raise UnknownIdError(_("There is no table {id!r}.", id=table_id[:64]))
         return found
 
     async def find(self, table_id: str) -> Table:
-        """The table ``table_id``, looked for in a shared store when another process may
-        have just made it; an :class:`UnknownIdError` if there is none."""
-        if table_id not in self._tables and self.storage.shared and len(table_id) <= 64:
-            await self._catch_up(table_id)
-        return self.table(table_id)
+        """The table ``table_id``: in play, or read from the store (a finished table, or
+        one another process has just made); an :class:`UnknownIdError` if there is none."""
+        found = self._held(table_id)
+        if found is None and len(table_id) <= 64:
+            if self.storage.shared:
+                await self._catch_up(table_id)
+                found = self._held(table_id)
+            if found is None:
+                found = await self._read_back(table_id)
+        return self.table(table_id) if found is None else found
+
+    async def _read_back(self, table_id: str) -> Table | None:
+        """A table no longer in memory, rebuilt from the store (away from the event loop:
+        every move is checked again) and kept among the recent ones."""
+        stored = await self.storage.load(table_id)
+        if stored is None:
+            return None
+        async with self._refereeing:
+            table = await asyncio.to_thread(self._build, stored)
+        if table is not None:
+            self._keep(table)
+            table = self._held(table_id)
+        return table
+
+    def _keep(self, table: Table) -> None:
+        """Holds ``table`` as the table's latest value: in play, or finished (then only
+        its summary stays, among the lobby's newest, and the table among the recent)."""
+        table_id = table.setup.id
+        if not table.over or table_id in self._damaged:
+            self._tables[table_id] = table
+            return
+        self._tables.pop(table_id, None)
+        self._recent[table_id] = table
+        self._recent.move_to_end(table_id)
+        while len(self._recent) > _RECENT:
+            self._recent.popitem(last=False)
+        self._finished[table_id] = TableSummary.of(table)
+        self._finished.move_to_end(table_id)
+        while len(self._finished) > self.config.finished_listed:
+            self._finished.popitem(last=False)
 
     def seat_of(self, table: Table, token: str | None) -> int | None:
         """The seat ``token`` holds (``None``: no token, a spectator); a token holding no
@@ -320,13 +397,19 @@ class TableService:
         stored = await self.storage.load(table_id)
         if stored is None:
             return
+        table = self._build(stored)
+        if table is not None:
+            self._keep(table)
+
+    def _build(self, stored: StoredTable) -> Table | None:
+        """The table a stored setup and events lead to (``None``: a setup that cannot be
+        read, logged)."""
         try:
             table = Table.start(setup_from_json(self._read(stored.setup)))
         except FertilityError as error:
-            log.error("table %s cannot be restored: %s", table_id, error)
-            return
-        table = self._apply_stored(table, stored.events)
-        self._tables[table_id] = table
+            log.error("table %s cannot be restored: %s", stored.id, error)
+            return None
+        return self._apply_stored(table, stored.events)
 
     def _apply_stored(self, table: Table, events: tuple[str, ...]) -> Table:
         for text in events:
@@ -354,7 +437,7 @@ class TableService:
         self._wake(table_id)
 
     async def _catch_up_locked(self, table_id: str) -> None:
-        table = self._tables.get(table_id)
+        table = self._held(table_id)
         if table is None:
             await self._restore(table_id)
             return
@@ -367,7 +450,7 @@ class TableService:
             table = self._apply_stored(table, (text,))
             if table_id in self._damaged:
                 break
-            self._tables[table_id] = table
+            self._keep(table)
             self._publish(table)
 
     # -------------------------------------------------------------------- changing
@@ -380,10 +463,10 @@ class TableService:
 
     async def _act(self, table_id: str, make: Callable[[Table], Event]) -> Table:
         """The request ``make`` turns into an event, checked, stored, then published."""
-        await self.find(table_id)
+        found = await self.find(table_id)
         async with self._lock(table_id):
             for _attempt in range(_ATTEMPTS):
-                table = self.table(table_id)
+                table = self._held(table_id) or found
                 if table_id in self._damaged:
                     raise refused(
                         Refusal.DAMAGED,
@@ -397,10 +480,11 @@ class TableService:
                 after = table.after(event)
                 text = _dumps(event_to_json(event, table.setup))
                 if await self.storage.append(table_id, after.version, text):
-                    self._tables[table_id] = after
+                    self._keep(after)
                     self._publish(after)
                     break
                 await self._catch_up_locked(table_id)
+                found = self._held(table_id) or found
             else:
                 raise refused(Refusal.BUSY, _("The table is busy; try again."))
         self._wake(table_id)
@@ -439,6 +523,7 @@ class TableService:
             variant=start.variant,
             interpretations=start.interpretations,
             listed=request.listed,
+            open_seed=request.open_seed,
             created=time.time(),
         )
         # Refereeing a long record takes a while: off the event loop, which serves the rest.
@@ -447,7 +532,7 @@ class TableService:
         await self.storage.create(setup.id, _dumps(setup_to_json(setup)), setup.created)
         for number, event in events:
             await self.storage.append(setup.id, number, event)
-        self._tables[setup.id] = table
+        self._keep(table)
         self._wake(setup.id)
         return table, tokens
 

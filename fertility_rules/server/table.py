@@ -21,7 +21,7 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats.base import register_tagged_union, strict_converter, structure
 from fertility_rules.games import GameRules, find_game, game_field
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import Message, _
 from fertility_rules.records.game_record import GameRecord
 from fertility_rules.server.refusals import Refusal, refused
 from fertility_rules.server.requests import SeatKind
@@ -36,6 +36,7 @@ __all__ = [
     "Seat",
     "Table",
     "TableSetup",
+    "TableSummary",
     "UndoAnswered",
     "UndoAsked",
     "event_from_json",
@@ -72,8 +73,8 @@ class TableSetup:
     players: tuple[str, ...]
     seats: tuple[Seat, ...]
     seed: int | None
-    """Sets the game up (R-2); never shown before the game is over, since it gives the
-    hidden order of the piles (R-9.2)."""
+    """Sets the game up (R-2); drawn by the server, and never shown before the game is
+    over, since it gives the hidden order of the piles (R-9.2), unless ``open_seed``."""
     setup: Any = None
     """The game's explicit setup, for a table made from a record that has one instead of
     a seed (kept as hidden as the seed)."""
@@ -82,6 +83,9 @@ class TableSetup:
     listed: bool = True
     created: float = 0.0
     """Seconds since the epoch."""
+    open_seed: bool = False
+    """The deal is known (its seed was chosen, or the table goes on from a record): every
+    seat and the lobby are shown the seed."""
 
     def __attrs_post_init__(self) -> None:
         if self.interpretations is None:
@@ -342,6 +346,32 @@ class Table:
         )
 
 
+@frozen(kw_only=True)
+class TableSummary:
+    """A table as the lobby lists it: all a server keeps in memory of a finished table
+    (a few kilobytes, where the table itself holds every position of its game); the rest
+    is read from the store when asked for."""
+
+    setup: TableSetup
+    seats: tuple[Seat, ...]
+    ply: int
+    over: bool
+    status: Message
+    """The game's status line (R-9), in every language."""
+
+    @classmethod
+    def of(cls, table: Table) -> TableSummary:
+        rules = table.rules
+        status = rules.texts.status(rules.observe(table.state))
+        return cls(
+            setup=table.setup, seats=table.seats, ply=table.ply, over=table.over, status=status
+        )
+
+    @property
+    def rules(self) -> GameRules:
+        return self.setup.game
+
+
 # --------------------------------------------------------------------------- as JSON
 
 
@@ -365,6 +395,7 @@ class _SetupJSON:
     interpretations: Any
     listed: bool
     created: float
+    open_seed: bool = False
 
 
 _EVENT_TYPES: dict[str, type] = {
@@ -428,6 +459,7 @@ def setup_to_json(setup: TableSetup) -> dict[str, Any]:
         "interpretations": rules.formats.interpretations_to_json(setup.interpretations),
         "listed": setup.listed,
         "created": setup.created,
+        **({"open_seed": True} if setup.open_seed else {}),
     }
 
 
@@ -462,6 +494,7 @@ def setup_from_json(data: object) -> TableSetup:
         ),
         listed=raw.listed,
         created=raw.created,
+        open_seed=raw.open_seed,
     )
 
 

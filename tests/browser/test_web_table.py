@@ -1,10 +1,15 @@
 """The web table in headless Chromium: a scripted person plays a whole game against a bot
 by clicking the grouped choices of the page, sees a refusal with its rule, and ends on the
-score sheet; the pages speak the four languages.
+score sheet; the pages speak the four languages. On a phone (390 × 844 pixels) the
+board takes the whole width at a readable size; another ``#token`` in the address shows
+that seat; the page connects again by itself after the server comes back, and sends a
+move refused for the socket's message rate again after ``retry_after``.
 
 Chromium is the Debian package; the page is driven by Playwright (the ``server-test``
 extra) with ``executable_path`` pointing at it, so no browser is downloaded. Without them
 the test is skipped locally, never in CI (``CI`` set).
+The phone's screenshots are written to ``FERTILITY_SCREENSHOTS`` (a folder) when it is
+set, to be looked at; otherwise to the test's temporary folder.
 """
 
 from __future__ import annotations
@@ -91,6 +96,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_through_the_page(
             "players": ["Amunet", "Bek"],
             "seats": [{"language": "fr"}, {"kind": "bot", "agent": "greedy"}],
             "seed": 21,
+            "open_seed": True,
         },
     )
     assert status == 201
@@ -175,7 +181,13 @@ def test_a_page_opened_mid_game_lists_the_moves_played_before_it(
 ) -> None:
     status, made = request(
         server.url + "/tables",
-        {"game": game, "players": ["Amunet", "Bek"], "seats": [{}, {}], "seed": 8},
+        {
+            "game": game,
+            "players": ["Amunet", "Bek"],
+            "seats": [{}, {}],
+            "seed": 8,
+            "open_seed": True,
+        },
     )
     assert status == 201
     table = made["id"]
@@ -231,3 +243,148 @@ def test_the_lobby_goes_on_with_a_saved_game_from_its_record_file(
         page.locator("#links a.button").first.click()
         page.wait_for_function("() => document.querySelectorAll('#log li').length >= 9")
         assert page.locator("#log li").count() == 9
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("FERTILITY_SCREENSHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _table(server: ServerProcess, game: str = "fertility", **extra: Any) -> dict[str, Any]:
+    status, made = request(
+        server.url + "/tables",
+        {"game": game, "players": ["Amunet", "Bek"], "seats": [{}, {}], **extra},
+    )
+    assert status == 201, made
+    table: dict[str, Any] = made
+    return table
+
+
+def _picture_drawn(page: Page) -> None:
+    page.wait_for_function(
+        "() => document.getElementById('picture').naturalWidth > 0", timeout=30_000
+    )
+
+
+def _play_first(page: Page) -> None:
+    """Clicks down the first group of choices to its first option."""
+    page.wait_for_selector("#choices > button")
+    while page.locator("#choices > button.option").count() == 0:
+        page.locator("#choices > button").first.click()
+    page.locator("#choices > button.option").first.click()
+
+
+def _box(page: Page, selector: str) -> dict[str, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return {"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_on_a_phone_the_board_fills_the_width_and_stays_readable(
+    server: ServerProcess, browser: Any, game: str, tmp_path: Path
+) -> None:
+    made = _table(server, game)
+    texts = page_texts("en")
+    with browser.new_context(viewport=PHONE) as context:
+        page = context.new_page()
+        page.goto(server.url + made["seats"][0]["link"])
+        _picture_drawn(page)
+        page.screenshot(path=str(_shots(tmp_path) / f"phone-{game}.png"))
+        natural = page.evaluate("() => document.getElementById('picture').naturalWidth")
+        board = _box(page, "#board")
+        picture = _box(page, "#picture")
+        assert board["x"] == 0
+        assert board["width"] == PHONE["width"]
+        assert picture["width"] == natural  # its own size: words of 10 to 13 pixels
+        assert page.evaluate("() => document.documentElement.scrollWidth") == PHONE["width"]
+        assert page.locator("#fit").inner_text() == texts["table.fit"]
+        page.click("#fit")
+        page.screenshot(path=str(_shots(tmp_path) / f"phone-{game}-whole.png"))
+        assert _box(page, "#picture")["width"] == PHONE["width"]
+        assert page.locator("#fit").inner_text() == texts["table.zoom"]
+    with browser.new_context(viewport={"width": 1400, "height": 1000}) as context:
+        page = context.new_page()
+        page.goto(server.url + made["seats"][0]["link"])
+        _picture_drawn(page)
+        assert page.locator("#fit").is_hidden()  # a wide screen shows the whole table
+
+
+def test_another_token_in_the_address_shows_that_seat(server: ServerProcess, browser: Any) -> None:
+    made = _table(server)
+    texts = page_texts("en")
+    first, second = (seat["link"] for seat in made["seats"])
+    with browser.new_context() as context:
+        page = context.new_page()
+        page.goto(server.url + first)
+        page.wait_for_function("text => document.getElementById('role').textContent === text",
+                               arg=texts["table.you"].format(player="Amunet"))  # fmt: skip
+        page.evaluate("hash => { location.hash = hash; }", second.split("#", 1)[1])
+        page.wait_for_function("text => document.getElementById('role').textContent === text",
+                               arg=texts["table.you"].format(player="Bek"))  # fmt: skip
+        assert page.locator("#seats li.me .name").inner_text() == "Bek"
+
+
+def test_the_page_connects_again_by_itself_after_the_server_comes_back(
+    browser: Any, tmp_path: Path
+) -> None:
+    own = ServerProcess(str(tmp_path / "tables.db"), tmp_path / "server.log", None)
+    own.start()
+    try:
+        made = _table(own)
+        with browser.new_context() as context:
+            page = context.new_page()
+            page.goto(own.url + made["seats"][0]["link"])
+            page.wait_for_selector("#choices > button")
+            own.stop()
+            page.wait_for_selector("#lost:not([hidden])")
+            own.start()
+            page.wait_for_selector("#lost", state="hidden", timeout=30_000)
+            _play_first(page)
+            page.wait_for_function("() => document.querySelectorAll('#log li').length > 0")
+    finally:
+        own.stop()
+
+
+def test_a_move_refused_for_the_message_rate_is_sent_again_after_the_wait(
+    browser: Any, tmp_path: Path
+) -> None:
+    # One message at once, then one every 3 seconds: the second move comes too soon.
+    own = ServerProcess(str(tmp_path / "tables.db"), tmp_path / "server.log", None,
+                        "--frame-rate", "0.3")  # fmt: skip
+    own.start()
+    try:
+        status, made = request(
+            own.url + "/tables",
+            {"players": ["Amunet", "Bek"], "seats": [{}, {"kind": "bot", "agent": "random"}]},
+        )
+        assert status == 201, made
+        with browser.new_context() as context:
+            page = context.new_page()
+            page.goto(own.url + made["seats"][0]["link"])
+            played = 0
+            for _move in range(2):
+                page.wait_for_function(
+                    "played => document.querySelectorAll('#log li').length >= played "
+                    "&& !document.getElementById('decision').hidden "
+                    "&& !document.body.classList.contains('busy')",
+                    arg=played,
+                    timeout=30_000,
+                )
+                played = page.locator("#log li").count() + 1
+                _play_first(page)
+            # The second move was refused (rate) and is played without another click.
+            page.wait_for_function(
+                "played => document.querySelectorAll('#log li').length >= played",
+                arg=played,
+                timeout=15_000,
+            )
+            assert page.locator("#error").is_hidden()
+        log = (tmp_path / "server.log").read_text()
+    finally:
+        own.stop()
+    assert "Traceback" not in log

@@ -184,6 +184,7 @@ def _examples() -> dict[str, object]:
         "reading: Any": fr.Interpretations(quarry_enclosure=Enclosure.ORTHOGONAL),
         "ConfiguredState": state,
         "fertility_rules.server.messages.Table": Table.start(setup),
+        "fertility_rules.server.messages.Table | TableSummary": Table.start(setup),
     }
 
 

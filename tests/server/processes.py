@@ -75,6 +75,14 @@ class ServerProcess:
                 self.kill()
 
 
+def resident_kb(pid: int) -> int:
+    """A process's resident memory, in KB, from ``/proc``."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError(f"no resident memory for process {pid}")
+
+
 def request(url: str, body: Any = None, timeout: float = 10.0) -> tuple[int, Any]:
     """``(status, JSON)`` of a GET (or a POST of ``body``)."""
     data = None if body is None else json.dumps(body).encode()

@@ -35,7 +35,7 @@ def test_a_table_goes_on_from_a_record_and_keeps_it_after_a_restart(
 ) -> None:
     played, record = _record(game, 12)
     with client(tmp_path) as http:
-        made = http.post("/tables", json={"record": record})
+        made = http.post("/tables", json={"record": record, "open_seed": True})
         assert made.status_code == 201, made.text
         table, ann = made.json()["id"], made.json()["seats"][0]["token"]
         moves = http.get(f"/tables/{table}/moves").json()["moves"]
@@ -54,7 +54,9 @@ def test_a_finished_record_gives_back_the_same_record(game: str, tmp_path: Path)
     played, record = _record(game, 2000)
     assert played.is_over
     with client(tmp_path) as http:
-        made = http.post("/tables", json={"record": record, "listed": False}).json()
+        made = http.post(
+            "/tables", json={"record": record, "open_seed": True, "listed": False}
+        ).json()
         given = http.get(f"/tables/{made['id']}/record").json()
     assert fr.read_record(given) == fr.read_record(record)
 
@@ -63,7 +65,7 @@ def test_a_record_table_can_be_played_on_to_the_end(tmp_path: Path) -> None:
     _played, record = _record("ankhor", 10, seed=9)
     rng = random.Random(3)
     with client(tmp_path) as http:
-        made = http.post("/tables", json={"record": record}).json()
+        made = http.post("/tables", json={"record": record, "open_seed": True}).json()
         table = made["id"]
         tokens = [seat["token"] for seat in made["seats"]]
         while True:
@@ -97,7 +99,7 @@ def test_a_record_with_what_it_already_gives_or_broken_is_refused(
 ) -> None:
     _played, record = _record("fertility", 4)
     with client(tmp_path) as http:
-        refused = http.post("/tables", json={"record": record, **change})
+        refused = http.post("/tables", json={"record": record, "open_seed": True, **change})
         assert refused.status_code == 400
         assert refused.json()["problems"][0]["path"].startswith(path)
         assert http.get("/tables").json()["tables"] == []  # nothing was stored
@@ -111,7 +113,7 @@ def test_a_move_after_the_end_of_a_record_is_malformed_at_its_place(
     assert played.is_over
     record["moves"].append(record["moves"][-1])
     with client(tmp_path) as http:
-        refused = http.post("/tables", json={"record": record})
+        refused = http.post("/tables", json={"record": record, "open_seed": True})
         assert refused.status_code == 400
         assert refused.json()["problems"][0]["path"] == f"$.record.moves[{played.ply}]"
         assert http.get("/tables").json()["tables"] == []
@@ -122,7 +124,7 @@ def test_a_setup_that_does_not_fit_the_record_is_told_under_the_record(tmp_path:
     _played, record = _record("fertility", 3)
     record["variant"] = True
     with client(tmp_path) as http:
-        refused = http.post("/tables", json={"record": record})
+        refused = http.post("/tables", json={"record": record, "open_seed": True})
     assert refused.status_code == 400
     paths = [problem["path"] for problem in refused.json()["problems"]]
     assert paths
@@ -146,7 +148,7 @@ def test_a_record_is_held_to_the_servers_own_bounds(
     _played, record = _record(game, 2)
     record[key] = value
     with client(tmp_path) as http:
-        refused = http.post("/tables", json={"record": record})
+        refused = http.post("/tables", json={"record": record, "open_seed": True})
     assert refused.status_code == 400
     assert refused.json()["problems"][0]["path"] == path
 
@@ -155,7 +157,7 @@ def test_a_record_is_held_to_the_servers_own_bounds(
 def test_a_record_with_any_seed_the_library_takes_goes_on(seed: int, tmp_path: Path) -> None:
     record = fr.dump_record(fr.Game.new(["Ann", "Bob"], seed=seed, game="ankhor").record)
     with client(tmp_path) as http:
-        made = http.post("/tables", json={"record": record})
+        made = http.post("/tables", json={"record": record, "open_seed": True})
     assert made.status_code == 201, made.text
 
 
@@ -163,7 +165,7 @@ def test_an_illegal_move_in_the_record_is_named_with_its_rule(tmp_path: Path) ->
     _played, record = _record("ankhor", 6)
     record["moves"][3] = record["moves"][2]  # the same decision again, out of its place
     with client(tmp_path) as http:
-        refused = http.post("/tables", json={"record": record})
+        refused = http.post("/tables", json={"record": record, "open_seed": True})
     problem = refused.json()["problems"][0]
     assert refused.status_code == 400
     assert problem["path"] == "$.record.moves[3]"
@@ -175,7 +177,7 @@ def test_a_record_with_a_catalogue_of_its_own_is_refused(tmp_path: Path) -> None
     _played, record = _record("fertility", 3, catalogue=catalogue)
     assert isinstance(record["catalogue"], dict)
     with client(tmp_path) as http:
-        refused = http.post("/tables", json={"record": record})
+        refused = http.post("/tables", json={"record": record, "open_seed": True})
     assert refused.status_code == 400
     assert refused.json()["problems"][0]["path"] == "$.record.catalogue"
 

@@ -23,6 +23,7 @@ GOOD_TABLE = {
     "players": ["Ann", "Bob", "Cleo"],
     "seats": [{"language": "pl"}, {"kind": "bot", "agent": "random"}, {"kind": "open"}],
     "seed": 5,
+    "open_seed": True,
     "variant": False,
     "interpretations": {"quarry_enclosure": "orthogonal", "district_offer": 3},
     "listed": True,
@@ -57,7 +58,10 @@ def test_thousands_of_mutated_requests_get_library_errors_and_no_server_error(
     statuses: dict[int, int] = {}
     caplog.set_level(logging.WARNING, logger="fertility_rules.server")
     with serving(tmp_path) as (http, service):
-        tables = [_made(http, GOOD_TABLE), _made(http, {"players": ["Dee", "Eve"], "seed": 9})]
+        tables = [
+            _made(http, GOOD_TABLE),
+            _made(http, {"players": ["Dee", "Eve"], "seed": 9, "open_seed": True}),
+        ]
         for _ in range(REQUESTS):
             table, tokens = rng.choice(tables)
             token = rng.choice([*tokens.values(), "forged"]) if tokens else "forged"
@@ -131,7 +135,7 @@ def test_thousands_of_mutated_frames_leave_the_table_unchanged_or_play_a_legal_m
     rng = random.Random(17)
     caplog.set_level(logging.WARNING, logger="fertility_rules.server")
     with serving(tmp_path, max_frame=4096) as (http, service):
-        table, tokens = _made(http, {"players": ["Ann", "Bob"], "seed": 12})
+        table, tokens = _made(http, {"players": ["Ann", "Bob"], "seed": 12, "open_seed": True})
         url = f"/tables/{table}/socket"
         kinds: dict[str, int] = {}
         with (

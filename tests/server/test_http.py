@@ -95,7 +95,7 @@ def test_seats_and_spectators_see_the_same_view_only_the_decider_gets_choices(
     tmp_path: Path,
 ) -> None:
     with client(tmp_path) as http:
-        made = _new(http, seats=[{"language": "fr"}, {"language": "nl"}], seed=4)
+        made = _new(http, seats=[{"language": "fr"}, {"language": "nl"}], seed=4, open_seed=True)
         table, ann, bob = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
         seen = {
             who: http.get(f"/tables/{table}/view", params=params).json()
@@ -115,7 +115,7 @@ def test_seats_and_spectators_see_the_same_view_only_the_decider_gets_choices(
 
 def test_a_token_acts_only_for_its_seat_and_spectators_cannot_act(tmp_path: Path) -> None:
     with client(tmp_path) as http:
-        made = _new(http, seats=[{}, {"language": "fr"}], seed=4)
+        made = _new(http, seats=[{}, {"language": "fr"}], seed=4, open_seed=True)
         table, ann, bob = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
         view = http.get(f"/tables/{table}/view", params={"token": ann}).json()
         move = pick(view, random.Random(1))["notation"]
@@ -155,7 +155,7 @@ def test_a_whole_game_against_a_bot_ends_with_scores_and_a_record_verify_accepts
 ) -> None:
     rng = random.Random(8)
     with client(tmp_path) as http:
-        made = _new(http, seats=[{}, {"kind": "bot", "agent": "greedy"}], seed=8)
+        made = _new(http, seats=[{}, {"kind": "bot", "agent": "greedy"}], seed=8, open_seed=True)
         table, ann = made["id"], made["seats"][0]["token"]
         refused = http.get(f"/tables/{table}/record")
         assert refused.status_code == 403
@@ -219,7 +219,7 @@ def test_a_broken_body_from_a_seat_is_refused_in_the_seat_s_language(
 
 def test_a_person_joining_chooses_the_language_of_their_seat(tmp_path: Path) -> None:
     with client(tmp_path) as http:
-        made = _new(http, seats=[{}, {"kind": "open"}], seed=3)
+        made = _new(http, seats=[{}, {"kind": "open"}], seed=3, open_seed=True)
         table, ann = made["id"], made["seats"][0]["token"]
         bad = http.post(f"/tables/{table}/join", json={"seat": 1, "language": "xx"})
         assert (bad.status_code, bad.json()["problems"][0]["path"]) == (400, "$.language")
@@ -250,7 +250,7 @@ def test_a_person_joining_chooses_the_language_of_their_seat(tmp_path: Path) -> 
 
 def test_undo_and_resign_over_http(tmp_path: Path) -> None:
     with client(tmp_path) as http:
-        made = _new(http, seats=[{}, {}], seed=6)
+        made = _new(http, seats=[{}, {}], seed=6, open_seed=True)
         table, ann, bob = made["id"], made["seats"][0]["token"], made["seats"][1]["token"]
         view = http.get(f"/tables/{table}/view", params={"token": ann}).json()
         place = pick(view, random.Random(0))["notation"]
@@ -412,7 +412,11 @@ def test_every_game_of_the_library_is_served_to_the_end(tmp_path: Path, game: st
     rng = random.Random(12)
     with client(tmp_path) as http:
         made = _new(
-            http, game=game, seats=[{"language": "nl"}, {"kind": "bot", "agent": "random"}], seed=3
+            http,
+            game=game,
+            seats=[{"language": "nl"}, {"kind": "bot", "agent": "random"}],
+            seed=3,
+            open_seed=True,
         )
         table, token = made["id"], made["seats"][0]["token"]
         assert made["table"]["game"] == game
@@ -454,7 +458,7 @@ def test_the_moves_played_so_far_are_listed_in_order_in_the_asked_language(
 ) -> None:
     rng = random.Random(4)
     with client(tmp_path) as http:
-        made = _new(http, game=game, seats=[{}, {}], seed=6)
+        made = _new(http, game=game, seats=[{}, {}], seed=6, open_seed=True)
         table = made["id"]
         tokens = [seat["token"] for seat in made["seats"]]
         assert http.get(f"/tables/{table}/moves").json()["moves"] == []
@@ -483,7 +487,7 @@ def test_a_move_sent_for_another_position_is_a_conflict_that_says_which_way(
     tmp_path: Path,
 ) -> None:
     with client(tmp_path) as http:
-        made = _new(http, seats=[{}, {}], seed=6)
+        made = _new(http, seats=[{}, {}], seed=6, open_seed=True)
         table, ann = made["id"], made["seats"][0]["token"]
         view = http.get(f"/tables/{table}/view", params={"token": ann}).json()
         place = pick(view, random.Random(0))["notation"]

@@ -72,7 +72,6 @@ def _play_on_sockets(http: Any, rng: random.Random) -> tuple[str, list[tuple[Any
                 {"language": "pl"},
                 {"kind": "bot", "agent": "random"},
             ],
-            "seed": 31,
             "interpretations": {"quarry_enclosure": "orthogonal"},
         },
     ).json()
@@ -143,6 +142,7 @@ def _play_over_http(http: Any, rng: random.Random) -> tuple[str, list[tuple[Any,
             "players": ["Eve", "Fay"],
             "seats": [{"language": "nl"}, {"kind": "bot", "agent": "lookahead"}],
             "seed": 32,
+            "open_seed": True,  # shown to every seat: the deal is known
             "variant": True,
         },
     ).json()
@@ -193,7 +193,9 @@ def test_every_message_of_whole_games_is_the_view_and_depends_on_nothing_hidden(
             if who == "entry":
                 assert set(entry) == set(table_entry(last, "fr"))
     assert checked > 300
-    assert all("seed" not in json.dumps(entry) for entry in listing["tables"])
+    entries = {entry["id"]: json.dumps(entry) for entry in listing["tables"]}
+    assert '"seed": 32' in entries[games[1][0]]
+    assert "seed" not in entries[games[0][0]]  # drawn by the server, shown to no one
 
 
 def _language(table: Table, seat: int | None, message: dict[str, Any]) -> str:

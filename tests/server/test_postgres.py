@@ -84,7 +84,7 @@ def test_a_move_through_one_process_reaches_the_sockets_of_the_other(
     first, second = servers
     status, made = request(
         first.url + "/tables",
-        {"players": ["Ann", "Bob"], "seats": [{}, {}], "seed": 4},
+        {"players": ["Ann", "Bob"], "seats": [{}, {}], "seed": 4, "open_seed": True},
     )
     assert status == 201
     table = made["id"]
@@ -106,7 +106,9 @@ def test_moves_racing_through_both_processes_are_stored_once(
     servers: tuple[ServerProcess, ServerProcess],
 ) -> None:
     first, second = servers
-    _status, made = request(first.url + "/tables", {"players": ["Ann", "Bob"], "seed": 6})
+    _status, made = request(
+        first.url + "/tables", {"players": ["Ann", "Bob"], "seed": 6, "open_seed": True}
+    )
     table, token = made["id"], made["seats"][0]["token"]
     _status, view = request(f"{first.url}/tables/{table}/view?token={token}")
     move = options(view["choices"])[0]["notation"]
@@ -140,6 +142,7 @@ def test_a_whole_game_through_both_processes_with_a_bot_verifies(
             "players": ["Ann", "Bob", "Cleo"],
             "seats": [{}, {"kind": "bot", "agent": "greedy"}, {}],
             "seed": 7,
+            "open_seed": True,
         },
     )
     table = made["id"]

@@ -46,7 +46,9 @@ class Players:
 
     def open(self, seed: int) -> None:
         for index, body in enumerate(TABLES):
-            status, made = request(self.server.url + "/tables", {**body, "seed": seed + index})
+            status, made = request(
+                self.server.url + "/tables", {**body, "seed": seed + index, "open_seed": True}
+            )
             assert status == 201, made
             tokens = {i: s["token"] for i, s in enumerate(made["seats"]) if "token" in s}
             self.tables[made["id"]] = tokens

@@ -147,5 +147,31 @@ def test_the_table_request_schema_takes_a_record_alone_as_the_server_does(
     import fertility_rules as fr
 
     record = fr.dump_record(fr.Game.new(["Ann", "Bob"], seed=1).record)
-    problems = _problems(_component("TableRequest"), {"record": record, **beside})
+    body = {"record": record, "open_seed": True, **beside}
+    problems = _problems(_component("TableRequest"), body)
     assert bool(problems) == bool(beside), problems
+
+
+@pytest.mark.parametrize(
+    ("body", "valid"),
+    [
+        ({"players": ["Ann", "Bob"]}, True),
+        ({"players": ["Ann", "Bob"], "seed": 4}, False),
+        ({"players": ["Ann", "Bob"], "seed": 4, "open_seed": False}, False),
+        ({"players": ["Ann", "Bob"], "seed": 4, "open_seed": True}, True),
+        ({"players": ["Ann", "Bob"], "open_seed": True}, True),
+        ("record", False),
+    ],
+)
+def test_the_table_request_schema_takes_a_seed_only_openly_as_the_server_does(
+    body: Any, valid: bool, tmp_path: Path
+) -> None:
+    import fertility_rules as fr
+
+    if body == "record":
+        body = {"record": fr.dump_record(fr.Game.new(["Ann", "Bob"], seed=1).record)}
+    problems = _problems(_component("TableRequest"), body)
+    assert (not problems) == valid, problems
+    with client(tmp_path) as http:
+        answer = http.post("/tables", json=body)
+    assert (answer.status_code == 201) == valid, answer.text

@@ -29,7 +29,9 @@ def _until(socket: Any, done: Any) -> dict[str, Any]:
 def test_a_seat_gets_a_view_after_every_move_and_plays_a_whole_game(tmp_path: Path) -> None:
     rng = random.Random(3)
     with client(tmp_path) as http:
-        table, tokens = _new(http, seats=[{}, {"kind": "bot", "agent": "random"}], seed=3)
+        table, tokens = _new(
+            http, seats=[{}, {"kind": "bot", "agent": "random"}], seed=3, open_seed=True
+        )
         with http.websocket_connect(f"/tables/{table}/socket?token={tokens[0]}") as socket:
             message = socket.receive_json()
             versions = [message["version"]]
@@ -49,7 +51,7 @@ def test_a_seat_gets_a_view_after_every_move_and_plays_a_whole_game(tmp_path: Pa
 
 def test_undo_asked_on_a_socket_waits_for_the_other_persons_answer(tmp_path: Path) -> None:
     with client(tmp_path) as http:
-        table, (ann, bob) = _new(http, seats=[{}, {"language": "nl"}], seed=6)
+        table, (ann, bob) = _new(http, seats=[{}, {"language": "nl"}], seed=6, open_seed=True)
         url = f"/tables/{table}/socket?token="
         with (
             http.websocket_connect(url + str(ann)) as a,
@@ -91,7 +93,7 @@ def test_bad_frames_get_a_library_error_and_leave_the_table_unchanged(tmp_path: 
         '{"type": "undo", "please": 1}',
     ]
     with client(tmp_path) as http:
-        table, (ann, _bob) = _new(http, seats=[{"language": "fr"}, {}], seed=2)
+        table, (ann, _bob) = _new(http, seats=[{"language": "fr"}, {}], seed=2, open_seed=True)
         before = http.get(f"/tables/{table}/view").json()
         with http.websocket_connect(f"/tables/{table}/socket?token={ann}") as socket:
             socket.receive_json()
@@ -110,7 +112,7 @@ def test_bad_frames_get_a_library_error_and_leave_the_table_unchanged(tmp_path: 
 
 def test_an_error_carries_back_the_id_the_client_gave_its_frame(tmp_path: Path) -> None:
     with client(tmp_path) as http:
-        table, (ann, _bob) = _new(http, seed=2)
+        table, (ann, _bob) = _new(http, seed=2, open_seed=True)
         with http.websocket_connect(f"/tables/{table}/socket?token={ann}") as socket:
             view = socket.receive_json()
             socket.send_text(json.dumps({"type": "move", "move": "skip", "id": "m-1"}))

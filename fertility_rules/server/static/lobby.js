@@ -115,7 +115,8 @@
 
   function request() {
     var count = Number($("count").value);
-    if (saved !== null) { return {record: saved, seats: seats(count)}; }
+    /* A record, or a seed, gives the deal: the table shows every seat that it is known. */
+    if (saved !== null) { return {record: saved, open_seed: true, seats: seats(count)}; }
     var body = {game: game().name, players: [], seats: seats(count), interpretations: {}};
     for (var index = 0; index < count; index += 1) {
       body.players.push($("name-" + index).value.trim());
@@ -123,7 +124,10 @@
     document.querySelectorAll("[data-switch]").forEach(function (select) {
       body.interpretations[select.getAttribute("data-switch")] = JSON.parse(select.value);
     });
-    if ($("seed").value.trim()) { body.seed = Number($("seed").value.trim()); }
+    if ($("seed").value.trim()) {
+      body.seed = Number($("seed").value.trim());
+      body.open_seed = true;
+    }
     if ($("variant").checked) { body.variant = true; }
     return body;
   }
@@ -176,6 +180,11 @@
     location.assign(playLink(answer.data.link));
   }
 
+  function dealText(entry) {
+    return entry.seed === undefined ? Page.text("page.deal.record") :
+      Page.fill("page.deal.seed", {seed: entry.seed});
+  }
+
   async function tables() {
     var answer = await Page.call("GET", "/tables?over=false");
     var list = $("tables");
@@ -188,6 +197,7 @@
       head.appendChild(Page.element("strong", "", entry.title));
       head.appendChild(Page.element("span", "status", entry.status));
       item.appendChild(head);
+      if (entry.open_seed) { item.appendChild(Page.element("p", "deal", dealText(entry))); }
       var seats = Page.element("p", "row");
       entry.seats.forEach(function (seat, index) {
         if (seat.kind === "open" && !seat.taken) {

@@ -5,7 +5,7 @@
 (function () {
   var query = new URLSearchParams(location.search);
   var tableId = query.get("table") || "";
-  var token = new URLSearchParams(location.hash.slice(1)).get("token");
+  var token = new URLSearchParams(location.hash.slice(1)).get("token");  /* see tokenOf */
   var socket = null;
   var retry = 0;
   var shown = null;
@@ -13,14 +13,32 @@
   var logged = {};
   var movesLogged = {};
   var closedForGood = false;
+  var lastSent = null;
+  var resend = null;
   var $ = function (id) { return document.getElementById(id); };
 
   function send(frame) {
     $("error").hidden = true;
+    clearTimeout(resend);
     if (socket && socket.readyState === WebSocket.OPEN) {
-      socket.send(JSON.stringify(frame));
+      lastSent = JSON.stringify(frame);
+      socket.send(lastSent);
       document.body.classList.add("busy");
     }
+  }
+
+  function refused(message) {
+    // A frame refused for the socket's message rate is sent again once the wait is over;
+    // any other refusal is shown.
+    if (message.retry_after !== undefined && lastSent !== null) {
+      var frame = lastSent;
+      document.body.classList.add("busy");
+      resend = setTimeout(function () {
+        if (socket && socket.readyState === WebSocket.OPEN) { socket.send(frame); }
+      }, 1000 * message.retry_after + 20);
+      return;
+    }
+    Page.showError($("error"), message);
   }
 
   function connect() {
@@ -32,10 +50,12 @@
     socket.addEventListener("message", function (event) {
       var message = JSON.parse(event.data);
       document.body.classList.remove("busy");
-      if (message.type === "view") { show(message); }
-      else if (message.type === "error") { Page.showError($("error"), message); }
+      if (message.type === "view") { lastSent = null; show(message); }
+      else if (message.type === "error") { refused(message); }
     });
     socket.addEventListener("close", function (event) {
+      // Refused at its opening (4000 + the HTTP status): nothing to retry. Otherwise the
+      // page connects again by itself, waiting longer after each failure (up to 8 s).
       if (event.code >= 4000) { closedForGood = true; return; }
       if (closedForGood) { return; }
       $("lost").hidden = false;
@@ -58,6 +78,15 @@
       });
       next.src = url;
     }, 120);
+  }
+
+  function showDeal(message) {
+    // A seed chosen by the table's maker, or a saved game, tells the hidden order of the
+    // piles: every seat is shown that the deal is known.
+    $("deal").hidden = !message.open_seed;
+    if (!message.open_seed) { return; }
+    $("deal").textContent = message.seed === undefined ? Page.text("page.deal.record") :
+      Page.fill("page.deal.seed", {seed: message.seed});
   }
 
   function showSeats(message) {
@@ -212,6 +241,7 @@
     $("status").textContent = message.status;
     if (fresh) { showPicture(message); }
     showSeats(message);
+    showDeal(message);
     showLog(message);
     var deciding = Boolean(message.choices);
     $("decision").hidden = !deciding;
@@ -227,8 +257,25 @@
     showScores(message);
   }
 
+  function tokenOf(hash) {
+    return new URLSearchParams(hash.slice(1)).get("token");
+  }
+
+  // A seat's link differs from another's only in its fragment, which changes no page:
+  // another token in the address shows that seat, as opening its link afresh would.
+  window.addEventListener("hashchange", function () {
+    if (tokenOf(location.hash) !== token) { location.reload(); }
+  });
+
+  function fitBoard() {
+    var board = $("board");
+    board.classList.toggle("fit");
+    $("fit").textContent = Page.text(board.classList.contains("fit") ? "table.zoom" : "table.fit");
+  }
+
   async function start() {
     await Page.start();
+    $("fit").addEventListener("click", fitBoard);
     var entry = await Page.call("GET", "/tables/" + encodeURIComponent(tableId));
     if (!entry.ok) { Page.showError($("error"), entry.data); return; }
     $("title").textContent = entry.data.title;
