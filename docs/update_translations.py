@@ -58,8 +58,9 @@ def extract() -> list[Path]:
     return templates
 
 
-COMMENT = re.compile(r"(^|\s)#(\s.*)?$")
-"""A comment of a code block: ``#`` at the start of a line or after a space, to its end."""
+COMMENT = re.compile(r"(^|\s)(#|//)(\s.*)?$")
+"""A comment of a code block (``#`` in Python and shells, ``//`` in JavaScript) at the
+start of a line or after a space, to its end."""
 
 
 def without_comments(code: str) -> str:

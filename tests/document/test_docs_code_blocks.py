@@ -55,6 +55,8 @@ def test_comments_are_what_a_translation_may_change() -> None:
     code = 'x = f(1)   # the first move\n# a whole line\nurl = "a#b"  # kept: "#b" is code'
     assert strip(code) == 'x = f(1)\n\nurl = "a#b"'
     assert strip("print(1)") == "print(1)"
+    script = 'let s = null;  // the last frame\nnew WebSocket("ws://host/a");'
+    assert strip(script) == 'let s = null;\nnew WebSocket("ws://host/a");'
 
 
 @pytest.mark.slow
