@@ -2,11 +2,12 @@
 
 Written from ``ANKHOR-SPEC.md`` alone, as plainly as possible: it reads the public fields
 of a state (the players' tiles with their level and position, tokens, stored warehouses,
-the offer, the price markers, the supply, the size of the piles, the turn so far, the
-readings of Q-3 to Q-5) and the colour, kind and points of each tile. Adjacency, spaces,
-payments, groups and points are worked out here tile by tile; nothing of the library's
-rule code (``layout``, ``rules``, ``scoring``) and none of its tables is used. Moves are
-plain tuples: ``("buy", slot, (level, x, y), "red")``.
+bonus tokens, the offer, the price markers, the supply, the bonus reserve, the size of
+the piles, the turn so far, the readings of Q-2 to Q-5) and the colour, kind and points
+of each tile. Adjacency, spaces, payments, groups, bonus tokens and points are worked out
+here tile by tile; nothing of the library's rule code (``layout``, ``rules``,
+``scoring``) and none of its tables is used. Moves are plain tuples: ``("buy", slot,
+(level, x, y), "red")``.
 """
 
 from __future__ import annotations
