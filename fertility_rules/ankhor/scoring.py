@@ -19,6 +19,7 @@ from fertility_rules.ankhor.interpretations import HigherNeighbours
 from fertility_rules.ankhor.layout import Attribute, Layout, groups
 from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Tile, Tokens, add_tokens
 from fertility_rules.ankhor.state import GameState
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.shared.scores import Report, places
 
@@ -112,6 +113,7 @@ class ScoreReport(Report[ScoreSheet]):
     """Every player's score sheet, in turn order, and the winners (A-7.5)."""
 
 
+@checked_arguments
 def final_position(state: GameState) -> FinalPosition:
     """The table as it stands, for final scoring (A-7)."""
     require(state, GameState, "state", state_needed)
@@ -227,6 +229,7 @@ def rank(keys: Sequence[tuple[int, int, int]]) -> tuple[int, ...]:
     return tuple(places([(total, -tiles, -tokens) for total, tiles, tokens in keys]))
 
 
+@checked_arguments
 def score(position: FinalPosition) -> ScoreReport:
     """Every player's explained score sheet and the winners (A-7)."""
     require(position, FinalPosition, "position", position_needed)
@@ -256,6 +259,7 @@ score_position = score
 winners."""
 
 
+@checked_arguments
 def score_totals(position: FinalPosition) -> tuple[StageTotals, ...]:
     """Each player's points per step, without explanations (for searches)."""
     if type(position) is not FinalPosition:
@@ -263,6 +267,7 @@ def score_totals(position: FinalPosition) -> tuple[StageTotals, ...]:
     return tuple(_totals(player, position) for player in position.players)
 
 
+@checked_arguments
 def final_scores(state: GameState) -> ScoreReport:
     """The explained score sheets of the table as it stands (A-7)."""
     return score(final_position(state))

@@ -225,7 +225,8 @@ def arbitrary_moves(state: GameState) -> st.SearchStrategy[Move]:
     """Moves of every kind with random fields: legal ones, illegal ones, wrong-phase ones.
 
     Positions come partly from the current player's layout and the spaces next to it,
-    partly at random; slots, piles and token counts range a little beyond what exists.
+    partly at random; slots and token counts range a little beyond what exists (a pile
+    out of range is refused when the move is made).
     """
     player = state.players[state.current]
     layout = player.tiles
@@ -237,17 +238,17 @@ def arbitrary_moves(state: GameState) -> st.SearchStrategy[Move]:
         st.tuples(st.integers(-1, 3), st.integers(-3, 3), st.integers(-3, 3)),
     )
     colours = st.one_of(st.none(), st.sampled_from(list(Colour)))
-    piles = st.one_of(st.none(), st.integers(-1, 2))
+    piles = st.integers(0, 1)  # a move names one of the two piles (A-2.4)
     kinds: list[st.SearchStrategy[Move]] = [
         st.builds(TakeTokens, _tokens()),
         st.builds(BuyTile, st.integers(-1, 6), positions, colours),
         st.just(PassMain()),
-        st.builds(Refresh, piles),
+        st.builds(Refresh, st.one_of(st.none(), piles)),
         st.builds(MoveTile, positions, positions),
         st.just(EndActions()),
         st.builds(StoreTokens, st.lists(positions, max_size=3).map(tuple)),
         st.builds(ReturnTokens, _tokens()),
-        st.builds(Refill, st.integers(-1, 2)),
+        st.builds(Refill, piles),
     ]
     choices: list[st.SearchStrategy[Move]] = [st.one_of(kinds)]
     legal = legal_moves(state)

@@ -9,10 +9,11 @@ so that what refuses it is the bound of ``fertility_rules.ankhor.history`` it br
 from __future__ import annotations
 
 import copy
+import enum
 import json
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -434,10 +435,25 @@ def test_a_view_is_held_to_the_same_bounds(middle: State) -> None:
 # ---------------------------------------------------------------- every reached state
 
 
-SWITCHES = (Removal, BonusTokens, HigherNeighbours, Height, Moving, PriceLayout)
-READINGS = [
-    Interpretations(*(list(switch)[k % len(switch)] for switch in SWITCHES)) for k in range(3)
-]
+E = TypeVar("E", bound=enum.Enum)
+
+
+def _readings(k: int) -> Interpretations:
+    def pick(switch: type[E]) -> E:
+        values = list(switch)
+        return values[k % len(values)]
+
+    return Interpretations(
+        two_player_removal=pick(Removal),
+        bonus_tokens=pick(BonusTokens),
+        higher_neighbours=pick(HigherNeighbours),
+        height=pick(Height),
+        moving=pick(Moving),
+        price_layout=pick(PriceLayout),
+    )
+
+
+READINGS = [_readings(k) for k in range(3)]
 """Three combinations of the switches that take every value of every switch."""
 
 

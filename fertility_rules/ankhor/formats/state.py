@@ -65,6 +65,7 @@ from fertility_rules.ankhor.rules.engine import legal_moves
 from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
 from fertility_rules.ankhor.validity import state_problems
 from fertility_rules.ankhor.views import Observation, observe
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.base import problems_of
 from fertility_rules.formats.documents import join, moved
@@ -253,6 +254,7 @@ def _unstructure(document: object, fmt: str, catalogue: Catalogue) -> dict[str, 
     return data
 
 
+@checked_arguments
 def dump_state(state: GameState) -> dict[str, Any]:
     """The JSON-like form of ``state``, hidden information included; :func:`read_state`
     reads it back equal."""
@@ -264,6 +266,7 @@ def dump_state(state: GameState) -> dict[str, Any]:
     return _unstructure(document, GAME_STATE_FORMAT, state.config.catalogue)
 
 
+@checked_arguments
 def dump_observation(view: Observation | GameState, moves: bool = False) -> dict[str, Any]:
     """The JSON-like form of what every player sees (A-8); a state is observed first.
 
@@ -280,12 +283,14 @@ def dump_observation(view: Observation | GameState, moves: bool = False) -> dict
     return data
 
 
+@checked_arguments
 def dump_move(move: Move, table: GameState | Observation | None = None) -> dict[str, Any]:
     """The JSON form of ``move`` (the table is not needed: Ankh'or's moves do not depend
     on the board; it is accepted for the shape Fertility's function has)."""
     return move_to_json(move)
 
 
+@checked_arguments
 def read_move(data: object, table: GameState | Observation | None = None) -> Move:
     """A move from its JSON form; raises :class:`MalformedInputError` with the path of
     every problem. The move is well formed; :func:`~fertility_rules.ankhor.apply` says
@@ -435,6 +440,7 @@ def _build(
     return state, state_problems(state)
 
 
+@checked_arguments
 def read_state(data: object, source: str | None = None) -> GameState:
     """Validate ``data`` (a ``fertility-rules/ankhor-game-state/1`` document) into a
     :class:`~fertility_rules.ankhor.state.GameState`; raises
@@ -454,6 +460,7 @@ def _version(found: str) -> list[Problem]:
     return problems_of(MalformedInputError(rules_version_problems(found, ANKHOR_RULES_VERSION)))
 
 
+@checked_arguments
 def read_observation(data: object, source: str | None = None) -> Observation:
     """Validate ``data`` (a ``fertility-rules/ankhor-observation/1`` document) into an
     :class:`~fertility_rules.ankhor.views.Observation`, the pair of :func:`dump_observation`.
