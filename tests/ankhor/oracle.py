@@ -256,23 +256,6 @@ def legal_moves(state: Any) -> set[tuple[Any, ...]]:
     return set()
 
 
-def _groups(cells: dict[tuple[int, int, int], Any], same_level: bool) -> list[int]:
-    sizes = []
-    left = set(cells)
-    while left:
-        todo = [left.pop()]
-        size = 1
-        while todo:
-            here = todo.pop()
-            for other in list(left):
-                if adjacent(here, other, same_level):
-                    left.remove(other)
-                    todo.append(other)
-                    size += 1
-        sizes.append(size)
-    return sizes
-
-
 def _components(
     cells: dict[tuple[int, int, int], Any], same_level: bool
 ) -> list[set[tuple[int, int, int]]]:
@@ -290,6 +273,10 @@ def _components(
                     todo.append(other)
         found.append(part)
     return found
+
+
+def _groups(cells: dict[tuple[int, int, int], Any], same_level: bool) -> list[int]:
+    return [len(part) for part in _components(cells, same_level)]
 
 
 def _big(tiles: dict[tuple[int, int, int], Any], same_level: bool) -> list[set[str]]:
