@@ -113,9 +113,10 @@ class ScoreReport(Report[ScoreSheet]):
     """Every player's score sheet, in turn order, and the winners (A-7.5)."""
 
 
-@checked_arguments
 def final_position(state: GameState) -> FinalPosition:
-    """The table as it stands, for final scoring (A-7)."""
+    """The table as it stands, for final scoring (A-7). Called by the searches at every
+    position they weigh: its one argument is checked by hand, at the cost of a type
+    comparison."""
     require(state, GameState, "state", state_needed)
     config = state.config
     return FinalPosition(
@@ -259,9 +260,9 @@ score_position = score
 winners."""
 
 
-@checked_arguments
 def score_totals(position: FinalPosition) -> tuple[StageTotals, ...]:
-    """Each player's points per step, without explanations (for searches)."""
+    """Each player's points per step, without explanations (for searches, which call it
+    at every position: its one argument is checked by hand)."""
     if type(position) is not FinalPosition:
         require(position, FinalPosition, "position", position_needed)
     return tuple(_totals(player, position) for player in position.players)
