@@ -16,6 +16,7 @@ from fertility_rules.agents.builtin import AGENTS
 from fertility_rules.agents.ismcts_agent import FERTILITY_SEARCH
 from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.effects.base import Stage
+from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.formats.moves import move_from_json, move_to_json
 from fertility_rules.formats.setup import catalogue_from_json as catalogue_from_json
 from fertility_rules.formats.setup import catalogue_to_json as catalogue_to_json
@@ -241,6 +242,7 @@ RULES = GameRules(
         **named(_HERE, *RECORD_PARTS),
         setup_to_json=setup_to_json,
         setup_from_json=setup_from_json,
+        registry=EffectRegistry,
         schemas=lazy_schemas("fertility_rules.formats.schema", *_SCHEMAS),
     ),
     texts=GameTexts(

@@ -274,6 +274,9 @@ class GameFormats:
     """The record's catalogue entry: the default catalogue by name, another embedded."""
     catalogue_from_json: Callable[[object, str, Any], Any]
     """``(data, path, registry)``: ``None`` for the default catalogue, else the catalogue."""
+    registry: type | None = None
+    """The class of the registry :attr:`catalogue_from_json` reads an embedded catalogue
+    with (Fertility's effect kinds); ``None`` when the game's catalogues take none."""
     load_catalogue: Callable[[str | None, Any], Any]
     """``(path, limits)``: a catalogue file (``None``: the built-in catalogue)."""
     schemas: Mapping[str, Callable[[], dict[str, Any]]] = field(converter=_frozen_mapping)

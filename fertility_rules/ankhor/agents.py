@@ -31,7 +31,7 @@ from fertility_rules.ankhor.rules.engine import apply_unchecked, legal_moves
 from fertility_rules.ankhor.scoring import final_position, score_totals
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.views import Observation, sample_state
-from fertility_rules.arguments import expect_count
+from fertility_rules.arguments import checked_arguments, expect_count
 from fertility_rules.games import Agent
 
 __all__ = [
@@ -158,12 +158,14 @@ AGENTS: dict[str, Callable[[int | None], Agent]] = {
 """The built-in Ankh'or agents by name."""
 
 
+@checked_arguments
 def make_agent(name: str, seed: int | None = None) -> Agent:
     """The Ankh'or agent called ``name`` (``random``, ``greedy``, ``lookahead`` or
     ``ismcts``), seeded."""
     return make_game_agent(name, seed, "ankhor")
 
 
+@checked_arguments
 def play_game(
     names: Sequence[str],
     agents: Sequence[Agent],

@@ -28,6 +28,7 @@ from fertility_rules.ankhor.rules.engine import legal_moves
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.texts import describe_move
 from fertility_rules.ankhor.views import Observation
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.shared.choices import Choice, ChoiceGroup, Level, group_choices
@@ -83,6 +84,7 @@ def _levels(table: GameState | Observation, move: Move) -> tuple[Level, ...]:
     raise TypeError(move)  # pragma: no cover - the match is exhaustive
 
 
+@checked_arguments
 def choices(table: GameState | Observation) -> tuple[ChoiceGroup, ...]:
     """The legal moves of ``table`` grouped by decision: tokens to take; a tile of the
     offer, then its place, then the marker not paid; each ankh action; the end of turn

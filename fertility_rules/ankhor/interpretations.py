@@ -1,4 +1,4 @@
-"""Ankh'or's interpretations (Q-1 to Q-11): the switches as one immutable options value.
+"""Ankh'or's interpretations (Q-1 to Q-11, Q-17): the switches as one immutable options value.
 
 As for Fertility, the specification sorts its ids into switches (fields of
 :class:`Interpretations`, each with a default and at least one alternative, stored in game
@@ -57,7 +57,8 @@ class BonusTokens(enum.Enum):
     """Q-2: bonus tokens when groups of 5 or more merge (A-3.8)."""
 
     ONE_PER_GROUP = "one_per_group"
-    """A player holds one bonus token per group of 5 or more: a merge returns one. Default."""
+    """A player holds at most one bonus token per group of 5 or more, each taken as its
+    group formed (Q-17): a merge returns one. Default."""
     KEPT_ON_MERGE = "kept_on_merge"
     """A token is never returned on a merge, only when its group is split below 5."""
 

@@ -293,8 +293,11 @@ def big_groups(
     layout: Layout, attribute: Attribute, same_level: bool, size: int = 5
 ) -> list[frozenset[str]]:
     """The groups of ``size`` tiles or more sharing ``attribute``, as sets of tile ids."""
+    members = {p.position: p for p in layout if _shares(p, attribute)}
+    if len(members) < size:
+        return []
     return [
         frozenset(p.tile.id for p in group)
-        for group in groups(layout, attribute, same_level)
+        for group in _connected(members, same_level)
         if len(group) >= size
     ]

@@ -1,7 +1,7 @@
 """Ankh'or's moves: one frozen value per kind of decision of a turn (A-3 to A-5).
 
-A move checks the types of its fields when it is made (slots and piles are whole
-numbers, positions three whole numbers ``(level, x, y)``, token counts six whole
+A move checks the types of its fields when it is made (slots are whole numbers, a draw
+pile 0 or 1, positions three whole numbers ``(level, x, y)``, token counts six whole
 numbers in :class:`~fertility_rules.ankhor.model.Token` order, a marker a
 :class:`~fertility_rules.ankhor.model.Colour`) and raises :class:`MalformedInputError`
 otherwise. Whether the values fit the position is for the referee, which names the rule
@@ -23,7 +23,7 @@ from attrs import Attribute, field, frozen
 
 from fertility_rules.ankhor.model import Colour, Position, Tokens
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, echo
 from fertility_rules.shared.values import unchecked_constructor
 
 __all__ = [
@@ -40,8 +40,10 @@ __all__ = [
 ]
 
 
-def _refuse(instance: object, attribute: Attribute[Any], message: Message) -> None:
-    raise MalformedInputError.single(f"{type(instance).__name__}.{attribute.name}", message)
+def _refuse(
+    instance: object, attribute: Attribute[Any], message: Message, rule: str | None = None
+) -> None:
+    raise MalformedInputError.single(f"{type(instance).__name__}.{attribute.name}", message, rule)
 
 
 def _kind(value: object) -> str:
@@ -53,13 +55,19 @@ def _whole(instance: object, attribute: Attribute[Any], value: Any) -> None:
         _refuse(instance, attribute, _("A whole number is needed, not {kind}.", kind=_kind(value)))
 
 
-def _whole_or_none(instance: object, attribute: Attribute[Any], value: Any) -> None:
-    if value is not None and type(value) is not int:
+def _pile(instance: object, attribute: Attribute[Any], value: Any) -> None:
+    if type(value) is not int or value not in (0, 1):
         _refuse(
             instance,
             attribute,
-            _("A whole number or nothing is needed, not {kind}.", kind=_kind(value)),
+            _("A draw pile is 0 or 1 (there are two), not {value}.", value=echo(value)),
+            "A-2.4",
         )
+
+
+def _pile_or_none(instance: object, attribute: Attribute[Any], value: Any) -> None:
+    if value is not None:
+        _pile(instance, attribute, value)
 
 
 def _is_position(value: object) -> bool:
@@ -131,7 +139,7 @@ class Refresh:
     """Ankh action: refresh the tiles, refilling from draw pile ``pile`` (0 or 1), or
     ``None`` when both piles are empty (A-4.2)."""
 
-    pile: int | None = field(validator=_whole_or_none)
+    pile: int | None = field(validator=_pile_or_none)
 
 
 @frozen
@@ -174,7 +182,7 @@ class Refill:
     """End of turn: refill the offer from draw pile ``pile`` (0 or 1), continuing from
     the other when it runs out (A-5.1, Q-11)."""
 
-    pile: int = field(validator=_whole)
+    pile: int = field(validator=_pile)
 
 
 Move: TypeAlias = (

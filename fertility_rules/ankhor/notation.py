@@ -51,6 +51,9 @@ from fertility_rules.ankhor.moves import (
     StoreTokens,
     TakeTokens,
 )
+from fertility_rules.ankhor.state import GameState
+from fertility_rules.ankhor.views import Observation
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.notation import (
@@ -75,7 +78,8 @@ def format_tokens(tokens: Tokens) -> str:
     return text or "-"
 
 
-def format_move(move: Move, state: object = None) -> str:
+@checked_arguments
+def format_move(move: Move, state: GameState | Observation | None = None) -> str:
     """``move`` in the notation of this module (the state is not needed; it is accepted
     for the shape of Fertility's function)."""
     match move:
@@ -174,7 +178,8 @@ _PARSERS: dict[str, tuple[int | None, Callable[[list[str]], Move]]] = {
 }
 
 
-def parse_move(text: str, state: object = None) -> Move:
+@checked_arguments
+def parse_move(text: str, state: GameState | Observation | None = None) -> Move:
     """The move written ``text`` in this module's notation; raises
     :class:`~fertility_rules.MalformedInputError` saying what is wrong."""
     parse, rest = split_move(text, _PARSERS)

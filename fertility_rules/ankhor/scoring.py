@@ -19,6 +19,7 @@ from fertility_rules.ankhor.interpretations import HigherNeighbours
 from fertility_rules.ankhor.layout import Attribute, Layout, groups
 from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Tile, Tokens, add_tokens
 from fertility_rules.ankhor.state import GameState
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.shared.scores import Report, places
 
@@ -113,7 +114,9 @@ class ScoreReport(Report[ScoreSheet]):
 
 
 def final_position(state: GameState) -> FinalPosition:
-    """The table as it stands, for final scoring (A-7)."""
+    """The table as it stands, for final scoring (A-7). Called by the searches at every
+    position they weigh: its one argument is checked by hand, at the cost of a type
+    comparison."""
     require(state, GameState, "state", state_needed)
     config = state.config
     return FinalPosition(
@@ -227,6 +230,7 @@ def rank(keys: Sequence[tuple[int, int, int]]) -> tuple[int, ...]:
     return tuple(places([(total, -tiles, -tokens) for total, tiles, tokens in keys]))
 
 
+@checked_arguments
 def score(position: FinalPosition) -> ScoreReport:
     """Every player's explained score sheet and the winners (A-7)."""
     require(position, FinalPosition, "position", position_needed)
@@ -257,12 +261,14 @@ winners."""
 
 
 def score_totals(position: FinalPosition) -> tuple[StageTotals, ...]:
-    """Each player's points per step, without explanations (for searches)."""
+    """Each player's points per step, without explanations (for searches, which call it
+    at every position: its one argument is checked by hand)."""
     if type(position) is not FinalPosition:
         require(position, FinalPosition, "position", position_needed)
     return tuple(_totals(player, position) for player in position.players)
 
 
+@checked_arguments
 def final_scores(state: GameState) -> ScoreReport:
     """The explained score sheets of the table as it stands (A-7)."""
     return score(final_position(state))

@@ -9,6 +9,7 @@ from fertility_rules.ankhor.catalogue import PLAYER_COUNTS, TOKENS_PER_KIND, Cat
 from fertility_rules.ankhor.interpretations import Interpretations, PriceLayout
 from fertility_rules.ankhor.model import Tokens
 from fertility_rules.ankhor.state import GameConfig, GameState, PlayerState
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.players import name_problems
@@ -38,6 +39,7 @@ def player_problems(players: object) -> list[Problem]:
     return [Problem("players", count, "A-2.1"), *problems]
 
 
+@checked_arguments
 def new_game(
     players: Sequence[str],
     seed: int | None = None,

@@ -133,11 +133,14 @@ def _groups(layout: Layout, attribute: Attribute, same_level: bool) -> list[froz
 
 
 def bonus_problems(before: GameState, after: GameState) -> list[str]:
-    """The bonus tokens of the player who moved follow Q-2 (A-3.8).
+    """The bonus tokens of the player who moved follow Q-2 and Q-17 (A-3.8).
 
-    Default: after a change of their layout, a player holds one token per group of 5 or
-    more, as far as the reserve allows. Alternative: tokens change only when a group
-    forms (take one) or stops counting 5 (return one); a merge changes nothing.
+    A group forms when none of its tiles was in a group of 5 or more of the same colour
+    or animal before, and dissolves when none of its tiles is in one any more. Default:
+    a token is taken for each group formed, as far as the reserve allows, and the player
+    then holds no more tokens than groups of 5 or more. Alternative: a group formed takes
+    one, a group dissolved returns one; a merge changes nothing. Either way a group that
+    formed while the reserve was empty earns nothing later (Q-17).
     """
     mover = before.current
     old, new = before.players[mover], after.players[mover]
@@ -148,26 +151,26 @@ def bonus_problems(before: GameState, after: GameState) -> list[str]:
     readings = before.config.interpretations
     same_level = readings.higher_neighbours is HigherNeighbours.SAME_LEVEL
     attributes: list[Attribute] = [*COLOURS, *ANIMALS]
+    formed = lost = groups = 0
+    for attribute in attributes:
+        was, now = (
+            _groups(old.tiles, attribute, same_level),
+            _groups(new.tiles, attribute, same_level),
+        )
+        tiles_was = set().union(*was)
+        tiles_now = set().union(*now)
+        formed += sum(1 for group in now if not group & tiles_was)
+        lost += sum(1 for group in was if not group & tiles_now)
+        groups += len(now)
     if readings.bonus_tokens is BonusTokens.ONE_PER_GROUP:
-        wanted = sum(len(_groups(new.tiles, a, same_level)) for a in attributes)
-        expected = wanted if wanted <= old.bonus else min(wanted, old.bonus + before.reserve)
+        expected = min(old.bonus + min(formed, before.reserve), groups)
     else:
-        formed = lost = 0
-        for attribute in attributes:
-            was, now = (
-                _groups(old.tiles, attribute, same_level),
-                _groups(new.tiles, attribute, same_level),
-            )
-            tiles_was = set().union(*was)
-            tiles_now = set().union(*now)
-            formed += sum(1 for group in now if not group & tiles_was)
-            lost += sum(1 for group in was if not group & tiles_now)
         change = formed - lost
         expected = (
             old.bonus + min(change, before.reserve) if change > 0 else max(0, old.bonus + change)
         )
     if new.bonus != expected:
-        return [f"Q-2: {old.name} holds {new.bonus} bonus tokens, {expected} expected"]
+        return [f"Q-17: {old.name} holds {new.bonus} bonus tokens, {expected} expected"]
     return []
 
 
@@ -222,7 +225,8 @@ def arbitrary_moves(state: GameState) -> st.SearchStrategy[Move]:
     """Moves of every kind with random fields: legal ones, illegal ones, wrong-phase ones.
 
     Positions come partly from the current player's layout and the spaces next to it,
-    partly at random; slots, piles and token counts range a little beyond what exists.
+    partly at random; slots and token counts range a little beyond what exists (a pile
+    out of range is refused when the move is made).
     """
     player = state.players[state.current]
     layout = player.tiles
@@ -234,17 +238,17 @@ def arbitrary_moves(state: GameState) -> st.SearchStrategy[Move]:
         st.tuples(st.integers(-1, 3), st.integers(-3, 3), st.integers(-3, 3)),
     )
     colours = st.one_of(st.none(), st.sampled_from(list(Colour)))
-    piles = st.one_of(st.none(), st.integers(-1, 2))
+    piles = st.integers(0, 1)  # a move names one of the two piles (A-2.4)
     kinds: list[st.SearchStrategy[Move]] = [
         st.builds(TakeTokens, _tokens()),
         st.builds(BuyTile, st.integers(-1, 6), positions, colours),
         st.just(PassMain()),
-        st.builds(Refresh, piles),
+        st.builds(Refresh, st.one_of(st.none(), piles)),
         st.builds(MoveTile, positions, positions),
         st.just(EndActions()),
         st.builds(StoreTokens, st.lists(positions, max_size=3).map(tuple)),
         st.builds(ReturnTokens, _tokens()),
-        st.builds(Refill, st.integers(-1, 2)),
+        st.builds(Refill, piles),
     ]
     choices: list[st.SearchStrategy[Move]] = [st.one_of(kinds)]
     legal = legal_moves(state)
@@ -262,8 +266,8 @@ class AnkhorMachine(EngineMachine):
     Set :attr:`catalogue` in a subclass to play another catalogue. The machine
     (:class:`~fertility_rules.testing.machine.EngineMachine`) plays legal moves one or a
     few at a time or whole turns at once, checking after every move the invariants
-    (:func:`check_invariants`), the limits at each turn's end and Q-2's bonus-token rule;
-    it tries arbitrary moves (an illegal one raises :class:`IllegalMoveError` with a rule
+    (:func:`check_invariants`), the limits at each turn's end and the bonus tokens (Q-2,
+    Q-17); it tries arbitrary moves (an illegal one raises :class:`IllegalMoveError` with a rule
     id and changes nothing; a move of the current decision is legal exactly when
     ``legal_moves`` lists it); a finished game has no legal move, refuses every move
     (A-6) and saw every player play the same number of turns.

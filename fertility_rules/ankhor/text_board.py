@@ -17,6 +17,7 @@ from fertility_rules.ankhor.moves import BuyTile, Move, MoveTile, StoreTokens
 from fertility_rules.ankhor.state import GameState, PlayerState
 from fertility_rules.ankhor.texts import status, tokens_text
 from fertility_rules.ankhor.views import Observation
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import series
 from fertility_rules.i18n.message import Message, _, ngettext
@@ -99,6 +100,7 @@ def _legend(lang: Language) -> str:
     return render(series(parts), lang)
 
 
+@checked_arguments
 def text_board(
     table: GameState | Observation,
     *,

@@ -37,6 +37,7 @@ from fertility_rules.ankhor.moves import (
 from fertility_rules.ankhor.scoring import STAGES, ScoreReport, ScoreSheet
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.views import Observation
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
@@ -84,6 +85,7 @@ def _tile(tile: Tile | None) -> Message | str:
     return "-" if tile is None else tile.label
 
 
+@checked_arguments
 def describe_move(move: Move, state: GameState | Observation) -> Message:
     """``move`` as a turn log tells it, from the state it is played in."""
     require(state, (GameState, Observation), "state", table_needed)
@@ -166,6 +168,7 @@ def _player_line(table: GameState | Observation, index: int) -> Message:
     )
 
 
+@checked_arguments
 def summary(table: GameState | Observation, language: Language | str = Language.EN) -> str:
     """The state in a few lines: turn and decision, each player's tiles and tokens, the
     offer with its prices, the supply, the piles and the reserve."""
@@ -200,6 +203,7 @@ def summary(table: GameState | Observation, language: Language | str = Language.
     return "\n".join(render(line, language) for line in lines)
 
 
+@checked_arguments
 def report_to_json(report: ScoreReport, language: Language | str = Language.EN) -> dict[str, Any]:
     """The score JSON: per player ``name``, ``stages``, ``total``, ``tiles``, ``tokens``,
     ``rank`` and the explained ``lines`` (each with its ``stage``, as Fertility's);
@@ -236,6 +240,7 @@ def report_to_json(report: ScoreReport, language: Language | str = Language.EN) 
     }
 
 
+@checked_arguments
 def report_to_text(report: ScoreReport, language: Language | str = Language.EN) -> str:
     """A readable score sheet: each step with its explained lines, totals, ranking."""
     require(report, ScoreReport, "report", report_needed)
@@ -258,6 +263,7 @@ def _total(sheet: ScoreSheet) -> Message:
     )
 
 
+@checked_arguments
 def describe_catalogue(catalogue: Catalogue, language: Language | str = Language.EN) -> str:
     """The catalogue's components, each with its provenance; reconstructed ones marked."""
     require(catalogue, Catalogue, "catalogue", catalogue_needed)

@@ -2,9 +2,9 @@
 
 The file readers refuse a state that breaks any of these (each problem names its rule
 and the JSON path of the part at fault); the conformance checks assert them after every
-move. They are exact, cheap consequences of the rules; what they do not cover (that the
-tiles could have been bought in some order, that the bonus tokens held match the groups
-formed over the game) is listed in :mod:`fertility_rules.ankhor.formats.state`.
+move. They are exact, cheap consequences of the rules: first that the table adds up and
+that the decision is one the game can be at, then what the turns played allow
+(:mod:`fertility_rules.ankhor.history`, which also says what is not checked).
 """
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections import Counter
 
 from fertility_rules.ankhor.catalogue import PLAYER_COUNTS, TOKENS_PER_KIND
+from fertility_rules.ankhor.history import history_problems
 from fertility_rules.ankhor.interpretations import Height, Moving, PriceLayout
 from fertility_rules.ankhor.layout import index, is_connected, supporters, supports_nothing
 from fertility_rules.ankhor.model import COLOURS, TOKENS, Kind, position_text
 from fertility_rules.ankhor.rules.ankh import can_spend
 from fertility_rules.ankhor.rules.common import ANKH_ACTIONS
-from fertility_rules.ankhor.rules.turn_end import excess, storable
+from fertility_rules.ankhor.rules.turn_end import excess, removes_leftmost, storable
 from fertility_rules.ankhor.state import GameState, Phase
 from fertility_rules.errors import Problem
 from fertility_rules.i18n.message import _
@@ -35,7 +36,7 @@ def state_problems(state: GameState) -> list[Problem]:
     problems = _seat_problems(state)
     if problems:
         return problems
-    return [
+    problems = [
         *_price_problems(state),
         *_tile_problems(state),
         *_token_problems(state),
@@ -43,6 +44,9 @@ def state_problems(state: GameState) -> list[Problem]:
         *_layout_problems(state),
         *_turn_problems(state),
     ]
+    if problems:  # the bounds of the turns played assume a table whose counts add up
+        return problems
+    return history_problems(state)
 
 
 def _seat_problems(state: GameState) -> list[Problem]:
@@ -260,8 +264,8 @@ def _limit_problems(state: GameState) -> list[Problem]:
 
 def _offer_problems(state: GameState) -> list[Problem]:
     """The offer is closed up but for the slot bought this turn, and full unless both
-    piles are empty; the refill is chosen when it has a gap and both piles have tiles
-    (A-3.3, A-5.1)."""
+    piles are empty; the refill is chosen when it has a gap and both piles have tiles,
+    the gaps those of the tile bought and of Q-1's removal (A-3.3, A-5.1)."""
     offer = state.offer
     phase = state.phase
     sizes = state.pile_sizes
@@ -271,7 +275,8 @@ def _offer_problems(state: GameState) -> list[Problem]:
     during = phase in (Phase.AFTER, Phase.STORE, Phase.RETURN)
     bought = 1 if during and state.progress.bought else 0
     if phase is Phase.REFILL:
-        wrong = inside > 0 or not gaps or not (sizes[0] and sizes[1])
+        made = state.progress.bought + removes_leftmost(state, state.progress.bought)
+        wrong = inside > 0 or not 0 < gaps <= made or not (sizes[0] and sizes[1])
     else:
         wrong = inside > bought or (bool(sizes[0] or sizes[1]) and gaps > bought)
     if wrong:

@@ -19,6 +19,7 @@ from attrs import field, frozen
 from fertility_rules.ankhor.arguments import require, state_needed, view_needed
 from fertility_rules.ankhor.model import Tile, Tokens
 from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.seats import Seated
@@ -68,12 +69,14 @@ def unseen_tiles(piles: Iterable[Iterable[Tile]]) -> tuple[Tile, ...]:
     return tuple(sorted((tile for pile in piles for tile in pile), key=_by_id))
 
 
+@checked_arguments
 def observe(state: GameState) -> Observation:
     """The view of ``state`` that every player and spectator shares (A-8)."""
     require(state, GameState, "state", state_needed)
     return carried(state, Observation, unseen=unseen_tiles(state.piles))
 
 
+@checked_arguments
 def sample_state(view: Observation, seed: int | random.Random | None = None) -> GameState:
     """A state with ``view``'s table and the unseen tiles dealt into the two piles
     uniformly at random (each order of the unseen tiles equally likely): a possible

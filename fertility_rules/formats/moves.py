@@ -19,6 +19,7 @@ from fertility_rules.formats.converter import (
 )
 from fertility_rules.formats.documents import join
 from fertility_rules.i18n.message import _
+from fertility_rules.model.coordinates import square_name
 from fertility_rules.model.metropolis import MAX_SHOPS, SPOTS
 from fertility_rules.model.resources import Resource, counts_of, tokens_of
 from fertility_rules.model.valley import BOARD_HEIGHT, MAX_BOARD_WIDTH
@@ -183,12 +184,19 @@ def _hooks(converter: Converter) -> None:
     )
 
 
+def _cell(square: int, width: int) -> tuple[int, int]:
+    """``[row, column]`` of a square; a square off the board is refused as the notation
+    refuses it (R-1.4), not written for the reader to refuse."""
+    square_name(square, width)
+    return divmod(square, width)
+
+
 def _document(move: Move, width: int) -> Any:
     match move:
         case PlaceTile(tile, first, second):
-            return _Place(tile, (divmod(first, width), divmod(second, width)))
+            return _Place(tile, (_cell(first, width), _cell(second, width)))
         case ClaimQuarry(square, resource):
-            return _Quarry(divmod(square, width), resource, resource is None)
+            return _Quarry(_cell(square, width), resource, resource is None)
         case BuildDistrict(district, spot, tokens, wheat):
             return _Build(district, spot, tokens_of(tokens), wheat)
         case SupplyShop(resource, shop):

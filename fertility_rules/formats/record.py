@@ -9,14 +9,16 @@ second game: they are Fertility's, and are read as such. :func:`replay` checks t
 
 from __future__ import annotations
 
+import functools
 import json
+import operator
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import frozen
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import argument_error, checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError
 from fertility_rules.formats.base import _within_limits, attempt, problems_of, structure_document
 from fertility_rules.formats.documents import join, read_document
@@ -130,6 +132,16 @@ class _Parts:
             return None
 
 
+def _check_registry(registry: object, games: Sequence[GameInfo]) -> None:
+    """Refuse a registry that no game allowed reads its catalogues with, naming the
+    argument (a game whose catalogues take none ignores the registry given)."""
+    kinds = [info.load().formats.registry for info in games]
+    known = tuple(kind for kind in kinds if kind is not None)
+    if not isinstance(registry, known):
+        expected = functools.reduce(operator.or_, known) | None if known else None
+        raise argument_error("registry", expected, registry)
+
+
 def _game(name: str, games: Sequence[GameInfo]) -> GameRules:
     try:
         return find_game(name, games)
@@ -149,12 +161,14 @@ def read_record(
     checks the moves.
 
     An embedded catalogue is read with ``registry`` (for Fertility, the effect kinds the
-    catalogue's Shops may use).
+    catalogue's Shops may use): ``None`` or a registry of one of ``games``.
     """
     # Imported here: ``fertility_rules.records`` re-exports this module, so importing it
     # at the top would make this module fail when it is the first one imported.
     from fertility_rules.records.game_record import GameRecord
 
+    if registry is not None:
+        _check_registry(registry, games)
     data = _current(data)
     _within_limits(data, source)  # a document too deep or too large is read no further
     parts = _Parts()

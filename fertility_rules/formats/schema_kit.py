@@ -119,8 +119,9 @@ def record_body(
 ) -> Schema:
     """The game record of ``game`` (``fertility-rules/game-record/2``): its parts are the
     game's ``move``, ``catalogue``, ``interpretations`` and, when it has explicit setups,
-    ``setup``. A ``former`` version, written before records named their game, is the same
-    without ``game``."""
+    ``setup``. A record gives a seed, or an explicit setup when the game has them, as its
+    reader requires. A ``former`` version, written before records named their game, is
+    the same without ``game``."""
     properties: dict[str, Schema] = {
         "format": {"const": RECORD_FORMAT} if former is None else enum_of([RECORD_FORMAT, former]),
         "game": {"const": game},
@@ -134,10 +135,22 @@ def record_body(
     if "setup" in parts:
         properties["setup"] = parts["setup"]
     properties["moves"] = list_of(parts["move"])
+    required = ["format", "players", "moves"] if former else ["format", "game", "players", "moves"]
+    if "setup" in parts:
+        body = {
+            **object_of(required, properties),
+            # Each branch names its property, as ajv's strict mode asks of "required".
+            "anyOf": [
+                {"properties": {"seed": True}, "required": ["seed"]},
+                {"properties": {"setup": True}, "required": ["setup"]},
+            ],
+        }
+    else:
+        body = object_of([*required[:-1], "seed", "moves"], properties)
     if former is None:
-        return object_of(["format", "game", "players", "moves"], properties)
+        return body
     return {
-        **object_of(["format", "players", "moves"], properties),
+        **body,
         "if": {"properties": {"format": {"const": former}}},
         "then": {"properties": {"game": False}},
         "else": {"required": ["game"]},

@@ -107,11 +107,11 @@ def typography(text: str, language: Language) -> str:
 
 def render(message: Message | str, language: Language | str = Language.EN) -> str:
     """The text of ``message`` in ``language``, parameters rendered in turn."""
+    lang = Language.parse(language)  # checked even for a text, which is its own rendering
     if isinstance(message, str):
         return message
     if not isinstance(message, Message):
         _refuse("message", Message | str, message)
-    lang = Language.parse(language)
     template = typography(_lookup(message, translations(lang)), lang)
     if not message.params:
         return template

@@ -2,11 +2,12 @@
 
 Written from ``ANKHOR-SPEC.md`` alone, as plainly as possible: it reads the public fields
 of a state (the players' tiles with their level and position, tokens, stored warehouses,
-the offer, the price markers, the supply, the size of the piles, the turn so far, the
-readings of Q-3 to Q-5) and the colour, kind and points of each tile. Adjacency, spaces,
-payments, groups and points are worked out here tile by tile; nothing of the library's
-rule code (``layout``, ``rules``, ``scoring``) and none of its tables is used. Moves are
-plain tuples: ``("buy", slot, (level, x, y), "red")``.
+bonus tokens, the offer, the price markers, the supply, the bonus reserve, the size of
+the piles, the turn so far, the readings of Q-2 to Q-5) and the colour, kind and points
+of each tile. Adjacency, spaces, payments, groups, bonus tokens and points are worked out
+here tile by tile; nothing of the library's rule code (``layout``, ``rules``,
+``scoring``) and none of its tables is used. Moves are plain tuples: ``("buy", slot,
+(level, x, y), "red")``.
 """
 
 from __future__ import annotations
@@ -255,21 +256,76 @@ def legal_moves(state: Any) -> set[tuple[Any, ...]]:
     return set()
 
 
-def _groups(cells: dict[tuple[int, int, int], Any], same_level: bool) -> list[int]:
-    sizes = []
+def _components(
+    cells: dict[tuple[int, int, int], Any], same_level: bool
+) -> list[set[tuple[int, int, int]]]:
+    found = []
     left = set(cells)
     while left:
         todo = [left.pop()]
-        size = 1
+        part = set(todo)
         while todo:
             here = todo.pop()
             for other in list(left):
                 if adjacent(here, other, same_level):
                     left.remove(other)
+                    part.add(other)
                     todo.append(other)
-                    size += 1
-        sizes.append(size)
-    return sizes
+        found.append(part)
+    return found
+
+
+def _groups(cells: dict[tuple[int, int, int], Any], same_level: bool) -> list[int]:
+    return [len(part) for part in _components(cells, same_level)]
+
+
+def _big(tiles: dict[tuple[int, int, int], Any], same_level: bool) -> list[set[str]]:
+    """Every group of 5 or more tiles sharing a colour or an animal, as the ids of its
+    tiles, each tagged with what it shares (two groups of one attribute never meet)."""
+    found = []
+    for attribute in (*COLOURS, *ANIMALS):
+        mine = {w: t for w, t in tiles.items() if attribute in (_colour(t), _kind(t))}
+        for part in _components(mine, same_level):
+            if len(part) >= 5:
+                found.append({f"{attribute}:{tiles[w].id}" for w in part})
+    return found
+
+
+def big_groups(player: Any, same_level: bool = True) -> list[set[str]]:
+    """A player's groups of 5 or more, colours and animals together."""
+    return _big(_tiles(player), same_level)
+
+
+def bonus_after(state: Any, move: tuple[Any, ...]) -> tuple[int, int]:
+    """The bonus tokens the mover holds and the reserve after ``move``, a purchase or a
+    move of a tile (A-3.8, Q-2, Q-17): a group forms when none of its tiles was in a group
+    of 5 of the same colour or animal, and takes a token if the reserve has one, then or
+    never; by default the player then holds at most one token per group; otherwise a
+    group left with none of its tiles in a group of 5 gives one back."""
+    player = state.players[state.current]
+    before = _tiles(player)
+    after = dict(before)
+    if move[0] == "buy":
+        after[move[2]] = state.offer[move[1]]
+    else:
+        after[move[2]] = after.pop(move[1])
+    same_level = _reading(state, "higher_neighbours") == "same_level"
+    old, new = _big(before, same_level), _big(after, same_level)
+    was = set().union(*old)
+    now = set().union(*new)
+    formed = sum(1 for group in new if not group & was)
+    gone = sum(1 for group in old if not group & now)
+    held, reserve = player.bonus, state.reserve
+    if _reading(state, "bonus_tokens") == "one_per_group":
+        taken = min(formed, reserve)
+        held, reserve = held + taken, reserve - taken
+        back = max(0, held - len(new))
+        return held - back, reserve + back
+    if formed > gone:
+        taken = min(formed - gone, reserve)
+        return held + taken, reserve - taken
+    back = min(gone - formed, held)
+    return held - back, reserve + back
 
 
 def score(position: Any) -> list[tuple[int, int, int, int]]:

@@ -100,6 +100,71 @@ def test_errors_name_the_argument() -> None:
     assert text
 
 
+@pytest.mark.parametrize("catalogue", [5, 0, "", [], {}, "default", object()])
+def test_a_final_position_read_with_something_else_than_a_catalogue_is_refused(
+    catalogue: object,
+) -> None:
+    # 5 failed deep inside with AttributeError; 0, "", [] and {} stood for the default.
+    data = ankhor.dump_final_position(ankhor.final_position(game()))
+    del data["catalogue"]
+    with pytest.raises(FertilityError) as caught:
+        ankhor.read_final_position(data, catalogue=catalogue)  # type: ignore[arg-type]
+    assert caught.value.problems[0].path == "catalogue"  # type: ignore[attr-defined]
+    default = ankhor.read_final_position(data, catalogue=None)
+    assert ankhor.read_final_position(data, catalogue=ankhor.default_catalogue()) == default
+
+
+OPTIONAL: dict[str, Callable[[Any], object]] = {
+    "read_state(source)": lambda x: ankhor.read_state(ankhor.dump_state(game()), source=x),
+    "read_observation(source)": lambda x: ankhor.read_observation(
+        ankhor.dump_observation(game()), source=x
+    ),
+    "read_catalogue(source)": lambda x: ankhor.read_catalogue(
+        ankhor.dump_catalogue(ankhor.default_catalogue()), source=x
+    ),
+    "read_move(table)": lambda x: ankhor.read_move({"type": "end"}, table=x),
+    "dump_move(table)": lambda x: ankhor.dump_move(ankhor.EndActions(), table=x),
+    "format_move(state)": lambda x: ankhor.format_move(ankhor.EndActions(), state=x),
+    "parse_move(state)": lambda x: ankhor.parse_move("end", state=x),
+    "dump_observation(moves)": lambda x: ankhor.dump_observation(game(), moves=x),
+    "text_board(legend)": lambda x: ankhor.text_board(game(), legend=x),
+    "text_board(with_status)": lambda x: ankhor.text_board(game(), with_status=x),
+    "text_board(last_move)": lambda x: ankhor.text_board(game(), last_move=x),
+    "load_catalogue(limits)": lambda x: ankhor.load_catalogue(limits=x),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPTIONAL))
+@pytest.mark.parametrize("value", [1.5, b"x", {"phase": "main"}, object()])
+def test_a_wrong_optional_argument_is_refused_naming_it(name: str, value: object) -> None:
+    # These took any value, where Fertility's functions refuse one of the wrong type.
+    with pytest.raises(FertilityError) as caught:
+        OPTIONAL[name](value)
+    argument = name.split("(")[1].rstrip(")")
+    assert caught.value.problems[0].path == argument  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: ankhor.Refresh(pile=10**100),
+        lambda: ankhor.Refresh(2),
+        lambda: ankhor.Refill(-1),
+        lambda: ankhor.Refill(pile=10**100),
+        lambda: ankhor.Refill(True),
+    ],
+)
+def test_a_draw_pile_is_0_or_1_when_a_move_is_made(make: Callable[[], object]) -> None:
+    # A pile out of range made a move that dump_move wrote and read_move refused.
+    with pytest.raises(FertilityError) as caught:
+        make()
+    assert caught.value.problems[0].rule == "A-2.4"  # type: ignore[attr-defined]
+    for pile in (0, 1):
+        for move in (ankhor.Refresh(pile), ankhor.Refill(pile)):
+            assert ankhor.read_move(ankhor.dump_move(move)) == move
+            assert ankhor.parse_move(ankhor.format_move(move)) == move
+
+
 def test_interpretations_take_plain_json_values() -> None:
     readings = ankhor.Interpretations(two_player_removal="every_turn", height="base_only")  # type: ignore[arg-type]
     assert readings.two_player_removal is ankhor.Removal.EVERY_TURN
@@ -178,7 +243,7 @@ def test_every_interpretation_is_described() -> None:
     from fertility_rules.ankhor.interpretations import OPTION_LABELS, InterpretationKind
 
     ids = [info.id for info in ankhor.INTERPRETATION_INFO]
-    assert ids == [f"Q-{n}" for n in range(1, 12)]
+    assert ids == [*(f"Q-{n}" for n in range(1, 12)), "Q-17"]
     switches = [
         info for info in ankhor.INTERPRETATION_INFO if info.kind is InterpretationKind.SWITCH
     ]

@@ -255,6 +255,49 @@ def test_a_split_returns_one_token_of_two_under_both_readings_of_q2(
     assert after.reserve == 12 - 2 + 1
 
 
+@pytest.mark.parametrize("reading", list(BonusTokens))
+def test_a_group_formed_on_an_empty_reserve_earns_nothing_later(reading: BonusTokens) -> None:
+    box = Box()
+    # A green group of 5 that formed while the reserve was empty, so it earned nothing;
+    # since then a token came back: the reserve holds 1, Bek the other 11.
+    tiles = layout(box, "Gd Gs Gv Gj Gb")
+    readings = Interpretations(bonus_tokens=reading)
+    state = table([tiles, ()], [RICH, tokens()], bonus=[0, 11], interpretations=readings)
+    state = offering(state, 0, "Rd")
+    # a red desert below the green desert forms no group: the token is not owed
+    after = ankhor.apply(state, BuyTile(0, (0, 0, 1)))
+    assert (after.players[0].bonus, after.reserve) == (0, 1)
+
+
+@pytest.mark.parametrize("reading", list(BonusTokens))
+def test_a_move_that_forms_no_group_takes_no_late_token(reading: BonusTokens) -> None:
+    box = Box()
+    tiles = layout(box, "Gd Gs Gv Gj Gb\nRd")
+    readings = Interpretations(bonus_tokens=reading)
+    state = table([tiles, ()], [tokens("a"), tokens()], bonus=[0, 11], interpretations=readings)
+    # the red desert moves one space right, still below the greens
+    after = ankhor.apply(state, MoveTile((0, 0, 1), (0, 1, 1)))
+    assert (after.players[0].bonus, after.reserve) == (0, 1)
+
+
+@pytest.mark.parametrize("reading", list(BonusTokens))
+@pytest.mark.parametrize("reserve", [0, 3])
+def test_a_move_that_dissolves_a_group_and_forms_another_keeps_one_token(
+    reading: BonusTokens, reserve: int
+) -> None:
+    box = Box()
+    # a rewarded green group of 5 on the top row, 4 greens apart on the third row
+    tiles = layout(box, "Gd Gs Gv Gj Gb\n.  .  .  .  .\nGv Gj Gf Gf .")
+    readings = Interpretations(bonus_tokens=reading)
+    others = 12 - 1 - reserve
+    state = table([tiles, ()], [tokens("a"), tokens()], bonus=[1, others], interpretations=readings)
+    # The green beetle leaves the top row for the end of the third: 4 greens are left on
+    # top and 5 below. The tile returns the token as it leaves and takes it back as it
+    # lands, whatever the reserve holds.
+    after = ankhor.apply(state, MoveTile((0, 4, 0), (0, 4, 2)))
+    assert (after.players[0].bonus, after.reserve) == (1, reserve)
+
+
 # Three rows of six base tiles, no green among them and no group of five (the families
 # alternate; the animals make squares of four); on level 1, four green tiles that show
 # no animal side by side on the top row and the green desert alone on the second row.

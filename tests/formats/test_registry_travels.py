@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -133,3 +134,24 @@ def test_verify_names_the_unknown_kind(
 def test_the_default_registry_is_untouched() -> None:
     assert KIND not in DEFAULT_REGISTRY
     assert default_catalogue().registry is DEFAULT_REGISTRY
+
+
+@pytest.mark.parametrize("registry", [5, "", [], {}, object(), default_catalogue()])
+def test_a_record_read_with_something_else_than_a_registry_is_refused(
+    registry: object, tmp_path: Path
+) -> None:
+    # The registry was handed on unchecked: anything was taken, and a falsy value stood
+    # for the default registry.
+    record = play_game(["A", "B"], [RandomAgent(1), RandomAgent(2)], seed=1).record
+    path = tmp_path / "game.json"
+    save_record(record, path)
+    reads: list[Callable[[], object]] = [
+        lambda: read_record(dump_record(record), registry=registry),
+        lambda: load_record(path, registry=registry),
+    ]
+    for read in reads:
+        with pytest.raises(MalformedInputError) as caught:
+            read()
+        assert caught.value.problems[0].path == "registry"
+        assert "EffectRegistry" in caught.value.render()
+    assert read_record(dump_record(record), registry=DEFAULT_REGISTRY) == record

@@ -179,3 +179,28 @@ def test_the_same_json_move_reads_the_same_everywhere(
         assert fr.read_record(record).moves == (move,)
     code, _err = _adjudicate(capsys, saved_state, json.dumps(document))
     assert code == 0
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        fr.ClaimQuarry(-1, None),
+        fr.ClaimQuarry(12 * 8, fr.Resource.GRAPES),
+        fr.ClaimQuarry(10**100, None),
+        fr.PlaceTile("V01", 0, -12),
+    ],
+)
+def test_a_move_off_the_board_is_not_written(move: fr.Move) -> None:
+    # dump_move wrote [-1, 11] or [8333..., 4], which read_move then refused; it now refuses
+    # the square as format_move does.
+    for write in (fr.dump_move, fr.format_move):
+        with pytest.raises(fr.MalformedInputError) as caught:
+            write(move, STATE)
+        assert [(p.path, p.rule) for p in caught.value.problems] == [("square", "R-1.4")]
+
+
+@pytest.mark.parametrize("square", [0, 11, 12 * 8 - 1])
+def test_a_move_on_the_board_round_trips(square: int) -> None:
+    for move in (fr.ClaimQuarry(square, None), fr.ClaimQuarry(square, fr.Resource.BOVINE)):
+        assert fr.read_move(fr.dump_move(move, STATE), STATE) == move
+        assert fr.parse_move(fr.format_move(move, STATE), STATE) == move

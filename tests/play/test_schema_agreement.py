@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 
 import fertility_rules as fr
 from fertility_rules.formats.schema import schema
+from fertility_rules.games import find_game
 from fertility_rules.testing.agreement import broken_documents, disagreement
 from fertility_rules.testing.strategies import catalogue_documents, final_positions
 from tests.play.helpers import played
@@ -134,3 +135,27 @@ def test_moves(pair: tuple[fr.GameState, dict[str, Any]], data: st.DataObject) -
 def test_examples(name: str, document: dict[str, Any], read: Any) -> None:
     state = fr.new_game(["A", "B"], seed=1)
     _check(name, document, lambda d: fr.read_move(d, state))
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+@pytest.mark.parametrize("left_out", [("seed",), ("setup",), ("seed", "setup")])
+def test_a_record_gives_a_seed_or_a_setup_for_schema_and_reader_alike(
+    game: str, left_out: tuple[str, ...]
+) -> None:
+    # The schema took a record with neither a seed nor a setup, which the reader refuses
+    # it now asks for one of them, and for the seed in a game whose records
+    # have no setup (Ankh'or).
+    rules = find_game(game)
+    document = fr.dump_record(fr.Game.new(["Amunet", "Bek"], seed=4, game=game).record)
+    validator = Draft202012Validator(rules.formats.schemas["game-record"]())
+    assert validator.is_valid(document)
+    for key in left_out:
+        document.pop(key, None)
+    given = "seed" in document or "setup" in document
+    assert validator.is_valid(document) is given
+    if given:
+        assert fr.read_record(document).players == ("Amunet", "Bek")
+        return
+    with pytest.raises(fr.MalformedInputError) as caught:
+        fr.read_record(document)
+    assert [(p.path, p.rule) for p in caught.value.problems] == [("$", rules.setup_rule)]

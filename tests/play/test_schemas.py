@@ -210,13 +210,13 @@ def test_schema_and_reader_refuse_the_same_broken_records(index: int) -> None:
     assert _rejects(fr.read_record, document)
 
 
-def test_a_record_needs_a_seed_or_a_setup_which_only_the_reader_knows() -> None:
-    # One-directional: the schema cannot say "one of two optional keys" without
-    # repeating the record; the reader refuses.
+def test_a_record_needs_a_seed_or_a_setup_for_both() -> None:
+    # Once one-directional: the schema took a record with neither, which the reader
+    # refuses; the schema now asks for one of the two keys.
     document = copy.deepcopy(RECORD)
     document.pop("setup")
     document.pop("seed", None)
-    assert _valid("game-record", document)
+    assert not _valid("game-record", document)
     assert _rejects(fr.read_record, document)
 
 

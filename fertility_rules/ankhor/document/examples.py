@@ -246,8 +246,10 @@ def bonus_position(catalogue: Catalogue | None = None) -> tuple[GameState, BuyTi
     a row and one tile of another colour under the first; the tile of that colour in the
     offer completes a group of 5 (A-3.8), and an ankh token held since an earlier turn
     moves the first tile of the row away, splitting the group again (A-4.3). Built with
-    ``attrs.evolve`` from the setup (a position, not a history); returns the state, the
-    purchase and the move."""
+    ``attrs.evolve`` from the setup (a position, not a history), as the first decision
+    of the eighth round, so that the turns played explain the tiles and the tokens
+    (:mod:`fertility_rules.ankhor.history`); returns the state, the purchase and the
+    move."""
     catalogue = catalogue or default_catalogue()
     state = new_game(EXAMPLE_PLAYERS[:2], seed=3, catalogue=catalogue)
     slot = 0
@@ -269,20 +271,26 @@ def bonus_position(catalogue: Catalogue | None = None) -> tuple[GameState, BuyTi
     offer = (bought, *state.offer[1:])
     piles = _without(state, used)
     back = state.offer[0]
-    if back is not None:
-        piles = (Rest((back, *piles[0])), piles[1])
+    if back is not None:  # on a pile that gave a tile: no pile outgrows what setup dealt
+        if len(piles[0]) < len(state.piles[0]):
+            piles = (Rest((back, *piles[0])), piles[1])
+        else:
+            piles = (piles[0], Rest((back, *piles[1])))
     player = evolve(
         state.players[state.current], tiles=tuple(sorted(tiles, key=lambda p: p.position))
     )
     player = evolve(player, tokens=tokens)
-    players = list(state.players)
-    players[state.current] = player
+    rounds = 7  # five purchases and two turns of taking tokens each (A-3.1, A-3.2)
+    players = [evolve(p, turns=rounds) for p in state.players]
+    players[state.current] = evolve(player, turns=rounds)
+    scribes = sum(1 for p in tiles if p.tile.kind is Kind.SCRIBE)  # a bonus turn each
     state = evolve(
         state,
         players=tuple(players),
         supply=sub_tokens(state.supply, tokens),
         offer=offer,
         piles=piles,
+        turn=rounds * len(players) + scribes + 1,
     )
     purchase = BuyTile(slot, (0, 4, 0))
     move = MoveTile((0, 0, 0), (0, 0, 2))

@@ -34,6 +34,7 @@ from fertility_rules.ankhor.catalogue import (
 from fertility_rules.ankhor.formats import keys as _keys  # noqa: F401 - registers the hooks
 from fertility_rules.ankhor.formats.converter import converter_for, format_hooks
 from fertility_rules.ankhor.model import Colour, Kind
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem, nest_path
 from fertility_rules.formats.documents import parse_document, read_document
 from fertility_rules.formats.files import file_name
@@ -129,6 +130,7 @@ def _price_problem(problem: Problem) -> Problem:
     return Problem(nest_path(section, problem.path), problem.message, problem.rule)
 
 
+@checked_arguments
 def read_catalogue(data: object, source: str | None = None) -> Catalogue:
     """Validate JSON-like ``data`` into an Ankh'or :class:`Catalogue`; every problem is
     reported at once, each with its path."""
@@ -162,6 +164,7 @@ def _hooks(converter: Converter) -> None:
     write_sections(converter, (_Tokens, _Limits, _Bonus, _End, _Slots, _Markers, _Tiles))
 
 
+@checked_arguments
 def dump_catalogue(catalogue: Catalogue) -> dict[str, Any]:
     """The JSON-like form of ``catalogue``, read back equal by :func:`read_catalogue`."""
     require(catalogue, Catalogue, "catalogue", catalogue_needed)
@@ -189,6 +192,7 @@ def read_catalogue_text(
     return read_catalogue(parse_document(text, toml, source, limits), source)
 
 
+@checked_arguments
 def load_catalogue(
     path: str | os.PathLike[str] | None = None, limits: Limits = DEFAULT_LIMITS
 ) -> Catalogue:

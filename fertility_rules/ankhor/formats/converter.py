@@ -48,6 +48,24 @@ def converter_for() -> Converter:
     return HOOKS.converter()
 
 
+_WITH: dict[tuple[int, ...], tuple[Converter, tuple[Any, ...], Converter]] = {}
+
+
 def converter_with(builders: Mapping[Any, Callable[[Converter, Any], Any]]) -> Converter:
-    """A copy of Ankh'or's converter that also builds ``builders``' types."""
-    return with_builders(HOOKS.converter(), builders)
+    """A copy of Ankh'or's converter that also builds ``builders``' types.
+
+    The copy is made once for a converter and the same builders (a copy compiles its
+    structuring functions again on first use, which would cost a reader more than
+    reading), and again after a new registration of hooks.
+    """
+    base = HOOKS.converter()
+    given = tuple(builders.items())
+    key = tuple(id(item) for pair in given for item in pair)
+    found = _WITH.get(key)
+    if found is not None and found[0] is base and found[1] == given:
+        return found[2]
+    copy = with_builders(base, builders)
+    if len(_WITH) >= 16:
+        _WITH.clear()
+    _WITH[key] = (base, given, copy)
+    return copy

@@ -33,6 +33,7 @@ from fertility_rules.ankhor.interpretations import HigherNeighbours
 from fertility_rules.ankhor.layout import supporters
 from fertility_rules.ankhor.model import TOKENS
 from fertility_rules.ankhor.scoring import FinalPosition, PlayerPosition
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.documents import join, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
@@ -89,6 +90,7 @@ def _player(
     return PlayerPosition(document.name, tiles, tokens, document.bonus_tokens)
 
 
+@checked_arguments
 def read_final_position(
     data: object, source: str | None = None, catalogue: Catalogue | None = None
 ) -> FinalPosition:
@@ -98,7 +100,7 @@ def read_final_position(
     document = structure_document(
         data, _Document, FINAL_POSITION_FORMAT, source, converter=converter
     )
-    used = document.catalogue or catalogue or default_catalogue()
+    used = document.catalogue or (default_catalogue() if catalogue is None else catalogue)
     problems: list[Problem] = []
     if not 1 <= len(document.players) <= 4:
         message = _("a final position has 1 to 4 players, not {n}", n=len(document.players))
@@ -133,6 +135,7 @@ def read_final_position(
     return FinalPosition(players, used.bonus.points, document.higher_neighbours)
 
 
+@checked_arguments
 def load_final_position(
     path: str | Path, catalogue: Catalogue | None = None, limits: Limits = DEFAULT_LIMITS
 ) -> FinalPosition:
@@ -140,6 +143,7 @@ def load_final_position(
     return read_final_position(read_document(path, limits), str(path), catalogue)
 
 
+@checked_arguments
 def dump_final_position(
     position: FinalPosition, catalogue: Catalogue | None = None
 ) -> dict[str, Any]:

@@ -16,12 +16,24 @@ Q-6 say, without triplicates (A-1.3, A-2.3); no two tiles at one position, every
 tile on four tiles, no tile above level 1 under Q-4's alternative, the base connected
 under Q-5's alternative (A-3.4, A-3.5, A-4.3); stored tokens only on warehouses
 supporting nothing (A-3.6); the limits kept by every player whose turn is not under way
-(A-3.9); the offer closed up when a turn begins and when the refill is chosen (A-5.1);
-the end triggered exactly when a player holds 13 tiles (A-6.1); the turns of the players
-fitting the seat whose turn it is (A-6.1); the decision one the game can be at (A-3,
-A-4.1). Other properties (for example that the bonus tokens held match the groups, or
-that the tiles could have been bought in some order) are not checked: such a state is
-shape-valid, not proven reachable.
+(A-3.9); the offer closed up when a turn begins, and its gaps at the refill those of the
+purchase and of Q-1's removal (A-5.1); the end triggered exactly when a player holds 13
+tiles (A-6.1); the turns of the players fitting the seat whose turn it is (A-6.1); the
+decision one the game can be at (A-3, A-4.1). Then what the turns played allow
+(:mod:`fertility_rules.ankhor.history`, where each bound is derived): the turn number
+from the turns played and the scribes bought, a bonus turn only after a scribe (A-3.7);
+no more tiles than purchases, nor beyond 13 but for a scribe's bonus turn, and the game
+over exactly when its last round ended (A-3.1, A-6.1, A-6.2); two base tiles side by
+side (A-3.4); no more tokens than the turns of taking tokens and the warehouses gave, the
+current hand within what the limits and this turn allow (A-3.2, A-3.9, A-4.1); the piles
+no larger than setup left them, and exactly that size in the first turn (A-2.4); no more
+tiles out of the game than refreshes and Q-1's removals could take (A-5.2); bonus tokens
+only with a group of 5 formed, at most one per group under Q-2's default (A-3.8, Q-17).
+
+What cannot be checked from a state alone is not: that the tiles could have been bought
+in some order (which tile was bought in which turn, with which tokens and markers), which
+group earned each bonus token, or how the hidden order of the piles came about. Such a
+state is shape-valid, not proven reachable; the referee plays it all the same.
 """
 
 from __future__ import annotations
@@ -54,6 +66,7 @@ from fertility_rules.ankhor.rules.engine import legal_moves
 from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
 from fertility_rules.ankhor.validity import state_problems
 from fertility_rules.ankhor.views import Observation, observe
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.base import problems_of
 from fertility_rules.formats.documents import join, moved
@@ -245,6 +258,7 @@ def _unstructure(document: object, fmt: str, catalogue: Catalogue) -> dict[str, 
     return data
 
 
+@checked_arguments
 def dump_state(state: GameState) -> dict[str, Any]:
     """The JSON-like form of ``state``, hidden information included; :func:`read_state`
     reads it back equal."""
@@ -256,6 +270,7 @@ def dump_state(state: GameState) -> dict[str, Any]:
     return _unstructure(document, GAME_STATE_FORMAT, state.config.catalogue)
 
 
+@checked_arguments
 def dump_observation(view: Observation | GameState, moves: bool = False) -> dict[str, Any]:
     """The JSON-like form of what every player sees (A-8); a state is observed first.
 
@@ -272,12 +287,14 @@ def dump_observation(view: Observation | GameState, moves: bool = False) -> dict
     return data
 
 
+@checked_arguments
 def dump_move(move: Move, table: GameState | Observation | None = None) -> dict[str, Any]:
     """The JSON form of ``move`` (the table is not needed: Ankh'or's moves do not depend
     on the board; it is accepted for the shape Fertility's function has)."""
     return move_to_json(move)
 
 
+@checked_arguments
 def read_move(data: object, table: GameState | Observation | None = None) -> Move:
     """A move from its JSON form; raises :class:`MalformedInputError` with the path of
     every problem. The move is well formed; :func:`~fertility_rules.ankhor.apply` says
@@ -427,6 +444,7 @@ def _build(
     return state, state_problems(state)
 
 
+@checked_arguments
 def read_state(data: object, source: str | None = None) -> GameState:
     """Validate ``data`` (a ``fertility-rules/ankhor-game-state/1`` document) into a
     :class:`~fertility_rules.ankhor.state.GameState`; raises
@@ -446,6 +464,7 @@ def _version(found: str) -> list[Problem]:
     return problems_of(MalformedInputError(rules_version_problems(found, ANKHOR_RULES_VERSION)))
 
 
+@checked_arguments
 def read_observation(data: object, source: str | None = None) -> Observation:
     """Validate ``data`` (a ``fertility-rules/ankhor-observation/1`` document) into an
     :class:`~fertility_rules.ankhor.views.Observation`, the pair of :func:`dump_observation`.
@@ -486,7 +505,9 @@ def read_observation(data: object, source: str | None = None) -> Observation:
     if found or state is None:
         # The unseen tiles were read as the two piles: their problems are told at their place.
         found = moved(moved(found, "$.piles[0]", "$.unseen"), "$.piles[1]", "$.unseen", cut)
-        raise MalformedInputError(moved(found, "$.piles", "$.unseen"), source, OBSERVATION_FORMAT)
+        # What is said of the piles as a whole is said of their sizes.
+        found = moved(found, "$.piles", "$.pile_sizes")
+        raise MalformedInputError(found, source, OBSERVATION_FORMAT)
     view = observe(state)
     if document.legal_moves:
         expected = legal_moves(view)

@@ -1,12 +1,23 @@
-"""Bonus tokens for groups of 5 or more (A-3.8, Q-2).
+"""Bonus tokens for groups of 5 or more (A-3.8, Q-2, Q-17).
 
-Default reading of Q-2: a player holds one bonus token per group of 5 or more tiles
-sharing a colour or an animal; after each placement or move of theirs, they take tokens
-from the reserve up to that number (as many as the reserve has) or return the tokens
-above it, so merging two rewarded groups returns one. Alternative: a group that forms
-(none of its tiles was in a group of 5 or more of the same colour or animal before)
-takes a token, a group that no longer counts 5 (none of its tiles is in such a group any
-more) returns one, and a merge or a split changes nothing.
+A token is taken at the moment a group reaches 5 tiles, as long as the reserve has one;
+a group that formed while the reserve was empty earns nothing, then or later (Q-17). A
+group *forms* when a placement or a move makes a group of 5 or more none of whose tiles
+was in such a group of the same colour or animal before; it *dissolves* when none of its
+tiles is in such a group any more.
+
+Default reading of Q-2: a player takes one token for each group formed (as far as the
+reserve allows), then holds no more tokens than they have groups of 5 or more, returning
+the others, so merging two rewarded groups returns one. The state counts the tokens a
+player holds, not which group earned each (at the table they lie in front of the player,
+not on the groups): a player who holds fewer tokens than groups, because a group formed
+on an empty reserve, gives one back only when they would hold more than their groups.
+One move that dissolves a group and forms another keeps the first group's token for the
+second, as if the tile left (returning it) before it landed (taking it back).
+
+Alternative: a group formed takes a token (as far as the reserve allows), a group
+dissolved returns one (if the player holds any), and a merge or a split that leaves 5
+changes nothing.
 """
 
 from __future__ import annotations
@@ -42,6 +53,24 @@ def big_group_count(layout: Layout, same_level: bool) -> int:
     return sum(count_groups(layout, a, same_level, BIG) for a in _crowded(layout))
 
 
+def _formed_and_dissolved(
+    before: Layout, after: Layout, changed: tuple[Attribute, ...], same_level: bool
+) -> tuple[int, int]:
+    """The groups of 5 or more that formed and dissolved when ``before`` became ``after``
+    (only the groups of the changed tile's colour and animal can change)."""
+    formed = dissolved = 0
+    for attribute in changed:
+        new = big_groups(after, attribute, same_level, BIG)
+        old = big_groups(before, attribute, same_level, BIG)
+        if not new and not old:
+            continue
+        was = frozenset().union(*old)
+        now = frozenset().union(*new)
+        formed += sum(1 for group in new if not group & was)
+        dissolved += sum(1 for group in old if not group & now)
+    return formed, dissolved
+
+
 def adjust_bonus(
     before: Layout,
     after: Layout,
@@ -51,19 +80,17 @@ def adjust_bonus(
     readings: Interpretations,
 ) -> tuple[int, int]:
     """Bonus tokens held and left in the reserve after a layout changed from ``before``
-    to ``after`` by a tile with the attributes ``changed`` (A-3.8, Q-2)."""
+    to ``after`` by a tile with the attributes ``changed`` (A-3.8, Q-2, Q-17)."""
     same_level = readings.higher_neighbours is HigherNeighbours.SAME_LEVEL
+    formed, dissolved = _formed_and_dissolved(before, after, changed, same_level)
     if readings.bonus_tokens is BonusTokens.ONE_PER_GROUP:
-        delta = big_group_count(after, same_level) - held
-    else:
-        delta = 0
-        for attribute in changed:
-            old = big_groups(before, attribute, same_level, BIG)
-            new = big_groups(after, attribute, same_level, BIG)
-            was = frozenset().union(*old)
-            now = frozenset().union(*new)
-            delta += sum(1 for group in new if not group & was)
-            delta -= sum(1 for group in old if not group & now)
+        taken = min(formed, reserve)
+        held, reserve = held + taken, reserve - taken
+        if held:
+            given = max(0, held - big_group_count(after, same_level))
+            held, reserve = held - given, reserve + given
+        return held, reserve
+    delta = formed - dissolved
     if delta > 0:
         taken = min(delta, reserve)
         return held + taken, reserve - taken

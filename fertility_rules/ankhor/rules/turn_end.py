@@ -55,6 +55,7 @@ __all__ = [
     "check_store",
     "excess",
     "refill_moves",
+    "removes_leftmost",
     "return_moves",
     "settle",
     "storable",
@@ -271,7 +272,7 @@ def apply_return(state: GameState, move: ReturnTokens) -> GameState:
 # ---------------------------------------------------------------- the offer (A-5.1, Q-1)
 
 
-def _removes(state: GameState, bought: bool) -> bool:
+def removes_leftmost(state: GameState, bought: bool) -> bool:
     """Whether Q-1 removes the leftmost tile at the end of this turn (2 players only)."""
     if len(state.players) != 2:
         return False
@@ -283,7 +284,7 @@ def _removes(state: GameState, bought: bool) -> bool:
 
 def _after_return(state: GameState, changes: Changes) -> GameState:
     offer = _now(state, changes, "offer")
-    removes = _removes(state, _now(state, changes, "progress").bought)
+    removes = removes_leftmost(state, _now(state, changes, "progress").bought)
     if not removes and not has_gap(offer):  # nothing to close up or to refill
         return _next_turn(state, changes)
     tiles = close_up(offer)
