@@ -24,7 +24,7 @@ from fertility_rules.lab.readings import (
     repeated_reading,
     with_interpretations,
 )
-from fertility_rules.lab.runner import GameSpec, GameSummary, Progress, default_jobs, run_games
+from fertility_rules.lab.runner import GameSpec, GameSummary, Progress, run_games, worker_count
 from fertility_rules.lab.stats import Estimate, mean_ci, proportion_ci
 
 __all__ = [
@@ -147,9 +147,8 @@ def compare(
         for reading in readings
         for k in range(games)
     )
-    if jobs is None:  # never more workers than games
-        jobs = min(default_jobs(), games * len(readings))
-    summaries = run_games(specs, executor, jobs, progress)
+    # The games are handed out as they are made: their number is told here.
+    summaries = run_games(specs, executor, worker_count(jobs, games * len(readings)), progress)
     per_reading = [summaries[i * games : (i + 1) * games] for i in range(len(readings))]
     baseline = per_reading[0]
     changed = sum(

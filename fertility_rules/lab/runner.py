@@ -28,7 +28,14 @@ from fertility_rules.games import (
 )
 from fertility_rules.records.game_record import GameRecord
 
-__all__ = ["GameSpec", "GameSummary", "default_jobs", "play_summary", "run_games"]
+__all__ = [
+    "GameSpec",
+    "GameSummary",
+    "default_jobs",
+    "play_summary",
+    "run_games",
+    "worker_count",
+]
 
 Progress = Callable[[int], None]
 """Called with the number of games just finished."""
@@ -118,6 +125,13 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+def worker_count(jobs: int | None, games: int | None) -> int:
+    """The worker processes that play ``games`` games (``None``: not known ahead): ``jobs``
+    (default: all cores), never more than the games, at least one."""
+    workers = jobs or default_jobs()
+    return workers if games is None else max(1, min(workers, games))
+
+
 @checked_arguments
 def run_games(
     specs: Iterable[GameSpec],
@@ -135,9 +149,7 @@ def run_games(
     (a generator is never held whole), a few chunks ahead of the workers.
     """
     count = len(specs) if isinstance(specs, Sized) else None
-    workers = jobs or default_jobs()
-    if count is not None:
-        workers = max(1, min(workers, count))
+    workers = worker_count(jobs, count)
     if executor is None and workers <= 1:
         out = []
         for spec in specs:
