@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import sys
@@ -343,7 +344,11 @@ def _simulate(args: argparse.Namespace) -> int:
     options = interpretations_from(args)
     agents = [make_agent(name, base * 10 + i, rules) for i, name in enumerate(agent_names)]
     if args.games == 1:
-        game = play_game(names, agents, base, args.variant, catalogue, options, game=rules)
+        play = functools.partial(
+            play_game, names, agents, base, args.variant, catalogue, options, game=rules
+        )
+        with game_executor(args.scheduler) as executor:  # a scheduler plays even one game
+            game = play() if executor is None else executor.submit(play).result()
         if args.record:
             save_record(game.record, args.record)
         report = rules.final_scores(game.state)
