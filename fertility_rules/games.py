@@ -689,10 +689,21 @@ def by_key(value: object, field: str, name: str) -> Any:
 
 @checked_arguments
 def game_info(name: str, games: Sequence[GameInfo] = GAMES) -> GameInfo:
-    """The row of ``games`` called ``name``; an error lists the names known."""
+    """The row of ``games`` called ``name``; an error lists the names known (and says so
+    of a game of the library that ``games`` leaves out)."""
     for info in games:
         if info.name == name:
             return info
+    for info in GAMES:
+        if info.name == name:
+            raise UnknownIdError(
+                _(
+                    "{game} is a game of the library, but not one allowed here; the games "
+                    "allowed are: {known}.",
+                    game=info.title,
+                    known=", ".join(allowed.name for allowed in games),
+                )
+            )
     raise UnknownIdError(
         _(
             "Unknown game {name!r}; the games are: {known}.",

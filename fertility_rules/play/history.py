@@ -17,7 +17,7 @@ from attrs import evolve, field, frozen
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import IllegalMoveError, MalformedInputError
 from fertility_rules.games import Agent, GameRules, find_game
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.records.game_record import GameRecord
 
 __all__ = ["Game"]
@@ -189,6 +189,22 @@ class Game:
     def undo(self, count: int = 1) -> Game:
         """This game without its last ``count`` moves (see :attr:`undoable` for the moves
         that showed nothing hidden)."""
+        if count > self.ply:
+            message = (
+                _("No move has been played: there is no move to undo.")
+                if self.ply == 0
+                else ngettext(
+                    "The game has {n} move: it cannot undo {count}.",
+                    "The game has {n} moves: it cannot undo {count}.",
+                    self.ply,
+                    count=count,
+                )
+            )
+            raise MalformedInputError.single("count", message)
+        if count < 0:
+            raise MalformedInputError.single(
+                "count", _("A number of moves to undo cannot be negative ({count}).", count=count)
+            )
         return self.at(self.ply - count)
 
     @checked_arguments
