@@ -108,6 +108,7 @@ if TYPE_CHECKING:
     from fertility_rules.ankhor.text_board import text_board
     from fertility_rules.ankhor.texts import (
         describe_move,
+        report_to_html,
         report_to_json,
         report_to_text,
         summary,
@@ -138,6 +139,7 @@ _LAZY: dict[str, str] = {
     "choices": "fertility_rules.ankhor.choices",
     "summary": "fertility_rules.ankhor.texts",
     "describe_move": "fertility_rules.ankhor.texts",
+    "report_to_html": "fertility_rules.ankhor.texts",
     "report_to_json": "fertility_rules.ankhor.texts",
     "report_to_text": "fertility_rules.ankhor.texts",
     "AGENTS": "fertility_rules.ankhor.agents",
@@ -229,6 +231,7 @@ __all__ = [
     "read_move",
     "read_observation",
     "read_state",
+    "report_to_html",
     "report_to_json",
     "report_to_text",
     "sample_state",

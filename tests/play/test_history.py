@@ -95,8 +95,9 @@ def test_undo_says_what_cannot_be_undone(name: str) -> None:
     with pytest.raises(MalformedInputError, match=r"count: .*cannot be negative \(-1\)"):
         played.undo(-1)
     assert played.undo(1) == game
-    error = pytest.raises(MalformedInputError, game.undo).value
-    assert "aucun coup à annuler" in error.render("fr")
+    with pytest.raises(MalformedInputError) as error:
+        game.undo()
+    assert "aucun coup à annuler" in error.value.render("fr")
 
 
 def test_a_game_without_seed_keeps_its_setup() -> None:
