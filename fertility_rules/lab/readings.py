@@ -37,6 +37,7 @@ __all__ = [
     "switch",
     "switches",
     "value_label",
+    "varied",
     "with_interpretations",
 ]
 
@@ -194,6 +195,13 @@ def readings_varying(
         for s in chosen
     ]
     return tuple(evolve(start, **_changes(chosen, combo)) for combo in itertools.product(*ordered))
+
+
+def varied(readings: Sequence[Any], game: Game = "fertility") -> tuple[Switch, ...]:
+    """The switches of ``game`` whose value is not the same in all of ``readings``."""
+    return tuple(
+        s for s in switches(game) if len({getattr(reading, s.field) for reading in readings}) > 1
+    )
 
 
 def _changes(chosen: Sequence[Switch], values: Sequence[enum.Enum]) -> dict[str, Any]:

@@ -14,13 +14,13 @@ from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.numbers import decimal, number, percent
 from fertility_rules.i18n.translate import render
 from fertility_rules.lab.adjudicate import Adjudication, Outcome
-from fertility_rules.lab.compare import Comparison, ReadingResult
+from fertility_rules.lab.compare import Comparison, ReadingResult, measure_label, shown_measures
 from fertility_rules.lab.readings import (
     Switch,
     reading_title,
     reading_to_json,
-    switches,
     value_label,
+    varied,
 )
 from fertility_rules.lab.stats import Estimate
 
@@ -82,8 +82,8 @@ def _measures(comparison: Comparison, language: Language | str) -> list[tuple[st
         name = t(_("Wins, seat {seat} ({agent})", seat=seat + 1, agent=agent_label(agent)))
         rows.append((name, rates(lambda r, i=seat: r.seat_wins[i])))  # type: ignore[misc]
     rows.append((t(_("Moves per game")), means(lambda r: r.moves)))
-    for measure in rules.measures:
-        rows.append((t(measure.label), means(lambda r, k=measure.key: getattr(r, k))))  # type: ignore[misc]
+    for measure in shown_measures(comparison):
+        rows.append((t(measure_label(measure)), means(lambda r, k=measure.key: getattr(r, k))))  # type: ignore[misc]
     rows.append((t(_("Winner differs from the first reading")), rates(lambda r: r.winner_changed)))
     return rows
 
@@ -194,9 +194,9 @@ def _alike(outcomes: Sequence[Outcome]) -> list[list[Outcome]]:
     return list(groups.values())
 
 
-def _label(reading: Any, varied: Sequence[Switch], rules: GameRules) -> Message | str:
-    """A reading by the values of the switches ``varied`` in words (the default marked)."""
-    parts: list[Message | str] = [value_label(s, getattr(reading, s.field), rules) for s in varied]
+def _label(reading: Any, chosen: Sequence[Switch], rules: GameRules) -> Message | str:
+    """A reading by the values of the switches ``chosen`` in words (the default marked)."""
+    parts: list[Message | str] = [value_label(s, getattr(reading, s.field), rules) for s in chosen]
     return series(parts) if parts else reading_title(reading, game=rules)
 
 
@@ -213,10 +213,8 @@ def _readings(
     total = len(outcomes)
     if len(group) == total > 1:
         return render(ngettext("all {n} reading", "all {n} readings", total), language)
-    varied = [
-        s for s in switches(rules) if len({getattr(o.reading, s.field) for o in outcomes}) > 1
-    ]
-    shared = [s for s in varied if len({getattr(o.reading, s.field) for o in group}) == 1]
+    varies = varied([o.reading for o in outcomes], rules)
+    shared = [s for s in varies if len({getattr(o.reading, s.field) for o in group}) == 1]
     first = group[0].reading
     alike = [
         o
@@ -230,7 +228,7 @@ def _readings(
                 "{readings} ({n} reading)", "{readings} ({n} readings)", len(group), readings=label
             )
         return render(label, language)
-    names = [render(_label(o.reading, varied, rules), language) for o in group]
+    names = [render(_label(o.reading, varies, rules), language) for o in group]
     if len(names) <= 3:
         return "; ".join(names)
     return render(

@@ -99,8 +99,32 @@ def play_summary(spec: GameSpec) -> GameSummary:
     names = tuple(f"P{i + 1}" for i in range(len(spec.agents)))
     agents = [make_agent(name, spec.seed * 10 + i, rules) for i, name in enumerate(spec.agents)]
     catalogue = _catalogue(spec.game, spec.catalogue)
+    measures = rules.measures
+    counts = [0] * len(measures)
+    asked: dict[type, list[tuple[int, Callable[[Any, Any, Any], int]]]] = {}
+    """The measures each kind of move is counted by (most kinds: none)."""
+
+    def count(before: Any, move: Any, after: Any) -> None:
+        kind = type(move)
+        counters = asked.get(kind)
+        if counters is None:
+            counters = asked[kind] = [
+                (index, m.count)
+                for index, m in enumerate(measures)
+                if not m.moves or issubclass(kind, m.moves)
+            ]
+        for index, counter in counters:
+            counts[index] += counter(before, move, after)
+
     game = play_game(
-        names, agents, spec.seed, spec.variant, catalogue, spec.interpretations, game=rules
+        names,
+        agents,
+        spec.seed,
+        spec.variant,
+        catalogue,
+        spec.interpretations,
+        game=rules,
+        on_move=count if measures else None,
     )
     report = rules.final_scores(game.state)
     return GameSummary(
@@ -108,7 +132,7 @@ def play_summary(spec: GameSpec) -> GameSummary:
         winners=tuple(i for i, sheet in enumerate(report.sheets) if sheet.rank == 1),
         stages=tuple(tuple(sheet.stage_totals) for sheet in report.sheets),
         moves=len(game.record.moves),
-        counts=tuple((measure.key, measure.count(game.record)) for measure in rules.measures),
+        counts=tuple((m.key, n) for m, n in zip(measures, counts, strict=True)),
         record=game.record if spec.keep_record else None,
     )
 

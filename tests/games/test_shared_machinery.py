@@ -266,7 +266,8 @@ def test_compare_is_the_same_in_this_process_in_worker_processes_and_on_threads(
     assert re.search(r"\d,\d\d \[\d+,\d\d–\d+,\d\d\]", french)  # Babel's decimals
     chart = comparison_to_svg(one, "fr")
     values = re.findall(r'class="value">([^<]*)<', chart)
-    assert len(values) == 2 * 3  # 2 readings: the score and the game's 2 stages
+    assert len(values) == 2 * 4  # 2 readings: the score, the game's 2 stages, its pairs
+    assert ">Pairs per game (PQ-1)<" in chart  # the game's own measure, by its switch
     assert all(re.fullmatch(r"\d+,\d", value) for value in values)
     assert ">Pairs<" in chart  # a stage of the game, not one of Fertility's
 
