@@ -674,6 +674,7 @@ class CountMoves:
         return 1 if isinstance(move, self.kinds) else 0
 
 
+@checked_arguments
 def counting_moves(
     key: str, label: Message, kinds: tuple[type, ...], switches: tuple[str, ...] = ()
 ) -> Measure:

@@ -103,6 +103,7 @@ if TYPE_CHECKING:
         read_observation,
         read_state,
     )
+    from fertility_rules.ankhor.history import Game
     from fertility_rules.ankhor.interpretations import INTERPRETATION_INFO
     from fertility_rules.ankhor.notation import format_move, parse_move
     from fertility_rules.ankhor.text_board import text_board
@@ -147,6 +148,7 @@ _LAZY: dict[str, str] = {
     "ISMCTSAgent": "fertility_rules.ankhor.agents",
     "LookaheadAgent": "fertility_rules.ankhor.agents",
     "PlayedGame": "fertility_rules.ankhor.agents",
+    "Game": "fertility_rules.ankhor.history",
     "RandomAgent": "fertility_rules.ankhor.agents",
     "make_agent": "fertility_rules.ankhor.agents",
     "play_game": "fertility_rules.ankhor.agents",
@@ -167,6 +169,7 @@ __all__ = [
     "Colour",
     "EndActions",
     "FinalPosition",
+    "Game",
     "GameConfig",
     "GameState",
     "GreedyAgent",
