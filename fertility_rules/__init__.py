@@ -123,6 +123,7 @@ if TYPE_CHECKING:
     )
     from fertility_rules.catalogue import dump_catalogue, read_catalogue
     from fertility_rules.document import rules_document
+    from fertility_rules.fertility_history import Game
     from fertility_rules.formats import DEFAULT_LIMITS, Limits
     from fertility_rules.formats.errors_json import dump_error
     from fertility_rules.formats.schema import SCHEMA_NAMES, schema
@@ -153,7 +154,6 @@ if TYPE_CHECKING:
         with_interpretations,
     )
     from fertility_rules.play.choices import Choice, ChoiceGroup, choices, summary
-    from fertility_rules.play.history import Game
     from fertility_rules.play.notation import format_move, parse_move
     from fertility_rules.play.sampling import sample_state
     from fertility_rules.play.views import Observation, observe
@@ -218,7 +218,7 @@ _LAZY: dict[str, str] = {
     "ChoiceGroup": "fertility_rules.play.choices",
     "choices": "fertility_rules.play.choices",
     "summary": "fertility_rules.play.choices",
-    "Game": "fertility_rules.play.history",
+    "Game": "fertility_rules.fertility_history",
     "format_move": "fertility_rules.play.notation",
     "parse_move": "fertility_rules.play.notation",
     "Observation": "fertility_rules.play.views",

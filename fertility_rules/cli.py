@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import sys
@@ -30,7 +31,7 @@ from fertility_rules.cli_types import (
     seed,
     whole_number,
 )
-from fertility_rules.document.blocks import FORMATS
+from fertility_rules.document.blocks import FORMATS, pictures_inside
 from fertility_rules.document.interpretations import interpretation_notes
 from fertility_rules.errors import FertilityError, MalformedInputError, Problem, UnknownIdError
 from fertility_rules.formats.documents import read_document
@@ -343,7 +344,11 @@ def _simulate(args: argparse.Namespace) -> int:
     options = interpretations_from(args)
     agents = [make_agent(name, base * 10 + i, rules) for i, name in enumerate(agent_names)]
     if args.games == 1:
-        game = play_game(names, agents, base, args.variant, catalogue, options, game=rules)
+        play = functools.partial(
+            play_game, names, agents, base, args.variant, catalogue, options, game=rules
+        )
+        with game_executor(args.scheduler) as executor:  # a scheduler plays even one game
+            game = play() if executor is None else executor.submit(play).result()
         if args.record:
             save_record(game.record, args.record)
         report = rules.final_scores(game.state)
@@ -534,11 +539,14 @@ def _rules(args: argparse.Namespace) -> int:
     target = _rules_target(args)
     catalogue = rules.formats.load_catalogue(args.catalogue, _limits(args))
     text = document(args.lang, args.format, catalogue)
+    pictures = rules.texts.rules_pictures
     if target is None:
+        if args.format == "md" and pictures is not None:
+            # No files beside standard output: the pictures go inside the document.
+            text = pictures_inside(text, pictures(args.lang, catalogue))
         sys.stdout.write(text)
         return 0
     write_text(target, text)
-    pictures = rules.texts.rules_pictures
     if args.format == "md" and pictures is not None:
         # Markdown refers to its pictures by file name: they go beside it.
         for name, picture in pictures(args.lang, catalogue).items():
@@ -719,7 +727,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         help=t(
             _(
                 "file (with an extension) or folder to write (default: standard output); "
-                "Markdown pictures go beside the document"
+                "Markdown pictures go beside the document, or inside it on standard output"
             )
         ),
     )

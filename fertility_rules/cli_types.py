@@ -28,6 +28,7 @@ __all__ = [
     "output_file",
     "output_folder",
     "positive_int",
+    "scheduler_address",
     "seed",
     "whole_number",
 ]
@@ -110,6 +111,49 @@ def positive_int(t: Translate, high: int = MAX_GAMES) -> Callable[[str], int]:
 def seed(t: Translate) -> Callable[[str], int]:
     """An argparse type: a seed, a whole number of at most 19 digits."""
     return whole_number(t, -MAX_SEED, MAX_SEED)
+
+
+def _host_and_port(text: str) -> tuple[str, int] | None:
+    """The host and port of a Dask address, as Dask reads it; ``None`` when it has none."""
+    from distributed.comm.addressing import get_address_host_port
+
+    try:
+        host, port = get_address_host_port(text)
+    except ValueError:  # no port, an unknown scheme, a broken IPv6 address...
+        return None
+    return (host, port) if host and 0 < port <= 65535 else None
+
+
+def scheduler_address(t: Translate) -> Callable[[str], str]:
+    """An argparse type: the address of a Dask scheduler (``tcp://127.0.0.1:8786``,
+    ``127.0.0.1:8786``), read as Dask reads it. Whether a scheduler answers there is known
+    only when the games start."""
+
+    def read(text: str) -> str:
+        try:
+            import distributed  # noqa: F401 - the extra 'dask'
+        except ImportError:
+            raise argparse.ArgumentTypeError(
+                t(
+                    _(
+                        "--scheduler needs Dask: install the extra with pip install "
+                        "'fertility-rules[dask]'."
+                    )
+                )
+            ) from None
+        if len(text) > 300 or _host_and_port(text.strip()) is None:
+            raise argparse.ArgumentTypeError(
+                t(
+                    _(
+                        "expected the address of a Dask scheduler, HOST:PORT or "
+                        "PROTOCOL://HOST:PORT (tcp://127.0.0.1:8786), not {text!r}",
+                        text=text[:40],
+                    )
+                )
+            )
+        return text.strip()
+
+    return read
 
 
 def _checked_path(t: Translate, check: Callable[[str], object]) -> Callable[[str], str]:

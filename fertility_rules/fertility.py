@@ -26,14 +26,12 @@ from fertility_rules.games import (
     REFEREE,
     SETUP,
     STATE_FORMATS,
-    CountMoves,
     Gain,
     GameFormats,
     GameLearning,
     GameRules,
     GameTexts,
     Lazy,
-    Measure,
     game_info,
     lazy_named,
     lazy_pictures,
@@ -51,7 +49,8 @@ from fertility_rules.rules.interpretations import (
     OPTION_LABELS,
     Interpretations,
 )
-from fertility_rules.rules.moves import ClaimQuarry, DiscardTile, EndSupplying, Move, SkipBuilding
+from fertility_rules.rules.measures import MEASURES
+from fertility_rules.rules.moves import EndSupplying, Move, SkipBuilding
 from fertility_rules.rules.setup import _check_players, random_setup, start_game, valley_boards_for
 from fertility_rules.rules.state import GameState
 
@@ -180,12 +179,6 @@ def gains(before: GameState, after: GameState, mover: int) -> tuple[Gain, ...]:
     )
 
 
-def _monuments(record: GameRecord) -> int:
-    return sum(
-        1 for move in record.moves if isinstance(move, ClaimQuarry) and move.resource is None
-    )
-
-
 # -------------------------------------------------------------------- learning
 
 
@@ -229,11 +222,7 @@ RULES = GameRules(
     reveals=_reveals,
     stages=tuple(Stage),
     gains=gains,
-    measures=(
-        Measure("quarries", _("Quarries per game"), CountMoves((ClaimQuarry,))),
-        Measure("monuments", _("Monuments per game"), _monuments),
-        Measure("discards", _("Discards per game"), CountMoves((DiscardTile,))),
-    ),
+    measures=MEASURES,
     interpretations=INTERPRETATION_INFO,
     option_labels=OPTION_LABELS,
     formats=GameFormats(

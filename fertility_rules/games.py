@@ -78,6 +78,7 @@ __all__ = [
     "ViolationLike",
     "by_key",
     "config_interpretations",
+    "counting_moves",
     "find_game",
     "game_field",
     "game_info",
@@ -207,13 +208,23 @@ AgentFactory = Callable[[int | None], Agent]
 
 @frozen
 class Measure:
-    """A count the lab reads off a finished game (``quarries``: Quarries claimed)."""
+    """A count the lab makes of every game it plays (``quarries``: Quarries claimed), and
+    the interpretation switches whose reading governs the events it counts: a comparison
+    of their readings shows how often those events happened under each."""
 
     key: str
     """Stable key, written in JSON outputs."""
     label: Message
-    count: Callable[[GameRecord], int]
-    """The count of a finished game, from its record."""
+    count: Callable[[Any, Any, Any], int]
+    """``(before, move, after)``: how many of the events counted ``move`` made, played
+    from the state ``before`` to the state ``after``; a game's count is the sum over its
+    moves."""
+    switches: tuple[str, ...] = ()
+    """The ids of the switches whose reading governs the events (``("I-1",)``); empty for
+    a count that no switch governs."""
+    moves: tuple[type, ...] = ()
+    """The kinds of moves that can make the events (the others are not asked); empty: any
+    move."""
 
 
 @frozen
@@ -658,12 +669,20 @@ def lazy_pictures(module: str, move_squares: Callable[[Any], Sequence[int]]) -> 
 
 @frozen
 class CountMoves:
-    """A lab measure: how many moves of ``kinds`` a finished game's record holds."""
+    """The count of a :class:`Measure` that counts the moves of ``kinds``."""
 
     kinds: tuple[type, ...]
 
-    def __call__(self, record: GameRecord) -> int:
-        return sum(1 for move in record.moves if isinstance(move, self.kinds))
+    def __call__(self, before: object, move: object, after: object) -> int:
+        return 1 if isinstance(move, self.kinds) else 0
+
+
+@checked_arguments
+def counting_moves(
+    key: str, label: Message, kinds: tuple[type, ...], switches: tuple[str, ...] = ()
+) -> Measure:
+    """A :class:`Measure` of the moves of ``kinds`` played (``Quarries per game``)."""
+    return Measure(key, label, CountMoves(kinds), switches, kinds)
 
 
 class UnknownKeyError(UnknownIdError, AttributeError):
@@ -692,10 +711,21 @@ def by_key(value: object, field: str, name: str) -> Any:
 
 @checked_arguments
 def game_info(name: str, games: Sequence[GameInfo] = GAMES) -> GameInfo:
-    """The row of ``games`` called ``name``; an error lists the names known."""
+    """The row of ``games`` called ``name``; an error lists the names known (and says so
+    of a game of the library that ``games`` leaves out)."""
     for info in games:
         if info.name == name:
             return info
+    for info in GAMES:
+        if info.name == name:
+            raise UnknownIdError(
+                _(
+                    "{game} is a game of the library, but not one allowed here; the games "
+                    "allowed are: {known}.",
+                    game=info.title,
+                    known=", ".join(allowed.name for allowed in games),
+                )
+            )
     raise UnknownIdError(
         _(
             "Unknown game {name!r}; the games are: {known}.",

@@ -8,7 +8,7 @@ unchecked, since it is one of the legal moves.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from attrs import frozen
@@ -136,9 +136,11 @@ def play_game(
     interpretations: Any = None,
     *,
     game: str | GameRules = "fertility",
+    on_move: Callable[[Any, Any, Any], object] | None = None,
 ) -> PlayedGame:
     """Play a game of ``game`` from the setup of ``seed``, each seat moved by its agent,
-    which sees the view of the game only."""
+    which sees the view of the game only. ``on_move(before, move, after)`` is called after
+    every move, with the states before and after it (the lab counts its measures so)."""
     rules = find_game(game)
     if len(agents) != len(names):
         raise MalformedInputError.single("agents", _("one agent is needed for each player"))
@@ -166,7 +168,11 @@ def play_game(
         if not any(offered is move for offered in legal) and move not in legal:
             _refuse_choice(rules, state, move, names[state.current])
         moves.append(move)
-        state = apply_unchecked(state, move)
+        if on_move is None:
+            state = apply_unchecked(state, move)
+        else:
+            before, state = state, apply_unchecked(state, move)
+            on_move(before, move, state)
     return PlayedGame(
         state,
         GameRecord(

@@ -103,11 +103,13 @@ if TYPE_CHECKING:
         read_observation,
         read_state,
     )
+    from fertility_rules.ankhor.history import Game
     from fertility_rules.ankhor.interpretations import INTERPRETATION_INFO
     from fertility_rules.ankhor.notation import format_move, parse_move
     from fertility_rules.ankhor.text_board import text_board
     from fertility_rules.ankhor.texts import (
         describe_move,
+        report_to_html,
         report_to_json,
         report_to_text,
         summary,
@@ -138,6 +140,7 @@ _LAZY: dict[str, str] = {
     "choices": "fertility_rules.ankhor.choices",
     "summary": "fertility_rules.ankhor.texts",
     "describe_move": "fertility_rules.ankhor.texts",
+    "report_to_html": "fertility_rules.ankhor.texts",
     "report_to_json": "fertility_rules.ankhor.texts",
     "report_to_text": "fertility_rules.ankhor.texts",
     "AGENTS": "fertility_rules.ankhor.agents",
@@ -145,6 +148,7 @@ _LAZY: dict[str, str] = {
     "ISMCTSAgent": "fertility_rules.ankhor.agents",
     "LookaheadAgent": "fertility_rules.ankhor.agents",
     "PlayedGame": "fertility_rules.ankhor.agents",
+    "Game": "fertility_rules.ankhor.history",
     "RandomAgent": "fertility_rules.ankhor.agents",
     "make_agent": "fertility_rules.ankhor.agents",
     "play_game": "fertility_rules.ankhor.agents",
@@ -165,6 +169,7 @@ __all__ = [
     "Colour",
     "EndActions",
     "FinalPosition",
+    "Game",
     "GameConfig",
     "GameState",
     "GreedyAgent",
@@ -229,6 +234,7 @@ __all__ = [
     "read_move",
     "read_observation",
     "read_state",
+    "report_to_html",
     "report_to_json",
     "report_to_text",
     "sample_state",

@@ -28,8 +28,8 @@ from fertility_rules.ankhor.interpretations import (
     OPTION_LABELS,
     Interpretations,
 )
+from fertility_rules.ankhor.measures import MEASURES
 from fertility_rules.ankhor.model import Tokens
-from fertility_rules.ankhor.moves import BuyTile, Refresh
 from fertility_rules.ankhor.scoring import STAGES, final_scores
 from fertility_rules.ankhor.search import ANKHOR_SEARCH
 from fertility_rules.ankhor.setup import new_game
@@ -40,14 +40,12 @@ from fertility_rules.games import (
     REFEREE,
     SETUP,
     STATE_FORMATS,
-    CountMoves,
     Gain,
     GameFormats,
     GameLearning,
     GameRules,
     GameTexts,
     Lazy,
-    Measure,
     game_info,
     lazy_named,
     lazy_pictures,
@@ -202,10 +200,7 @@ RULES = GameRules(
     new_interpretations=Interpretations,
     final_scores=final_scores,
     stages=_stages(),
-    measures=(
-        Measure("tiles_bought", _("Tiles bought per game"), CountMoves((BuyTile,))),
-        Measure("refreshes", _("Refreshes per game"), CountMoves((Refresh,))),
-    ),
+    measures=MEASURES,
     gains=gains,
     interpretations=INTERPRETATION_INFO,
     option_labels=OPTION_LABELS,

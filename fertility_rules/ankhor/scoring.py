@@ -112,6 +112,12 @@ class ScoreSheet:
 class ScoreReport(Report[ScoreSheet]):
     """Every player's score sheet, in turn order, and the winners (A-7.5)."""
 
+    def _repr_html_(self) -> str:
+        """The score table (Jupyter shows it): a row per player, a column per step."""
+        from fertility_rules.ankhor.texts import report_to_html
+
+        return report_to_html(self)
+
 
 def final_position(state: GameState) -> FinalPosition:
     """The table as it stands, for final scoring (A-7). Called by the searches at every

@@ -43,12 +43,13 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.translate import render
-from fertility_rules.shared.scores import StageText, report_text
+from fertility_rules.shared.scores import StageText, report_table, report_text
 
 __all__ = [
     "STAGE_LABELS",
     "describe_catalogue",
     "describe_move",
+    "report_to_html",
     "report_to_json",
     "report_to_text",
     "status",
@@ -245,6 +246,19 @@ def report_to_text(report: ScoreReport, language: Language | str = Language.EN) 
     """A readable score sheet: each step with its explained lines, totals, ranking."""
     require(report, ScoreReport, "report", report_needed)
     return report_text(report, language, stages=_stages, total=_total, victory_rule="A-7.5")
+
+
+def report_to_html(report: ScoreReport, language: Language | str = Language.EN) -> str:
+    """The score table as HTML: a row per player, the four steps (A-7.1 to A-7.4), total
+    and rank (A-7.5); the winners in bold."""
+    require(report, ScoreReport, "report", report_needed)
+    return report_table(
+        report,
+        language,
+        stages=[STAGE_LABELS[rule] for rule in STAGES],
+        totals=lambda sheet: sheet.stage_totals,
+        game="ankhor",
+    )
 
 
 def _stages(sheet: ScoreSheet) -> Iterator[StageText]:

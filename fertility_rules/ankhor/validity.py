@@ -4,7 +4,7 @@ The file readers refuse a state that breaks any of these (each problem names its
 and the JSON path of the part at fault); the conformance checks assert them after every
 move. They are exact, cheap consequences of the rules: first that the table adds up and
 that the decision is one the game can be at, then what the turns played allow
-(:mod:`fertility_rules.ankhor.history`, which also says what is not checked).
+(:mod:`fertility_rules.ankhor.reachable`, which also says what is not checked).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from fertility_rules.ankhor.catalogue import PLAYER_COUNTS, TOKENS_PER_KIND
-from fertility_rules.ankhor.history import history_problems
+from fertility_rules.ankhor.reachable import history_problems
 from fertility_rules.ankhor.interpretations import Height, Moving, PriceLayout
 from fertility_rules.ankhor.layout import index, is_connected, supporters, supports_nothing
 from fertility_rules.ankhor.model import COLOURS, TOKENS, Kind, position_text

@@ -7,9 +7,10 @@ carry an anchor (a rule id): every id the text cites lands on one.
 
 from __future__ import annotations
 
+import base64
 import html
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeAlias
 
 from attrs import frozen
@@ -29,6 +30,7 @@ __all__ = [
     "Table",
     "anchors_of",
     "figure_files",
+    "pictures_inside",
     "render_blocks",
 ]
 
@@ -88,6 +90,32 @@ def figure_files(blocks: Iterable[Block]) -> dict[str, str]:
         if isinstance(block, Figure):
             files.update(block.files())
     return files
+
+
+def _data_uri(svg: str) -> str:
+    """An SVG picture as a ``data:`` address, on one line."""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+def pictures_inside(markdown: str, files: Mapping[str, str]) -> str:
+    """A Markdown document of :func:`render_blocks` that refers to the picture ``files``
+    (by file name), with each picture inside it instead: one file that stands alone.
+
+    Each picture becomes an HTML ``<img>`` of a ``data:`` address, which Markdown passes
+    through as HTML: VS Code's preview, pandoc, marked and Obsidian show it (VS Code's
+    markdown-it and cmark refuse an SVG ``data:`` address written as a Markdown image).
+    GitHub shows neither: it wants the files beside the document.
+    """
+    names = "|".join(re.escape(name) for name in sorted(files, key=len, reverse=True))
+    if not names:
+        return markdown
+    image = re.compile(r"!\[([^\]\n]*)\]\((" + names + r")\)")
+
+    def inline(found: re.Match[str]) -> str:
+        alt = html.escape(found.group(1))
+        return f'<img src="{_data_uri(files[found.group(2)])}" alt="{alt}">'
+
+    return image.sub(inline, markdown)
 
 
 @frozen

@@ -233,7 +233,12 @@ def load_record(
     *,
     games: Sequence[GameInfo] = GAMES,
 ) -> GameRecord:
-    """Read a game record file (``-``: standard input)."""
+    """Read a game record file (``-``: standard input) of one of ``games``.
+
+    ``games`` are the games a record may be of (by default every game of the library); a
+    record of another game is refused, saying so. ``registry`` reads an embedded Fertility
+    catalogue as in :func:`read_record`; ``limits`` bound the file read.
+    """
     return read_record(read_document(path, limits), str(path), registry, games=games)
 
 

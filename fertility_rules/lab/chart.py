@@ -18,7 +18,7 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
 from fertility_rules.i18n.numbers import decimal, number
 from fertility_rules.i18n.translate import render
-from fertility_rules.lab.compare import Comparison
+from fertility_rules.lab.compare import Comparison, measure_label, shown_measures
 from fertility_rules.lab.render import reading_names
 from fertility_rules.lab.stats import Estimate
 
@@ -28,6 +28,8 @@ COLOURS = ("#3b6ea5", "#d08c2f", "#5a9e54", "#b5475b", "#7d5ba6", "#4a9ca3", "#8
 WIDTH = 760
 GAP = 10
 LEGEND_LINE = 18
+HEADING = 24
+"""Room for the heading of each panel after the first."""
 FONT = 12
 
 
@@ -44,33 +46,66 @@ def ticks(top: float) -> list[int]:
     return [k * step for k in range(count + 1)]
 
 
+NAME = 250
+"""The widest line of a measure's name; a longer name goes on two lines."""
+LINE = 14
+"""From one line of a name to the next."""
+
+
+def _lines(name: str) -> list[str]:
+    """A measure's name on one line, or on two split at the space that makes the longer
+    of the two the shortest, when it is wider than :data:`NAME`."""
+    if text_width(name, FONT, bold=True) <= NAME or " " not in name:
+        return [name]
+    words = name.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    first, second = min(
+        splits, key=lambda pair: max(text_width(part, FONT, bold=True) for part in pair)
+    )
+    return [first, second]
+
+
+Group = tuple[str, list[Estimate]]
+"""A measure's name and its estimate for each reading."""
+
+
 @checked_arguments
 def comparison_to_svg(comparison: Comparison, language: Language | str = Language.EN) -> str:
-    """The chart as an SVG document, its texts and numbers in ``language``."""
+    """The chart as an SVG document, its texts and numbers in ``language``: the mean score
+    per stage and in total, then, on a scale of their own, the counts per game of the
+    events the switches compared govern (:func:`~fertility_rules.lab.compare.shown_measures`)."""
     names = reading_names(comparison, language)
     rules = find_game(comparison.game)
-    groups: list[tuple[str, list[Estimate]]] = [
-        (render(_("Mean score"), language), [r.total for r in comparison.results])
-    ]
-    groups += [
-        (render(stage.label, language), [r.stages[index] for r in comparison.results])
+    results = comparison.results
+    scores: list[Group] = [(render(_("Mean score"), language), [r.total for r in results])]
+    scores += [
+        (render(stage.label, language), [r.stages[index] for r in results])
         for index, stage in enumerate(rules.stages)
     ]
+    counts: list[Group] = [
+        (render(measure_label(m), language), [getattr(r, m.key) for r in results])
+        for m in shown_measures(comparison)
+    ]
+    panels = [(render(_("Mean score per player, 95 % intervals"), language), scores)]
+    if counts:
+        panels.append((render(_("Per game, 95 % intervals"), language), counts))
     bar = 14 if len(names) <= 8 else 11
-    small = min(10.0, bar - 2)  # the numbers beside each bar, one bar high
-    scale = ticks(max([e.high for _n, es in groups for e in es if e.high == e.high] + [1.0]))
-    top = float(scale[-1])
-    # The measures' names, measured, set the left column: none is cut off in any language.
-    label = 10 + max(text_width(name, FONT, bold=True) for name, _estimates in groups) + 30
-    plot = WIDTH - label - 80
+    # The measures' names, measured, set the left column: none is cut off in any language
+    # (a long one is on two lines).
+    widest = max(
+        text_width(line, FONT, bold=True)
+        for _t, groups in panels
+        for name, _e in groups
+        for line in _lines(name)
+    )
+    label = 10 + min(widest, NAME) + 30
     legend = LEGEND_LINE * len(names)
-    axis_y = 44 + legend
-    height = axis_y + 24 + len(groups) * (len(names) * bar + GAP) + 16
-
-    def x(value: float) -> float:
-        return label + plot * max(0.0, value) / top
-
-    title = render(_("Mean score per player, 95 % intervals"), language)
+    heights = [
+        36 + HEADING * (number > 0) + len(groups) * (len(names) * bar + GAP)
+        for number, (_t, groups) in enumerate(panels)
+    ]
+    height = 32 + legend + sum(heights) + 16
+    title = panels[0][0]
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12" '
@@ -86,7 +121,40 @@ def comparison_to_svg(comparison: Comparison, language: Language | str = Languag
         parts.append(f'<text x="30" y="{y + 11}" font-weight="bold">{index + 1}</text>')
         size = fit_size(name, FONT, WIDTH - 62)
         parts.append(f'<text x="52" y="{y + 11}" font-size="{size:.2f}">{escape(name)}</text>')
-    bottom = height - 16
+    top = 32 + legend
+    for place, ((heading, groups), panel_height) in enumerate(zip(panels, heights, strict=True)):
+        axis_y = top + 12
+        if place:  # the first panel's heading is the chart's title
+            parts.append(
+                f'<text x="10" y="{top + 14}" font-size="14" font-weight="bold">'
+                f"{escape(heading)}</text>"
+            )
+            axis_y += HEADING
+        parts += _panel(groups, axis_y, top + panel_height, label, bar, language)
+        top += panel_height
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _panel(
+    groups: list[Group],
+    axis_y: float,
+    bottom: float,
+    label: float,
+    bar: int,
+    language: Language | str,
+) -> list[str]:
+    """One panel of the chart: a value axis of its own from ``axis_y`` to ``bottom`` with
+    its ticks, and a group of horizontal bars per measure, one per reading."""
+    small = min(10.0, bar - 2)  # the numbers beside each bar, one bar high
+    scale = ticks(max([e.high for _n, es in groups for e in es if e.high == e.high] + [1.0]))
+    top = float(scale[-1])
+    plot = WIDTH - label - 80
+
+    def x(value: float) -> float:
+        return label + plot * max(0.0, value) / top
+
+    parts = []
     for value in scale:
         tx = x(value)
         parts.append(
@@ -98,10 +166,15 @@ def comparison_to_svg(comparison: Comparison, language: Language | str = Languag
         )
     y = axis_y + 12
     for title, estimates in groups:
-        parts.append(
-            f'<text x="{label - 30:.1f}" y="{y + bar * len(estimates) / 2 + 4:.1f}" '
-            f'text-anchor="end" font-weight="bold">{escape(title)}</text>'
-        )
+        lines = _lines(title)
+        first = y + bar * len(estimates) / 2 + 4 - LINE * (len(lines) - 1) / 2
+        for number_of_line, line in enumerate(lines):
+            size = fit_size(line, FONT, label - 40, bold=True)
+            parts.append(
+                f'<text x="{label - 30:.1f}" y="{first + LINE * number_of_line:.1f}" '
+                f'text-anchor="end" font-weight="bold" font-size="{size:.2f}">'
+                f"{escape(line)}</text>"
+            )
         for index, estimate in enumerate(estimates):
             colour = COLOURS[index % len(COLOURS)]
             mid = y + bar / 2
@@ -131,5 +204,4 @@ def comparison_to_svg(comparison: Comparison, language: Language | str = Languag
     parts.append(
         f'<line x1="{label:.1f}" y1="{axis_y}" x2="{label:.1f}" y2="{bottom}" stroke="#888"/>'
     )
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    return parts

@@ -21,6 +21,7 @@ from fertility_rules.cli_types import (
     MAX_MOVES,
     output_file,
     positive_int,
+    scheduler_address,
     seed,
     whole_number,
 )
@@ -131,6 +132,7 @@ def add_jobs_options(parser: argparse.ArgumentParser, t: Translate) -> None:
     )
     parser.add_argument(
         "--scheduler",
+        type=scheduler_address(t),
         default=None,
         metavar="ADDRESS",
         help=t(_("play the games on this Dask distributed scheduler (extra 'dask')")),

@@ -16,15 +16,24 @@ from attrs import field, frozen
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.games import GAMES, GameInfo, GameRules, by_key, find_game, game_field
-from fertility_rules.i18n.message import _
+from fertility_rules.games import (
+    GAMES,
+    GameInfo,
+    GameRules,
+    Measure,
+    by_key,
+    find_game,
+    game_field,
+)
+from fertility_rules.i18n.message import Message, _
 from fertility_rules.lab.readings import (
     parse_interpretation,
     reading_to_json,
     repeated_reading,
+    varied,
     with_interpretations,
 )
-from fertility_rules.lab.runner import GameSpec, GameSummary, Progress, default_jobs, run_games
+from fertility_rules.lab.runner import GameSpec, GameSummary, Progress, run_games, worker_count
 from fertility_rules.lab.stats import Estimate, mean_ci, proportion_ci
 
 __all__ = [
@@ -34,6 +43,8 @@ __all__ = [
     "comparison_from_json",
     "comparison_to_json",
     "measure",
+    "measure_label",
+    "shown_measures",
 ]
 
 
@@ -75,6 +86,25 @@ class Comparison:
     """How often the winners are not the same under every reading."""
     game: GameRules = field(factory=find_game, converter=game_field)
     """The game played (given by name or by its rules)."""
+
+
+def shown_measures(comparison: Comparison) -> tuple[Measure, ...]:
+    """The game's measures a comparison shows: those of the events a switch it varies
+    governs, so that a reader sees how often the disputed event happened under each
+    reading, and those no switch governs."""
+    rules = find_game(comparison.game)
+    ids = {s.id for s in varied([result.reading for result in comparison.results], rules)}
+    counted = {key for result in comparison.results[:1] for key, _estimate in result.counts}
+    return tuple(
+        m for m in rules.measures if m.key in counted and (not m.switches or ids & set(m.switches))
+    )
+
+
+def measure_label(measure: Measure) -> Message:
+    """A measure's name, with the switches that govern it (``Quarries per game (I-1)``)."""
+    if not measure.switches:
+        return measure.label
+    return _("{measure} ({switches})", measure=measure.label, switches=", ".join(measure.switches))
 
 
 def _count_ci(values: Sequence[float]) -> Estimate:
@@ -147,9 +177,8 @@ def compare(
         for reading in readings
         for k in range(games)
     )
-    if jobs is None:  # never more workers than games
-        jobs = min(default_jobs(), games * len(readings))
-    summaries = run_games(specs, executor, jobs, progress)
+    # The games are handed out as they are made: their number is told here.
+    summaries = run_games(specs, executor, worker_count(jobs, games * len(readings)), progress)
     per_reading = [summaries[i * games : (i + 1) * games] for i in range(len(readings))]
     baseline = per_reading[0]
     changed = sum(
@@ -200,6 +229,7 @@ def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
         results.append(entry)
     return {
         "game": rules.name,
+        "measures": {m.key: list(m.switches) for m in rules.measures},
         "agents": list(comparison.agents),
         "first_seed": comparison.first_seed,
         "games": comparison.games,
@@ -222,7 +252,11 @@ def comparison_from_json(data: Mapping[str, Any], games: Sequence[GameInfo] = GA
                     Estimate.from_json(entry["stages"][stage.key]) for stage in rules.stages
                 ),
                 seat_wins=tuple(Estimate.from_json(e) for e in entry["seat_wins"]),
-                counts=tuple((m.key, Estimate.from_json(entry[m.key])) for m in rules.measures),
+                counts=tuple(
+                    (m.key, Estimate.from_json(entry[m.key]))
+                    for m in rules.measures
+                    if m.key in entry  # a measure counted since the comparison was made
+                ),
                 **{name: Estimate.from_json(entry[name]) for name in _SCALARS},
             )
             for entry in data["readings"]

@@ -36,6 +36,8 @@ __all__ = [
     "repeated_reading",
     "switch",
     "switches",
+    "value_label",
+    "varied",
     "with_interpretations",
 ]
 
@@ -195,6 +197,13 @@ def readings_varying(
     return tuple(evolve(start, **_changes(chosen, combo)) for combo in itertools.product(*ordered))
 
 
+def varied(readings: Sequence[Any], game: Game = "fertility") -> tuple[Switch, ...]:
+    """The switches of ``game`` whose value is not the same in all of ``readings``."""
+    return tuple(
+        s for s in switches(game) if len({getattr(reading, s.field) for reading in readings}) > 1
+    )
+
+
 def _changes(chosen: Sequence[Switch], values: Sequence[enum.Enum]) -> dict[str, Any]:
     return {s.field: v for s, v in zip(chosen, values, strict=True)}
 
@@ -217,13 +226,22 @@ def reading_label(
     return ", ".join(parts)
 
 
+def value_label(chosen: Switch, value: enum.Enum, game: Game = "fertility") -> Message:
+    """A value of a switch in words, for readers: ``I-1: the 4 orthogonal neighbours``;
+    the default value says so (``Q-5: anywhere next to a base tile (default)``)."""
+    option: Message = find_game(game).option_labels[value]
+    if value is chosen.default:
+        option = _("{option} (default)", option=option)
+    return _("{id}: {option}", id=chosen.id, option=option)
+
+
 def reading_title(reading: Any, base: Any = None, game: Game = "fertility") -> Message | str:
     """The switches where ``reading`` differs from ``base`` in words, for readers:
     ``I-1: the 4 orthogonal neighbours``; ``the default readings`` when none differs."""
     rules = find_game(game)
     start = base or rules.new_interpretations()
     parts: list[Message | str] = [
-        _("{id}: {option}", id=s.id, option=rules.option_labels[getattr(reading, s.field)])
+        value_label(s, getattr(reading, s.field), rules)
         for s in switches(rules)
         if getattr(reading, s.field) is not getattr(start, s.field)
     ]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -10,13 +9,19 @@ from fertility_rules.agents.simulate import agent_label
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.games import GameRules, StateLike, find_game
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.lists import all_of
+from fertility_rules.i18n.lists import all_of, series
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.i18n.numbers import decimal, number, percent
 from fertility_rules.i18n.translate import render
 from fertility_rules.lab.adjudicate import Adjudication, Outcome
-from fertility_rules.lab.compare import Comparison, ReadingResult
-from fertility_rules.lab.readings import reading_label, reading_title, reading_to_json
+from fertility_rules.lab.compare import Comparison, ReadingResult, measure_label, shown_measures
+from fertility_rules.lab.readings import (
+    Switch,
+    reading_title,
+    reading_to_json,
+    value_label,
+    varied,
+)
 from fertility_rules.lab.stats import Estimate
 
 __all__ = [
@@ -77,8 +82,8 @@ def _measures(comparison: Comparison, language: Language | str) -> list[tuple[st
         name = t(_("Wins, seat {seat} ({agent})", seat=seat + 1, agent=agent_label(agent)))
         rows.append((name, rates(lambda r, i=seat: r.seat_wins[i])))  # type: ignore[misc]
     rows.append((t(_("Moves per game")), means(lambda r: r.moves)))
-    for measure in rules.measures:
-        rows.append((t(measure.label), means(lambda r, k=measure.key: getattr(r, k))))  # type: ignore[misc]
+    for measure in shown_measures(comparison):
+        rows.append((t(measure_label(measure)), means(lambda r, k=measure.key: getattr(r, k))))  # type: ignore[misc]
     rows.append((t(_("Winner differs from the first reading")), rates(lambda r: r.winner_changed)))
     return rows
 
@@ -189,16 +194,41 @@ def _alike(outcomes: Sequence[Outcome]) -> list[list[Outcome]]:
     return list(groups.values())
 
 
+def _label(reading: Any, chosen: Sequence[Switch], rules: GameRules) -> Message | str:
+    """A reading by the values of the switches ``chosen`` in words (the default marked)."""
+    parts: list[Message | str] = [value_label(s, getattr(reading, s.field), rules) for s in chosen]
+    return series(parts) if parts else reading_title(reading, game=rules)
+
+
 def _readings(
-    group: Sequence[Outcome], total: int, language: Language | str, rules: GameRules
+    group: Sequence[Outcome],
+    outcomes: Sequence[Outcome],
+    language: Language | str,
+    rules: GameRules,
 ) -> str:
-    """The readings of a group: their names, or how many when they are many."""
+    """The readings of a group by what sets them apart, in words: the values of the
+    switches varied that the group shares, when no other reading has them all (with how
+    many readings when several); else the readings named one by one, or the first and how
+    many others."""
+    total = len(outcomes)
     if len(group) == total > 1:
         return render(ngettext("all {n} reading", "all {n} readings", total), language)
-    names = [
-        reading_label(o.reading, short=True, game=rules) or render(_("defaults"), language)
-        for o in group
+    varies = varied([o.reading for o in outcomes], rules)
+    shared = [s for s in varies if len({getattr(o.reading, s.field) for o in group}) == 1]
+    first = group[0].reading
+    alike = [
+        o
+        for o in outcomes
+        if all(getattr(o.reading, s.field) is getattr(first, s.field) for s in shared)
     ]
+    if shared and len(alike) == len(group):
+        label = _label(first, shared, rules)
+        if len(group) > 1:
+            label = ngettext(
+                "{readings} ({n} reading)", "{readings} ({n} readings)", len(group), readings=label
+            )
+        return render(label, language)
+    names = [render(_label(o.reading, varies, rules), language) for o in group]
     if len(names) <= 3:
         return "; ".join(names)
     return render(
@@ -236,14 +266,20 @@ def adjudication_to_text(
     total = len(judgement.outcomes)
     for group in _alike(judgement.outcomes):
         outcome = group[0]
-        name = _readings(group, total, language, rules)
+        name = _readings(group, judgement.outcomes, language, rules)
         if not outcome.legal:
             rows.append([name, t(_("no ({rule})", rule=outcome.rule or "")), *("" for _ in labels)])
             if outcome.reason is not None:
-                notes.append(f"  {name}: {t(outcome.reason)} ({outcome.rule})")
+                note = _(
+                    "{readings}: {reason} ({rule})",
+                    readings=name,
+                    reason=outcome.reason,
+                    rule=outcome.rule or "",
+                )
+                notes.append("  " + t(note))
             continue
         rows.append([name, t(_("yes")), *(t(gain.text) for gain in outcome.gains)])
-    move = t(_("Move {move}", move=json.dumps(_move_json(judgement, state, rules))))
+    move = t(_("Move: {move}", move=rules.texts.format_move(judgement.move, state)))
     lines = [move]
     if total > 1 and not judgement.differs:
         lines.append(t(ngettext("The {n} reading agrees.", "All {n} readings agree.", total)))
@@ -273,6 +309,7 @@ def adjudication_to_json(
         readings.append(entry)
     return {
         "move": _move_json(judgement, state, rules),
+        "notation": rules.texts.format_move(judgement.move, state),
         "differs": judgement.differs,
         "readings": readings,
     }

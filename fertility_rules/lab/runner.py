@@ -28,7 +28,14 @@ from fertility_rules.games import (
 )
 from fertility_rules.records.game_record import GameRecord
 
-__all__ = ["GameSpec", "GameSummary", "default_jobs", "play_summary", "run_games"]
+__all__ = [
+    "GameSpec",
+    "GameSummary",
+    "default_jobs",
+    "play_summary",
+    "run_games",
+    "worker_count",
+]
 
 Progress = Callable[[int], None]
 """Called with the number of games just finished."""
@@ -92,8 +99,32 @@ def play_summary(spec: GameSpec) -> GameSummary:
     names = tuple(f"P{i + 1}" for i in range(len(spec.agents)))
     agents = [make_agent(name, spec.seed * 10 + i, rules) for i, name in enumerate(spec.agents)]
     catalogue = _catalogue(spec.game, spec.catalogue)
+    measures = rules.measures
+    counts = [0] * len(measures)
+    asked: dict[type, list[tuple[int, Callable[[Any, Any, Any], int]]]] = {}
+    """The measures each kind of move is counted by (most kinds: none)."""
+
+    def count(before: Any, move: Any, after: Any) -> None:
+        kind = type(move)
+        counters = asked.get(kind)
+        if counters is None:
+            counters = asked[kind] = [
+                (index, m.count)
+                for index, m in enumerate(measures)
+                if not m.moves or issubclass(kind, m.moves)
+            ]
+        for index, counter in counters:
+            counts[index] += counter(before, move, after)
+
     game = play_game(
-        names, agents, spec.seed, spec.variant, catalogue, spec.interpretations, game=rules
+        names,
+        agents,
+        spec.seed,
+        spec.variant,
+        catalogue,
+        spec.interpretations,
+        game=rules,
+        on_move=count if measures else None,
     )
     report = rules.final_scores(game.state)
     return GameSummary(
@@ -101,7 +132,7 @@ def play_summary(spec: GameSpec) -> GameSummary:
         winners=tuple(i for i, sheet in enumerate(report.sheets) if sheet.rank == 1),
         stages=tuple(tuple(sheet.stage_totals) for sheet in report.sheets),
         moves=len(game.record.moves),
-        counts=tuple((measure.key, measure.count(game.record)) for measure in rules.measures),
+        counts=tuple((m.key, n) for m, n in zip(measures, counts, strict=True)),
         record=game.record if spec.keep_record else None,
     )
 
@@ -116,6 +147,13 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not on Linux
         return os.cpu_count() or 1
+
+
+def worker_count(jobs: int | None, games: int | None) -> int:
+    """The worker processes that play ``games`` games (``None``: not known ahead): ``jobs``
+    (default: all cores), never more than the games, at least one."""
+    workers = jobs or default_jobs()
+    return workers if games is None else max(1, min(workers, games))
 
 
 @checked_arguments
@@ -135,9 +173,7 @@ def run_games(
     (a generator is never held whole), a few chunks ahead of the workers.
     """
     count = len(specs) if isinstance(specs, Sized) else None
-    workers = jobs or default_jobs()
-    if count is not None:
-        workers = max(1, min(workers, count))
+    workers = worker_count(jobs, count)
     if executor is None and workers <= 1:
         out = []
         for spec in specs:

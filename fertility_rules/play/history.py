@@ -4,23 +4,37 @@ Each :class:`Game` points to the one before it, so playing a move shares every e
 state instead of copying them: undo, "the state after move N" and "save as a record"
 come for free, and an app can keep every version it ever showed. A game of any game of
 :data:`~fertility_rules.games.GAMES`: the record it starts from names it.
+
+:class:`Game` is generic in the game's state, move and view types, so that a type checker
+sees what ``game.state`` holds. Each game gives its own class, bound to it and to its types
+(``fertility_rules.Game`` for Fertility, ``fertility_rules.ankhor.Game``), whose
+constructors need no type parameters written; this class plays any game, its values typed
+``Any``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, ClassVar, Generic, Self, overload
 
 from attrs import evolve, field, frozen
+from typing_extensions import TypeVar
 
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.errors import IllegalMoveError, MalformedInputError
+from fertility_rules.errors import IllegalMoveError, MalformedInputError, UnknownIdError
 from fertility_rules.games import Agent, GameRules, find_game
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.records.game_record import GameRecord
 
-__all__ = ["Game"]
+__all__ = ["Game", "M", "S", "V"]
+
+S = TypeVar("S", default=Any)
+"""The game's state type."""
+M = TypeVar("M", default=Any)
+"""The game's move type."""
+V = TypeVar("V", default=Any)
+"""The game's view type (what :meth:`Game.view` gives)."""
 
 
 @frozen(eq=False)
@@ -35,11 +49,15 @@ class _Step:
 
 
 @frozen(eq=False)
-class Game:
+class Game(Generic[S, M, V]):
     """A game in progress with its history; :meth:`play` and :meth:`undo` give new games.
 
     Two games are equal when they have the same setup and the same moves.
     """
+
+    GAME: ClassVar[str | None] = None
+    """The one game a game's own class plays (``"ankhor"``); ``None``: any game, Fertility
+    unless another is given."""
 
     setup_record: GameRecord = field(repr=False)
     """The record of the setup (its ``moves`` are empty)."""
@@ -65,6 +83,33 @@ class Game:
             return None
         return pictures.table(self.state, self.last_move, "en")
 
+    @overload
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str],
+        seed: int | None = None,
+        *,
+        setup: Any = None,
+        catalogue: Any = None,
+        variant: bool = False,
+        interpretations: Any = None,
+    ) -> Self: ...
+
+    @overload
+    @classmethod
+    def new(
+        cls,
+        players: Sequence[str],
+        seed: int | None = None,
+        *,
+        setup: Any = None,
+        catalogue: Any = None,
+        variant: bool = False,
+        interpretations: Any = None,
+        game: str | GameRules,
+    ) -> Game[Any, Any, Any]: ...
+
     @classmethod
     @checked_arguments
     def new(
@@ -76,15 +121,17 @@ class Game:
         catalogue: Any = None,
         variant: bool = False,
         interpretations: Any = None,
-        game: str | GameRules = "fertility",
-    ) -> Game:
-        """A game of ``game`` set up from ``setup``, or at random from ``seed``.
+        game: str | GameRules | None = None,
+    ) -> Game[Any, Any, Any]:
+        """A game of ``game`` (by default the class's own, or Fertility) set up from
+        ``setup``, or at random from ``seed``.
 
         The setup is always written out in the record (or, for a game whose records
         always give a seed, a seed is drawn), so that a game started without a seed can
-        still be saved and replayed exactly.
+        still be saved and replayed exactly. A game's own class gives a game of another
+        game as this class does (typed ``Any``).
         """
-        rules = find_game(game)
+        rules = find_game((cls.GAME or "fertility") if game is None else game)
         if setup is None and rules.random_setup is not None:
             setup = rules.random_setup(len(players), seed, catalogue, variant)
         elif setup is None and seed is None:
@@ -99,13 +146,28 @@ class Game:
             catalogue=catalogue,
             game=rules,
         )
-        return cls.from_record(record)
+        return cls._of(record).from_record(record)
+
+    @classmethod
+    def _of(cls, record: GameRecord) -> type[Game[Any, Any, Any]]:
+        """The class of a game of ``record``'s game: this one if it plays it, else
+        :class:`Game`."""
+        return cls if cls.GAME in (None, record.game.name) else Game
 
     @classmethod
     @checked_arguments
-    def from_record(cls, record: GameRecord) -> Game:
+    def from_record(cls, record: GameRecord) -> Self:
         """The game of ``record`` after all its moves; raises :class:`IllegalMoveError`
-        at the first illegal move (its index is 1-based in the message)."""
+        at the first illegal move (its index is 1-based in the message). A game's own
+        class refuses a record of another game."""
+        if cls._of(record) is not cls:
+            raise UnknownIdError(
+                _(
+                    "This is a record of a game of {found}, not of {wanted}.",
+                    found=record.game.title,
+                    wanted=find_game(cls.GAME or "fertility").title,
+                )
+            )
         start = evolve(record, moves=())
         game = cls(start, _Step(start.initial_state(), None, None, count=0))
         for index, move in enumerate(record.moves):
@@ -125,9 +187,10 @@ class Game:
         return self.setup_record.game
 
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         """The current state."""
-        return self._tip.state
+        state: S = self._tip.state
+        return state
 
     @property
     def ply(self) -> int:
@@ -135,40 +198,43 @@ class Game:
         return self._tip.count
 
     @property
-    def last_move(self) -> Any:
-        return self._tip.move
+    def last_move(self) -> M | None:
+        """The move that led to :attr:`state`; ``None`` at the setup."""
+        move: M | None = self._tip.move
+        return move
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return bool(self.state.is_over)
+        return bool(self._tip.state.is_over)
 
     @property
-    def legal_moves(self) -> list[Any]:
+    def legal_moves(self) -> list[M]:
         """Every legal move now (none once the game is over)."""
         return list(self.game.legal_moves(self.state))
 
     @property
-    def view(self) -> Any:
+    def view(self) -> V:
         """What every player and spectator sees now: the public view (agents choose from
         it)."""
-        return self.game.observe(self.state)
+        view: V = self.game.observe(self.state)
+        return view
 
-    def play(self, move: Any) -> Game:
+    def play(self, move: M) -> Self:
         """This game with ``move`` played; raises :class:`IllegalMoveError` if the rules
         forbid it (the game itself never changes)."""
         state = self.setup_record.game.apply(self.state, move)
         step = _Step(state, move, self._tip, count=self._tip.count + 1)
-        return Game(self.setup_record, step)
+        return type(self)(self.setup_record, step)
 
     @checked_arguments
-    def play_notation(self, text: str) -> Game:
+    def play_notation(self, text: str) -> Self:
         """This game with the move written ``text`` in the game's notation played
         (``"take V12"``, ``"take bba"``), as python-chess's ``push_san``."""
         return self.play(self.game.texts.parse_move(text, self.state))
 
     @checked_arguments
-    def play_agent(self, agent: Agent) -> Game:
+    def play_agent(self, agent: Agent) -> Self:
         """This game with the move ``agent`` chooses from the view played: a bot's turn."""
         return self.play(agent.choose(self.view, self.legal_moves))
 
@@ -186,13 +252,29 @@ class Game:
         return count
 
     @checked_arguments
-    def undo(self, count: int = 1) -> Game:
+    def undo(self, count: int = 1) -> Self:
         """This game without its last ``count`` moves (see :attr:`undoable` for the moves
         that showed nothing hidden)."""
+        if count > self.ply:
+            message = (
+                _("No move has been played: there is no move to undo.")
+                if self.ply == 0
+                else ngettext(
+                    "The game has {n} move: it cannot undo {count}.",
+                    "The game has {n} moves: it cannot undo {count}.",
+                    self.ply,
+                    count=count,
+                )
+            )
+            raise MalformedInputError.single("count", message)
+        if count < 0:
+            raise MalformedInputError.single(
+                "count", _("A number of moves to undo cannot be negative ({count}).", count=count)
+            )
         return self.at(self.ply - count)
 
     @checked_arguments
-    def at(self, count: int) -> Game:
+    def at(self, count: int) -> Self:
         """This game after its first ``count`` moves (0 is the setup)."""
         if not 0 <= count <= self.ply:
             raise MalformedInputError.single(
@@ -204,10 +286,10 @@ class Game:
             if step.before is None:  # pragma: no cover - counts decrease to 0
                 break
             step = step.before
-        return Game(self.setup_record, step)
+        return type(self)(self.setup_record, step)
 
     @checked_arguments
-    def state_at(self, count: int) -> Any:
+    def state_at(self, count: int) -> S:
         """The state after the first ``count`` moves (0 is the state after setup)."""
         return self.at(count).state
 
@@ -220,12 +302,12 @@ class Game:
         found.reverse()
         return found
 
-    def states(self) -> Iterator[Any]:
+    def states(self) -> Iterator[S]:
         """Every state from the setup to now, in order."""
         return (step.state for step in self._steps())
 
     @property
-    def moves(self) -> tuple[Any, ...]:
+    def moves(self) -> tuple[M, ...]:
         """The moves played, in order."""
         return tuple(step.move for step in self._steps() if step.move is not None)
 

@@ -152,21 +152,23 @@ def _adjacent(width: int, first: int, second: int) -> bool:
 
 
 def check_place(state: GameState, move: PlaceTile) -> list[Violation]:
+    """Every rule the placement breaks: a tile of the Personal Pool on two empty desert
+    squares, a scene next to an identical one (R-3.1), the squares adjacent (R-1.3)."""
     grid = state.config.layout
     problems: list[Violation] = []
     if move.tile not in state.player.pool:
         problems.append(
             Violation("R-3.1", _("Tile {tile} is not in your Personal Pool.", tile=move.tile))
         )
-        return problems
     size = grid.width * grid.height
+    on_board = True
     for square in (move.first, move.second):
         if not 0 <= square < size:
             problems.append(
                 Violation("R-3.1", _("Square {square} is off the board.", square=square))
             )
-            return problems
-        if not (state.valley.empty >> square) & 1:
+            on_board = False
+        elif not (state.valley.empty >> square) & 1:
             row, column = grid.coordinates(square)
             problems.append(
                 Violation(
@@ -182,19 +184,19 @@ def check_place(state: GameState, move: PlaceTile) -> list[Violation]:
         problems.append(
             Violation("R-1.3", _("The two halves of a tile must be on adjacent squares."))
         )
-    if problems:
-        return problems
-    a, b = state.config.tiles[move.tile].scenes
-    if not (
-        grid.nb4[move.first] & state.valley.scenes[a]
-        or grid.nb4[move.second] & state.valley.scenes[b]
-    ):
-        problems.append(
-            Violation(
-                "R-3.1",
-                _("Neither scene of the tile touches an identical scene already in play."),
+    tile = state.config.tiles.get(move.tile)
+    if on_board and tile is not None:
+        a, b = tile.scenes
+        if not (
+            grid.nb4[move.first] & state.valley.scenes[a]
+            or grid.nb4[move.second] & state.valley.scenes[b]
+        ):
+            problems.append(
+                Violation(
+                    "R-3.1",
+                    _("Neither scene of the tile touches an identical scene already in play."),
+                )
             )
-        )
     return problems
 
 

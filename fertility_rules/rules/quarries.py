@@ -48,21 +48,23 @@ def quarry_moves(state: GameState) -> list[Move]:
 
 
 def check_quarry(state: GameState, move: ClaimQuarry) -> list[Violation]:
+    """Every rule the choice breaks: a Quarry awaiting it on the square (R-3.3.D), a
+    Monument left to build (R-1.8) or the token in the Stock (I-13)."""
+    problems = []
     if move.square not in state.quarries:
-        return [
+        problems.append(
             Violation(
                 "R-3.3.D", _("No Quarry awaits a choice on square {square}.", square=move.square)
             )
-        ]
+        )
     if move.resource is None:
         if state.player.monuments_left <= 0:
-            return [Violation("R-1.8", _("You have no Monument left to build."))]
-        return []
-    if not state.stock[move.resource]:
-        return [
+            problems.append(Violation("R-1.8", _("You have no Monument left to build.")))
+    elif not state.stock[move.resource]:
+        problems.append(
             Violation("I-13", _("The Stock has no {resource} left.", resource=move.resource.label))
-        ]
-    return []
+        )
+    return problems
 
 
 def apply_quarry(state: GameState, move: ClaimQuarry) -> GameState:

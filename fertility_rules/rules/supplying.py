@@ -159,8 +159,11 @@ def _shop_problems(state: GameState, resource: Resource, shop: int) -> list[Viol
 
 
 def check_supply(state: GameState, move: SupplyShop) -> list[Violation]:
+    """Every rule the supply breaks: a token held beside the Metropolis board and a Shop of
+    it (R-3.5) that can take it (R-1.6)."""
+    problems = []
     if not state.player.supply[move.resource]:
-        return [
+        problems.append(
             Violation(
                 "R-3.5",
                 _(
@@ -168,14 +171,27 @@ def check_supply(state: GameState, move: SupplyShop) -> list[Violation]:
                     resource=move.resource.label,
                 ),
             )
-        ]
-    return _shop_problems(state, move.resource, move.shop)
+        )
+    return problems + _shop_problems(state, move.resource, move.shop)
+
+
+def _may_go_to_supply(state: GameState, choices: tuple[Resource, ...]) -> bool:
+    """I-6: under its alternative reading, a benefit's resource goes to the supply when no
+    Shop can take any resource it offers that the Stock still has."""
+    if state.config.interpretations.lost_resource is not LostResource.TO_SUPPLY:
+        return False
+    shops = state.player.metropolis.shops
+    return not _bonus_options(shops, state.stock, LostResource.LOST, choices)
 
 
 def check_bonus(state: GameState, move: PlaceBonusResource) -> list[Violation]:
+    """Every rule the benefit's placement breaks: a resource it offers (R-6) that the Stock
+    still has (I-13), put on a Shop that can take it (R-3.5, R-1.6), or to the supply only
+    under I-6's alternative when no Shop can."""
     choices = state.bonuses[0]
+    problems = []
     if move.resource not in choices:
-        return [
+        problems.append(
             Violation(
                 "R-6",
                 _(
@@ -184,18 +200,18 @@ def check_bonus(state: GameState, move: PlaceBonusResource) -> list[Violation]:
                     resource=move.resource.label,
                 ),
             )
-        ]
+        )
     if not state.stock[move.resource]:
-        return [
+        problems.append(
             Violation("I-13", _("The Stock has no {resource} left.", resource=move.resource.label))
-        ]
-    if move.shop is None:
-        if move in _state_bonus_options(state, choices):
-            return []
-        return [
+        )
+    if move.shop is not None:
+        return problems + _shop_problems(state, move.resource, move.shop)
+    if not _may_go_to_supply(state, choices):
+        problems.append(
             Violation("I-6", _("The resource must go at once on another Shop of your Metropolis."))
-        ]
-    return _shop_problems(state, move.resource, move.shop)
+        )
+    return problems
 
 
 Bonuses = tuple[tuple[Resource, ...], ...]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,7 +12,7 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
 from fertility_rules.scoring.sheet import ScoreReport, ScoreSheet
-from fertility_rules.shared.scores import StageText, report_text
+from fertility_rules.shared.scores import StageText, report_table, report_text
 
 __all__ = ["report_to_html", "report_to_json", "report_to_text", "sheet_to_json"]
 
@@ -73,22 +72,10 @@ def _total(sheet: ScoreSheet) -> Message:
 def report_to_html(report: ScoreReport, language: Language | str = Language.EN) -> str:
     """The score table as HTML: a row per player, the five stages (R-5), total and rank;
     the winners in bold."""
-    lang = Language.parse(language)
-    header = [
-        render(_("Player"), lang),
-        *(render(stage.label, lang) for stage in Stage),
-        render(_("Total"), lang),
-        render(_("Rank"), lang),
-    ]
-    rows = []
-    for sheet in report.sheets:
-        cells = [sheet.player, *(str(sheet.stage_total(s)) for s in Stage), str(sheet.total)]
-        cells.append(str(sheet.rank))
-        row = "".join(f"<td>{html.escape(cell)}</td>" for cell in cells)
-        style = ' style="font-weight:bold"' if sheet.player in report.winners else ""
-        rows.append(f"<tr{style}>{row}</tr>")
-    head = "".join(f"<th>{html.escape(cell)}</th>" for cell in header)
-    return (
-        f'<table class="fertility-score" lang="{lang.value}"><thead><tr>{head}</tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
+    return report_table(
+        report,
+        language,
+        stages=[stage.label for stage in Stage],
+        totals=lambda sheet: sheet.stage_totals,
+        game="fertility",
     )

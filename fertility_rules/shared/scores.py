@@ -9,6 +9,7 @@ lookups and the layout of the readable sheet are written here once.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Iterable, Sequence
 from typing import Generic, Protocol, TypeVar
 
@@ -19,7 +20,7 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import number_text, render
 
-__all__ = ["Report", "Sheet", "StageText", "places", "report_text"]
+__all__ = ["Report", "Sheet", "StageText", "places", "report_table", "report_text"]
 
 
 class Sheet(Protocol):
@@ -103,3 +104,35 @@ def report_text(
     else:
         out.append(render(_("Winner: {names}", names=names), lang))
     return "\n".join(out)
+
+
+def report_table(
+    report: Report[S],
+    language: Language | str,
+    *,
+    stages: Sequence[Message],
+    totals: Callable[[S], Sequence[int]],
+    game: str,
+) -> str:
+    """The score table as HTML (what a notebook shows of a report): a row per player, a
+    column per stage of ``stages`` (each sheet's ``totals``), the total and the rank; the
+    winners in bold. ``game`` names the table's class (``fertility-score``)."""
+    lang = Language.parse(language)
+    header = [
+        render(_("Player"), lang),
+        *(render(stage, lang) for stage in stages),
+        render(_("Total"), lang),
+        render(_("Rank"), lang),
+    ]
+    rows = []
+    for sheet in report.sheets:
+        cells = [sheet.player, *(str(points) for points in totals(sheet))]
+        cells += [str(sheet.total), str(sheet.rank)]
+        row = "".join(f"<td>{html.escape(cell)}</td>" for cell in cells)
+        style = ' style="font-weight:bold"' if sheet.player in report.winners else ""
+        rows.append(f"<tr{style}>{row}</tr>")
+    head = "".join(f"<th>{html.escape(cell)}</th>" for cell in header)
+    return (
+        f'<table class="{html.escape(game)}-score" lang="{lang.value}"><thead><tr>{head}'
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )

@@ -3,7 +3,7 @@ the JSON path of the part at fault, and accept every position real play reaches.
 
 Each refused document is a state reached by play, changed as little as it takes to be
 unreachable while every count still adds up (the tiles, the tokens, the bonus tokens),
-so that what refuses it is the bound of ``fertility_rules.ankhor.history`` it breaks.
+so that what refuses it is the bound of ``fertility_rules.ankhor.reachable`` it breaks.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from fertility_rules.ankhor.formats.state import (
     read_observation,
     read_state,
 )
-from fertility_rules.ankhor.history import turns_completed
+from fertility_rules.ankhor.reachable import turns_completed
 from fertility_rules.ankhor.interpretations import (
     BonusTokens,
     Height,

@@ -5,6 +5,7 @@ each tie-break (A-7.5). The arithmetic is written beside each position."""
 from __future__ import annotations
 
 import gettext
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,37 @@ def test_the_rulebook_example_scores_24_line_by_line() -> None:
     # white 2 + green 5 (+ its bonus token 3) + red 3; jackals 3 + beetles 2; values 6
     assert sheet.stage_totals == (3 + 6, 3 + 2, 2 + 5 + 3, 0)
     assert sheet.total == 24
+
+
+def test_a_notebook_shows_the_score_report_as_a_table() -> None:
+    """Jupyter shows ``_repr_html_``: a row per player, the four steps, total and rank
+    (before, Ankh'or's report had no table; Fertility's had)."""
+    root = ET.fromstring(ankhor.score(rulebook_example())._repr_html_())
+    assert [cell.text for cell in root.iter("th")] == [
+        "Player",
+        "Printed points and bonus tokens",
+        "Animal groups",
+        "Colour groups",
+        "Leftover tokens",
+        "Total",
+        "Rank",
+    ]
+    # The rulebook's example, as scored line by line above: 3 + 6, 3 + 2, 2 + 5 + 3, 0.
+    assert [cell.text for cell in root.iter("td")] == ["Amunet", "9", "5", "10", "0", "24", "1"]
+    box = Box()
+    report = ankhor.score(
+        final(("A", layout(box, "Rd Rs Rj"), tokens(), 0), ("B", layout(box, "Bv"), tokens(), 0))
+    )
+    french = ET.fromstring(ankhor.report_to_html(report, "fr"))
+    assert french.get("lang") == "fr"
+    assert next(french.iter("th")).text == "Joueur"
+    rows = list(french.iter("tr"))[1:]
+    # A: a red group of 3 (3); B: one value tile printed 2: A wins, in bold.
+    assert [[td.text for td in row] for row in rows] == [
+        ["A", "0", "0", "3", "0", "3", "1"],
+        ["B", "2", "0", "0", "0", "2", "2"],
+    ]
+    assert [row.get("style") for row in rows] == ["font-weight:bold", None]
 
 
 def test_score_position_is_fertilitys_name_for_score() -> None:

@@ -26,6 +26,7 @@ from urllib.parse import quote
 
 import pytest
 
+from fertility_rules.cli import main
 from fertility_rules.document import rules_document
 from fertility_rules.document.examples import worked_examples
 
@@ -212,6 +213,23 @@ def test_rules_document_renders_in_chromium(tmp_path: Path, language: str) -> No
     assert record["labels"] > 500
     assert record["label_overlaps"] == []  # measured by the browser, in every language
     assert record["label_overflows"] == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_markdown_rules_to_standard_output_show_their_pictures(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The pictures inside the Markdown written to standard output are HTML images, which
+    Markdown viewers pass through as they are: Chromium loads every one of them."""
+    assert main(["rules", "--game", game, "--lang", "pl"]) == 0
+    images = re.findall(r"<img [^>]*>", capsys.readouterr().out)
+    page = tmp_path / "pictures.html"
+    head = '<!DOCTYPE html><html lang="pl"><head><meta charset="utf-8"><title>-</title></head>'
+    page.write_text(head + "<body>" + "\n".join(images) + "</body></html>", encoding="utf-8")
+    record = probe(page)
+    assert record["images"] == len(images) > 10
+    assert record["broken_images"] == []
 
 
 @pytest.mark.slow

@@ -290,11 +290,10 @@ def final_scores(table: Table) -> Report:
     )
 
 
-def _pair_count(record: GameRecord) -> int:
-    hands: list[list[int]] = [[] for _name in record.players]
-    for index, move in enumerate(record.moves):
-        hands[index % len(hands)].append(move.value)
-    return sum(_pairs(hand) for hand in hands)
+def _pair_count(before: Table, move: Take, after: Table) -> int:
+    """The pairs the move made (PQ-1 says what each scores)."""
+    mover = before.current
+    return _pairs(after.hands[mover]) - _pairs(before.hands[mover])
 
 
 def _gains(before: Table, after: Table, mover: int) -> tuple[Gain, ...]:
@@ -548,7 +547,7 @@ RULES = GameRules(
     new_interpretations=Interpretations,
     **named(_HERE, *DESCRIBED, *REFEREE, "observe", "sample_state", "final_scores"),
     stages=STAGES,
-    measures=(Measure("pairs", _("Pairs per game"), _pair_count),),
+    measures=(Measure("pairs", _("Pairs per game"), _pair_count, ("PQ-1",)),),
     gains=_gains,
     interpretations=INTERPRETATIONS,
     option_labels={PairBonus.FIVE: _("5 points"), PairBonus.NONE: _("nothing")},

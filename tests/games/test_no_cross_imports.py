@@ -20,6 +20,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "fertility_rules"
 
 FERTILITY_ONLY = (
     "fertility_rules.fertility",
+    "fertility_rules.fertility_history",
     "fertility_rules.model",
     "fertility_rules.rules",
     "fertility_rules.scoring",

@@ -23,8 +23,9 @@ from fertility_rules.agents.simulate import AGENT_LABELS, agents_by_seat, make_a
 from fertility_rules.cli import main
 from fertility_rules.encoding.environment import learning_game
 from fertility_rules.errors import IllegalMoveError, MalformedInputError, UnknownIdError
-from fertility_rules.formats.record import dump_record, read_record
+from fertility_rules.formats.record import dump_record, load_record, read_record, save_record
 from fertility_rules.games import GAMES, Agent, UnknownKeyError, find_game
+from fertility_rules.i18n.translate import render
 from fertility_rules.lab.adjudicate import adjudicate, disputed_moves
 from fertility_rules.lab.chart import comparison_to_svg
 from fertility_rules.lab.compare import compare, comparison_from_json, comparison_to_json
@@ -85,6 +86,24 @@ def test_a_record_of_an_unknown_game_is_a_clear_error() -> None:
     assert problem.path == "$.game"
     assert "pairs" in str(error.value)
     assert "fertility" in str(error.value)
+
+
+def test_a_record_of_a_game_left_out_is_known_but_not_allowed(tmp_path: Path) -> None:
+    """Before, a Fertility record read where only Ankh'or is allowed was of an "Unknown
+    game 'fertility'"."""
+    path = tmp_path / "fertility.json"
+    save_record(Game.new(["Amunet", "Bek"], seed=3).record, path)
+    only_ankhor = [info for info in GAMES if info.name == "ankhor"]
+    with pytest.raises(MalformedInputError) as error:
+        load_record(path, games=only_ankhor)
+    (problem,) = error.value.problems
+    assert problem.path == "$.game"
+    assert render(problem.message, "en") == (
+        "Fertility is a game of the library, but not one allowed here; the games allowed "
+        "are: ankhor."
+    )
+    assert "Unknown" not in str(error.value)
+    assert "n'est pas" in render(problem.message, "fr").replace("’", "'")
 
 
 def test_the_parts_of_a_record_are_read_by_the_game_each_under_its_path() -> None:
@@ -247,7 +266,8 @@ def test_compare_is_the_same_in_this_process_in_worker_processes_and_on_threads(
     assert re.search(r"\d,\d\d \[\d+,\d\d–\d+,\d\d\]", french)  # Babel's decimals
     chart = comparison_to_svg(one, "fr")
     values = re.findall(r'class="value">([^<]*)<', chart)
-    assert len(values) == 2 * 3  # 2 readings: the score and the game's 2 stages
+    assert len(values) == 2 * 4  # 2 readings: the score, the game's 2 stages, its pairs
+    assert ">Pairs per game (PQ-1)<" in chart  # the game's own measure, by its switch
     assert all(re.fullmatch(r"\d+,\d", value) for value in values)
     assert ">Pairs<" in chart  # a stage of the game, not one of Fertility's
 

@@ -114,7 +114,54 @@ def test_the_adjudicate_command(record: Path, capsys: pytest.CaptureFixture[str]
     assert main([*args, "--lang", "pl"]) == 0
     text = capsys.readouterr().out
     differs = data["moves"][0]["differs"]
-    assert ("I-12=counted" in text) is differs  # a row per distinct outcome
+    assert ("I-12: liczone" in text) is differs  # a row per distinct outcome
+
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "records" / "2p-random.json"
+
+
+@pytest.fixture
+def ankhor_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A game of Ankh'or whose player 1 may move a base tile at move 61 (Q-5)."""
+    path = tmp_path / "ankhor.json"
+    args = ["simulate", "--game", "ankhor", "--players", "2", "--agents", "greedy", "--seed", "3"]
+    assert main([*args, "--record", str(path)]) == 0
+    capsys.readouterr()
+    return path
+
+
+def test_the_disputed_move_is_shown_in_notation_and_the_readings_in_words(
+    ankhor_record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, the move typed ``place V49 f4 f3`` was shown as JSON with 0-based squares,
+    the readings' values in English (``I-1=orthogonal``) whatever the language, and the
+    default reading as "defaults" without its value."""
+    cases = [
+        (
+            [str(GOLDEN), "--at", "4", "--move", "place V49 f4 f3", "--vary", "I-1"],
+            "place V49 f4 f3",
+            ["I-1 : les 8 voisines (par défaut)", "I-1 : les 4 voisines orthogonales"],
+        ),
+        (
+            [str(ankhor_record), "--game", "ankhor", "--at", "61", "--move", "move 1,0 -1,0"],
+            "move 1,0 -1,0",
+            [
+                "Q-5 : n’importe où à côté d’une tuile de base (par défaut) (48 lectures)",
+                "Q-5 : les tuiles de base restent reliées (48 lectures)",
+            ],
+        ),
+    ]
+    for args, notation, rows in cases:
+        assert main(["adjudicate", *args, "--lang", "fr"]) == 0
+        lines = capsys.readouterr().out.replace("\u202f", " ").splitlines()
+        assert lines[2] == f"Coup : {notation}"
+        assert [line[: len(row)] for line, row in zip(lines[4:], rows, strict=False)] == rows
+        text = "\n".join(lines)
+        for english in ("[[", "{", "=", "orthogonal ", "connected", "default"):
+            assert english not in text
+        assert main(["adjudicate", *args, "--format", "json"]) == 0
+        (judged,) = json.loads(capsys.readouterr().out)["moves"]
+        assert judged["notation"] == notation
 
 
 def test_adjudicate_lists_the_disputed_moves(

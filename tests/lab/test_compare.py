@@ -51,6 +51,12 @@ def test_same_results_with_one_job_two_jobs_threads_and_a_dask_cluster(
         address = cluster.scheduler_address
         assert main([*args, "--format", "json", "--scheduler", address]) == 0
         assert capsys.readouterr().out == local
+        # One game of simulate too, its record and score sheets as if played here.
+        single = ["simulate", "--players", "2", "--seed", "4", "--format", "json"]
+        assert main(single) == 0
+        assert main([*single, "--scheduler", address]) == 0
+        here, there = capsys.readouterr().out.split("\n}\n", 1)
+        assert json.loads(here + "}") == json.loads(there)
 
 
 def test_summaries_come_back_in_the_order_of_the_specs() -> None:
@@ -131,6 +137,31 @@ def test_an_unreachable_scheduler_is_a_clear_error(capsys: pytest.CaptureFixture
     err = capsys.readouterr().err
     assert "tcp://127.0.0.1:9" in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+@pytest.mark.parametrize(
+    "address", ["garbage", "tcp://[::1", "http://127.0.0.1:80", "tcp://127.0.0.1:0", ":8786"]
+)
+def test_what_is_not_a_scheduler_address_is_refused_as_an_argument(
+    command: str, address: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, ``simulate --games 1 --scheduler garbage`` played its game and exited 0."""
+    with pytest.raises(SystemExit) as exit_status:
+        main([command, "--games", "1", "--scheduler", address, "--lang", "fr"])
+    assert exit_status.value.code == 2
+    err = capsys.readouterr().err
+    assert re.search(r"argument --scheduler\s:\sl’adresse d’un ordonnanceur Dask est attendue", err)
+    assert repr(address) in err
+    assert "Traceback" not in err
+
+
+def test_one_game_is_played_on_the_scheduler_given(capsys: pytest.CaptureFixture[str]) -> None:
+    """A scheduler that does not answer is an error even for one game (it was not asked)."""
+    args = ["simulate", "--games", "1", "--players", "2", "--scheduler", "tcp://127.0.0.1:9"]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert "Cannot reach the Dask scheduler tcp://127.0.0.1:9" in err
 
 
 def test_compare_needs_two_readings(capsys: pytest.CaptureFixture[str]) -> None:

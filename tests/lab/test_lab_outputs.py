@@ -81,7 +81,9 @@ def test_the_chart_is_numbered_localised_and_has_a_value_axis(
     assert main([*args, "--jobs", "1", "--lang", "fr", "--svg", str(chart)]) == 0
     svg = chart.read_text(encoding="utf-8")
     values = re.findall(r'class="value">([^<]*)<', svg)
-    assert len(values) == 4 * 6  # 4 readings, total and 5 stages
+    # 4 readings: total and 5 stages, then the Quarries (I-1) and Districts (I-10) per
+    # game, and the Monuments and discards, which no switch governs
+    assert len(values) == 4 * (6 + 4)
     assert all(re.fullmatch(r"\d+,\d", value) for value in values)
     ticks = re.findall(r'class="tick">([^<]*)<', svg)
     assert ticks[0] == "0"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import html
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -45,6 +47,32 @@ def test_markdown_rules_to_a_new_folder_keep_their_pictures_inside(
     pictures = re.findall(r"\]\(([^)]+\.svg)\)", (folder / "rules.pl.md").read_text())
     assert pictures
     assert all((folder / name).is_file() for name in pictures)
+
+
+IMAGE = re.compile(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" alt="([^"]*)">')
+
+
+@pytest.mark.parametrize(("game", "lang"), [("fertility", "fr"), ("ankhor", "nl")])
+def test_markdown_rules_to_standard_output_hold_their_pictures(
+    game: str, lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, the Markdown written to standard output referred to picture files it never
+    wrote (24 for Ankh'or in Dutch): now each picture is inside it, the same as the file
+    written beside the document to a folder, and nothing else differs."""
+    assert main(["rules", "--game", game, "--lang", lang]) == 0
+    alone = capsys.readouterr().out
+    assert main(["rules", "--game", game, "--lang", lang, "--output", f"{tmp_path}/"]) == 0
+    beside = (tmp_path / f"rules.{lang}.md").read_text(encoding="utf-8")
+    files = {p.name: p.read_text(encoding="utf-8") for p in tmp_path.glob("*.svg")}
+    assert len(files) >= 20
+    assert not re.search(r"\]\([^)]*\.svg\)", alone)  # no file referred to
+    inside = [base64.b64decode(data).decode("utf-8") for data, _alt in IMAGE.findall(alone)]
+    referred = re.findall(r"!\[[^\]]*\]\(([^)]+\.svg)\)", beside)
+    assert inside == [files[name] for name in referred]
+    # The same document otherwise: each image of the one is the picture of the other.
+    images = iter(referred)
+    rebuilt = IMAGE.sub(lambda found: f"![{html.unescape(found[2])}]({next(images)})", alone)
+    assert rebuilt == beside
 
 
 def test_a_file_name_with_an_extension_stays_a_file(tmp_path: Path) -> None:

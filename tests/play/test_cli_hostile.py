@@ -25,6 +25,7 @@ import pytest
 
 import fertility_rules as fr
 from fertility_rules import ankhor
+from fertility_rules.cli import main
 from fertility_rules.lab import runner
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -233,6 +234,21 @@ def test_a_game_is_never_given_more_workers_than_games(monkeypatch: pytest.Monke
     monkeypatch.setattr(runner, "ProcessPoolExecutor", refuse)
     (summary,) = runner.run_games([fr.GameSpec(3, ("random", "random"))], jobs=48)
     assert summary.seed == 3
+
+
+def test_compare_never_starts_more_workers_than_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``compare --jobs 256`` for one game under each of two readings: two workers, as
+    ``simulate`` (before, 256 worker processes were started for the two games)."""
+    started: list[int] = []
+
+    def pool(workers: int) -> ThreadPoolExecutor:
+        started.append(workers)
+        return ThreadPoolExecutor(workers)
+
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", pool)
+    args = ["compare", "--vary", "I-1", "--games", "1", "--players", "2", "--agents", "random"]
+    assert main([*args, "--jobs", "256"]) == 0
+    assert started == [2]
 
 
 def test_game_descriptions_are_read_as_they_are_handed_out() -> None:

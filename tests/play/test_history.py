@@ -83,6 +83,23 @@ def test_out_of_range_counts_are_library_errors() -> None:
         game.undo()
 
 
+@pytest.mark.parametrize("name", ["fertility", "ankhor"])
+def test_undo_says_what_cannot_be_undone(name: str) -> None:
+    """Before, ``undo()`` at the first move said "The game has 0 moves; choose 0 to 0"."""
+    game = Game.new(["Amunet", "Bek"], seed=3, game=name)
+    with pytest.raises(MalformedInputError, match=r"count: .*there is no move to undo\.$"):
+        game.undo()
+    played = game.play(game.legal_moves[0])
+    with pytest.raises(MalformedInputError, match=r"count: The game has 1 move: it cannot undo 2"):
+        played.undo(2)
+    with pytest.raises(MalformedInputError, match=r"count: .*cannot be negative \(-1\)"):
+        played.undo(-1)
+    assert played.undo(1) == game
+    with pytest.raises(MalformedInputError) as error:
+        game.undo()
+    assert "aucun coup à annuler" in error.value.render("fr")
+
+
 def test_a_game_without_seed_keeps_its_setup() -> None:
     game = Game.new(["Amunet", "Bek", "Chione"])
     assert game.record.setup is not None

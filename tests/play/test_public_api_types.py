@@ -117,6 +117,8 @@ def _examples() -> dict[str, object]:
         "Limits | None": fr.DEFAULT_LIMITS,
         "Mapping[str, Any]": comparison_to_json(comparison),
         "Message | str": fr.Message("Total"),
+        "Message": fr.Message("Quarries per game"),
+        "tuple[type, ...]": (fr.ClaimQuarry,),
         "Metropolis | MetropolisBoard | PlayerState": state.players[0].metropolis,
         "PlayerState": state.players[0],
         "Move": move,

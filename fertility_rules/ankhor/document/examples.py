@@ -248,7 +248,7 @@ def bonus_position(catalogue: Catalogue | None = None) -> tuple[GameState, BuyTi
     moves the first tile of the row away, splitting the group again (A-4.3). Built with
     ``attrs.evolve`` from the setup (a position, not a history), as the first decision
     of the eighth round, so that the turns played explain the tiles and the tokens
-    (:mod:`fertility_rules.ankhor.history`); returns the state, the purchase and the
+    (:mod:`fertility_rules.ankhor.reachable`); returns the state, the purchase and the
     move."""
     catalogue = catalogue or default_catalogue()
     state = new_game(EXAMPLE_PLAYERS[:2], seed=3, catalogue=catalogue)

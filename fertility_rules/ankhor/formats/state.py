@@ -20,7 +20,7 @@ supporting nothing (A-3.6); the limits kept by every player whose turn is not un
 purchase and of Q-1's removal (A-5.1); the end triggered exactly when a player holds 13
 tiles (A-6.1); the turns of the players fitting the seat whose turn it is (A-6.1); the
 decision one the game can be at (A-3, A-4.1). Then what the turns played allow
-(:mod:`fertility_rules.ankhor.history`, where each bound is derived): the turn number
+(:mod:`fertility_rules.ankhor.reachable`, where each bound is derived): the turn number
 from the turns played and the scribes bought, a bonus turn only after a scribe (A-3.7);
 no more tiles than purchases, nor beyond 13 but for a scribe's bonus turn, and the game
 over exactly when its last round ended (A-3.1, A-6.1, A-6.2); two base tiles side by

@@ -149,30 +149,31 @@ def _stays_connected(layout: Layout, origin: Position, target: Position) -> bool
     return is_connected([*(p.position for p in layout if p.position != origin), target])
 
 
-def _ankh_problem(table: Table) -> Violation | None:
+def _ankh_problems(table: Table) -> list[Violation]:
+    """Why the current player cannot spend an ankh token now (A-4.1), if they cannot."""
     if spendable_ankhs(table):
-        return None
+        return []
     turn = table.progress
     if turn.spent >= ANKH_ACTIONS:
-        return Violation("A-4.1", _("At most 2 ankh tokens may be spent in a turn."))
+        return [Violation("A-4.1", _("At most 2 ankh tokens may be spent in a turn."))]
     if table.players[table.current].tokens[Token.ANKH]:
-        return Violation("A-4.1", _("An ankh token taken this turn cannot be spent this turn."))
-    return Violation("A-4.1", _("An ankh action needs an ankh token to spend."))
+        return [Violation("A-4.1", _("An ankh token taken this turn cannot be spent this turn."))]
+    return [Violation("A-4.1", _("An ankh action needs an ankh token to spend."))]
 
 
 def check_refresh(table: Table, move: Refresh) -> list[Violation]:
-    problem = _ankh_problem(table)
-    if problem is not None:
-        return [problem]
+    """Every rule the refresh breaks: no ankh token to spend (A-4.1), and no tile to remove
+    or a pile chosen wrongly (A-4.2)."""
+    problems = _ankh_problems(table)
     if not has_tile(table.offer):
-        return [Violation("A-4.2", _("The offer has no tile to remove."))]
+        problems.append(Violation("A-4.2", _("The offer has no tile to remove.")))
     sizes = table.pile_sizes
     if move.pile is None:
         if sizes[0] or sizes[1]:
-            return [Violation("A-4.2", _("Choose the draw pile that refills the offer."))]
+            problems.append(Violation("A-4.2", _("Choose the draw pile that refills the offer.")))
     elif move.pile not in (0, 1) or not sizes[move.pile]:
-        return [Violation("A-4.2", _("Choose a draw pile that still has tiles."))]
-    return []
+        problems.append(Violation("A-4.2", _("Choose a draw pile that still has tiles.")))
+    return problems
 
 
 def _spend(state: GameState, player: PlayerState, **changes: Any) -> GameState:
@@ -210,10 +211,11 @@ def apply_refresh(state: GameState, move: Refresh) -> GameState:
 
 
 def check_move_tile(table: Table, move: MoveTile) -> list[Violation]:
-    problem = _ankh_problem(table)
-    if problem is None:
-        problem = _move_problem(table, move)
-    return [] if problem is None else [problem]
+    """Every rule the move of a tile breaks: no ankh token to spend (A-4.1), and a tile or
+    a place it cannot move from or to (A-4.3)."""
+    problems = _ankh_problems(table)
+    problem = _move_problem(table, move)
+    return problems if problem is None else [*problems, problem]
 
 
 def _move_problem(table: Table, move: MoveTile) -> Violation | None:

@@ -39,7 +39,14 @@ from fertility_rules.ankhor.moves import (
     take_tokens,
 )
 from fertility_rules.ankhor.rules.bonus import adjust_bonus
-from fertility_rules.ankhor.rules.common import Table, affords, available, slot_costs, top_level
+from fertility_rules.ankhor.rules.common import (
+    Cost,
+    Table,
+    affords,
+    available,
+    slot_costs,
+    top_level,
+)
 from fertility_rules.ankhor.rules.turn_end import after_main
 from fertility_rules.ankhor.state import (
     GameState,
@@ -121,15 +128,17 @@ def _takes(capped: Tokens) -> tuple[TakeTokens, ...]:
 
 
 def check_take(state: Table, move: TakeTokens) -> list[Violation]:
+    """Every way the tokens taken break A-3.2 (Q-7)."""
     supply = state.supply
     tokens = move.tokens
+    problems = []
     if any(n < 0 for n in tokens):
-        return [Violation("A-3.2", _("A number of tokens cannot be negative."))]
+        problems.append(Violation("A-3.2", _("A number of tokens cannot be negative.")))
     if any(n > supply[k] for k, n in enumerate(tokens)):
-        return [Violation("A-3.2", _("The supply does not have these tokens."))]
+        problems.append(Violation("A-3.2", _("The supply does not have these tokens.")))
     wanted = min(TAKEN, sum(supply))
     if sum(tokens) != wanted:
-        return [
+        problems.append(
             Violation(
                 "A-3.2",
                 _(
@@ -139,8 +148,8 @@ def check_take(state: Table, move: TakeTokens) -> list[Violation]:
                     found=sum(tokens),
                 ),
             )
-        ]
-    return []
+        )
+    return problems
 
 
 def apply_take(state: GameState, move: TakeTokens) -> GameState:
@@ -224,93 +233,136 @@ def buy_moves(table: Table) -> list[Move]:
     return moves
 
 
-def _placement_problem(state: Table, move: BuyTile) -> Violation | None:
-    """Why the bought tile cannot go where ``move`` puts it (A-3.4, A-3.5), if it cannot."""
+def _placement_problems(state: Table, move: BuyTile) -> list[Violation]:
+    """Every way the place ``move`` puts the bought tile at breaks A-3.4 and A-3.5 (the
+    tile's colour is checked when the slot holds a tile, the marker not paid when the slot
+    is one of the offer's)."""
     layout = state.players[state.current].tiles
     tiles = index(layout)
     level, x, y = position = move.position
-    tile = state.offer[move.slot]
     if level < 0:
-        return Violation("A-3.4", _("Levels are counted from 0, the base."))
+        return [Violation("A-3.4", _("Levels are counted from 0, the base."))]
+    problems = []
     if position in tiles:
-        return Violation(
-            "A-3.4", _("Another tile is already at {position}.", position=position_text(position))
+        problems.append(
+            Violation(
+                "A-3.4",
+                _("Another tile is already at {position}.", position=position_text(position)),
+            )
         )
     if level == 0:
         if not layout:
             if position != (0, 0, 0):
-                return Violation(
-                    "A-3.4",
-                    _("A first tile is placed at 0,0: positions count from it."),
+                problems.append(
+                    Violation("A-3.4", _("A first tile is placed at 0,0: positions count from it."))
                 )
         elif not any((0, x + dx, y + dy) in tiles for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
-            return Violation(
-                "A-3.4",
-                _(
-                    "A tile on the base must touch one of the player's base tiles along an "
-                    "edge; {position} does not.",
-                    position=position_text(position),
-                ),
+            problems.append(
+                Violation(
+                    "A-3.4",
+                    _(
+                        "A tile on the base must touch one of the player's base tiles along "
+                        "an edge; {position} does not.",
+                        position=position_text(position),
+                    ),
+                )
             )
         if move.unpaid is not None:
-            return Violation(
-                "A-3.5", _("Only a tile placed on a higher level costs one resource less.")
+            problems.append(
+                Violation(
+                    "A-3.5", _("Only a tile placed on a higher level costs one resource less.")
+                )
             )
-        return None
+        return problems
     top = top_level(state.config.interpretations)
     if top is not None and level > top:
-        return Violation(
-            "A-3.5",
-            _("Under this reading a tile rests only on four base tiles (Q-4)."),
+        problems.append(
+            Violation("A-3.5", _("Under this reading a tile rests only on four base tiles (Q-4)."))
         )
     under = [tiles.get(p) for p in supporters(position)]
     if any(p is None for p in under):
-        return Violation(
-            "A-3.5",
-            _(
-                "A higher tile rests on four tiles forming a 2 × 2 square; {position} does not.",
-                position=position_text(position),
-            ),
+        problems.append(
+            Violation(
+                "A-3.5",
+                _(
+                    "A higher tile rests on four tiles forming a 2 × 2 square; {position} "
+                    "does not.",
+                    position=position_text(position),
+                ),
+            )
         )
+    tile = _offered(state, move.slot)
     if tile is not None and not any(p is not None and p.tile.colour is tile.colour for p in under):
-        return Violation(
-            "A-3.5",
-            _("A higher tile must share its colour with at least one of the four tiles under it."),
+        problems.append(
+            Violation(
+                "A-3.5",
+                _(
+                    "A higher tile must share its colour with at least one of the four tiles "
+                    "under it."
+                ),
+            )
         )
     if move.unpaid is None:
-        return Violation(
-            "A-3.5",
-            _("A tile on a higher level costs one resource less: choose the marker not paid."),
+        problems.append(
+            Violation(
+                "A-3.5",
+                _("A tile on a higher level costs one resource less: choose the marker not paid."),
+            )
         )
-    if move.unpaid not in state.config.prices[move.slot]:
-        return Violation(
-            "A-3.5",
-            _("The marker not paid must be one of the markers above the tile's slot."),
+    elif _in_offer(state, move.slot) and move.unpaid not in state.config.prices[move.slot]:
+        problems.append(
+            Violation(
+                "A-3.5",
+                _("The marker not paid must be one of the markers above the tile's slot."),
+            )
         )
-    return None
+    return problems
+
+
+def _in_offer(state: Table, slot: int) -> bool:
+    return 0 <= slot < len(state.offer)
+
+
+def _offered(state: Table, slot: int) -> Tile | None:
+    """The tile of offer slot ``slot``, if there is one."""
+    return state.offer[slot] if _in_offer(state, slot) else None
+
+
+def _price(state: Table, move: BuyTile) -> Cost | None:
+    """The markers the purchase pays: those above the slot, but the one not paid on a
+    higher level; ``None`` when the slot or that marker is not the offer's."""
+    if not _in_offer(state, move.slot):
+        return None
+    cost, reduced = slot_costs(state.config.prices)[move.slot]
+    if move.unpaid is None:
+        return cost
+    return dict(reduced).get(move.unpaid)
 
 
 def check_buy(state: Table, move: BuyTile) -> list[Violation]:
-    if not 0 <= move.slot < len(state.offer) or state.offer[move.slot] is None:
-        return [
+    """Every rule the purchase breaks: a slot without a tile, or a tile the player cannot
+    pay for (A-3.3), and every fault of the place chosen (A-3.4, A-3.5)."""
+    problems = []
+    if _offered(state, move.slot) is None:
+        problems.append(
             Violation(
                 "A-3.3", _("There is no tile in slot {slot} of the offer.", slot=move.slot + 1)
             )
-        ]
-    problem = _placement_problem(state, move)
-    if problem is not None:
-        return [problem]
-    cost, reduced = slot_costs(state.config.prices)[move.slot]
-    if move.unpaid is not None:
-        cost = dict(reduced)[move.unpaid]
-    if not affords(available(state.players[state.current]), cost):
-        return [
+        )
+    problems += _placement_problems(state, move)
+    price = _price(state, move)
+    if (
+        _offered(state, move.slot) is not None
+        and price is not None
+        and not affords(available(state.players[state.current]), price)
+    ):
+        problems.append(
             Violation(
                 "A-3.3",
                 _("The player cannot pay: a token of each colour the markers show is needed."),
             )
-        ]
-    return []
+        )
+    return problems
 
 
 def _pay(
