@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections import Counter
 
 from fertility_rules.ankhor.catalogue import PLAYER_COUNTS, TOKENS_PER_KIND
-from fertility_rules.ankhor.reachable import history_problems
 from fertility_rules.ankhor.interpretations import Height, Moving, PriceLayout
 from fertility_rules.ankhor.layout import index, is_connected, supporters, supports_nothing
 from fertility_rules.ankhor.model import COLOURS, TOKENS, Kind, position_text
+from fertility_rules.ankhor.reachable import history_problems
 from fertility_rules.ankhor.rules.ankh import can_spend
 from fertility_rules.ankhor.rules.common import ANKH_ACTIONS
 from fertility_rules.ankhor.rules.turn_end import excess, removes_leftmost, storable

@@ -24,7 +24,6 @@ from fertility_rules.ankhor.formats.state import (
     read_observation,
     read_state,
 )
-from fertility_rules.ankhor.reachable import turns_completed
 from fertility_rules.ankhor.interpretations import (
     BonusTokens,
     Height,
@@ -35,6 +34,7 @@ from fertility_rules.ankhor.interpretations import (
     Removal,
 )
 from fertility_rules.ankhor.model import Kind
+from fertility_rules.ankhor.reachable import turns_completed
 from fertility_rules.ankhor.rules.bonus import big_group_count
 from fertility_rules.ankhor.state import FRESH_TURN
 from fertility_rules.ankhor.testing import check_invariants
