@@ -38,7 +38,6 @@ state is shape-valid, not proven reachable; the referee plays it all the same.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from attrs import field, fields, frozen
@@ -193,10 +192,9 @@ def _catalogue_hook(converter: Converter, value: object) -> Catalogue | None:
     return read_catalogue_entry(value)
 
 
-@functools.cache
 def _converter() -> Converter:
-    """Built once: building it generates and compiles a function per type (about 4 ms),
-    which every view written would otherwise pay."""
+    """Made once for the registered hooks (:func:`converter_with` keeps it): building it
+    compiles a function per type (about 4 ms), which every view written would pay."""
     return converter_with({Catalogue: _catalogue_hook})
 
 
