@@ -145,9 +145,8 @@ class SeatEnv(gymnasium.Env[dict[str, Any], Any]):
         self._illegal = illegal
         self.render_mode = check_render_mode(render_mode, RENDER_MODES)
         self._actions = self._game.action_space(players, variant, None)
-        self._encoder = Encoder(self._game.features(players, variant, None))
+        self._encoder = Encoder(self._game.features(players, variant, None), tail=players)
         self._numbers = np.frombuffer(self._encoder.floats_buffer, np.float32)
-        self._observers = np.eye(players, dtype=np.float32)
         size = self._encoder.size + players
         self.observation_space = spaces.Dict(
             {
@@ -196,13 +195,12 @@ class SeatEnv(gymnasium.Env[dict[str, Any], Any]):
 
     def _observation(self) -> dict[str, np.ndarray]:
         self._encoder.floats(self._state)
+        observation = self._numbers.copy()
+        observation[self._encoder.size + self._seat] = 1.0
         allowed = bytearray(self._actions.size)
         for index in self._legal:
             allowed[index] = 1
-        return {
-            "observation": np.concatenate((self._numbers, self._observers[self._seat])),
-            "action_mask": np.frombuffer(allowed, np.int8),
-        }
+        return {"observation": observation, "action_mask": np.frombuffer(allowed, np.int8)}
 
     def _info(self, **more: Any) -> dict[str, Any]:
         allowed = np.zeros(self._actions.size, np.int8)

@@ -255,7 +255,8 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
 
 
 def _read_only(legal: Mapping[int, Any]) -> Mapping[int, Any]:
-    return legal if type(legal) is MappingProxyType else MappingProxyType(dict(legal))
+    """``legal`` read-only (a position is given a dictionary of its own)."""
+    return legal if type(legal) is MappingProxyType else MappingProxyType(legal)
 
 
 @frozen
@@ -281,6 +282,12 @@ class _Position:
     unseen: tuple[tuple[Sequence[str], int], ...] = ()
     """The hidden piles of the table before the move waiting: the items each is drawn
     from and how many it holds (read once for all the draws of the move)."""
+    view: Any = None
+    """The view of the table before the move waiting (the draws are played on it)."""
+    pile: int = 0
+    """The hidden pile the chance node draws from."""
+    outcomes: tuple[tuple[int, float], ...] = ()
+    """The chance node's outcomes: each candidate item by its number, all equally likely."""
     history: tuple[str, ...] = ()
     """The public history: every move and every item revealed."""
 
@@ -299,6 +306,9 @@ class _Position:
             self.counts,
             self.drawn,
             self.unseen,
+            self.view,
+            self.pile,
+            self.outcomes,
             self.history,
         )
 
@@ -368,19 +378,20 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.position.table is None:
             return list(_SETUP_OUTCOMES)
-        pile, items = self._next_pile()
-        index = _bound(self.name).outcomes[pile]
-        chance = 1.0 / len(items)
-        return [(index[item], chance) for item in items]
+        return list(self.position.outcomes)
 
-    def _next_pile(self) -> tuple[int, list[str]]:
-        """The hidden pile the next chance node draws from, and its candidates (an item
-        drawn for one pile is in no other: two piles may be drawn from the same items)."""
-        position = self.position
-        taken = {item for drawn in position.drawn for item in drawn}
-        for pile, count in enumerate(position.counts):
-            if len(position.drawn[pile]) < count:
-                return pile, [item for item in position.unseen[pile][0] if item not in taken]
+    def _drawing(self, waiting: _Position, drawn: tuple[tuple[str, ...], ...]) -> _Position:
+        """The chance node of the next item ``waiting``'s move draws, with ``drawn`` drawn
+        already (an item drawn for one pile is in no other: two piles may be drawn from
+        the same items)."""
+        taken = {item for items in drawn for item in items}
+        numbers = _bound(self.name).outcomes
+        for pile, count in enumerate(waiting.counts):
+            if len(drawn[pile]) < count:
+                items = [item for item in waiting.unseen[pile][0] if item not in taken]
+                chance = 1.0 / len(items)
+                outcomes = tuple((numbers[pile][item], chance) for item in items)
+                return evolve(waiting, drawn=drawn, pile=pile, outcomes=outcomes)
         raise pyspiel.SpielError("no draw is waiting")
 
     # -- moves --------------------------------------------------------------------
@@ -407,10 +418,10 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def _draw(self, position: _Position, action: int) -> None:
         """Draw the item of chance outcome ``action``; the move waiting is played once
         every item it draws is known."""
-        pile, items = self._next_pile()
+        pile = position.pile
         every = _bound(self.name).items[pile]
         item = every[action] if type(action) is int and 0 <= action < len(every) else None
-        if item is None or item not in items:
+        if item is None or all(outcome != action for outcome, _chance in position.outcomes):
             raise self._no_outcome(action)
         drawn = list(position.drawn)
         drawn[pile] = (*drawn[pile], item)
@@ -418,7 +429,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         if all(len(d) == c for d, c in zip(drawn, position.counts, strict=True)):
             self.position = self._at(self._drawn(position, tuple(drawn)), history)
         else:
-            self.position = evolve(position, drawn=tuple(drawn), history=history)
+            self.position = evolve(self._drawing(position, tuple(drawn)), history=history)
 
     def _play_action(self, position: _Position, action: int) -> None:
         """Play the move of ``action``; a move that draws from a hidden pile waits for
@@ -433,15 +444,17 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             for before, left in zip(game.hidden_sizes(table), game.hidden_sizes(after), strict=True)
         )
         if any(counts):
-            self.position = _Position(
+            view = game.observe(table)
+            waiting = _Position(
                 table,
                 _CHANCE,
                 waiting=move,
                 counts=counts,
-                drawn=((),) * len(counts),
-                unseen=game.hidden_piles(game.observe(table)),
+                unseen=game.hidden_piles(view),
+                view=view,
                 history=history,
             )
+            self.position = self._drawing(waiting, ((),) * len(counts))
         else:
             self.position = self._at(after, history)
 
@@ -455,16 +468,17 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             rest = [item for item in items if item not in used][: size - len(top)]
             used.update(rest)
             piles.append((*top, *rest))
-        view = game.observe(position.table)
-        return game.apply(game.with_hidden(view, tuple(piles)), position.waiting)
+        return game.apply(game.with_hidden(position.view, tuple(piles)), position.waiting)
 
     def _action_to_string(self, player: int, action: int) -> str:
         position = self.position
         if player == _CHANCE:
             if position.table is None:
                 return f"setup {action}"
-            pile, _items = self._next_pile()
-            return f"draw {_bound(self.name).items[pile][action]}"
+            every = _bound(self.name).items[position.pile]
+            if type(action) is not int or not 0 <= action < len(every):
+                raise self._no_outcome(action)
+            return f"draw {every[action]}"
         return repr(self.setting.actions.chosen(position.legal, action))
 
     def is_terminal(self) -> bool:

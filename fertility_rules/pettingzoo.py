@@ -62,7 +62,7 @@ RENDER_MODES = ("human", "ansi", "svg")
 OBSERVATION_HIGH = 1000.0
 """Upper bound of every number of the observation (counts, ids and turns stay far below)."""
 
-_REBUILT = ("_game", "_actions", "_encoder", "_numbers", "_observers", "_legal")
+_REBUILT = ("_game", "_actions", "_encoder", "_numbers", "_legal")
 """What an environment makes again from its setting when it is unpickled."""
 
 
@@ -175,10 +175,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """The parts made from the setting: the game, its spaces and the encoder."""
         self._game = learning_game(self._rules)
         self._actions = self._game.action_space(self._players, self._variant, None)
-        self._encoder = Encoder(self._game.features(self._players, self._variant, None))
-        # The encoder's buffer, read in place (it never changes size).
+        layout = self._game.features(self._players, self._variant, None)
+        # The encoder's buffer read in place (it never changes size), with room for the
+        # one-hot of the observing seat after the numbers.
+        self._encoder = Encoder(layout, tail=self._players)
         self._numbers = np.frombuffer(self._encoder.floats_buffer, np.float32)
-        self._observers = np.eye(self._players, dtype=np.float32)
         self._legal: dict[int, Any] = {}
         if self._state is not None:
             self._decide()
@@ -244,7 +245,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._check_reset()
         seat = self._seat(agent)
         self._encoder.floats(self._state)  # only the sections a move changed are encoded
-        observation = np.concatenate((self._numbers, self._observers[seat]))
+        observation = self._numbers.copy()
+        observation[self._encoder.size + seat] = 1.0
         allowed = bytearray(self._actions.size)
         if agent == self.agent_selection:
             for index in self._legal:

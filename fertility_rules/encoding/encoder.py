@@ -35,7 +35,9 @@ class Encoder(Generic[V]):
     calls while what they read is unchanged. The numbers are 32-bit floats, as learners
     store them: :meth:`values` gives them as Python numbers, :meth:`floats` as a buffer."""
 
-    def __init__(self, layout: FeatureLayout[V]) -> None:
+    def __init__(self, layout: FeatureLayout[V], tail: int = 0) -> None:
+        """``tail``: zeros kept after the numbers in :attr:`floats_buffer`, for a user's
+        own numbers (an adapter's one-hot of the observing seat)."""
         self.layout = layout
         self.size = layout.size
         plan, at = [], 0
@@ -45,7 +47,7 @@ class Encoder(Generic[V]):
         self._plan = tuple(plan)
         count = len(layout.sections)
         self._kept: list[_Kept | None] = [None] * count
-        self._buffer = array("f", bytes(4 * self.size))
+        self._buffer = array("f", bytes(4 * (self.size + tail)))
         self._written: list[array[float] | None] = [None] * count
         self._listed: list[tuple[array[float], list[float]] | None] = [None] * count
 
@@ -89,7 +91,7 @@ class Encoder(Generic[V]):
     @property
     def floats_buffer(self) -> array[float]:
         """The buffer :meth:`floats` writes into: always this one, of :attr:`size` floats
-        (a ``numpy.frombuffer`` view of it stays valid)."""
+        and the tail (a ``numpy.frombuffer`` view of it stays valid)."""
         return self._buffer
 
     def floats(self, table: V) -> array[float]:

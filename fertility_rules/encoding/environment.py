@@ -21,6 +21,7 @@ final scores instead.
 from __future__ import annotations
 
 import functools
+import importlib
 import operator
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
@@ -30,7 +31,7 @@ from attrs import frozen
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
 from fertility_rules.errors import MalformedInputError, UnknownIdError
-from fertility_rules.games import GameLearning, GameRules, find_game
+from fertility_rules.games import GameLearning, GameRules, Lazy, find_game
 from fertility_rules.i18n.message import _, echo
 from fertility_rules.records.game_record import GameRecord
 
@@ -155,6 +156,15 @@ def learning_parts(game: str | GameRules = "fertility") -> GameLearning:
     return rules.learning
 
 
+def _loaded(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` itself, a :class:`~fertility_rules.games.Lazy` one imported now: the
+    adapters call these at every move, where looking the module up each time shows."""
+    if type(function) is Lazy and not function.keywords:
+        found: Callable[..., Any] = getattr(importlib.import_module(function.module), function.name)
+        return found
+    return function
+
+
 @checked_arguments
 @functools.cache
 def learning_game(game: str | GameRules = "fertility") -> LearningGame[Any, Any, Any]:
@@ -177,10 +187,10 @@ def learning_game(game: str | GameRules = "fertility") -> LearningGame[Any, Any,
         max_score=parts.max_score,
         action_space=parts.action_space,
         features=parts.features,
-        hidden_sizes=parts.hidden_sizes,
-        hidden_piles=parts.hidden_piles,
+        hidden_sizes=_loaded(parts.hidden_sizes),
+        hidden_piles=_loaded(parts.hidden_piles),
         hidden_items=parts.hidden_items(),
-        with_hidden=parts.with_hidden,
+        with_hidden=_loaded(parts.with_hidden),
         text=functools.partial(_text, rules),
         picture=None
         if rules.pictures is None

@@ -97,6 +97,8 @@ class ActionSpace(Generic[V, M]):
     sections: tuple[ActionSection[V, M], ...]
     legal_moves: Callable[[V], Sequence[M]] = field(repr=False)
     starts: tuple[int, ...] = field(init=False, repr=False)
+    size: int = field(init=False, repr=False)
+    """How many actions the space has."""
     by_kind: Mapping[type, tuple[int, int, Offsets[V]]] = field(init=False, repr=False)
     """``(first action, size, offsets)`` of the section of each kind of move."""
 
@@ -118,8 +120,8 @@ class ActionSpace(Generic[V, M]):
             }
         )
 
-    @property
-    def size(self) -> int:
+    @size.default
+    def _size(self) -> int:
         return self.starts[-1] + self.sections[-1].size if self.sections else 0
 
     def _section_of(self, move: M) -> tuple[int, int, Offsets[V]]:
@@ -196,6 +198,10 @@ class ActionSpace(Generic[V, M]):
         """The move of ``action`` among ``legal`` (what :meth:`legal` gave for the table):
         an action outside the space, or one the mask leaves out, is a
         :class:`MalformedInputError` naming ``path``."""
+        if type(action) is int:  # the usual case, looked up at once
+            move = legal.get(action)
+            if move is not None:
+                return move
         number = self.check_index(action, path)
         move = legal.get(number)
         if move is None:
