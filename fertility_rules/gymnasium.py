@@ -58,6 +58,7 @@ from fertility_rules.pettingzoo import (
     check_players,
     check_render_mode,
     readings_of,
+    rendered,
 )
 
 __all__ = ["ENVIRONMENTS", "ILLEGAL", "SeatEnv"]
@@ -231,16 +232,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], Any]):
         return self._observation(), float(rewards[self._seat]), True, False, info
 
     def render(self) -> str | None:
-        if self.render_mode is None or self._state is None:
-            return None
-        if self.render_mode == "svg":
-            picture = self._game.picture
-            return None if picture is None else picture(self._state)
-        text = self._game.text(self._state)
-        if self.render_mode == "human":
-            print(text)  # noqa: T201 - the human mode prints the text board
-            return None
-        return text
+        return rendered(self._game, self._state, self.render_mode)
 
     def close(self) -> None:
         self._state = None

@@ -50,13 +50,18 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from fertility_rules.encoding.encoder import Encoder
-from fertility_rules.encoding.environment import check_reward, learning_game, outcome
+from fertility_rules.encoding.environment import (
+    LearningGame,
+    check_reward,
+    learning_game,
+    outcome,
+)
 from fertility_rules.errors import MalformedInputError, NotAllowedError
 from fertility_rules.games import GameRules, find_game
 from fertility_rules.i18n.message import _, echo
 from fertility_rules.lab.readings import with_interpretations
 
-__all__ = ["OBSERVATION_HIGH", "RENDER_MODES", "env", "raw_env"]
+__all__ = ["OBSERVATION_HIGH", "RENDER_MODES", "env", "raw_env", "rendered"]
 
 RENDER_MODES = ("human", "ansi", "svg")
 OBSERVATION_HIGH = 1000.0
@@ -87,6 +92,21 @@ def check_render_mode(render_mode: object, known: tuple[str, ...]) -> str | None
             known=", ".join(known),
         ),
     )
+
+
+def rendered(game: LearningGame[Any, Any, Any], state: Any, mode: str | None) -> str | None:
+    """The table of ``state`` as ``mode`` asks: the text board and summary printed
+    (``human``, as PettingZoo's and Gymnasium's text games do) or returned (``ansi``), or an
+    SVG picture (``svg``); nothing before a game or without a mode."""
+    if mode is None or state is None:
+        return None
+    if mode == "svg":
+        return None if game.picture is None else game.picture(state)
+    text = game.text(state)
+    if mode == "human":
+        print(text)  # noqa: T201 - the human mode prints
+        return None
+    return text
 
 
 def check_seed(seed: object) -> int | None:
@@ -277,16 +297,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._decide()
 
     def render(self) -> str | None:
-        if self.render_mode is None or self._state is None:
-            return None
-        if self.render_mode == "svg":
-            picture = self._game.picture
-            return None if picture is None else picture(self._state)
-        text = self._game.text(self._state)
-        if self.render_mode == "human":
-            print(text)  # noqa: T201 - the human mode prints, as PettingZoo's text games do
-            return None
-        return text
+        return rendered(self._game, self._state, self.render_mode)
 
     def close(self) -> None:
         self._state = None
