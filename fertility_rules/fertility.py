@@ -258,7 +258,9 @@ RULES = GameRules(
         max_score=500.0,
         features=Lazy("fertility_rules.encoding.fertility", "observation_layout_value"),
         view=Lazy("fertility_rules.encoding.fertility", "checked_view"),
-        **lazy_named("fertility_rules.encoding.fertility", "action_space", "setting"),
+        **lazy_named(
+            "fertility_rules.encoding.fertility", "action_space", "setting", "hidden_sizes"
+        ),
         hidden_piles=_hidden_piles,
         hidden_items=_hidden_items,
         with_hidden=_with_hidden,

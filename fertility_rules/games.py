@@ -377,26 +377,35 @@ class GameSearch:
 @frozen(kw_only=True)
 class GameLearning:
     """What a game adds for the learning adapters (:mod:`fertility_rules.pettingzoo`,
-    :mod:`fertility_rules.openspiel`): its numeric encodings and its hidden piles.
+    :mod:`fertility_rules.openspiel`, :mod:`fertility_rules.gymnasium`): its numeric
+    encodings and its hidden piles.
 
-    A game's hidden information is a list of *hidden piles*, each a sorted list of the
-    items a view leaves unseen and the number of them in the pile; the OpenSpiel adapter
-    draws from them at chance nodes."""
+    The encodings read a *table*, a state or its view alike, and only its public parts:
+    an adapter encodes the state it holds directly, and the numbers are those of the view
+    a player is given. A game's hidden information is a list of *hidden piles*, each a
+    sorted list of the items a view leaves unseen and the number of them in the pile; the
+    OpenSpiel adapter draws from them at chance nodes."""
 
     max_score: float
     """An upper bound of a final score (the greatest reward)."""
     action_space: Callable[[int, bool, Any], Any]
     """``(players, variant, catalogue)``: the fixed action space
-    (:class:`~fertility_rules.encoding.spaces.ActionSpace`); ``None``: the default
-    catalogue. A setting the rules do not allow is refused."""
+    (:class:`~fertility_rules.encoding.spaces.ActionSpace`) over tables; ``None``: the
+    default catalogue. A setting the rules do not allow is refused."""
     features: Callable[[int, bool, Any], Any]
-    """``(players, variant, catalogue)``: the numeric observation of a view
-    (:class:`~fertility_rules.encoding.spaces.FeatureLayout`)."""
+    """``(players, variant, catalogue)``: the numeric observation of a table
+    (:class:`~fertility_rules.encoding.spaces.FeatureLayout`), the same numbers for a
+    state and for its view; each section says what it reads, so that an
+    :class:`~fertility_rules.encoding.encoder.Encoder` encodes again only what a move
+    changed."""
     view: Callable[[object], Any]
     """The view of a value given, for the encodings: a state is observed first, anything
     else is refused."""
     setting: Callable[[Any], tuple[int, bool, Any]]
-    """The players, variant and catalogue of a view: the arguments of its action space."""
+    """The players, variant and catalogue of a table: the arguments of its action space."""
+    hidden_sizes: Callable[[Any], tuple[int, ...]]
+    """``(table)``: how many items each hidden pile holds (public), cheaply: the adapters
+    compare them before and after a move to see whether it drew."""
     hidden_piles: Callable[[Any], tuple[tuple[Sequence[str], int], ...]]
     """``(view)``: per hidden pile, the items it is drawn from (sorted) and how many it
     holds."""

@@ -14,8 +14,16 @@ convention; the library itself never registers anything on import). Then::
     other = pyspiel.load_game("python_ankhor(players=4,higher_neighbours=supporters_only)")
 
 Parameters: ``players`` (2 to 4), ``variant`` (Fertility's 2-player variant, R-8; a game
-without one refuses it) and one per interpretation switch (``quarry_enclosure=orthogonal``…,
-the values of ``fertility-rules interpretations --game NAME``).
+without one refuses it), ``reward`` (``outcome``, the default, or ``score``) and one per
+interpretation switch (``quarry_enclosure=orthogonal``…, the values of
+``fertility-rules interpretations --game NAME``).
+
+Returns: by default the outcome, +1 for the winner and -1 for every other player, winners
+tied after the game's tie-breaks sharing (``(2 - k) / k`` each for ``k`` of them): the
+utilities lie in [-1, 1] and add up to ``2 - players``, so that the game is zero-sum with
+two players and constant-sum with more (OpenSpiel's MCTS and the like need no scaling).
+``reward=score`` gives the final scores (a general-sum game, utilities from 0 to the
+game's greatest score).
 
 Chance nodes: the first chooses the table (one of ``setups`` seeded setups, uniformly:
 what the setup lays out is public). After that, every hidden draw is a chance node: when a
@@ -27,26 +35,44 @@ with those items on top. So the state never holds a hidden order: the hidden par
 game is exactly the chance to come.
 
 Actions are the game's fixed action space (:mod:`fertility_rules.encoding`,
-:mod:`fertility_rules.ankhor.encoding`); chance outcomes are the index of the drawn item
-among every item the pile could hold (the catalogue's). The observation and
-information-state tensors are the numeric view followed by a one-hot of the observing
-seat; the information-state string is the public history (every move and every item
-revealed), the observation string the view's summary. ``serialize`` and
-``deserialize_state`` replay the history. Returns are the final scores.
+:mod:`fertility_rules.ankhor.encoding`); an action the legal actions leave out is refused
+with a :class:`~fertility_rules.errors.MalformedInputError` and changes nothing. Chance
+outcomes are the index of the drawn item among every item the pile could hold (the
+catalogue's). The observation and information-state tensors are the numeric view followed
+by a one-hot of the observing seat; the information-state string is the public history
+(every move and every item revealed), the observation string the view's summary.
+``serialize`` and ``deserialize_state`` replay the history.
+
+Each position lists its legal moves once, from the table itself, and keeps them by action
+for ``legal_actions`` and ``apply_action``; a move is applied once. The tensors are
+encoded from the table (its public parts only), only the sections a move changed again
+(:class:`~fertility_rules.encoding.encoder.Encoder`). ``state.observation_tensor()`` and
+``state.information_state_tensor()`` are answered by the state itself: OpenSpiel's own
+path for a Python game makes a new initial state at every call to learn the tensor's
+size. The numbers are the same (32-bit floats); the observers that OpenSpiel's C++ side
+reads write them as well.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel
-from attrs import frozen
+from attrs import evolve, field, frozen
 
 from fertility_rules.arguments import argument_error
-from fertility_rules.encoding.environment import LearningGame, learning_game, legal_move
-from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
+from fertility_rules.encoding.encoder import Encoder
+from fertility_rules.encoding.environment import (
+    LearningGame,
+    check_reward,
+    learning_game,
+    outcome,
+)
+from fertility_rules.encoding.spaces import ActionSpace
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.games import GAMES, GameInfo
 from fertility_rules.i18n.message import _, echo
@@ -64,6 +90,17 @@ __all__ = [
 
 SETUPS = 1 << 16
 """Setups the first chance node chooses from (each a seeded table, R-2, A-2)."""
+MAX_GAME_LENGTH = 4000
+"""The most actions of a game OpenSpiel is told of (moves and draws)."""
+_SETUP_OUTCOMES = tuple((seed, 1.0 / SETUPS) for seed in range(SETUPS))
+"""The outcomes of the first chance node, made once (a list is made of them per call)."""
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_UTILITIES = {
+    "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
+    "constant_sum": pyspiel.GameType.Utility.CONSTANT_SUM,
+    "general_sum": pyspiel.GameType.Utility.GENERAL_SUM,
+}
 
 
 @frozen
@@ -74,8 +111,9 @@ class _Game:
     game: LearningGame[Any, Any, Any]
     switches: tuple[str, ...]
     """The fields of the game's interpretation switches: one parameter each."""
-    game_type: Any
-    """OpenSpiel's description of the game (a ``pyspiel.GameType``)."""
+    outcomes: tuple[Mapping[str, int], ...]
+    """Per hidden pile, the chance outcome of each item (its place among every item the
+    pile could hold)."""
 
     @property
     def items(self) -> tuple[tuple[str, ...], ...]:
@@ -93,44 +131,71 @@ def _switch_default(defaults: Any, name: str) -> str | int:
 @functools.cache
 def _bound(name: str) -> _Game:
     game = learning_game(name)
+    names = tuple(info.field for info in switches(game.rules) if info.field is not None)
+    outcomes = tuple(
+        MappingProxyType({item: i for i, item in enumerate(items)}) for items in game.hidden_items
+    )
+    return _Game(game, names, outcomes)
+
+
+@functools.cache
+def _game_type(name: str, utility: str) -> Any:
+    """OpenSpiel's description of ``python_<name>`` whose utilities are ``utility`` (the
+    registered one is that of the default parameters: two players, outcome rewards)."""
+    game = _bound(name).game
     rules = game.rules
     defaults = rules.new_interpretations()
-    names = tuple(info.field for info in switches(rules) if info.field is not None)
-    return _Game(
-        game,
-        names,
-        pyspiel.GameType(
-            short_name=f"python_{name}",
-            long_name=render(rules.title),
-            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-            utility=pyspiel.GameType.Utility.GENERAL_SUM,
-            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-            max_num_players=game.max_players,
-            min_num_players=game.min_players,
-            provides_information_state_string=True,
-            provides_information_state_tensor=True,
-            provides_observation_string=True,
-            provides_observation_tensor=True,
-            parameter_specification={
-                "players": 2,
-                "variant": False,
-                **{switch: _switch_default(defaults, switch) for switch in names},
-            },
-        ),
+    return pyspiel.GameType(
+        short_name=f"python_{name}",
+        long_name=render(rules.title),
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=_UTILITIES[utility],
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            "players": 2,
+            "variant": False,
+            "reward": "outcome",
+            **{switch: _switch_default(defaults, switch) for switch in _bound(name).switches},
+        },
     )
 
 
 @frozen
 class _Setting:
-    """What a game's parameters mean: players, variant, readings and the two spaces."""
+    """What a game's parameters mean: players, variant, readings, rewards, the action
+    space and the encoder of the observation."""
 
+    name: str
+    params: tuple[tuple[str, Any], ...]
     players: int
     variant: bool
     readings: Any
+    reward: str
     actions: ActionSpace[Any, Any]
-    features: FeatureLayout[Any]
+    encoder: Encoder[Any]
+    """Keeps the numbers of the sections a move left alone (a memo: the numbers are always
+    the layout's)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Setting:
+        return self  # shared by every state of the game, as OpenSpiel copies states
+
+    def __reduce__(self) -> tuple[Any, tuple[str, tuple[tuple[str, Any], ...]]]:
+        """Pickled as the game's name and parameters (a serialized state holds it)."""
+        return _setting_of, (self.name, self.params)
+
+    @property
+    def utility(self) -> str:
+        if self.reward == "score":
+            return "general_sum"
+        return "zero_sum" if self.players == 2 else "constant_sum"
 
 
 @functools.cache
@@ -141,11 +206,14 @@ def _setting_of(name: str, params: tuple[tuple[str, Any], ...]) -> _Setting:
     variant = bool(given.get("variant", False))
     texts = [f"{switch}={given[switch]}" for switch in bound.switches if switch in given]
     return _Setting(
+        name,
+        params,
         players,
         variant,
         with_interpretations(texts, game=bound.game.rules),
+        check_reward(given.get("reward", "outcome")),
         bound.game.action_space(players, variant, None),
-        bound.game.features(players, variant, None),
+        Encoder(bound.game.features(players, variant, None)),
     )
 
 
@@ -159,16 +227,17 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         bound = _bound(self.name)
         setting = _setting_of(self.name, tuple(sorted((params or {}).items())))
+        low, high = bound.game.reward_bounds(setting.reward)
         info = pyspiel.GameInfo(
             num_distinct_actions=setting.actions.size,
             max_chance_outcomes=max(SETUPS, *(len(items) for items in bound.items)),
             num_players=setting.players,
-            min_utility=0.0,
-            max_utility=bound.game.max_score,
-            utility_sum=None,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=None if setting.reward == "score" else float(2 - setting.players),
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(bound.game_type, info, params or {})
+        super().__init__(_game_type(self.name, setting.utility), info, params or {})
 
     def setting(self) -> _Setting:
         """The setting of this game (OpenSpiel may rebuild the game object, so nothing is
@@ -185,8 +254,63 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         return _Observer(_bound(self.name).game, self.setting(), perfect_recall)
 
 
-MAX_GAME_LENGTH = 4000
-"""The most actions of a game OpenSpiel is told of (moves and draws)."""
+def _read_only(legal: Mapping[int, Any]) -> Mapping[int, Any]:
+    """``legal`` read-only (a position is given a dictionary of its own)."""
+    return legal if type(legal) is MappingProxyType else MappingProxyType(legal)
+
+
+@frozen
+class _Position:
+    """Everything a state holds, one immutable value: OpenSpiel copies a state by deep
+    copies of its attributes, and this one is shared instead."""
+
+    table: Any
+    """The game state once the setup is chosen (``None`` before): its hidden piles are
+    never read, they are drawn at chance nodes."""
+    player: int
+    """Whose decision it is: a seat, or OpenSpiel's chance or terminal player."""
+    legal: Mapping[int, Any] = field(default=MappingProxyType({}), converter=_read_only)
+    """The legal moves of a decision by action, listed once."""
+    actions: tuple[int, ...] = ()
+    """The legal actions in increasing order."""
+    waiting: Any = None
+    """The move waiting for its draws."""
+    counts: tuple[int, ...] = ()
+    """How many items each hidden pile gives up to the move waiting."""
+    drawn: tuple[tuple[str, ...], ...] = ()
+    """The items drawn so far for the move waiting, per pile."""
+    unseen: tuple[tuple[Sequence[str], int], ...] = ()
+    """The hidden piles of the table before the move waiting: the items each is drawn
+    from and how many it holds (read once for all the draws of the move)."""
+    view: Any = None
+    """The view of the table before the move waiting (the draws are played on it)."""
+    pile: int = 0
+    """The hidden pile the chance node draws from."""
+    outcomes: tuple[tuple[int, float], ...] = ()
+    """The chance node's outcomes: each candidate item by its number, all equally likely."""
+    history: tuple[str, ...] = ()
+    """The public history: every move and every item revealed."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        return self
+
+    def __reduce__(self) -> tuple[type[_Position], tuple[Any, ...]]:
+        """Pickled field by field (a serialized state holds it), the legal moves as a
+        dictionary."""
+        return type(self), (
+            self.table,
+            self.player,
+            dict(self.legal),
+            self.actions,
+            self.waiting,
+            self.counts,
+            self.drawn,
+            self.unseen,
+            self.view,
+            self.pile,
+            self.outcomes,
+            self.history,
+        )
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
@@ -198,126 +322,174 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         if not isinstance(game, SpielGame):  # OpenSpiel's C++ side would crash on it
             raise argument_error("game", SpielGame, game)
         super().__init__(game)
-        self.table: Any = None
-        """The game state once the setup is chosen; its hidden piles are in sorted order
-        (a stand-in: they are drawn at chance nodes)."""
-        self._waiting: Any = None
-        self._counts: tuple[int, ...] = ()
-        self._drawn: list[list[str]] = []
-        self._history: list[str] = []
+        self.setting = game.setting()
+        self.position = _Position(None, _CHANCE)
+
+    @property
+    def table(self) -> Any:
+        """The game state once the setup is chosen; its hidden piles are a stand-in
+        (they are drawn at chance nodes)."""
+        return self.position.table
 
     @property
     def _game(self) -> LearningGame[Any, Any, Any]:
         return _bound(self.name).game
 
-    @property
-    def _rules(self) -> _Setting:
-        game: SpielGame = self.get_game()
-        return _setting_of(self.name, tuple(sorted(game.get_parameters().items())))
+    def _at(self, table: Any, history: tuple[str, ...]) -> _Position:
+        """The position of ``table`` at a decision: its legal moves listed once."""
+        game = self._game
+        if game.is_over(table):
+            return _Position(table, _TERMINAL, history=history)
+        legal = self.setting.actions.legal(table)
+        return _Position(
+            table,
+            game.current(table),
+            legal,
+            tuple(sorted(legal)),
+            history=history,
+        )
 
     # -- whose turn ---------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self.table is None or self._waiting is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self._game.is_over(self.table):
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(self._game.current(self.table))
+        return self.position.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        view = self._game.observe(self.table)
-        actions = self._rules.actions
-        return sorted(actions.index(m, view) for m in self._game.legal_moves(view))
+        return list(self.position.actions)
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (of the player to act by default), in
+        increasing order: those of OpenSpiel's own ``legal_actions``, answered here rather
+        than through its five calls back into Python."""
+        position = self.position
+        if player is not None and type(player) is not int:
+            raise argument_error("player", int, player)
+        if position.player == _TERMINAL:
+            return []
+        if position.player == _CHANCE:
+            return [outcome for outcome, _chance in self.chance_outcomes()]
+        if player is None or player == position.player:
+            return list(position.actions)
+        return []
+
+    def is_chance_node(self) -> bool:
+        return self.position.player == _CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.table is None:
-            return [(seed, 1.0 / SETUPS) for seed in range(SETUPS)]
-        pile, items = self._next_pile()
-        index = {item: i for i, item in enumerate(_bound(self.name).items[pile])}
-        return [(index[item], 1.0 / len(items)) for item in items]
+        if self.position.table is None:
+            return list(_SETUP_OUTCOMES)
+        return list(self.position.outcomes)
 
-    def _next_pile(self) -> tuple[int, list[str]]:
-        """The hidden pile the next chance node draws from, and its candidates (an item
-        drawn for one pile is in no other: two piles may be drawn from the same items)."""
-        piles = self._game.hidden_piles(self._game.observe(self.table))
-        taken = {item for drawn in self._drawn for item in drawn}
-        for pile, count in enumerate(self._counts):
-            if len(self._drawn[pile]) < count:
-                return pile, [item for item in piles[pile][0] if item not in taken]
+    def _drawing(self, waiting: _Position, drawn: tuple[tuple[str, ...], ...]) -> _Position:
+        """The chance node of the next item ``waiting``'s move draws, with ``drawn`` drawn
+        already (an item drawn for one pile is in no other: two piles may be drawn from
+        the same items)."""
+        taken = {item for items in drawn for item in items}
+        numbers = _bound(self.name).outcomes
+        for pile, count in enumerate(waiting.counts):
+            if len(drawn[pile]) < count:
+                items = [item for item in waiting.unseen[pile][0] if item not in taken]
+                chance = 1.0 / len(items)
+                outcomes = tuple((numbers[pile][item], chance) for item in items)
+                return evolve(waiting, drawn=drawn, pile=pile, outcomes=outcomes)
         raise pyspiel.SpielError("no draw is waiting")
 
     # -- moves --------------------------------------------------------------------
 
     def _apply_action(self, action: int) -> None:
-        game = self._game
-        if self.table is None or self._waiting is not None:
-            outcomes: range | set[int] = (
-                range(SETUPS)
-                if self.table is None
-                else {outcome for outcome, _chance in self.chance_outcomes()}
-            )
-            if type(action) is not int or action not in outcomes:
-                raise MalformedInputError.single(
-                    "action",
-                    _("{action} is not an outcome of this chance node.", action=echo(action)),
-                )
-        if self.table is None:
-            rules = self._rules
-            self.table = game.new_state(rules.players, action, rules.variant, rules.readings)
-            self._history.append(f"setup {action}")
-            return
-        if self._waiting is not None:
-            pile, _items = self._next_pile()
-            item = _bound(self.name).items[pile][action]
-            self._drawn[pile].append(item)
-            self._history.append(f"draw {item}")
-            if all(len(d) == c for d, c in zip(self._drawn, self._counts, strict=True)):
-                self._play(self._waiting, tuple(self._drawn))
-            return
-        view = game.observe(self.table)
-        move = legal_move(game, self._rules.actions, view, action)
-        self._history.append(f"move {action}")
-        # How many items each hidden pile gives up to this move: the rules draw them.
-        before = game.hidden_piles(view)
-        after = game.hidden_piles(game.observe(game.apply(self.table, move)))
-        counts = tuple(b[1] - a[1] for b, a in zip(before, after, strict=True))
-        if any(counts):
-            self._waiting, self._counts = move, counts
-            self._drawn = [[] for _ in counts]
+        position = self.position
+        if position.player != _CHANCE:
+            self._play_action(position, action)
+        elif position.table is None:
+            if type(action) is not int or not 0 <= action < SETUPS:
+                raise self._no_outcome(action)
+            rules = self.setting
+            table = self._game.new_state(rules.players, action, rules.variant, rules.readings)
+            self.position = self._at(table, (*position.history, f"setup {action}"))
         else:
-            self.table = game.apply(self.table, move)
+            self._draw(position, action)
 
-    def _play(self, move: Any, drawn: tuple[list[str], ...]) -> None:
-        """Play ``move`` with the items drawn on top of their piles, the rest sorted (an
-        item goes to one pile only)."""
+    @staticmethod
+    def _no_outcome(action: object) -> MalformedInputError:
+        return MalformedInputError.single(
+            "action", _("{action} is not an outcome of this chance node.", action=echo(action))
+        )
+
+    def _draw(self, position: _Position, action: int) -> None:
+        """Draw the item of chance outcome ``action``; the move waiting is played once
+        every item it draws is known."""
+        pile = position.pile
+        every = _bound(self.name).items[pile]
+        item = every[action] if type(action) is int and 0 <= action < len(every) else None
+        if item is None or all(outcome != action for outcome, _chance in position.outcomes):
+            raise self._no_outcome(action)
+        drawn = list(position.drawn)
+        drawn[pile] = (*drawn[pile], item)
+        history = (*position.history, f"draw {item}")
+        if all(len(d) == c for d, c in zip(drawn, position.counts, strict=True)):
+            self.position = self._at(self._drawn(position, tuple(drawn)), history)
+        else:
+            self.position = evolve(self._drawing(position, tuple(drawn)), history=history)
+
+    def _play_action(self, position: _Position, action: int) -> None:
+        """Play the move of ``action``; a move that draws from a hidden pile waits for
+        its chance nodes."""
         game = self._game
-        view = game.observe(self.table)
+        move = self.setting.actions.chosen(position.legal, action)
+        table = position.table
+        after = game.apply(table, move)
+        history = (*position.history, f"move {action}")
+        counts = tuple(
+            before - left
+            for before, left in zip(game.hidden_sizes(table), game.hidden_sizes(after), strict=True)
+        )
+        if any(counts):
+            view = game.observe(table)
+            waiting = _Position(
+                table,
+                _CHANCE,
+                waiting=move,
+                counts=counts,
+                unseen=game.hidden_piles(view),
+                view=view,
+                history=history,
+            )
+            self.position = self._drawing(waiting, ((),) * len(counts))
+        else:
+            self.position = self._at(after, history)
+
+    def _drawn(self, position: _Position, drawn: tuple[tuple[str, ...], ...]) -> Any:
+        """The table after the move waiting, played with the items drawn on top of their
+        piles, the rest sorted (an item goes to one pile only)."""
+        game = self._game
         used = {item for top in drawn for item in top}
         piles = []
-        for (items, size), top in zip(game.hidden_piles(view), drawn, strict=True):
+        for (items, size), top in zip(position.unseen, drawn, strict=True):
             rest = [item for item in items if item not in used][: size - len(top)]
             used.update(rest)
             piles.append((*top, *rest))
-        state = game.with_hidden(view, tuple(piles))
-        self.table = game.apply(state, move)
-        self._waiting, self._counts, self._drawn = None, (), []
+        return game.apply(game.with_hidden(position.view, tuple(piles)), position.waiting)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            if self.table is None:
+        position = self.position
+        if player == _CHANCE:
+            if position.table is None:
                 return f"setup {action}"
-            pile, _items = self._next_pile()
-            return f"draw {_bound(self.name).items[pile][action]}"
-        view = self._game.observe(self.table)
-        return repr(self._rules.actions.move(action, view))
+            every = _bound(self.name).items[position.pile]
+            if type(action) is not int or not 0 <= action < len(every):
+                raise self._no_outcome(action)
+            return f"draw {every[action]}"
+        return repr(self.setting.actions.chosen(position.legal, action))
 
     def is_terminal(self) -> bool:
-        return self.table is not None and self._waiting is None and self._game.is_over(self.table)
+        return self.position.player == _TERMINAL
 
     def returns(self) -> list[float]:
-        if not self.is_terminal():
+        position = self.position
+        if position.player != _TERMINAL:
             return [0.0] * self.get_game().num_players()
-        return self._game.scores(self.table)
+        scores, ranks = self._game.results(position.table)
+        return scores if self.setting.reward == "score" else outcome(ranks)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
         """A state with this information state: this one, since nothing hidden is decided
@@ -326,12 +498,42 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return clone
 
     def public_history(self) -> str:
-        return "; ".join(self._history)
+        return "; ".join(self.position.history)
+
+    def _tensor(self, player: int | None) -> list[float]:
+        """The numeric view and the one-hot of ``player`` (the current one by default)."""
+        setting = self.setting
+        seat = self.position.player if player is None else player
+        if type(seat) is not int or not 0 <= seat < setting.players:
+            raise MalformedInputError.single(
+                "player",
+                _(
+                    "A player from 0 to {last} is needed, not {player}.",
+                    last=setting.players - 1,
+                    player=echo(player),
+                ),
+            )
+        table = self.position.table
+        values = [0.0] * setting.encoder.size if table is None else setting.encoder.values(table)
+        seats = [0.0] * setting.players
+        seats[seat] = 1.0
+        values += seats
+        return values
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation tensor of ``player``: the numbers OpenSpiel's own
+        ``observation_tensor`` gives, without its new initial state at every call."""
+        return self._tensor(player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information-state tensor of ``player`` (the same numbers)."""
+        return self._tensor(player)
 
     def __str__(self) -> str:
-        if self.table is None:
+        table = self.position.table
+        if table is None:
             return "setup to draw"
-        return self._game.text(self.table)
+        return self._game.text(table)
 
 
 class _Observer:
@@ -340,28 +542,31 @@ class _Observer:
     def __init__(
         self, rules: LearningGame[Any, Any, Any], game: _Setting, perfect_recall: bool
     ) -> None:
-        self._rules = rules
+        self._learning = rules
         self._game = game
         self._perfect_recall = perfect_recall
-        size = game.features.size + game.players
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {
-            "view": self.tensor[: game.features.size],
-            "observer": self.tensor[game.features.size :],
-        }
+        self._encoder = Encoder(game.encoder.layout)
+        size = self._encoder.size
+        self.tensor = np.zeros(size + game.players, np.float32)
+        self.dict = {"view": self.tensor[:size], "observer": self.tensor[size:]}
 
     def set_from(self, state: SpielState, player: int) -> None:
-        self.tensor.fill(0)
-        self.dict["observer"][player] = 1
-        if state.table is not None:
-            self.dict["view"][:] = self._game.features.encode(self._rules.observe(state.table))
+        table = state.position.table
+        observer = self.dict["observer"]
+        observer.fill(0)
+        observer[player] = 1
+        if table is None:
+            self.dict["view"].fill(0)
+        else:
+            self.dict["view"][:] = np.frombuffer(self._encoder.floats(table), np.float32)
 
     def string_from(self, state: SpielState, player: int) -> str:
         if self._perfect_recall:
             return f"p{player}: {state.public_history()}"
-        if state.table is None:
+        table = state.position.table
+        if table is None:
             return f"p{player}: setup to draw"
-        return f"p{player}: {self._rules.text(state.table)}"
+        return f"p{player}: {self._learning.text(table)}"
 
 
 def _register(info: GameInfo) -> tuple[type[SpielGame], type[SpielState]]:
@@ -373,13 +578,14 @@ def _register(info: GameInfo) -> tuple[type[SpielGame], type[SpielState]]:
     game = type(f"{title}Game", (SpielGame,), {**members, "state_class": state})
     globals()[game.__name__] = game
     globals()[state.__name__] = state
-    pyspiel.register_game(_bound(info.name).game_type, game)
+    pyspiel.register_game(_game_type(info.name, "zero_sum"), game)
     return game, state
 
 
 REGISTERED = {info.name: _register(info) for info in GAMES if info.load().learning is not None}
 """The game and state classes of every game with encodings, by the game's name."""
-GAME_TYPES = {name: _bound(name).game_type for name in REGISTERED}
-"""OpenSpiel's description of each game registered, by the game's name."""
+GAME_TYPES = {name: _game_type(name, "zero_sum") for name in REGISTERED}
+"""OpenSpiel's description of each game registered (that of its default parameters), by
+the game's name."""
 GAME_TYPE = GAME_TYPES[GAMES[0].name]
 """OpenSpiel's description of the default game (``python_fertility``)."""

@@ -19,9 +19,21 @@ act is the player whose decision it is, so turns and steps differ. The observati
 dict: ``observation``, the numeric view (:func:`fertility_rules.encoding.
 observation_vector`, the same for every agent, R-9.3) followed by a one-hot of the
 observing seat, and ``action_mask`` over the fixed action space (only the acting agent
-has legal actions). Each agent's reward is its final score, given when the game ends.
-``render()`` returns the text board and summary (``render_mode="ansi"``) or an SVG
-picture of the table (``render_mode="svg"``).
+has legal actions). An action the mask leaves out is refused with a
+:class:`~fertility_rules.errors.MalformedInputError` and changes nothing.
+
+Rewards come when the game ends: by default the outcome (+1 for the winner, -1 for the
+others, winners tied sharing, :mod:`fertility_rules.encoding.environment`); with
+``reward="score"``, the final scores. Each agent's ``info`` then holds its ``score`` and
+its ``rank``. ``render()`` prints the text board and summary (``render_mode="human"``),
+returns them (``"ansi"``) or returns an SVG picture of the table (``"svg"``).
+
+Each step lists the legal moves once, from the state itself, and keeps them by action:
+the mask is made from them and the next action is looked up among them. The observation
+is encoded from the state (its public parts only) the first time it is asked for at a
+step, and only the sections a move changed are encoded again
+(:class:`~fertility_rules.encoding.encoder.Encoder`). An environment pickles, mid-game
+too, and its copy plays on exactly as the original would.
 
 The adapter knows the game only through a :class:`~fertility_rules.encoding.environment.
 LearningGame`, made from the rules of ``game`` (a name of :data:`~fertility_rules.games.GAMES`
@@ -30,7 +42,6 @@ or a :class:`~fertility_rules.games.GameRules`; Fertility by default).
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import numpy as np
@@ -38,30 +49,102 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from fertility_rules.encoding.environment import learning_game, legal_move
+from fertility_rules.encoding.encoder import Encoder
+from fertility_rules.encoding.environment import (
+    LearningGame,
+    check_reward,
+    learning_game,
+    outcome,
+)
 from fertility_rules.errors import MalformedInputError, NotAllowedError
-from fertility_rules.games import GameRules
+from fertility_rules.games import GameRules, find_game
 from fertility_rules.i18n.message import _, echo
 from fertility_rules.lab.readings import with_interpretations
 
-__all__ = ["env", "raw_env"]
+__all__ = ["OBSERVATION_HIGH", "RENDER_MODES", "env", "raw_env", "rendered"]
 
-RENDER_MODES = ("ansi", "svg")
+RENDER_MODES = ("human", "ansi", "svg")
 OBSERVATION_HIGH = 1000.0
 """Upper bound of every number of the observation (counts, ids and turns stay far below)."""
 
+_REBUILT = ("_game", "_actions", "_encoder", "_numbers", "_legal")
+"""What an environment makes again from its setting when it is unpickled."""
+
 
 def env(**kwargs: Any) -> AECEnv:
-    """The environment with PettingZoo's usual checks (illegal and out-of-order actions
-    refused, order enforced); arguments as :class:`raw_env`."""
-    wrapped: AECEnv = raw_env(**kwargs)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The environment with PettingZoo's order checks (``OrderEnforcingWrapper``: nothing
+    before ``reset``, ``step`` at every turn of ``agent_iter``); arguments as
+    :class:`raw_env`. An action outside the space, or one the mask leaves out, is refused
+    by the environment itself with a :class:`~fertility_rules.errors.MalformedInputError`
+    (PettingZoo's ``AssertOutOfBoundsWrapper`` would only raise an ``AssertionError``)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+
+
+def check_render_mode(render_mode: object, known: tuple[str, ...]) -> str | None:
+    """``render_mode`` when it is ``None`` or one of ``known``; anything else is refused."""
+    if render_mode is None or (type(render_mode) is str and render_mode in known):
+        return render_mode
+    raise MalformedInputError.single(
+        "render_mode",
+        _(
+            "Unknown render mode {mode!r}; known modes: {known}.",
+            mode=str(render_mode),
+            known=", ".join(known),
+        ),
+    )
+
+
+def rendered(game: LearningGame[Any, Any, Any], state: Any, mode: str | None) -> str | None:
+    """The table of ``state`` as ``mode`` asks: the text board and summary printed
+    (``human``, as PettingZoo's and Gymnasium's text games do) or returned (``ansi``), or an
+    SVG picture (``svg``); nothing before a game or without a mode."""
+    if mode is None or state is None:
+        return None
+    if mode == "svg":
+        return None if game.picture is None else game.picture(state)
+    text = game.text(state)
+    if mode == "human":
+        print(text)  # noqa: T201 - the human mode prints
+        return None
+    return text
+
+
+def check_seed(seed: object) -> int | None:
+    """``seed`` when it is ``None`` or a whole number of 0 or more; anything else is
+    refused."""
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise MalformedInputError.single(
+            "seed", _("A seed is a whole number of 0 or more, not {seed}.", seed=echo(seed))
+        )
+    return seed
+
+
+def readings_of(rules: GameRules, interpretations: Any) -> Any:
+    """The game's interpretations value from ``interpretations``: ``None`` (the default
+    readings), such a value, or ``NAME=VALUE`` texts."""
+    defaults = rules.new_interpretations()
+    if interpretations is None or isinstance(interpretations, type(defaults)):
+        return interpretations or defaults
+    return with_interpretations(interpretations, game=rules)
+
+
+def check_players(rules: GameRules, players: object, variant: bool) -> int:
+    """``players`` when ``rules`` allow it (with ``variant`` or not); a library error
+    naming the rule of setup otherwise."""
+    if type(players) is not int:
+        raise MalformedInputError.single(
+            "players",
+            _("A whole number is needed, not {kind}.", kind=type(players).__name__),
+            rules.setup_rule,
+        )
+    rules.check_players(players, variant)
+    return players
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
     """``game`` for ``players``, its variant or not, under ``interpretations`` (the game's
-    interpretations value or ``NAME=VALUE`` texts)."""
+    interpretations value or ``NAME=VALUE`` texts), rewarding the ``reward`` (``outcome``
+    or ``score``)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - replaced per game in __init__
         "render_modes": list(RENDER_MODES),
@@ -76,85 +159,66 @@ class raw_env(AECEnv):  # type: ignore[misc]
         interpretations: Any = None,
         render_mode: str | None = None,
         game: str | GameRules = "fertility",
+        reward: str = "outcome",
     ) -> None:
         super().__init__()
-        self._game = learning_game(game)
-        rules = self._game.rules
-        self.metadata = {**self.metadata, "name": f"{rules.name}_v0"}
-        if type(players) is not int:
-            raise MalformedInputError.single(
-                "players",
-                _("A whole number is needed, not {kind}.", kind=type(players).__name__),
-                rules.setup_rule,
-            )
-        rules.check_players(players, variant)
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise MalformedInputError.single(
-                "render_mode",
-                _(
-                    "Unknown render mode {mode!r}; known modes: {known}.",
-                    mode=str(render_mode),
-                    known=", ".join(RENDER_MODES),
-                ),
-            )
-        defaults = rules.new_interpretations()
-        if interpretations is None or isinstance(interpretations, type(defaults)):
-            self._readings = interpretations or defaults
-        else:
-            self._readings = with_interpretations(interpretations, game=rules)
-        self._players = players
+        self._rules = find_game(game)
+        game_parts = learning_game(self._rules)
+        self.metadata = {**self.metadata, "name": f"{self._rules.name}_v0"}
+        self._players = check_players(self._rules, players, variant)
+        self.render_mode = check_render_mode(render_mode, RENDER_MODES)
+        self._reward = check_reward(reward)
+        self._readings = readings_of(self._rules, interpretations)
         self._variant = variant
-        self._actions = self._game.action_space(players, variant, None)
-        self._features = self._game.features(players, variant, None)
-        self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
-        self._seed: int | None = None
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        size = game_parts.features(players, variant, None).size
+        actions = game_parts.action_space(players, variant, None).size
+        # One space per agent, as PettingZoo asks: the same object at every call.
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        -1.0, OBSERVATION_HIGH, (size + players,), np.float32
+                    ),
+                    "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._rng = np.random.default_rng()
         self._state: Any = None
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        """The parts made from the setting: the game, its spaces and the encoder."""
+        self._game = learning_game(self._rules)
+        self._actions = self._game.action_space(self._players, self._variant, None)
+        layout = self._game.features(self._players, self._variant, None)
+        # The encoder's buffer read in place (it never changes size), with room for the
+        # one-hot of the observing seat after the numbers.
+        self._encoder = Encoder(layout, tail=self._players)
+        self._numbers = np.frombuffer(self._encoder.floats_buffer, np.float32)
+        self._legal: dict[int, Any] = {}
+        if self._state is not None:
+            self._decide()
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        for name in _REBUILT:
+            state.pop(name, None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._rebuild()
 
     # -- spaces -------------------------------------------------------------------
 
-    @functools.cache  # noqa: B019 - one space per agent, as PettingZoo does
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        size = self._features.size + self._players
-        return spaces.Dict(
-            {
-                "observation": spaces.Box(-1.0, OBSERVATION_HIGH, (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self._actions.size,), np.int8),
-            }
-        )
-
-    @functools.cache  # noqa: B019
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return spaces.Discrete(self._actions.size)
-
-    # -- the game -------------------------------------------------------------------
-
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None and (type(seed) is not int or seed < 0):
-            raise MalformedInputError.single(
-                "seed",
-                _("A seed is a whole number of 0 or more, not {seed}.", seed=echo(seed)),
-            )
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-        setup = int(self._rng.integers(0, 2**32)) if seed is None else seed
-        self._state = self._game.new_state(self._players, setup, self._variant, self._readings)
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self._game.current(self._state)]
-
-    def _check_reset(self) -> None:
-        if self._state is None:
-            raise NotAllowedError(_("The environment has no game yet: call reset() first."))
-
-    def observe(self, agent: str) -> dict[str, Any]:
-        self._check_reset()
-        if agent not in self.possible_agents:
+    def _seat(self, agent: str) -> int:
+        seat = self._seats.get(agent) if type(agent) is str else None
+        if seat is None:
             raise MalformedInputError.single(
                 "agent",
                 _(
@@ -163,15 +227,51 @@ class raw_env(AECEnv):  # type: ignore[misc]
                     known=", ".join(self.possible_agents),
                 ),
             )
-        view = self._game.observe(self._state)
-        seat = self.possible_agents.index(agent)
-        values = self._features.encode(view)
-        values.extend(1.0 if i == seat else 0.0 for i in range(self._players))
-        mask = np.zeros(self._actions.size, np.int8)
-        if agent == self.agent_selection and not self._game.is_over(self._state):
-            for move in self._game.legal_moves(view):
-                mask[self._actions.index(move, view)] = 1
-        return {"observation": np.asarray(values, np.float32), "action_mask": mask}
+        return seat
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
+
+    # -- the game -------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if check_seed(seed) is not None:
+            self._rng = np.random.default_rng(seed)
+        setup = int(self._rng.integers(0, 2**32)) if seed is None else seed
+        self._state = self._game.new_state(self._players, setup, self._variant, self._readings)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self._game.current(self._state)]
+        self._decide()
+
+    def _decide(self) -> None:
+        """The legal moves of the decision by action, listed once: the mask is made of
+        them and the next action looked up among them."""
+        state = self._state
+        self._legal = {} if self._game.is_over(state) else self._actions.legal(state)
+
+    def _check_reset(self) -> None:
+        if self._state is None:
+            raise NotAllowedError(_("The environment has no game yet: call reset() first."))
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        self._check_reset()
+        seat = self._seat(agent)
+        self._encoder.floats(self._state)  # only the sections a move changed are encoded
+        observation = self._numbers.copy()
+        observation[self._encoder.size + seat] = 1.0
+        allowed = bytearray(self._actions.size)
+        if agent == self.agent_selection:
+            for index in self._legal:
+                allowed[index] = 1
+        return {"observation": observation, "action_mask": np.frombuffer(allowed, np.int8)}
 
     def step(self, action: int | None) -> None:
         self._check_reset()
@@ -179,28 +279,25 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        view = self._game.observe(self._state)
-        move = legal_move(self._game, self._actions, view, action)
+        move = self._actions.chosen(self._legal, action)
         self._cumulative_rewards[agent] = 0.0
-        self._state = self._game.apply(self._state, move)
-        self.rewards = {a: 0.0 for a in self.agents}
-        if self._game.is_over(self._state):
-            scores = self._game.scores(self._state)
+        state = self._state = self._game.apply(self._state, move)
+        # Rewards come at the end only: until then every step's rewards stay the zeros
+        # that reset gave, and nothing is added up.
+        if self._game.is_over(state):
+            scores, ranks = self._game.results(state)
+            rewards = scores if self._reward == "score" else outcome(ranks)
+            self.rewards = dict(zip(self.agents, rewards, strict=True))
             for index, name in enumerate(self.agents):
-                self.rewards[name] = scores[index]
                 self.terminations[name] = True
-                self.infos[name] = {"score": scores[index]}
+                self.infos[name] = {"score": scores[index], "rank": ranks[index]}
+            self._accumulate_rewards()
         else:
-            self.agent_selection = self.possible_agents[self._game.current(self._state)]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[self._game.current(state)]
+        self._decide()
 
     def render(self) -> str | None:
-        if self.render_mode is None or self._state is None:
-            return None
-        if self.render_mode == "svg":
-            picture = self._game.picture
-            return None if picture is None else picture(self._state)
-        return self._game.text(self._state)
+        return rendered(self._game, self._state, self.render_mode)
 
     def close(self) -> None:
         self._state = None

@@ -52,11 +52,12 @@ depends on it.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from array import array
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import cast
 
-from attrs import evolve, fields
+from attrs import evolve, fields, frozen
 
 from fertility_rules.ankhor.arguments import require, table_needed
 from fertility_rules.ankhor.catalogue import OFFER_SLOTS, PLAYER_COUNTS, Catalogue
@@ -64,8 +65,6 @@ from fertility_rules.ankhor.formats.catalogue import default_catalogue
 from fertility_rules.ankhor.interpretations import Interpretations
 from fertility_rules.ankhor.model import COLOURS, Colour, Kind, Placed, Position, Tile, Tokens
 from fertility_rules.ankhor.moves import (
-    END_ACTIONS,
-    PASS_MAIN,
     BuyTile,
     EndActions,
     Move,
@@ -91,12 +90,14 @@ from fertility_rules.encoding.spaces import (
 )
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.values import ByIdentity
 
 __all__ = [
     "action_space",
     "checked_view",
     "hidden_items",
     "hidden_piles",
+    "hidden_sizes",
     "most_tiles",
     "observation_layout_value",
     "setting",
@@ -107,6 +108,8 @@ DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 """Where a base space lies from the base tile it touches."""
 UNPAID: tuple[Colour | None, ...] = (None, *COLOURS)
 """The marker left unpaid: none (a base tile), or one of each colour (A-3.5)."""
+Table = GameState | Observation
+"""A state or its view: the encodings read only public parts (A-8.1)."""
 TAKEN = 3
 """Tokens taken by a main action (A-3.2), hence also the most above the limits (A-3.9)."""
 
@@ -146,53 +149,62 @@ def checked_view(view: object) -> Observation:
 # ------------------------------------------------------------------------------ places
 
 
-def _place_slot(
-    layout: Sequence[Placed], position: Position, without: Position | None, most: int
-) -> int:
-    """The number of ``position`` among the places of ``layout`` (see the module), the
-    tile at ``without`` left out; -1 when it has none."""
-    level, x, y = position
+@frozen
+class _Places:
+    """The numbered places of a layout (see the module), found once per layout: for each
+    base space the first two base tiles it touches, for each higher space the tile under
+    its corner, each with the place's number and the tile's position."""
+
+    empty: bool
+    base: Mapping[Position, tuple[tuple[int, Position], ...]]
+    higher: Mapping[Position, tuple[int, Position]]
+    first: int
+    """The number of a player's first tile's place."""
+    whole: Mapping[Position, int]
+    """The number of every place, no tile left out."""
+
+    def number(self, position: Position, without: Position | None = None) -> int:
+        """The number of ``position``, the tile at ``without`` left out (a tile moved is
+        not counted among the tiles its new place touches); -1 when it has none."""
+        if self.empty:
+            return self.first if position == (0, 0, 0) else -1
+        if position[0] == 0:
+            for number, tile in self.base.get(position, ()):
+                if tile != without:
+                    return number
+            return -1
+        above = self.higher.get(position)
+        return -1 if above is None or above[1] == without else above[0]
+
+
+_PLACES: ByIdentity[Sequence[Placed], tuple[int, _Places]] = ByIdentity(4096)
+"""The places of the layouts met, by the layout's identity (a bounded memo: a layout is
+shared by every state until its owner buys or moves a tile)."""
+
+
+def _places(layout: Sequence[Placed], most: int) -> _Places:
+    """The numbered places of ``layout`` (tiles beyond the first ``most`` name none)."""
+    known = _PLACES.get(layout)
+    if known is not None and known[0] == most:
+        return known[1]
+    base: dict[Position, tuple[tuple[int, Position], ...]] = {}
+    higher: dict[Position, tuple[int, Position]] = {}
+    for i, placed in enumerate(layout):
+        position = placed.position
+        level, x, y = position
+        if level == 0:  # a base space is named from the first base tile it touches
+            for direction, (dx, dy) in enumerate(DIRECTIONS):
+                space = (0, x + dx, y + dy)
+                touching = base.get(space, ())
+                if len(touching) < 2:  # one tile left out at most: two are enough
+                    base[space] = (*touching, (i * 4 + direction if i < most else -1, position))
+        higher[(level + 1, x, y)] = (4 * most + i if i < most else -1, position)
+    whole = {space: touching[0][0] for space, touching in base.items()}
+    whole.update((space, above[0]) for space, above in higher.items())
     if not layout:
-        return 5 * most if position == (0, 0, 0) else -1
-    if level == 0:
-        for i, placed in enumerate(layout):
-            if placed.level == 0 and placed.position != without:
-                step = (x - placed.x, y - placed.y)
-                if step in DIRECTIONS:
-                    return i * 4 + DIRECTIONS.index(step) if i < most else -1
-        return -1
-    corner = (level - 1, x, y)
-    for i, placed in enumerate(layout):
-        if placed.position == corner and corner != without:
-            return 4 * most + i if i < most else -1
-    return -1
-
-
-def _place_at(
-    slot: int, layout: Sequence[Placed], without: Position | None, most: int
-) -> Position | None:
-    """The position numbered ``slot`` (the pair of :func:`_place_slot`), or ``None``."""
-    if slot == 5 * most:
-        return (0, 0, 0) if not layout else None
-    if slot < 4 * most:
-        i, direction = divmod(slot, 4)
-        if i >= len(layout) or layout[i].level != 0 or layout[i].position == without:
-            return None
-        dx, dy = DIRECTIONS[direction]
-        position = (0, layout[i].x + dx, layout[i].y + dy)
-        return position if _place_slot(layout, position, without, most) == slot else None
-    i = slot - 4 * most
-    if i >= len(layout) or layout[i].position == without:
-        return None
-    corner = layout[i]
-    return (corner.level + 1, corner.x, corner.y)
-
-
-def _layout_index(layout: Sequence[Placed], position: Position) -> int | None:
-    for i, placed in enumerate(layout):
-        if placed.position == position:
-            return i
-    return None
+        whole[(0, 0, 0)] = 5 * most
+    places = _Places(not layout, base, higher, 5 * most, whole)
+    return _PLACES.keep(layout, (most, places))[1]
 
 
 def _warehouses(layout: Sequence[Placed]) -> list[Position]:
@@ -219,7 +231,7 @@ def _no_variant(variant: object) -> None:
 @cache
 def action_space(
     players: int, variant: bool = False, catalogue: Catalogue | None = None
-) -> ActionSpace[Observation, Move]:
+) -> ActionSpace[Table, Move]:
     """The action space of a game of ``players`` (2 to 4; Ankh'or has no variant)."""
     _check_players(players)
     _no_variant(variant)
@@ -228,114 +240,67 @@ def action_space(
     places = 5 * most + 1
     moved_places = 5 * most
     stores = 1 << _warehouse_count(catalogue)
+    unpaid_places = {unpaid: i for i, unpaid in enumerate(UNPAID)}
 
-    def layout_of(view: Observation) -> tuple[Placed, ...]:
-        return view.players[view.current].tiles
+    def layout_of(table: Table) -> tuple[Placed, ...]:
+        return table.players[table.current].tiles
 
-    def counts_section(
-        name: str, kind: type[TakeTokens] | type[ReturnTokens], rule: str
-    ) -> ActionSection[Observation, Move]:
-        def offset(move: Move, view: Observation) -> int | None:
-            if type(move) is not kind or not isinstance(move, TakeTokens | ReturnTokens):
-                return None
-            return _COUNT_INDEX.get(move.tokens, -1)
+    def counts_offsets(moves: Sequence[TakeTokens | ReturnTokens], table: Table) -> list[int]:
+        return [_COUNT_INDEX.get(m.tokens, -1) for m in moves]
 
-        def move_at(offset: int, view: Observation) -> Move | None:
-            return kind(TOKEN_COUNTS[offset])
+    def buy_offsets(moves: Sequence[BuyTile], table: Table) -> list[int]:
+        where = _places(layout_of(table), most).whole
+        return [
+            (m.slot * places + place) * len(UNPAID) + unpaid_places[m.unpaid]
+            if (place := where.get(m.position, -1)) >= 0 and 0 <= m.slot < OFFER_SLOTS
+            else -1
+            for m in moves
+        ]
 
-        return ActionSection(name, len(TOKEN_COUNTS), rule, offset, move_at)
+    def move_offsets(moves: Sequence[MoveTile], table: Table) -> list[int]:
+        layout = layout_of(table)
+        origins = {placed.position: i for i, placed in enumerate(layout) if i < most}
+        number = _places(layout, most).number
+        found = []
+        for m in moves:
+            origin = origins.get(m.origin, -1)
+            place = number(m.target, m.origin)
+            ok = origin >= 0 and 0 <= place < moved_places
+            found.append(origin * moved_places + place if ok else -1)
+        return found
 
-    def buy_offset(move: Move, view: Observation) -> int | None:
-        if not isinstance(move, BuyTile):
-            return None
-        place = _place_slot(layout_of(view), move.position, None, most)
-        if place < 0 or not 0 <= move.slot < OFFER_SLOTS:
-            return -1
-        return (move.slot * places + place) * len(UNPAID) + UNPAID.index(move.unpaid)
+    def refresh_offsets(moves: Sequence[Refresh], table: Table) -> list[int]:
+        return [2 if m.pile is None else m.pile if m.pile in (0, 1) else -1 for m in moves]
 
-    def buy_move(offset: int, view: Observation) -> Move | None:
-        rest, unpaid = divmod(offset, len(UNPAID))
-        slot, place = divmod(rest, places)
-        position = _place_at(place, layout_of(view), None, most)
-        if position is None or (position[0] == 0) != (UNPAID[unpaid] is None):
-            return None
-        return BuyTile(slot, position, UNPAID[unpaid])
+    def store_offsets(moves: Sequence[StoreTokens], table: Table) -> list[int]:
+        bits = {p: 1 << i for i, p in enumerate(_warehouses(layout_of(table)))}
+        return [
+            sum(bits[p] for p in m.warehouses) if all(p in bits for p in m.warehouses) else -1
+            for m in moves
+        ]
 
-    def move_offset(move: Move, view: Observation) -> int | None:
-        if not isinstance(move, MoveTile):
-            return None
-        layout = layout_of(view)
-        origin = _layout_index(layout, move.origin)
-        place = _place_slot(layout, move.target, move.origin, most)
-        if origin is None or origin >= most or not 0 <= place < moved_places:
-            return -1
-        return origin * moved_places + place
+    def refill_offsets(moves: Sequence[Refill], table: Table) -> list[int]:
+        return [m.pile if m.pile in (0, 1) else -1 for m in moves]
 
-    def move_move(offset: int, view: Observation) -> Move | None:
-        origin, place = divmod(offset, moved_places)
-        layout = layout_of(view)
-        if origin >= len(layout):
-            return None
-        start = layout[origin].position
-        target = _place_at(place, layout, start, most)
-        if target is None or (target[0] == 0) != (start[0] == 0):
-            return None
-        return MoveTile(start, target)
+    def only(moves: Sequence[Move], table: Table) -> list[int]:
+        return [0] * len(moves)
 
-    def refresh_offset(move: Move, view: Observation) -> int | None:
-        if not isinstance(move, Refresh):
-            return None
-        return 2 if move.pile is None else move.pile if move.pile in (0, 1) else -1
-
-    def store_offset(move: Move, view: Observation) -> int | None:
-        if not isinstance(move, StoreTokens):
-            return None
-        warehouses = _warehouses(layout_of(view))
-        if any(p not in warehouses for p in move.warehouses):
-            return -1
-        return sum(1 << warehouses.index(p) for p in move.warehouses)
-
-    def store_move(offset: int, view: Observation) -> Move | None:
-        warehouses = _warehouses(layout_of(view))
-        if offset >> len(warehouses):
-            return None
-        return StoreTokens(tuple(p for i, p in enumerate(warehouses) if offset >> i & 1))
-
-    def single(
-        name: str, kind: type[PassMain] | type[EndActions], move: Move, rule: str
-    ) -> ActionSection[Observation, Move]:
-        return ActionSection(
-            name, 1, rule, lambda m, v: 0 if type(m) is kind else None, lambda o, v: move
-        )
-
-    sections: tuple[ActionSection[Observation, Move], ...] = (
-        counts_section("take", TakeTokens, "A-3.2, Q-7"),
+    sections: tuple[ActionSection[Table, Move], ...] = (
+        ActionSection("take", len(TOKEN_COUNTS), "A-3.2, Q-7", (TakeTokens,), counts_offsets),
         ActionSection(
             "buy",
             OFFER_SLOTS * places * len(UNPAID),
             "A-1.3, A-3.4, A-3.5, A-3.7, A-6.1",
-            buy_offset,
-            buy_move,
+            (BuyTile,),
+            buy_offsets,
         ),
-        single("pass", PassMain, PASS_MAIN, "A-6.3"),
-        ActionSection(
-            "refresh",
-            3,
-            "A-4.2",
-            refresh_offset,
-            lambda o, v: Refresh(None if o == 2 else o),
-        ),
-        ActionSection("move", most * moved_places, "A-4.3", move_offset, move_move),
-        single("end_actions", EndActions, END_ACTIONS, "A-3.9"),
-        ActionSection("store", stores, "A-3.6", store_offset, store_move),
-        counts_section("return", ReturnTokens, "A-3.2, A-3.9"),
-        ActionSection(
-            "refill",
-            2,
-            "A-5.1, Q-11",
-            lambda m, v: (m.pile if m.pile in (0, 1) else -1) if isinstance(m, Refill) else None,
-            lambda o, v: Refill(o),
-        ),
+        ActionSection("pass", 1, "A-6.3", (PassMain,), only),
+        ActionSection("refresh", 3, "A-4.2", (Refresh,), refresh_offsets),
+        ActionSection("move", most * moved_places, "A-4.3", (MoveTile,), move_offsets),
+        ActionSection("end_actions", 1, "A-3.9", (EndActions,), only),
+        ActionSection("store", stores, "A-3.6", (StoreTokens,), store_offsets),
+        ActionSection("return", len(TOKEN_COUNTS), "A-3.2, A-3.9", (ReturnTokens,), counts_offsets),
+        ActionSection("refill", 2, "A-5.1, Q-11", (Refill,), refill_offsets),
     )
     return ActionSpace(sections, legal_moves)
 
@@ -343,8 +308,8 @@ def action_space(
 # ------------------------------------------------------------------------- observation
 
 _SWITCHES = tuple(a.name for a in fields(Interpretations))
-_PHASES = tuple(Phase)
-_KINDS = tuple(Kind)
+_PHASES = {phase: i for i, phase in enumerate(Phase)}
+_KINDS = {kind: i for i, kind in enumerate(Kind)}
 TILE_NUMBERS = 1 + len(COLOURS) + len(_KINDS) + 1
 """Numbers per tile of the offer: its number, colour, kind and printed points."""
 PLACED_NUMBERS = 1 + len(COLOURS) + len(_KINDS) + 4
@@ -353,27 +318,44 @@ layout's corner, and whether a token is stored on it."""
 
 
 @cache
-def _numbers(catalogue: Catalogue) -> dict[str, int]:
-    return {tile.id: i + 1 for i, tile in enumerate(catalogue.tiles)}
+def _numbers(catalogue: Catalogue) -> dict[str, float]:
+    return {tile.id: float(i + 1) for i, tile in enumerate(catalogue.tiles)}
 
 
-def _tile(numbers: dict[str, int], tile: Tile | None) -> list[float]:
+_NO_TILE = (0.0,) * TILE_NUMBERS
+
+
+def _tile(numbers: dict[str, float], tile: Tile | None) -> tuple[float, ...]:
+    """A tile as the numbers of an offer slot (:data:`TILE_NUMBERS`), made once per tile."""
     if tile is None:
-        return [0.0] * TILE_NUMBERS
-    return [
-        float(numbers[tile.id]),
+        return _NO_TILE
+    kept = _TILES.get(tile.id)
+    if kept is not None and kept[0] is tile and kept[1] is numbers:
+        return kept[2]
+    found = (
+        numbers[tile.id],
         *one_hot(len(COLOURS), tile.colour),
-        *one_hot(len(_KINDS), _KINDS.index(tile.kind)),
+        *one_hot(len(_KINDS), _KINDS[tile.kind]),
         float(tile.points),
-    ]
+    )
+    if len(_TILES) >= 1024:
+        _TILES.clear()
+    _TILES[tile.id] = (tile, numbers, found)
+    return found
+
+
+_TILES: dict[str, tuple[Tile, dict[str, float], tuple[float, ...]]] = {}
+"""The numbers of each tile met, with the tile and the catalogue's numbering they were
+made from (a bounded memo, checked by identity)."""
 
 
 @checked_arguments
 @cache
 def observation_layout_value(
     players: int, variant: bool = False, catalogue: Catalogue | None = None
-) -> FeatureLayout[Observation]:
-    """The numeric observation of a game of ``players``, section by section."""
+) -> FeatureLayout[Table]:
+    """The numeric observation of a game of ``players``, section by section: the same
+    numbers from a state as from its view (only public parts are read, A-8.1)."""
     _check_players(players)
     _no_variant(variant)
     catalogue = catalogue or default_catalogue()
@@ -381,93 +363,135 @@ def observation_layout_value(
     numbers = _numbers(catalogue)
     tile_count = len(catalogue.tiles)
 
-    def config(view: Observation) -> list[float]:
-        config = view.config
+    def config(table: Table) -> list[float]:
+        config = table.config
         return [
             *switch_numbers(config.interpretations),
             *one_hot(players, config.first),
-            *config.box,
+            *map(float, config.box),
         ]
 
-    def turn(view: Observation) -> list[float]:
-        progress = view.progress
+    def turn(table: Table) -> list[float]:
+        progress = table.progress
         return [
-            view.turn,
-            *one_hot(players, view.current),
-            *one_hot(len(_PHASES), _PHASES.index(view.phase)),
-            progress.spent,
-            progress.ankhs_taken,
+            float(table.turn),
+            *one_hot(players, table.current),
+            *one_hot(len(_PHASES), _PHASES[table.phase]),
+            float(progress.spent),
+            float(progress.ankhs_taken),
             float(progress.bought),
             float(progress.scribe),
             float(progress.bonus),
-            float(view.ending),
+            float(table.ending),
         ]
 
-    def offer(view: Observation) -> list[float]:
+    def offer(table: Table) -> list[float]:
         values: list[float] = []
-        for tile in view.offer:
-            values.extend(_tile(numbers, tile))
+        for tile in table.offer:
+            values += _tile(numbers, tile)
         return values
 
-    def prices(view: Observation) -> list[float]:
+    def prices(table: Table) -> list[float]:
         values = [0.0] * (OFFER_SLOTS * len(COLOURS))
-        for slot, markers in enumerate(view.config.prices):
+        for slot, markers in enumerate(table.config.prices):
             for colour in markers:
-                values[slot * len(COLOURS) + colour] += 1
+                values[slot * len(COLOURS) + colour] += 1.0
         return values
 
-    def removed(view: Observation) -> list[float]:
+    def removed(table: Table) -> list[float]:
         values = [0.0] * tile_count
-        for order, tile in enumerate(view.removed):
-            values[numbers[tile.id] - 1] = order + 1
+        for order, tile in enumerate(table.removed, 1):
+            values[int(numbers[tile.id]) - 1] = float(order)
         return values
 
-    def seat(index: int) -> FeatureSection[Observation]:
-        def encode(view: Observation) -> list[float]:
-            player = view.players[index]
-            tiles = player.tiles
-            left = min((p.x for p in tiles), default=0)
-            top = min((p.y for p in tiles), default=0)
-            stored = set(player.stored)
-            values: list[float] = [*player.tokens, player.bonus, player.turns, len(tiles)]
-            for placed in tiles:
-                values.extend(_tile(numbers, placed.tile)[:-1])
-                values.extend(
-                    [
-                        placed.level,
-                        placed.x - left,
-                        placed.y - top,
-                        float(placed.position in stored),
-                    ]
-                )
-            values.extend([0.0] * (PLACED_NUMBERS * (most - len(tiles))))
-            return values
+    laid_out: ByIdentity[tuple[Placed, ...], tuple[tuple[Position, ...], array[float]]] = (
+        ByIdentity(4096)
+    )
 
-        return FeatureSection(f"seat {index + 1}", 9 + PLACED_NUMBERS * most, encode)
+    def layout_numbers(layout: tuple[Placed, ...], stored: tuple[Position, ...]) -> array[float]:
+        """A layout tile by tile, written from its own corner, and where tokens are stored:
+        made once per layout and stored tokens (most decisions change neither)."""
+        known = laid_out.get(layout)
+        if known is not None and known[0] == stored:
+            return known[1]
+        left = min((p.x for p in layout), default=0)
+        top = min((p.y for p in layout), default=0)
+        holding = set(stored)
+        values: list[float] = [float(len(layout))]
+        for placed in layout:
+            values += _tile(numbers, placed.tile)[:-1]
+            values += (
+                float(placed.level),
+                float(placed.x - left),
+                float(placed.y - top),
+                1.0 if placed.position in holding else 0.0,
+            )
+        values += [0.0] * (PLACED_NUMBERS * (most - len(layout)))
+        return laid_out.keep(layout, (stored, array("f", values)))[1]
+
+    def seat(index: int) -> FeatureSection[Table]:
+        def encode(table: Table) -> array[float]:
+            player = table.players[index]
+            return array(
+                "f",
+                (*player.tokens, player.bonus, player.turns),
+            ) + layout_numbers(player.tiles, player.stored)
+
+        def reads(table: Table) -> tuple[object, ...]:
+            return (table.players[index],)
+
+        return FeatureSection(f"seat {index + 1}", 9 + PLACED_NUMBERS * most, encode, reads)
+
+    def reads_config(table: Table) -> tuple[object, ...]:
+        return (table.config,)
+
+    def reads_turn(table: Table) -> tuple[object, ...]:
+        return (table.turn, table.current, table.phase, table.progress, table.ending)
+
+    def reads_supply(table: Table) -> tuple[object, ...]:
+        return (table.supply,)
+
+    def reads_reserve(table: Table) -> tuple[object, ...]:
+        return (table.reserve,)
+
+    def reads_piles(table: Table) -> tuple[object, ...]:
+        # A state's piles, or a view's sizes: the same objects give the same sizes.
+        return (table.piles if type(table) is GameState else table.pile_sizes,)
+
+    def reads_offer(table: Table) -> tuple[object, ...]:
+        return (table.offer,)
+
+    def reads_removed(table: Table) -> tuple[object, ...]:
+        return (table.removed,)
 
     sections = [
-        FeatureSection("config", len(_SWITCHES) + players + 6, config),
-        FeatureSection("turn", 1 + players + len(_PHASES) + 6, turn),
-        FeatureSection("supply", 6, lambda view: list(view.supply)),
-        FeatureSection("bonus_reserve", 1, lambda view: [view.reserve]),
-        FeatureSection("offer", OFFER_SLOTS * TILE_NUMBERS, offer),
-        FeatureSection("price_markers", OFFER_SLOTS * len(COLOURS), prices),
-        FeatureSection("pile_sizes", 2, lambda view: list(view.pile_sizes)),
-        FeatureSection("removed", tile_count, removed),
+        FeatureSection("config", len(_SWITCHES) + players + 6, config, reads_config),
+        FeatureSection("turn", 1 + players + len(_PHASES) + 6, turn, reads_turn),
+        FeatureSection("supply", 6, lambda table: [*map(float, table.supply)], reads_supply),
+        FeatureSection("bonus_reserve", 1, lambda table: [float(table.reserve)], reads_reserve),
+        FeatureSection("offer", OFFER_SLOTS * TILE_NUMBERS, offer, reads_offer),
+        FeatureSection("price_markers", OFFER_SLOTS * len(COLOURS), prices, reads_config),
+        FeatureSection("pile_sizes", 2, lambda table: [*map(float, table.pile_sizes)], reads_piles),
+        FeatureSection("removed", tile_count, removed, reads_removed),
         *(seat(i) for i in range(players)),
     ]
     return FeatureLayout(tuple(sections))
 
 
 @checked_arguments
-def setting(view: Observation) -> tuple[int, bool, Catalogue]:
-    """The players, no variant (Ankh'or has none) and the catalogue of ``view``'s game."""
-    return len(view.players), False, view.config.catalogue
-    unseen = [tile.id for tile in view.unseen]
-    return ((unseen, view.pile_sizes[0]), (unseen, view.pile_sizes[1]))
+def setting(table: Table) -> tuple[int, bool, Catalogue]:
+    """The players, no variant (Ankh'or has none) and the catalogue of the game of
+    ``table`` (a state or its view)."""
+    return len(table.players), False, table.config.catalogue
 
 
 # ------------------------------------------------------------------------ hidden piles
+
+
+@checked_arguments
+def hidden_sizes(table: Table) -> tuple[int, int]:
+    """The sizes of the two draw piles (public, A-8.1), of a state or its view."""
+    return table.pile_sizes
 
 
 @checked_arguments

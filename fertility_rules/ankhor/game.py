@@ -242,6 +242,7 @@ RULES = GameRules(
             "fertility_rules.ankhor.encoding",
             "action_space",
             "setting",
+            "hidden_sizes",
             "hidden_piles",
             "hidden_items",
             "with_hidden",

@@ -82,7 +82,9 @@ def action_index(move: Any, view: object, *, game: str | GameRules = "fertility"
 
 
 def action_move(index: int, view: object, *, game: str | GameRules = "fertility") -> Any:
-    """The move of action ``index`` at ``view``: the pair of :func:`action_index`."""
+    """The move of action ``index`` at ``view``: the pair of :func:`action_index`. An index
+    the mask leaves out stands for no move: it is refused with a
+    :class:`~fertility_rules.errors.MalformedInputError`, as one outside the space."""
     seen, space = _seen(view, game)
     return space.move(index, seen)
 

@@ -1,37 +1,57 @@
 """A game as the learning adapters (:mod:`fertility_rules.pettingzoo`,
-:mod:`fertility_rules.openspiel`) see it: plain functions over states, views and moves,
-the action space and the numeric observation. The adapters know nothing else of a game;
-:func:`learning_game` makes it from the game's :class:`~fertility_rules.games.GameRules`
-(its referee, views, scores, texts and pictures, and its
-:class:`~fertility_rules.games.GameLearning`), so any game with encodings is served.
+:mod:`fertility_rules.openspiel`, :mod:`fertility_rules.gymnasium`) see it: plain
+functions over states, views and moves, the action space, the numeric observation and
+the rewards. The adapters know nothing else of a game; :func:`learning_game` makes it
+from the game's :class:`~fertility_rules.games.GameRules` (its referee, views, scores,
+texts and pictures, and its :class:`~fertility_rules.games.GameLearning`), so any game
+with encodings is served.
 
 A game's hidden information is a list of *hidden piles*, each a sorted list of the items
 a view leaves unseen and the number of them in the pile (Fertility: the Valley pile
 drawn from the unseen tiles, the District deck of the unseen Districts, R-9.2); the
 OpenSpiel adapter draws from them at chance nodes.
+
+Rewards come at the end of a game. By default each seat's reward is the *outcome*: +1
+for the winner, -1 for every other seat, and winners tied after the game's tie-breaks
+share what one of them would have won, each ``(2 - k) / k`` for ``k`` of them (a draw of
+two gives 0 each; the rewards always add up to ``2 - players``). ``"score"`` gives the
+final scores instead.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
 import operator
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 from attrs import frozen
 
-from fertility_rules.arguments import checked_arguments, kind_name
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.encoding.spaces import ActionSpace, FeatureLayout
 from fertility_rules.errors import MalformedInputError, UnknownIdError
-from fertility_rules.games import GameLearning, GameRules, find_game
+from fertility_rules.games import GameLearning, GameRules, Lazy, find_game
 from fertility_rules.i18n.message import _, echo
 from fertility_rules.records.game_record import GameRecord
 
-__all__ = ["LearningGame", "learning_game", "learning_parts"]
+__all__ = [
+    "REWARDS",
+    "LearningGame",
+    "check_reward",
+    "learning_game",
+    "learning_parts",
+    "outcome",
+]
 
 S = TypeVar("S")
 V = TypeVar("V")
 M = TypeVar("M")
+
+
+REWARDS = ("outcome", "score")
+"""The kinds of reward the adapters give: the outcome (win, loss, ties shared) or the
+final score."""
 
 
 @frozen
@@ -46,16 +66,19 @@ class LearningGame(Generic[S, V, M]):
     new_state: Callable[[int, int, bool, Any], S]
     """A new game: players, setup seed, variant, interpretations."""
     observe: Callable[[S], V]
-    legal_moves: Callable[[V], Sequence[M]]
+    """The public view of a state, as the library's agents are given it."""
+    legal_moves: Callable[[S | V], Sequence[M]]
     apply: Callable[[S, M], S]
     current: Callable[[S], int]
     is_over: Callable[[S], bool]
-    scores: Callable[[S], list[float]]
-    """Each seat's final score (the reward of a finished game)."""
+    results: Callable[[S], tuple[list[float], list[int]]]
+    """Each seat's final score and rank (1 for the winners, after the game's tie-breaks)."""
     max_score: float
-    action_space: Callable[[int, bool, Any], ActionSpace[V, M]]
+    action_space: Callable[[int, bool, Any], ActionSpace[S | V, M]]
     """``(players, variant, catalogue)``; ``None``: the default catalogue."""
-    features: Callable[[int, bool, Any], FeatureLayout[V]]
+    features: Callable[[int, bool, Any], FeatureLayout[S | V]]
+    hidden_sizes: Callable[[S | V], tuple[int, ...]]
+    """How many items each hidden pile holds (public)."""
     hidden_piles: Callable[[V], tuple[tuple[Sequence[str], int], ...]]
     """Per hidden pile: the items it is drawn from (sorted) and how many it holds."""
     hidden_items: tuple[tuple[str, ...], ...]
@@ -67,14 +90,49 @@ class LearningGame(Generic[S, V, M]):
     picture: Callable[[S], str] | None
     """The table as SVG; ``None`` for a game without pictures."""
 
+    def rewards(self, state: S, kind: str = "outcome") -> list[float]:
+        """Each seat's reward for the finished game ``state``: its outcome or its final
+        score (``kind``, one of :data:`REWARDS`)."""
+        scores, ranks = self.results(state)
+        return scores if kind == "score" else outcome(ranks)
+
+    def reward_bounds(self, kind: str = "outcome") -> tuple[float, float]:
+        """The least and the greatest reward of a seat."""
+        return (0.0, self.max_score) if kind == "score" else (-1.0, 1.0)
+
+
+@checked_arguments
+def outcome(ranks: Sequence[int]) -> list[float]:
+    """The outcome of each seat from the final ranks: +1 for a sole winner, -1 for every
+    seat not ranked first, and ``(2 - k) / k`` for each of ``k`` winners tied (their
+    share of one win and ``k - 1`` losses)."""
+    winners = sum(1 for rank in ranks if rank == 1)
+    share = (2 - winners) / winners if winners else -1.0
+    return [share if rank == 1 else -1.0 for rank in ranks]
+
+
+def check_reward(reward: object) -> str:
+    """``reward`` as a kind of reward (:data:`REWARDS`); anything else is refused."""
+    if type(reward) is not str or reward not in REWARDS:
+        raise MalformedInputError.single(
+            "reward",
+            _(
+                "Unknown reward {reward}; known rewards: {known}.",
+                reward=echo(reward),
+                known=", ".join(REWARDS),
+            ),
+        )
+    return reward
+
 
 def _new_state(rules: GameRules, players: int, seed: int, variant: bool, readings: Any) -> Any:
     names = tuple(f"P{i + 1}" for i in range(players))
     return rules.initial_state(GameRecord(names, (), seed, None, variant, readings, None, rules))
 
 
-def _scores(rules: GameRules, state: Any) -> list[float]:
-    return [float(sheet.total) for sheet in rules.final_scores(state).sheets]
+def _results(rules: GameRules, state: Any) -> tuple[list[float], list[int]]:
+    sheets = rules.final_scores(state).sheets
+    return [float(sheet.total) for sheet in sheets], [sheet.rank for sheet in sheets]
 
 
 def _text(rules: GameRules, state: Any) -> str:
@@ -98,6 +156,15 @@ def learning_parts(game: str | GameRules = "fertility") -> GameLearning:
     return rules.learning
 
 
+def _loaded(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` itself, a :class:`~fertility_rules.games.Lazy` one imported now: the
+    adapters call these at every move, where looking the module up each time shows."""
+    if type(function) is Lazy and not function.keywords:
+        found: Callable[..., Any] = getattr(importlib.import_module(function.module), function.name)
+        return found
+    return function
+
+
 @checked_arguments
 @functools.cache
 def learning_game(game: str | GameRules = "fertility") -> LearningGame[Any, Any, Any]:
@@ -116,47 +183,16 @@ def learning_game(game: str | GameRules = "fertility") -> LearningGame[Any, Any,
         apply=rules.apply_unchecked,
         current=operator.attrgetter("current"),
         is_over=operator.attrgetter("is_over"),
-        scores=functools.partial(_scores, rules),
+        results=functools.partial(_results, rules),
         max_score=parts.max_score,
         action_space=parts.action_space,
         features=parts.features,
-        hidden_piles=parts.hidden_piles,
+        hidden_sizes=_loaded(parts.hidden_sizes),
+        hidden_piles=_loaded(parts.hidden_piles),
         hidden_items=parts.hidden_items(),
-        with_hidden=parts.with_hidden,
+        with_hidden=_loaded(parts.with_hidden),
         text=functools.partial(_text, rules),
         picture=None
         if rules.pictures is None
         else functools.partial(_picture, rules.pictures.table),
     )
-
-
-def legal_move(
-    game: LearningGame[Any, Any, Any], actions: ActionSpace[Any, Any], view: Any, action: object
-) -> Any:
-    """The move of ``action`` in ``view``, refused with a library error when the action is
-    not a whole number (numpy's included), not in the action space, or not a legal move
-    there: an adapter never plays an illegal move."""
-    if isinstance(action, bool):
-        index = -1
-    else:
-        try:
-            index = operator.index(action)  # type: ignore[arg-type]
-        except TypeError:
-            raise MalformedInputError.single(
-                "action", _("An action is a whole number, not {kind}.", kind=kind_name(action))
-            ) from None
-    if not 0 <= index < actions.size:
-        raise MalformedInputError.single(
-            "action",
-            _(
-                "An action is a whole number from 0 to {last}, not {action}.",
-                last=actions.size - 1,
-                action=echo(action),
-            ),
-        )
-    move = actions.move(index, view)
-    if move not in game.legal_moves(view):
-        raise MalformedInputError.single(
-            "action", _("Action {index} is not a move of this position.", index=index)
-        )
-    return move

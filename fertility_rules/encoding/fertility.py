@@ -38,8 +38,8 @@ The numeric observation has one section per public component of a view (R-9.1); 
 
 from __future__ import annotations
 
-import functools
 import itertools
+from array import array
 from collections.abc import Sequence
 from functools import cache
 
@@ -58,10 +58,12 @@ from fertility_rules.encoding.spaces import (
 )
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
+from fertility_rules.model.district import District
 from fertility_rules.model.metropolis import SPOTS, Metropolis
 from fertility_rules.model.resources import Counts, MonumentType, Resource
+from fertility_rules.model.shop import Shop
 from fertility_rules.model.valley import Ground
-from fertility_rules.play.views import Observation, observe
+from fertility_rules.play.views import Observation, Table, observe
 from fertility_rules.rules.engine import legal_moves
 from fertility_rules.rules.geometry import ValleyLayout
 from fertility_rules.rules.interpretations import Interpretations
@@ -79,9 +81,17 @@ from fertility_rules.rules.moves import (
     TakeTile,
 )
 from fertility_rules.rules.setup import COMMON_POOL, OFFER, PERSONAL_POOL, valley_boards_for
-from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.rules.state import GameState, Phase, PlacedTile, PlayerState
+from fertility_rules.shared.sequences import Chain
+from fertility_rules.shared.values import ByIdentity
 
-__all__ = ["action_space", "checked_view", "observation_layout_value", "setting"]
+__all__ = [
+    "action_space",
+    "checked_view",
+    "hidden_sizes",
+    "observation_layout_value",
+    "setting",
+]
 
 RESOURCES = tuple(Resource)
 CHOICES: tuple[Resource | None, ...] = (*RESOURCES, None)
@@ -125,19 +135,20 @@ def checked_view(view: object) -> Observation:
     return view
 
 
-def _slot(items: Sequence[str], item: str) -> int | None:
-    return items.index(item) if item in items else None
-
-
-def _at(items: Sequence[str], slot: int) -> str | None:
-    return items[slot] if slot < len(items) else None
+def _slots(items: Sequence[str], each: int = 1) -> dict[str, int]:
+    """The place of each of ``items`` (a pool, the offer) times ``each``, the first place
+    of an item listed twice."""
+    slots: dict[str, int] = {}
+    for slot, item in enumerate(items):
+        slots.setdefault(item, slot * each)
+    return slots
 
 
 @checked_arguments
 @cache
 def action_space(
     players: int, variant: bool = False, catalogue: Catalogue | None = None
-) -> ActionSpace[Observation, Move]:
+) -> ActionSpace[Table, Move]:
     """The action space of a game of ``players`` (2 to 4), the 2-player variant or not."""
     if type(players) is not int or not 2 <= players <= 4 or (variant and players != 2):
         raise MalformedInputError.single(
@@ -151,122 +162,95 @@ def action_space(
     shops = _shops(catalogue)
     payments = _payments(catalogue)
     paid = {payment: i for i, payment in enumerate(payments)}
-    steps = (1, width, -1, -width)
+    directions = {1: 0, width: 1, -1: 2, -width: 3}
+    choices = {choice: i for i, choice in enumerate(CHOICES)}
+    resources = {resource: i for i, resource in enumerate(RESOURCES)}
+    # Far enough below 0 that an offset with a part missing stays below 0.
+    none = -(10**9)
 
-    def place_offset(move: Move, view: Observation) -> int | None:
-        if not isinstance(move, PlaceTile):
-            return None
-        slot = _slot(view.player.pool, move.tile)
-        step = move.second - move.first
-        if slot is None or step not in steps or not 0 <= move.first < squares:
-            return -1
-        return (slot * squares + move.first) * 4 + steps.index(step)
-
-    def place_move(offset: int, view: Observation) -> Move | None:
-        slot, rest = divmod(offset, squares * 4)
-        first, direction = divmod(rest, 4)
-        tile = _at(view.player.pool, slot)
-        row, column = divmod(first, width)
-        dr, dc = ((0, 1), (1, 0), (0, -1), (-1, 0))[direction]
-        if tile is None or not (0 <= row + dr < height and 0 <= column + dc < width):
-            return None
-        return PlaceTile(tile, first, first + steps[direction])
+    def place_offsets(moves: Sequence[PlaceTile], table: Table) -> list[int]:
+        slots = _slots(table.player.pool, squares * 4)
+        return [
+            slots.get(m.tile, none) + m.first * 4 + directions.get(m.second - m.first, none)
+            if 0 <= m.first < squares
+            else -1
+            for m in moves
+        ]
 
     def tile_section(
         name: str,
         kind: type[DiscardTile] | type[TakeTile] | type[RemoveTile],
-        pool: str,
         size: int,
         rule: str,
-    ) -> ActionSection[Observation, Move]:
-        def items(view: Observation) -> Sequence[str]:
-            return view.player.pool if pool == "personal" else view.common_pool
+    ) -> ActionSection[Table, Move]:
+        def personal(moves: Sequence[DiscardTile], table: Table) -> list[int]:
+            slots = _slots(table.player.pool)
+            return [slots.get(m.tile, -1) for m in moves]
 
-        def offset(move: Move, view: Observation) -> int | None:
-            if not isinstance(move, DiscardTile | TakeTile | RemoveTile) or type(move) is not kind:
-                return None
-            slot = _slot(items(view), move.tile)
-            return -1 if slot is None else slot
+        def common(moves: Sequence[TakeTile | RemoveTile], table: Table) -> list[int]:
+            slots = _slots(table.common_pool)
+            return [slots.get(m.tile, -1) for m in moves]
 
-        def move_at(offset: int, view: Observation) -> Move | None:
-            tile = _at(items(view), offset)
-            return None if tile is None else kind(tile)
+        offsets = personal if kind is DiscardTile else common
+        return ActionSection(name, size, rule, (kind,), offsets)
 
-        return ActionSection(name, size, rule, offset, move_at)
+    def quarry_offsets(moves: Sequence[ClaimQuarry], table: Table) -> list[int]:
+        return [
+            m.square * 5 + choices[m.resource] if 0 <= m.square < squares else -1 for m in moves
+        ]
 
-    def quarry_offset(move: Move, view: Observation) -> int | None:
-        if not isinstance(move, ClaimQuarry):
-            return None
-        return move.square * 5 + CHOICES.index(move.resource) if 0 <= move.square < squares else -1
+    def build_offsets(moves: Sequence[BuildDistrict], table: Table) -> list[int]:
+        slots = _slots(table.offer, SPOTS * len(payments))
+        return [
+            slots.get(m.district, none)
+            + m.spot * len(payments)
+            + paid.get((m.tokens, m.wheat), none)
+            if 0 <= m.spot < SPOTS
+            else -1
+            for m in moves
+        ]
 
-    def quarry_move(offset: int, view: Observation) -> Move | None:
-        square, choice = divmod(offset, 5)
-        return ClaimQuarry(square, CHOICES[choice])
+    def only(moves: Sequence[Move], table: Table) -> list[int]:
+        return [0] * len(moves)
 
-    def build_offset(move: Move, view: Observation) -> int | None:
-        if not isinstance(move, BuildDistrict):
-            return None
-        slot = _slot(view.offer, move.district)
-        payment = paid.get((move.tokens, move.wheat))
-        if slot is None or payment is None or not 0 <= move.spot < SPOTS:
-            return -1
-        return (slot * SPOTS + move.spot) * len(payments) + payment
+    def supply_offsets(moves: Sequence[SupplyShop], table: Table) -> list[int]:
+        return [
+            resources[m.resource] * shops + m.shop if 0 <= m.shop < shops else -1 for m in moves
+        ]
 
-    def build_move(offset: int, view: Observation) -> Move | None:
-        rest, payment = divmod(offset, len(payments))
-        slot, spot = divmod(rest, SPOTS)
-        district = _at(view.offer, slot)
-        if district is None:
-            return None
-        tokens, wheat = payments[payment]
-        return BuildDistrict(district, spot, tokens, wheat)
+    def bonus_offsets(moves: Sequence[PlaceBonusResource], table: Table) -> list[int]:
+        return [
+            resources[m.resource] * (shops + 1) + (shops if m.shop is None else m.shop)
+            if m.shop is None or 0 <= m.shop < shops
+            else -1
+            for m in moves
+        ]
 
-    def fixed(kind: type[SkipBuilding] | type[EndSupplying]) -> ActionSection[Observation, Move]:
-        name, rule = ("skip_build", "R-3.4") if kind is SkipBuilding else ("end_supply", "R-3.6")
-        return ActionSection(
-            name, 1, rule, lambda m, v: 0 if type(m) is kind else None, lambda o, v: kind()
-        )
-
-    def supply_offset(move: Move, view: Observation) -> int | None:
-        if not isinstance(move, SupplyShop):
-            return None
-        return RESOURCES.index(move.resource) * shops + move.shop if 0 <= move.shop < shops else -1
-
-    def supply_move(offset: int, view: Observation) -> Move | None:
-        resource, shop = divmod(offset, shops)
-        return SupplyShop(RESOURCES[resource], shop)
-
-    def bonus_offset(move: Move, view: Observation) -> int | None:
-        if not isinstance(move, PlaceBonusResource):
-            return None
-        shop = shops if move.shop is None else move.shop
-        return RESOURCES.index(move.resource) * (shops + 1) + shop if 0 <= shop <= shops else -1
-
-    def bonus_move(offset: int, view: Observation) -> Move | None:
-        resource, shop = divmod(offset, shops + 1)
-        return PlaceBonusResource(RESOURCES[resource], None if shop == shops else shop)
-
-    sections: list[ActionSection[Observation, Move]] = [
+    sections: list[ActionSection[Table, Move]] = [
         ActionSection(
-            "place", PERSONAL_POOL * squares * 4, "R-2.3, R-3.1", place_offset, place_move
+            "place", PERSONAL_POOL * squares * 4, "R-2.3, R-3.1", (PlaceTile,), place_offsets
         ),
-        tile_section("discard", DiscardTile, "personal", PERSONAL_POOL, "R-2.3, R-3.2"),
-        ActionSection("quarry", squares * len(CHOICES), "R-3.3.D", quarry_offset, quarry_move),
+        tile_section("discard", DiscardTile, PERSONAL_POOL, "R-2.3, R-3.2"),
+        ActionSection("quarry", squares * len(CHOICES), "R-3.3.D", (ClaimQuarry,), quarry_offsets),
         ActionSection(
             "build",
             OFFER * SPOTS * len(payments),
             "R-1.5, R-1.7, R-2.5, R-3.4",
-            build_offset,
-            build_move,
+            (BuildDistrict,),
+            build_offsets,
         ),
-        fixed(SkipBuilding),
-        ActionSection("supply", len(RESOURCES) * shops, "R-1.7, R-3.5", supply_offset, supply_move),
-        ActionSection("bonus", len(RESOURCES) * (shops + 1), "R-6, I-6", bonus_offset, bonus_move),
-        fixed(EndSupplying),
-        tile_section("take", TakeTile, "common", COMMON_POOL, "R-2.3, R-3.6"),
+        ActionSection("skip_build", 1, "R-3.4", (SkipBuilding,), only),
+        ActionSection(
+            "supply", len(RESOURCES) * shops, "R-1.7, R-3.5", (SupplyShop,), supply_offsets
+        ),
+        ActionSection(
+            "bonus", len(RESOURCES) * (shops + 1), "R-6, I-6", (PlaceBonusResource,), bonus_offsets
+        ),
+        ActionSection("end_supply", 1, "R-3.6", (EndSupplying,), only),
+        tile_section("take", TakeTile, COMMON_POOL, "R-2.3, R-3.6"),
     ]
     if variant:
-        sections.append(tile_section("remove", RemoveTile, "common", COMMON_POOL, "R-8"))
+        sections.append(tile_section("remove", RemoveTile, COMMON_POOL, "R-8"))
     return ActionSpace(tuple(sections), legal_moves)
 
 
@@ -274,26 +258,47 @@ def action_space(
 
 
 @cache
-def _numbers(catalogue: Catalogue) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
-    tiles = {t.id: i + 1 for i, t in enumerate(catalogue.valley_tiles)}
-    tiles["start"] = len(tiles) + 1
-    districts = {d.id: i + 1 for i, d in enumerate(catalogue.districts)}
+def _numbers(catalogue: Catalogue) -> tuple[dict[str, float], dict[str, float], dict[str, int]]:
+    tiles = {t.id: float(i + 1) for i, t in enumerate(catalogue.valley_tiles)}
+    tiles["start"] = float(len(tiles) + 1)
+    districts = {d.id: float(i + 1) for i, d in enumerate(catalogue.districts)}
     boards = {b.id: i for i, b in enumerate(catalogue.metropolis_boards)}
     return tiles, districts, boards
 
 
 _SWITCHES = tuple(a.name for a in fields(Interpretations))
-_PHASES = tuple(Phase)
-_GROUNDS = tuple(Ground)
-_MONUMENT_TYPES = tuple(MonumentType)
+_PHASES = {phase: i for i, phase in enumerate(Phase)}
+_GROUNDS = {ground: i for i, ground in enumerate(Ground)}
+_MONUMENT_TYPES = {kind: i for i, kind in enumerate(MonumentType)}
+_RESOURCE_PLACES = {resource: i for i, resource in enumerate(RESOURCES)}
+_EMPTY_SHOP = (-1.0, 0.0, 0.0, 0.0, 0.0)
+
+
+def _player(table: Table, seat: int) -> PlayerState:
+    """The player at ``seat`` (a state keeps the player deciding apart from the others:
+    reading it there spares making the tuple of players)."""
+    if type(table) is GameState:
+        seated = table.seats[seat]
+        return table.player if seated is None else seated
+    return table.players[seat]
+
+
+@checked_arguments
+def hidden_sizes(table: Table) -> tuple[int, int]:
+    """The sizes of the Valley pile and the District deck (public, R-9.1), of a state or
+    its view."""
+    if type(table) is GameState:
+        return len(table.pile), len(table.district_deck)
+    return table.pile_size, table.deck_size  # type: ignore[union-attr]
 
 
 @checked_arguments
 @cache
 def observation_layout_value(
     players: int, variant: bool = False, catalogue: Catalogue | None = None
-) -> FeatureLayout[Observation]:
-    """The numeric observation of a game of ``players``, section by section."""
+) -> FeatureLayout[Table]:
+    """The numeric observation of a game of ``players``, section by section: the same
+    numbers from a state as from its view (only public parts are read, R-9.1)."""
     action_space(players, variant, catalogue)  # the same arguments are checked
     catalogue = catalogue or default_catalogue()
     width, height = _board_size(players, catalogue)
@@ -302,143 +307,209 @@ def observation_layout_value(
     tiles, districts, boards = _numbers(catalogue)
     tile_count = len(catalogue.valley_tiles)
 
-    def config(view: Observation) -> list[float]:
-        return [float(view.config.variant), *switch_numbers(view.config.interpretations)]
+    def config(table: Table) -> list[float]:
+        return [float(table.config.variant), *switch_numbers(table.config.interpretations)]
 
-    def turn(view: Observation) -> list[float]:
-        left = 0 if view.turns_left is None else view.turns_left + 1
+    def turn(table: Table) -> list[float]:
+        left = 0.0 if table.turns_left is None else float(table.turns_left + 1)
         return [
-            view.turn,
+            float(table.turn),
             left,
-            *one_hot(players, view.current),
-            *one_hot(len(_PHASES), _PHASES.index(view.phase)),
+            *one_hot(players, table.current),
+            *one_hot(len(_PHASES), _PHASES[table.phase]),
         ]
 
-    def table(view: Observation) -> list[float]:
+    def on_table(table: Table) -> list[float]:
+        pool, offer = table.common_pool, table.offer
         return [
-            *view.stock,
-            view.pile_size,
-            view.deck_size,
-            *[tiles[t] for t in view.common_pool] + [0] * (COMMON_POOL - len(view.common_pool)),
-            *[districts[d] for d in view.offer] + [0] * (OFFER - len(view.offer)),
+            *map(float, table.stock),
+            *map(float, hidden_sizes(table)),
+            *[tiles[t] for t in pool] + [0.0] * (COMMON_POOL - len(pool)),
+            *[districts[d] for d in offer] + [0.0] * (OFFER - len(offer)),
         ]
 
     per_square = 3 + 4 + 1 + 4 + 1 + 1 + (players + 1) + players
 
-    def printed(layout: ValleyLayout) -> list[float]:
-        """The squares' grounds, icons and start symbols: fixed for a game."""
-        values = [0.0] * (squares * per_square)
+    boards_printed: ByIdentity[ValleyLayout, array[float]] = ByIdentity(256)
+
+    def printed(layout: ValleyLayout) -> array[float]:
+        """The squares' grounds, icons and start symbols: fixed for a game (and kept for
+        its layout, which every game with the same Valley boards shares)."""
+        known = boards_printed.get(layout)
+        if known is not None:
+            return known
+        values = array("f", bytes(4 * squares * per_square))
         for square, printed in enumerate(layout.squares):
             at = square * per_square
-            values[at + _GROUNDS.index(printed.ground)] = 1.0
+            values[at + _GROUNDS[printed.ground]] = 1.0
             if printed.icon is not None:
-                values[at + 3 + RESOURCES.index(printed.icon)] = 1.0
+                values[at + 3 + _RESOURCE_PLACES[printed.icon]] = 1.0
             values[at + 7] = float(printed.start)
+        return boards_printed.keep(layout, values)
+
+    laid: ByIdentity[Chain[PlacedTile], tuple[ValleyLayout, array[float]]] = ByIdentity(4096)
+
+    def with_tiles(layout: ValleyLayout, chain: Chain[PlacedTile]) -> array[float]:
+        """The board's numbers with the tiles of ``chain``, made from those of the chain
+        one tile shorter (states share it): one tile written per placement."""
+        kept = laid.get(chain)
+        if kept is not None and kept[0] is layout:
+            return kept[1]
+        order = len(chain)
+        if not order:
+            return laid.keep(chain, (layout, printed(layout)))[1]
+        values = array("f", with_tiles(layout, chain.before))
+        placed = chain.last
+        seat = players if placed.player is None else placed.player
+        number = tiles[placed.tile]
+        for square, scene in zip(placed.squares, placed.scenes, strict=True):
+            at = square * per_square
+            values[at + 8 + _RESOURCE_PLACES[scene]] = 1.0
+            values[at + 12] = number
+            values[at + 13] = float(order)
+            values[at + 14 + seat] = 1.0
+        return laid.keep(chain, (layout, values))[1]
+
+    def board(table: Table) -> array[float]:
+        valley = table.valley
+        values = with_tiles(table.config.layout, valley.tiles)
+        if valley.monuments:
+            values = array("f", values)
+            for square, seat in valley.monuments:
+                values[square * per_square + 15 + players + seat] = 1.0
         return values
 
-    printed_boards: dict[int, tuple[ValleyLayout, list[float]]] = {}
-
-    def board(view: Observation) -> list[float]:
-        layout = view.config.layout
-        known = printed_boards.get(id(layout))
-        if known is None or known[0] is not layout:
-            if len(printed_boards) > 64:
-                printed_boards.clear()
-            known = printed_boards[id(layout)] = (layout, printed(layout))
-        values = known[1].copy()
-        for order, placed in enumerate(view.valley.tiles):
-            seat = players if placed.player is None else placed.player
-            for square, scene in zip(placed.squares, placed.scenes, strict=True):
-                at = square * per_square
-                values[at + 8 + RESOURCES.index(scene)] = 1.0
-                values[at + 12] = tiles[placed.tile]
-                values[at + 13] = order + 1
-                values[at + 14 + seat] = 1.0
-        for square, seat in view.valley.monuments:
-            values[square * per_square + 15 + players + seat] = 1.0
-        return values
-
-    def pending(view: Observation) -> list[float]:
+    def pending(table: Table) -> list[float]:
         quarries = [0.0] * squares
-        for order, square in enumerate(view.quarries):
-            quarries[square] = order + 1
+        for order, square in enumerate(table.quarries, 1):
+            quarries[square] = float(order)
         bonuses = [0.0] * (shops * 4)
-        for order, bonus in enumerate(view.bonuses[:shops]):
+        for order, bonus in enumerate(table.bonuses[:shops]):
             for resource in bonus:
-                bonuses[order * 4 + RESOURCES.index(resource)] += 1
-        return [view.quarry_choices, float(len(view.bonuses)), *quarries, *bonuses]
+                bonuses[order * 4 + _RESOURCE_PLACES[resource]] += 1.0
+        return [float(table.quarry_choices), float(len(table.bonuses)), *quarries, *bonuses]
 
-    def out_of_play(view: Observation) -> list[float]:
+    def out_of_play(table: Table) -> list[float]:
         values = [0.0] * (2 * tile_count)
-        for order, tile in enumerate(view.discarded):
-            values[tiles[tile] - 1] = order + 1
-        for order, tile in enumerate(view.removed):
-            values[tile_count + tiles[tile] - 1] = order + 1
+        for order, tile in enumerate(table.discarded, 1):
+            values[int(tiles[tile]) - 1] = float(order)
+        for order, tile in enumerate(table.removed, 1):
+            values[tile_count + int(tiles[tile]) - 1] = float(order)
         return values
 
-    def seat(index: int) -> FeatureSection[Observation]:
-        def encode(view: Observation) -> list[float]:
-            player = view.players[index]
+    monument_types = {
+        kind: tuple(one_hot(len(_MONUMENT_TYPES), i)) for kind, i in _MONUMENT_TYPES.items()
+    }
+    boards_shown = {board: tuple(one_hot(len(boards), i)) for board, i in boards.items()}
+    no_board = tuple(one_hot(len(boards), None))
+    pool_gaps = tuple((0.0,) * (PERSONAL_POOL - n) for n in range(PERSONAL_POOL + 1))
+    built: ByIdentity[Metropolis, array[float]] = ByIdentity(4096)
+
+    def metropolis_numbers(metropolis: Metropolis) -> array[float]:
+        """The spots and the Shops of a Metropolis, made once per Metropolis (a decision
+        that leaves it alone shares it)."""
+        found = built.get(metropolis)
+        if found is not None:
+            return found
+        values = [districts[d.id] if d else 0.0 for d in metropolis.spots]
+        for owner, shop in zip(_shop_owners(metropolis), metropolis.shops, strict=True):
+            values.append(owner)
+            values.extend(map(float, shop.tokens))
+        values.extend(_EMPTY_SHOP * (shops - len(metropolis.shops)))
+        return built.keep(metropolis, array("f", values))
+
+    def seat(index: int) -> FeatureSection[Table]:
+        def encode(table: Table) -> array[float]:
+            player = _player(table, index)
             metropolis = player.metropolis
-            spots = [float(districts[d.id]) if d else 0.0 for d in metropolis.spots]
-            owners = _shop_owners(metropolis)
-            shop_values: list[float] = []
-            for slot in range(shops):
-                if slot < len(metropolis.shops):
-                    shop_values.extend([owners[slot], *metropolis.shops[slot].tokens])
-                else:
-                    shop_values.extend([-1.0, 0.0, 0.0, 0.0, 0.0])
-            return [
-                *one_hot(len(_MONUMENT_TYPES), _MONUMENT_TYPES.index(player.monument_type)),
-                *one_hot(len(boards), boards.get(metropolis.board_id or "")),
+            pool = player.pool
+            head = (
+                *monument_types[player.monument_type],
+                *boards_shown.get(metropolis.board_id or "", no_board),
                 metropolis.wheat,
                 metropolis.monuments,
                 player.turns,
                 *player.supply,
-                *[tiles[t] for t in player.pool] + [0] * (PERSONAL_POOL - len(player.pool)),
-                *spots,
-                *shop_values,
-            ]
+                *[tiles[t] for t in pool],
+                *pool_gaps[len(pool)],
+            )
+            return array("f", head) + metropolis_numbers(metropolis)
+
+        def reads(table: Table) -> tuple[object, ...]:
+            return (_player(table, index),)
 
         size = len(_MONUMENT_TYPES) + len(boards) + 3 + 4 + PERSONAL_POOL + SPOTS + shops * 5
-        return FeatureSection(f"seat {index + 1}", size, encode)
+        return FeatureSection(f"seat {index + 1}", size, encode, reads)
+
+    def reads_config(table: Table) -> tuple[object, ...]:
+        return (table.config,)
+
+    def reads_board(table: Table) -> tuple[object, ...]:
+        return (table.config, table.valley)
+
+    # A state keeps what a turn owes and the tiles out of play in two values of their
+    # own, shared while unchanged; a view holds their parts.
+    def reads_table(table: Table) -> tuple[object, ...]:
+        if type(table) is GameState:
+            return (table.stock, table.pile, table.district_deck, table.common_pool, table.offer)
+        return (table.stock, *hidden_sizes(table), table.common_pool, table.offer)
+
+    def reads_pending(table: Table) -> tuple[object, ...]:
+        if type(table) is GameState:
+            return (table.pending,)
+        return (table.quarries, table.quarry_choices, table.bonuses)
+
+    def reads_out_of_play(table: Table) -> tuple[object, ...]:
+        if type(table) is GameState:
+            return (table.out_of_play,)
+        return (table.discarded, table.removed)
 
     sections = [
-        FeatureSection("config", 1 + len(_SWITCHES), config),
+        FeatureSection("config", 1 + len(_SWITCHES), config, reads_config),
         FeatureSection("turn", 2 + players + len(_PHASES), turn),
-        FeatureSection("table", 4 + 2 + COMMON_POOL + OFFER, table),
-        FeatureSection("board", squares * per_square, board),
-        FeatureSection("pending", 2 + squares + shops * 4, pending),
-        FeatureSection("out_of_play", 2 * tile_count, out_of_play),
+        FeatureSection("table", 4 + 2 + COMMON_POOL + OFFER, on_table, reads_table),
+        FeatureSection("board", squares * per_square, board, reads_board),
+        FeatureSection("pending", 2 + squares + shops * 4, pending, reads_pending),
+        FeatureSection("out_of_play", 2 * tile_count, out_of_play, reads_out_of_play),
         *(seat(i) for i in range(players)),
     ]
     return FeatureLayout(tuple(sections))
 
 
-@functools.lru_cache(maxsize=4096)
+_OWNERS: ByIdentity[tuple[District | None, ...], tuple[tuple[Shop, ...], tuple[float, ...]]] = (
+    ByIdentity(4096)
+)
+"""The Shop owners of a Metropolis by its spots (and the kinds of its Shops, checked):
+they change only when a District is built."""
+
+
 def _shop_owners(metropolis: Metropolis) -> tuple[float, ...]:
     """For each Shop of a Metropolis, the spot + 1 of the District it belongs to (0 for a
     starting Shop): with the Shops' order, it tells the order the Districts were built."""
-    shops = metropolis.shops
     spots = metropolis.spots
+    shops = tuple(s.shop for s in metropolis.shops)
+    kept = _OWNERS.get(spots)
+    if kept is not None and kept[0] == shops:
+        return kept[1]
     owners = [0.0] * len(shops)
     built = sum(len(d.shops) for d in spots if d)
     index = len(shops) - built
     remaining = {spot: d for spot, d in enumerate(spots) if d}
     while remaining and index < len(shops):
-        run = tuple(s.shop for s in shops[index:])
+        run = shops[index:]
         spot = next(
             (k for k, d in remaining.items() if run[: len(d.shops)] == d.shops),
             next(iter(remaining)),
         )
         district = remaining.pop(spot)
         for k in range(len(district.shops)):
-            owners[index + k] = spot + 1
+            owners[index + k] = float(spot + 1)
         index += len(district.shops)
-    return tuple(owners)
+    return _OWNERS.keep(spots, (shops, tuple(owners)))[1]
 
 
 @checked_arguments
-def setting(view: Observation) -> tuple[int, bool, Catalogue]:
-    """The players, the variant and the catalogue of the game ``view`` is of."""
-    return len(view.players), view.config.variant, view.config.catalogue
+def setting(table: Table) -> tuple[int, bool, Catalogue]:
+    """The players, the variant and the catalogue of the game of ``table`` (a state or
+    its view)."""
+    return len(table.players), table.config.variant, table.config.catalogue

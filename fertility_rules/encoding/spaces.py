@@ -1,34 +1,40 @@
 """Fixed numeric spaces for machine learning, whatever the game: a discrete action
 space cut into named sections, and a numeric observation cut the same way.
 
-A game describes each section (its size, the rule that bounds it, how a move maps to an
-offset in it and back); the machinery here joins them into one index space with
-``index``, ``move``, ``mask`` and a printable layout. Pure Python: a list of numbers is
-what any array library reads.
+A game describes each section (its size, the rule that bounds it, the kinds of move it
+numbers and how a move maps to an offset in it); the machinery here joins them into one
+index space with ``index``, ``legal``, ``move``, ``mask`` and a printable layout. Both
+read a *table*: a state or its view, of which only the public parts are read, so that an
+adapter works from the state it holds and a player from the view it is given. Pure
+Python: a list of numbers is what any array library reads.
 """
 
 from __future__ import annotations
 
-import bisect
 import enum
 import functools
-from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+import operator
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import groupby
+from types import MappingProxyType
+from typing import Any, Generic, TypeVar
 
 from attrs import AttrsInstance, field, fields, frozen
 
+from fertility_rules.arguments import kind_name
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, echo
 
 __all__ = [
     "ActionSection",
     "ActionSpace",
     "FeatureLayout",
     "FeatureSection",
+    "Offsets",
 ]
 
 V = TypeVar("V")
-"""A view of the game."""
+"""A table of the game: a state or its view (only public parts are read)."""
 M = TypeVar("M")
 """A move."""
 
@@ -58,27 +64,43 @@ def switch_numbers(reading: AttrsInstance) -> tuple[float, ...]:
     return tuple(values)
 
 
+Offsets = Callable[[Sequence[Any], V], Sequence[int]]
+"""``(moves, table)``: the offset of each move in its section, -1 (or any number outside
+the section) for a move that has no action there."""
+
+
 @frozen
 class ActionSection(Generic[V, M]):
-    """``size`` consecutive actions of one kind of move; ``rule`` is why the size bounds
-    every position (a rule id and the catalogue fact it rests on)."""
+    """``size`` consecutive actions of the moves of ``kinds``; ``rule`` is why the size
+    bounds every position (a rule id and the catalogue fact it rests on)."""
 
     name: str
     size: int
     rule: str
-    offset_of: Callable[[M, V], int | None]
-    """The offset of a move of this kind, or ``None`` when the move is of another kind."""
-    move_at: Callable[[int, V], M | None]
-    """The move at an offset, or ``None`` when the view has none there."""
+    kinds: tuple[type, ...]
+    """The classes of the moves this section numbers (each kind in one section only)."""
+    offsets: Offsets[V]
+    """The offsets of moves of these kinds (it is given no other) at a table (a state or
+    its view; only public parts are read), all at once: what they share is worked out
+    once per call."""
 
 
 @frozen
 class ActionSpace(Generic[V, M]):
-    """One index per action, the sections laid end to end."""
+    """One index per action, the sections laid end to end.
+
+    Moves are numbered a run of one kind at a time (the rules list a decision's moves
+    kind by kind): one look-up of the kind, then the section's offsets of the whole run.
+    An index is decoded only among the legal moves of the table, so that an action the
+    mask leaves out never stands for a move (the rules would refuse it)."""
 
     sections: tuple[ActionSection[V, M], ...]
     legal_moves: Callable[[V], Sequence[M]] = field(repr=False)
     starts: tuple[int, ...] = field(init=False, repr=False)
+    size: int = field(init=False, repr=False)
+    """How many actions the space has."""
+    by_kind: Mapping[type, tuple[int, int, Offsets[V]]] = field(init=False, repr=False)
+    """``(first action, size, offsets)`` of the section of each kind of move."""
 
     @starts.default
     def _starts(self) -> tuple[int, ...]:
@@ -88,48 +110,114 @@ class ActionSpace(Generic[V, M]):
             total += section.size
         return tuple(starts)
 
-    @property
-    def size(self) -> int:
+    @by_kind.default
+    def _by_kind(self) -> Mapping[type, tuple[int, int, Offsets[V]]]:
+        return MappingProxyType(
+            {
+                kind: (start, section.size, section.offsets)
+                for start, section in zip(self.starts, self.sections, strict=True)
+                for kind in section.kinds
+            }
+        )
+
+    @size.default
+    def _size(self) -> int:
         return self.starts[-1] + self.sections[-1].size if self.sections else 0
 
-    def index(self, move: M, view: V) -> int:
-        """The action of ``move`` at ``view``."""
-        for start, section in zip(self.starts, self.sections, strict=True):
-            offset = section.offset_of(move, view)
-            if offset is not None:
-                if not 0 <= offset < section.size:
-                    break
-                return start + offset
-        raise MalformedInputError.single(
+    def _section_of(self, move: M) -> tuple[int, int, Offsets[V]]:
+        """The section of ``move``'s kind (a subclass of a kind counts as the kind)."""
+        for kind in type(move).__mro__:
+            found = self.by_kind.get(kind)
+            if found is not None:
+                return found
+        raise self._no_action(move)
+
+    @staticmethod
+    def _no_action(move: object) -> MalformedInputError:
+        return MalformedInputError.single(
             "move",
             _("This move has no action in this game's action space: {move}.", move=repr(move)),
         )
 
-    def move(self, index: int, view: V) -> M:
-        """The move of action ``index`` at ``view``; an index with no move there (a
-        masked action) is a :class:`MalformedInputError`."""
-        if type(index) is not int or not 0 <= index < self.size:
+    def index(self, move: M, table: V) -> int:
+        """The action of ``move`` at ``table`` (a state or its view)."""
+        return self.indices((move,), table)[0]
+
+    def indices(self, moves: Iterable[M], table: V) -> list[int]:
+        """The action of each of ``moves`` at ``table``, in order."""
+        by_kind = self.by_kind
+        found: list[int] = []
+        for kind, group in groupby(moves, type):
+            run = list(group)
+            section = by_kind.get(kind)
+            start, size, offsets = self._section_of(run[0]) if section is None else section
+            numbers = offsets(run, table)
+            if min(numbers) < 0 or max(numbers) >= size:
+                bad = next(i for i, n in enumerate(numbers) if not 0 <= n < size)
+                raise self._no_action(run[bad])
+            found += map(start.__add__, numbers)
+        return found
+
+    def legal(self, table: V) -> dict[int, M]:
+        """The legal moves of ``table`` by their action, in the order the rules list them:
+        what an adapter keeps for one decision (the mask is its keys)."""
+        moves = self.legal_moves(table)
+        return dict(zip(self.indices(moves, table), moves, strict=True))
+
+    def check_index(self, index: object, path: str = "action") -> int:
+        """``index`` as an action of this space (numpy's whole numbers too); anything else
+        is refused, naming ``path``."""
+        if isinstance(index, bool):
+            number = -1
+        else:
+            try:
+                number = operator.index(index)  # type: ignore[arg-type]
+            except TypeError:
+                raise MalformedInputError.single(
+                    path, _("An action is a whole number, not {kind}.", kind=kind_name(index))
+                ) from None
+        if not 0 <= number < self.size:
             raise MalformedInputError.single(
-                "index",
+                path,
                 _(
-                    "An action is a whole number from 0 to {last}, not {index}.",
+                    "An action is a whole number from 0 to {last}, not {action}.",
                     last=self.size - 1,
-                    index=repr(index),
+                    action=echo(index),
                 ),
             )
-        at = bisect.bisect_right(self.starts, index) - 1
-        move = self.sections[at].move_at(index - self.starts[at], view)
+        return number
+
+    @staticmethod
+    def masked(index: int, path: str = "action") -> MalformedInputError:
+        """The error for an action the mask leaves out."""
+        return MalformedInputError.single(
+            path, _("Action {index} is not a move of this position.", index=index)
+        )
+
+    def chosen(self, legal: Mapping[int, M], action: object, path: str = "action") -> M:
+        """The move of ``action`` among ``legal`` (what :meth:`legal` gave for the table):
+        an action outside the space, or one the mask leaves out, is a
+        :class:`MalformedInputError` naming ``path``."""
+        if type(action) is int:  # the usual case, looked up at once
+            move = legal.get(action)
+            if move is not None:
+                return move
+        number = self.check_index(action, path)
+        move = legal.get(number)
         if move is None:
-            raise MalformedInputError.single(
-                "index", _("Action {index} is not a move of this position.", index=index)
-            )
+            raise self.masked(number, path)
         return move
 
-    def mask(self, view: V) -> list[bool]:
+    def move(self, index: int, table: V) -> M:
+        """The move of action ``index`` at ``table``; an index outside the space, or one
+        the mask leaves out, is a :class:`MalformedInputError`."""
+        return self.chosen(self.legal(table), index, "index")
+
+    def mask(self, table: V) -> list[bool]:
         """``True`` at the action of every legal move, ``False`` elsewhere."""
         allowed = [False] * self.size
-        for move in self.legal_moves(view):
-            allowed[self.index(move, view)] = True
+        for index in self.indices(self.legal_moves(table), table):
+            allowed[index] = True
         return allowed
 
     def layout(self) -> list[tuple[str, int, int, str]]:
@@ -142,16 +230,21 @@ class ActionSpace(Generic[V, M]):
 
 @frozen
 class FeatureSection(Generic[V]):
-    """``size`` numbers describing one public component of a view."""
+    """``size`` numbers describing one public component of a table (a state or its view:
+    the same numbers for both)."""
 
     name: str
     size: int
     encode: Callable[[V], Sequence[float]]
+    reads: Callable[[V], tuple[object, ...]] | None = None
+    """Every value :attr:`encode` reads, for an :class:`~fertility_rules.encoding.encoder.
+    Encoder` to keep the numbers while each is the same object (states share what a move
+    leaves alone); ``None``: encoded anew every time."""
 
 
 @frozen
 class FeatureLayout(Generic[V]):
-    """A view as a fixed-length list of numbers, one section per public component."""
+    """A table as a fixed-length list of numbers, one section per public component."""
 
     sections: tuple[FeatureSection[V], ...]
 
@@ -159,16 +252,12 @@ class FeatureLayout(Generic[V]):
     def size(self) -> int:
         return sum(s.size for s in self.sections)
 
-    def encode(self, view: V) -> list[float]:
+    def encode(self, table: V) -> list[float]:
+        """The numbers of ``table``, every section encoded anew (the reference the
+        encoders' kept numbers are tested against)."""
         values: list[float] = []
         for section in self.sections:
-            part = section.encode(view)
-            if len(part) != section.size:
-                raise MalformedInputError.single(
-                    section.name,
-                    _("this section has {size} numbers, not {n}", size=section.size, n=len(part)),
-                )
-            values.extend(part)
+            values.extend(checked_part(section, section.encode(table)))
         return values
 
     def layout(self) -> list[tuple[str, int, int]]:
@@ -178,3 +267,14 @@ class FeatureLayout(Generic[V]):
             rows.append((section.name, start, section.size))
             start += section.size
         return rows
+
+
+def checked_part(section: FeatureSection[V], part: Sequence[float]) -> Sequence[float]:
+    """``part``, the numbers of ``section``, refused when there are not as many as the
+    section declares (a game's encoding at fault)."""
+    if len(part) != section.size:
+        raise MalformedInputError.single(
+            section.name,
+            _("this section has {size} numbers, not {n}", size=section.size, n=len(part)),
+        )
+    return part

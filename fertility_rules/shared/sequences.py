@@ -132,6 +132,20 @@ class Chain(_Items[T], Generic[T]):
     def __len__(self) -> int:
         return self._length
 
+    @property
+    def before(self) -> Chain[T]:
+        """The chain without its last item (the empty chain for one of one item or none):
+        the very chain this one was made from by :meth:`plus`."""
+        before = self._before
+        return _EMPTY_CHAIN if before is None else before
+
+    @property
+    def last(self) -> T:
+        """The item added last; an empty chain has none (:class:`IndexError`)."""
+        if not self._length:
+            raise IndexError("an empty chain has no last item")
+        return cast(T, self._last)
+
     def _tuple(self) -> tuple[T, ...]:
         items: list[T] = []
         node: Chain[T] | None = self

@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import MappingProxyType, MemberDescriptorType
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
-__all__ = ["MadeOnce", "Unset", "carried", "reduce_to_init", "replacer", "unchecked_constructor"]
+__all__ = [
+    "ByIdentity",
+    "MadeOnce",
+    "Unset",
+    "carried",
+    "reduce_to_init",
+    "replacer",
+    "unchecked_constructor",
+]
 
 T = TypeVar("T")
 K = TypeVar("K")
@@ -123,4 +131,30 @@ class MadeOnce(dict[K, V]):
         if len(self) >= self.limit:
             self.clear()
         value = self[key] = self.make(key)
+        return value
+
+
+class ByIdentity(Generic[K, V]):
+    """Values made from immutable objects, kept by the objects' identity: states share
+    what a move leaves alone, so the same object comes back decision after decision, and
+    comparing identities costs nothing where comparing values costs what making them does.
+    Each object is kept with its value (its identity cannot be reused while kept); at most
+    ``limit`` are kept, all forgotten when full."""
+
+    __slots__ = ("_kept", "limit")
+
+    def __init__(self, limit: int) -> None:
+        self._kept: dict[int, tuple[K, V]] = {}
+        self.limit = limit
+
+    def get(self, key: K) -> V | None:
+        """The value kept for this very object, or ``None``."""
+        kept = self._kept.get(id(key))
+        return kept[1] if kept is not None and kept[0] is key else None
+
+    def keep(self, key: K, value: V) -> V:
+        """Keep ``value`` for ``key``; ``value`` is returned."""
+        if len(self._kept) >= self.limit:
+            self._kept.clear()
+        self._kept[id(key)] = (key, value)
         return value

@@ -118,7 +118,7 @@ def test_a_first_tile_has_one_place_and_a_base_space_its_first_neighbour() -> No
     view = ankhor.observe(ankhor.new_game(["A", "B"], seed=2))
     first = next(f for n, f, _s, _r in action_layout(2) if n == "buy")
     # Slot 0, the first tile's place (5 K = 90), no marker left unpaid.
-    assert action_move(first + (0 * 91 + 90) * 6, view) == BuyTile(0, (0, 0, 0), None)
+    assert action_index(BuyTile(0, (0, 0, 0), None), view) == first + (0 * 91 + 90) * 6
     tile = ankhor.default_catalogue().tiles[0]
     me = view.players[view.current]
     laid = evolve(me, tiles=(Placed(tile, 0, 0, 0), Placed(tile, 0, 2, 0)))

@@ -71,11 +71,15 @@ def test_every_kind_of_decision_is_in_the_space() -> None:
 
 def test_a_discard_has_an_action_per_pool_place() -> None:
     view = observe(new_game(["A", "B"], seed=3))
+    first = next(f for n, f, _s, _r in action_layout(2) if n == "discard")
     for slot, tile in enumerate(view.player.pool):
         index = action_index(DiscardTile(tile), view)
-        first = next(f for n, f, _s, _r in action_layout(2) if n == "discard")
         assert index == first + slot
-        assert action_move(index, view) == DiscardTile(tile)
+        # A tile that can be laid is not discarded (R-3.2): the action is masked, and a
+        # masked action stands for no move.
+        assert not action_mask(view)[index]
+        with pytest.raises(MalformedInputError, match="not a move of this position"):
+            action_move(index, view)
 
 
 def test_the_bounds_are_those_derived_from_the_rules() -> None:
@@ -184,7 +188,7 @@ def test_the_core_install_imports_no_numerical_or_learning_library() -> None:
     code = """
 import importlib, pkgutil, sys
 import fertility_rules
-optional = {"fertility_rules.pettingzoo", "fertility_rules.openspiel"}
+optional = {"fertility_rules.pettingzoo", "fertility_rules.openspiel", "fertility_rules.gymnasium"}
 for module in pkgutil.walk_packages(fertility_rules.__path__, "fertility_rules."):
     if module.name not in optional:
         importlib.import_module(module.name)

@@ -4,6 +4,7 @@ serialize, and OpenSpiel's own ISMCTS bot plays them to the end (``rl`` extra)."
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,7 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 
 import fertility_rules.openspiel  # noqa: E402 - registers the games
 from fertility_rules.encoding import action_count, observation_size  # noqa: E402
+from fertility_rules.errors import MalformedInputError  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -144,8 +146,9 @@ def test_openspiels_ismcts_bot_plays_a_whole_game(name: str, rollouts: int) -> N
             action = int(bot.step(state))
             assert action in state.legal_actions()
             state.apply_action(action)
-    assert all(score >= 0 for score in state.returns())
-    assert max(state.returns()) > 0
+    returns = state.returns()
+    assert all(-1 <= value <= 1 for value in returns)
+    assert sum(returns) == 0  # two players: a zero-sum outcome
 
 
 @pytest.mark.parametrize("name", ["python_fertility(players=3)", "python_ankhor(players=2)"])
@@ -183,3 +186,110 @@ def test_a_state_made_without_its_game_is_a_library_error(junk: object) -> None:
     for _game, state_class in fertility_rules.openspiel.REGISTERED.values():
         with pytest.raises(fertility_rules.MalformedInputError, match="SpielGame"):
             state_class(junk)  # type: ignore[arg-type]
+
+
+def _random_states(name: str, seed: int, limit: int = 10_000) -> list[Any]:
+    """The states of a random game of ``name``, chance nodes included (clones)."""
+    game = pyspiel.load_game(name)
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    states: list[Any] = []
+    while not state.is_terminal() and len(states) < limit:
+        states.append(state.clone())
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        else:
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randint(len(actions))])
+    states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "utility"),
+    [
+        ("python_fertility(players=2)", 2, "ZERO_SUM"),
+        ("python_fertility(players=3)", 3, "CONSTANT_SUM"),
+        ("python_ankhor(players=4)", 4, "CONSTANT_SUM"),
+        ("python_ankhor(players=2)", 2, "ZERO_SUM"),
+    ],
+)
+def test_the_returns_are_the_outcome_within_minus_one_and_one(
+    name: str, players: int, utility: str
+) -> None:
+    game = pyspiel.load_game(name)
+    assert game.get_type().utility == getattr(pyspiel.GameType.Utility, utility)
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    assert game.utility_sum() == 2 - players  # one win (+1) and players - 1 losses (-1)
+    final = _random_states(name, 3)[-1]
+    returns = final.returns()
+    assert sum(returns) == 2 - players
+    ranks = [sheet.rank for sheet in final._game.rules.final_scores(final.table).sheets]
+    winners = ranks.count(1)
+    # Winners tied share one win and their losses: (1 - (winners - 1)) / winners each.
+    assert returns == [(2 - winners) / winners if r == 1 else -1.0 for r in ranks]
+
+
+def test_the_final_scores_are_the_returns_on_request() -> None:
+    game = pyspiel.load_game("python_ankhor(players=3,reward=score)")
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert game.min_utility() == 0.0
+    final = _random_states("python_ankhor(players=3,reward=score)", 5)[-1]
+    sheets = final._game.rules.final_scores(final.table).sheets
+    assert final.returns() == [float(sheet.total) for sheet in sheets]
+    with pytest.raises(MalformedInputError):
+        pyspiel.load_game("python_ankhor(players=3,reward=points)")
+
+
+def test_openspiels_mcts_bot_plays_with_its_default_constant() -> None:
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("python_ankhor(players=2)")
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=rng, solve=False)
+    state = game.new_initial_state()
+    for _step in range(30):
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+
+
+@pytest.mark.parametrize("name", ["python_fertility(players=3)", "python_ankhor(players=2)"])
+def test_the_states_answer_what_openspiels_own_path_gives(name: str) -> None:
+    checked = 0
+    for index, state in enumerate(_random_states(name, 2)):
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        if state.is_terminal() or index % 3:
+            continue
+        for player in range(state.num_players()):
+            tensor = state.observation_tensor(player)
+            assert tensor == pyspiel.State.observation_tensor(state, player)
+            assert state.information_state_tensor(player) == tensor
+            assert tensor == pyspiel.State.information_state_tensor(state, player)
+        checked += 1
+    assert checked > 30
+    with pytest.raises(MalformedInputError):
+        state.observation_tensor(7)
+
+
+@pytest.mark.parametrize("name", ["python_fertility(players=2)", "python_ankhor(players=3)"])
+def test_every_masked_action_is_refused_and_changes_nothing(name: str) -> None:
+    states = [s for s in _random_states(name, 6) if not s.is_chance_node()][1:-1:25]
+    assert len(states) >= 4
+    for state in states:
+        legal = set(state.legal_actions())
+        before = (str(state), state.history())
+        for action in range(state.get_game().num_distinct_actions()):
+            if action in legal:
+                continue
+            with pytest.raises(MalformedInputError, match="not a move of this position"):
+                state.apply_action(action)
+        assert (str(state), state.history()) == before
+        assert set(state.legal_actions()) == legal

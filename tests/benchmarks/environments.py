@@ -1,90 +1,210 @@
-"""Environment steps per second of the learning adapters, run by hand (``rl`` extra):
-``python tests/benchmarks/environments.py [--game fertility|ankhor] [--games N]
-[--players P] [--json out.json]``.
+"""Decisions per CPU second of the learning adapters beside the engine's own loop and a
+built-in OpenSpiel game, run by hand (``rl`` extra)::
 
-PettingZoo: masked random games through ``fertility_rules.pettingzoo.env(game=...)``
-(every step encodes the observation and the mask, as a learner sees them). OpenSpiel:
-random games of ``python_<game>`` (player and chance steps; the observation tensor is read
-at every player step). The same seeds in every run; figures are steps per wall second, best of
-``--rounds`` rounds (the least disturbed run on a shared machine).
+    python tests/benchmarks/environments.py [--game fertility|ankhor] [--players P]
+        [--games N] [--rounds R] [--json out.json]
+
+Workloads, each a uniformly random legal game from a fresh seed (new games every round
+and for every workload, so that no workload plays a game whose caches another warmed;
+one untimed game of each first):
+
+- ``engine``: the referee's own loop, ``legal_moves`` then ``apply_unchecked`` on one of
+  the moves picked with ``random.Random(seed)``.
+- ``pettingzoo``: one ``fertility_rules.pettingzoo.env(game=..., players=...)``
+  (PettingZoo's checking wrappers included), reset for each game; ``agent_iter``,
+  ``last()`` (the observation and its action mask, as a learner reads them) and ``step`` of
+  an action picked uniformly among those the mask allows. ``pettingzoo-raw``: the same with
+  ``raw_env`` (the adapter alone, without PettingZoo's wrappers).
+- ``openspiel``: ``python_<game>(players=P)``; at every decision the acting player's
+  ``observation_tensor`` is read, then ``legal_actions`` and ``apply_action`` of one picked
+  uniformly; chance nodes (the setup and every hidden draw) apply an outcome picked
+  uniformly, and their cost counts in the time.
+- ``spiel:<name>``: a built-in OpenSpiel game (C++) in the same loop as ``openspiel``:
+  ``tic_tac_toe`` (9 actions) and ``chess`` (4,674 actions, branching about 30, an
+  observation of 1,280 numbers: the nearest in size to these games).
+
+A figure is decisions (player decisions; chance nodes not counted) per CPU second of the
+process (``time.process_time``). Each round runs every workload once, in an order that
+rotates from round to round; the figure is the best of the rounds, and each adapter's
+ratio to the engine is taken within each round, then the best of those (the adapters and
+the engine ran at the same moment). The script uses only names that exist before and
+after the adapters' rework, so the same script runs on both trees (``PYTHONPATH=<tree>``).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
+import platform
+import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pyspiel
 
 import fertility_rules.openspiel  # noqa: F401 - registers python_fertility, python_ankhor
-from fertility_rules.pettingzoo import env
+from fertility_rules.encoding.environment import learning_game
+from fertility_rules.games import find_game
+from fertility_rules.pettingzoo import env, raw_env
+
+BUILTIN = ("tic_tac_toe", "chess")
+"""Built-in OpenSpiel games timed in the same loop as the library's OpenSpiel games."""
+CHESS_PLY_CAP = 400
+"""Random chess games are cut here (as in ``run.py``)."""
 
 
-def pettingzoo_steps(name: str, players: int, games: int) -> tuple[int, float]:
-    steps, start = 0, time.perf_counter()
-    for seed in range(games):
-        game = env(game=name, players=players)
+def engine_decisions(name: str, players: int, seeds: list[int]) -> int:
+    """The referee's random loop: the decisions played."""
+    game = learning_game(name)
+    rules = find_game(name)
+    readings = rules.new_interpretations()
+    legal_moves, apply_unchecked = rules.legal_moves, rules.apply_unchecked
+    decisions = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_state(players, seed, False, readings)
+        while not state.is_over:
+            legal = legal_moves(state)
+            state = apply_unchecked(state, legal[rng.randrange(len(legal))])
+            decisions += 1
+    return decisions
+
+
+def pettingzoo_decisions(name: str, players: int, seeds: list[int], raw: bool = False) -> int:
+    """Masked random games through one PettingZoo environment, reset for each game (as a
+    learner plays its episodes): the decisions played. ``raw``: the environment without
+    PettingZoo's order-checking wrapper (``raw_env``)."""
+    decisions = 0
+    game = raw_env(game=name, players=players) if raw else env(game=name, players=players)
+    for seed in seeds:
+        rng = random.Random(seed)
         game.reset(seed=seed)
-        space_seed = 0
-        for agent in game.agent_iter():
+        for _agent in game.agent_iter():
             observation, _reward, termination, truncation, _info = game.last()
             if termination or truncation:
                 game.step(None)
                 continue
-            space = game.action_space(agent)
-            space.seed(space_seed)
-            space_seed += 1
-            game.step(space.sample(observation["action_mask"]))
-            steps += 1
-    return steps, time.perf_counter() - start
+            allowed = np.flatnonzero(observation["action_mask"])
+            game.step(int(allowed[rng.randrange(len(allowed))]))
+            decisions += 1
+    return decisions
 
 
-def openspiel_steps(name: str, players: int, games: int) -> tuple[int, float]:
-    game = pyspiel.load_game(f"python_{name}(players={players})")
-    steps, start = 0, time.perf_counter()
-    for seed in range(games):
-        rng = np.random.RandomState(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
+def spiel_decisions(game: object, seeds: list[int], cap: int | None = None) -> int:
+    """Random games of an OpenSpiel game, the acting player's observation tensor read at
+    every decision: the decisions played (at most ``cap`` a game)."""
+    decisions = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_initial_state()  # type: ignore[attr-defined]
+        played = 0
+        while not state.is_terminal() and (cap is None or played < cap):
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randint(len(outcomes))][0])
-            else:
-                state.observation_tensor(state.current_player())
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randint(len(actions))])
-            steps += 1
-    return steps, time.perf_counter() - start
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            state.observation_tensor(state.current_player())
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            played += 1
+        decisions += played
+    return decisions
+
+
+def workloads(name: str, players: int) -> dict[str, Callable[[list[int]], int]]:
+    ours = pyspiel.load_game(f"python_{name}(players={players})")
+    found: dict[str, Callable[[list[int]], int]] = {
+        "engine": lambda seeds: engine_decisions(name, players, seeds),
+        "pettingzoo": lambda seeds: pettingzoo_decisions(name, players, seeds),
+        "pettingzoo-raw": lambda seeds: pettingzoo_decisions(name, players, seeds, raw=True),
+        "openspiel": lambda seeds: spiel_decisions(ours, seeds),
+    }
+    for builtin in BUILTIN:
+        spiel = pyspiel.load_game(builtin)
+        cap = CHESS_PLY_CAP if builtin == "chess" else None
+
+        def run(seeds: list[int], spiel: object = spiel, cap: int | None = cap) -> int:
+            return spiel_decisions(spiel, seeds, cap)
+
+        found[f"spiel:{builtin}"] = run
+    return found
+
+
+def _timed(run: Callable[[list[int]], int], seeds: list[int]) -> tuple[int, float]:
+    gc.collect()
+    start = time.process_time()
+    decisions = run(seeds)
+    return decisions, time.process_time() - start
+
+
+def measure(
+    name: str, players: int, games: int, rounds: int, builtin_games: int
+) -> dict[str, object]:
+    runs = workloads(name, players)
+    order = list(runs)
+    for key in order:  # one untimed pass: imports, caches, first games of each kind
+        runs[key]([10**6])
+    rates: dict[str, list[float]] = {key: [] for key in order}
+    totals: dict[str, int] = {}
+    for round_ in range(rounds):
+        turn = order[round_ % len(order) :] + order[: round_ % len(order)]
+        for key in turn:
+            count = builtin_games if key.startswith("spiel:") else games
+            # Games never played before, by any workload: none finds a cache another warmed.
+            base = 10_000 * (round_ + 1) + 1_000 * order.index(key)
+            decisions, seconds = _timed(runs[key], [base + k for k in range(count)])
+            rates[key].append(decisions / seconds)
+            totals[key] = decisions
+    ratios = {
+        key: [rate / engine for rate, engine in zip(rates[key], rates["engine"], strict=True)]
+        for key in order
+        if key != "engine"
+    }
+    return {
+        "game": name,
+        "players": players,
+        "games": games,
+        "builtin_games": builtin_games,
+        "rounds": rounds,
+        "decisions_per_cpu_second": {key: max(values) for key, values in rates.items()},
+        "every_round": rates,
+        "decisions_per_round": totals,
+        "ratio_to_engine": {key: max(values) for key, values in ratios.items()},
+        "ratio_to_engine_every_round": ratios,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", choices=["fertility", "ankhor"], default="fertility")
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--builtin-games", type=int, default=200)
     parser.add_argument("--players", type=int, choices=[2, 3, 4], default=3)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
-    figures: dict[str, object] = {"game": args.game, "players": args.players, "games": args.games}
-    for name, run in (("pettingzoo", pettingzoo_steps), ("openspiel", openspiel_steps)):
-        best = 0.0
-        steps = 0
-        for _ in range(args.rounds):
-            steps, seconds = run(args.game, args.players, args.games)
-            best = max(best, steps / seconds)
-        figures[name] = {"steps": steps, "steps_per_second": best}
-        print(
-            f"{name}: {steps} steps in {args.games} {args.players}-player games of {args.game}, "
-            f"{best:.0f} steps/s"
-        )
-    figures["cpus"] = os.cpu_count()
-    figures["load_average"] = os.getloadavg()
-    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+    load_before = os.getloadavg()
+    figures = measure(args.game, args.players, args.games, args.rounds, args.builtin_games)
+    figures["machine"] = {
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "load_average_before": load_before,
+        "load_average_after": os.getloadavg(),
+    }
+    rates = figures["decisions_per_cpu_second"]
+    ratios = figures["ratio_to_engine"]
+    assert isinstance(rates, dict)
+    assert isinstance(ratios, dict)
+    print(f"{args.players}-player {args.game}, best of {args.rounds} rounds (CPU time):")
+    for key, rate in rates.items():
+        ratio = "" if key == "engine" else f"  {ratios[key]:.3f} of the engine's loop"
+        print(f"  {key:<18} {rate:>12,.0f} decisions/s{ratio}")
+    print(f"machine: {os.cpu_count()} cores, load average {load_before[0]:.1f} (1 min)")
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0

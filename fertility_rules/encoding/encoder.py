@@ -1,0 +1,111 @@
+"""The numbers of a table kept from one decision to the next: an :class:`Encoder` encodes
+a section again only when a value it reads is another object.
+
+States share what a move leaves alone (the central board, the other players, the offer),
+so between two decisions most sections read the very same objects. An encoder keeps each
+section's numbers with the objects they were read from (the section's
+:attr:`~fertility_rules.encoding.spaces.FeatureSection.reads`), compared by identity: the
+same object always gives the same numbers, and comparing by value would cost what
+encoding costs. Its numbers are always those of
+:meth:`~fertility_rules.encoding.spaces.FeatureLayout.encode`, the reference the tests
+hold it to.
+
+An encoder belongs to one user at a time (an environment, an observer): :meth:`floats`
+writes into a buffer of its own.
+"""
+
+from __future__ import annotations
+
+import operator
+from array import array
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from fertility_rules.encoding.spaces import FeatureLayout, FeatureSection, checked_part
+
+__all__ = ["Encoder"]
+
+V = TypeVar("V")
+
+_Kept = tuple[tuple[object, ...], "array[float]"]
+
+
+class Encoder(Generic[V]):
+    """The numbers of tables of one game setting (``layout``), sections kept between
+    calls while what they read is unchanged. The numbers are 32-bit floats, as learners
+    store them: :meth:`values` gives them as Python numbers, :meth:`floats` as a buffer."""
+
+    def __init__(self, layout: FeatureLayout[V], tail: int = 0) -> None:
+        """``tail``: zeros kept after the numbers in :attr:`floats_buffer`, for a user's
+        own numbers (an adapter's one-hot of the observing seat)."""
+        self.layout = layout
+        self.size = layout.size
+        plan, at = [], 0
+        for index, section in enumerate(layout.sections):
+            plan.append((index, section, section.reads, at, at + section.size))
+            at += section.size
+        self._plan = tuple(plan)
+        count = len(layout.sections)
+        self._kept: list[_Kept | None] = [None] * count
+        self._buffer = array("f", bytes(4 * (self.size + tail)))
+        self._written: list[array[float] | None] = [None] * count
+        self._listed: list[tuple[array[float], list[float]] | None] = [None] * count
+
+    def _part(
+        self,
+        index: int,
+        section: FeatureSection[V],
+        reads: Callable[[V], tuple[object, ...]] | None,
+        table: V,
+    ) -> array[float]:
+        """The section's numbers, kept while the objects it reads are the same."""
+        objects = () if reads is None else reads(table)
+        if objects:
+            kept = self._kept[index]
+            if kept is not None and all(map(operator.is_, objects, kept[0])):
+                return kept[1]
+        return self._encode(index, section, objects, table)
+
+    def _encode(
+        self, index: int, section: FeatureSection[V], objects: tuple[object, ...], table: V
+    ) -> array[float]:
+        part = checked_part(section, section.encode(table))
+        if type(part) is not array:
+            part = array("f", part)
+        self._kept[index] = (objects, part)
+        return part
+
+    def values(self, table: V) -> list[float]:
+        """The numbers of ``table``, a new list: ``layout.encode(table)`` rounded to 32-bit
+        floats."""
+        values: list[float] = []
+        listed = self._listed
+        for index, section, reads, _start, _end in self._plan:
+            part = self._part(index, section, reads, table)
+            known = listed[index]
+            if known is None or known[0] is not part:
+                known = listed[index] = (part, part.tolist())
+            values += known[1]
+        return values
+
+    @property
+    def floats_buffer(self) -> array[float]:
+        """The buffer :meth:`floats` writes into: always this one, of :attr:`size` floats
+        and the tail (a ``numpy.frombuffer`` view of it stays valid)."""
+        return self._buffer
+
+    def floats(self, table: V) -> array[float]:
+        """The numbers of ``table`` as 32-bit floats in the encoder's own buffer, only the
+        sections that changed written again: read it (``numpy.frombuffer``) or copy it
+        before the next call."""
+        buffer, written, kept = self._buffer, self._written, self._kept
+        for index, section, reads, start, end in self._plan:
+            objects = () if reads is None else reads(table)
+            if objects:
+                known = kept[index]
+                if known is not None and all(map(operator.is_, objects, known[0])):
+                    if known[1] is not written[index]:
+                        buffer[start:end] = written[index] = known[1]
+                    continue
+            buffer[start:end] = written[index] = self._encode(index, section, objects, table)
+        return buffer
