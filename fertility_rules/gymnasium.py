@@ -46,7 +46,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from fertility_rules.agents import make_agent
+from fertility_rules.agents.simulate import make_agent
 from fertility_rules.encoding.encoder import Encoder
 from fertility_rules.encoding.environment import check_reward, learning_game, outcome
 from fertility_rules.errors import MalformedInputError, NotAllowedError
