@@ -29,23 +29,23 @@ from fertility_rules.agents.greedy import check_player
 from fertility_rules.agents.seeds import agent_random
 from fertility_rules.agents.ties import best_move
 from fertility_rules.arguments import expect_type
-from fertility_rules.effects.base import Stage
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.kinds.resource_to_shop import ResourceToShopBenefit
 from fertility_rules.effects.kinds.specialized import SpecializedBenefit
 from fertility_rules.effects.kinds.statue import StatueBenefit
 from fertility_rules.effects.kinds.statue_choice import StatueChoiceBenefit
 from fertility_rules.effects.kinds.wheat import WheatBenefit
+from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.model.metropolis import Metropolis
 from fertility_rules.model.position import PlayerPosition
-from fertility_rules.model.resources import NO_TOKENS
+from fertility_rules.model.resources import NO_TOKENS, Counts
 from fertility_rules.model.shop import ShopState
 from fertility_rules.play.views import Observation
 from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
 from fertility_rules.rules.moves import BuildDistrict, Move
 from fertility_rules.rules.placement import placements
-from fertility_rules.rules.state import GameState, Phase
-from fertility_rules.scoring.pipeline import score_totals
+from fertility_rules.rules.state import GameConfig, GameState, Phase, PlayerState
+from fertility_rules.scoring.pipeline import metropolis_totals
 from fertility_rules.scoring.stages import monument_debens
 
 __all__ = ["LookaheadAgent", "TurnValue", "ranked_moves", "turn_end_value", "turns_to_play"]
@@ -119,47 +119,123 @@ def _placeable(metropolis: Metropolis, supply: tuple[int, int, int, int]) -> int
     return count
 
 
+class _Worth:
+    """What the look-ahead reads of one Metropolis, worked out once for each value: a
+    search meets the same Metropolis again and again (the same District bought and
+    supplied along other lines, an opponent's board in every playout)."""
+
+    __slots__ = ("gods", "metropolis", "open_shops", "own", "placeable", "registry", "tokens")
+
+    def __init__(self, metropolis: Metropolis, gods: tuple[str, ...], registry: EffectRegistry):
+        self.metropolis = metropolis
+        self.gods = gods
+        self.registry = registry
+        self.own = sum(metropolis_totals(metropolis, gods, registry))
+        """Its Debens now but the Monuments (R-5.4 compares every player's)."""
+        self.tokens = metropolis.token_total()
+        self.open_shops: dict[int, float] = {}
+        """:func:`_open_shops_value` by turns left."""
+        self.placeable: dict[Counts, int] = {}
+        """:func:`_placeable` by supply."""
+
+    def open_value(self, turns_left: int) -> float:
+        found = self.open_shops.get(turns_left)
+        if found is None:
+            found = self.open_shops[turns_left] = _open_shops_value(self.metropolis, turns_left)
+        return found
+
+    def placeable_tokens(self, supply: Counts) -> int:
+        found = self.placeable.get(supply)
+        if found is None:
+            found = self.placeable[supply] = _placeable(self.metropolis, supply)
+        return found
+
+
+_WORTH_KEPT = 16_384
+"""Metropolis values whose :class:`_Worth` is kept (the whole table is emptied when
+full: a search's working set is a few thousand)."""
+
+_worths: dict[tuple[object, ...], _Worth] = {}
+
+
+def _worth(metropolis: Metropolis, config: GameConfig) -> _Worth:
+    """The :class:`_Worth` of ``metropolis`` in a game of ``config``, made on first use.
+
+    Looked up by what it depends on: the Shops with their tokens, the Wheat and the two
+    tracks, the gods and the effects. The Shops, the tracks, the gods and the registry
+    are shared values, named by identity (cheaper to hash and compare than a Metropolis):
+    the entry keeps each alive, so no other object can take its identity while the entry
+    stands."""
+    gods = config.catalogue.gods
+    registry = config.registry
+    key: list[object] = [
+        id(gods),
+        id(registry),
+        metropolis.wheat,
+        id(metropolis.wheat_track),
+        id(metropolis.statue_scale),
+    ]
+    for shop in metropolis.shops:
+        key.append(id(shop.shop))
+        key.append(shop.tokens)
+    whole = tuple(key)
+    found = _worths.get(whole)
+    if found is None:
+        if len(_worths) >= _WORTH_KEPT:
+            _worths.clear()
+        found = _worths[whole] = _Worth(metropolis, gods, registry)
+    return found
+
+
 class _Scorer:
     """One player's final score as it would be now, for positions of one turn of theirs.
 
     During a player's turn only their own Metropolis changes, so the others' are read
-    once: the player's Shops, Statues and Wheat are scored alone (without explanations)
-    and the Monument stage (R-5.4) is looked up against the others' Monument counts.
-    Scores are remembered per Metropolis for the length of one search.
+    once: the player's Shops, Statues and Wheat are scored alone (without explanations,
+    :class:`_Worth`) and the Monument stage (R-5.4) is looked up against the others'
+    Monument counts. Scores are remembered per Metropolis for the length of one search.
     """
 
     def __init__(self, state: GameState, player: int) -> None:
         self._state = state
         self._player = player
-        self._scores: dict[int, tuple[Metropolis, int]] = {}
+        self._worths: dict[int, _Worth] = {}
         self._monuments: dict[int, int] = {}
 
-    def total(self, metropolis: Metropolis) -> int:
-        known = self._scores.get(id(metropolis))
-        if known is not None and known[0] is metropolis:
-            return known[1]
-        position = final_position(self._state)
-        me = position.players[self._player].name
-        alone = evolve(position, players=(PlayerPosition(me, metropolis),))
-        stages = score_totals(alone, self._state.config.registry)[0]
-        total = sum(stages) - stages[Stage.MONUMENTS - 1] + self._monument(metropolis.monuments)
-        self._scores[id(metropolis)] = (metropolis, total)
-        return total
+    def worth(self, metropolis: Metropolis) -> _Worth:
+        """The :class:`_Worth` of a Metropolis of the player (looked up by identity first)."""
+        known = self._worths.get(id(metropolis))
+        if known is not None and known.metropolis is metropolis:
+            return known
+        found = _worth(metropolis, self._state.config)
+        self._worths[id(metropolis)] = found
+        return found
 
-    def _monument(self, count: int) -> int:
-        if count not in self._monuments:
+    def total(self, metropolis: Metropolis) -> int:
+        return self.worth(metropolis).own + self.monument(metropolis.monuments)
+
+    def monument(self, count: int) -> int:
+        """The player's Debens for ``count`` Monuments against the others' (R-5.4)."""
+        found = self._monuments.get(count)
+        if found is None:
             position = final_position(self._state)
             players = list(position.players)
             me = players[self._player]
             players[self._player] = PlayerPosition(me.name, evolve(me.metropolis, monuments=count))
             _counts, values = monument_debens(evolve(position, players=tuple(players)))
-            self._monuments[count] = values.get(count, 0)
-        return self._monuments[count]
+            found = self._monuments[count] = values.get(count, 0)
+        return found
 
 
 def turns_to_play(state: GameState, player: int) -> int:
     """Turns ``player`` has still to begin (the current player's own turn is under way)."""
     return TURNS - state.players[player].turns - (1 if state.current == player else 0)
+
+
+def _seat(state: GameState, player: int) -> PlayerState:
+    """``state.players[player]`` without making the tuple of players."""
+    found = state.seats[player]
+    return state.player if found is None else found
 
 
 def turn_end_value(state: GameState, player: int, scorer: _Scorer | None = None) -> float:
@@ -172,11 +248,19 @@ def turn_end_value(state: GameState, player: int, scorer: _Scorer | None = None)
         check_player(state, player)
     if scorer is not None and type(scorer) is not _Scorer:
         expect_type("scorer", scorer, _Scorer)
-    me = state.players[player]
-    total = (scorer or _Scorer(state, player)).total(me.metropolis)
-    value = total + _open_shops_value(me.metropolis, turns_to_play(state, player))
-    if state.current == player and state.phase in _MID_TURN:
-        value += SUPPLY_TOKEN * _placeable(me.metropolis, me.supply)
+    return _turn_end_value(state, player, scorer or _Scorer(state, player))
+
+
+def _turn_end_value(state: GameState, player: int, scorer: _Scorer) -> float:
+    me = _seat(state, player)
+    metropolis = me.metropolis
+    worth = scorer.worth(metropolis)
+    total = worth.own + scorer.monument(metropolis.monuments)
+    mine = state.seats[player] is None
+    left = TURNS - me.turns - (1 if mine else 0)
+    value = total + worth.open_value(left)
+    if mine and state.phase in _MID_TURN:
+        value += SUPPLY_TOKEN * worth.placeable_tokens(me.supply)
         value += PENDING_QUARRY * state.quarry_choices
     return value
 
