@@ -21,6 +21,7 @@ from typing import Any
 from fertility_rules.agents.lookahead import (
     TURNS,
     LookaheadAgent,
+    Plans,
     _Scorer,
     _seat,
     _worth,
@@ -175,5 +176,5 @@ class CalibratedLookaheadAgent(LookaheadAgent):
 
     name = "calibrated"
 
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, value=horizon_value)
+    def __init__(self, seed: int | None = None, plans: Plans | None = None) -> None:
+        super().__init__(seed, value=horizon_value, plans=plans)

@@ -28,7 +28,7 @@ from fertility_rules.agents.base import public_view
 from fertility_rules.agents.greedy import check_player
 from fertility_rules.agents.seeds import agent_random
 from fertility_rules.agents.ties import best_move
-from fertility_rules.arguments import expect_type
+from fertility_rules.arguments import expect_count, expect_type
 from fertility_rules.effects.kinds.generic import GenericBenefit
 from fertility_rules.effects.kinds.resource_to_shop import ResourceToShopBenefit
 from fertility_rules.effects.kinds.specialized import SpecializedBenefit
@@ -48,7 +48,15 @@ from fertility_rules.rules.state import GameConfig, GameState, Phase, PlayerStat
 from fertility_rules.scoring.pipeline import metropolis_totals
 from fertility_rules.scoring.stages import monument_debens
 
-__all__ = ["LookaheadAgent", "TurnValue", "ranked_moves", "turn_end_value", "turns_to_play"]
+__all__ = [
+    "Line",
+    "LookaheadAgent",
+    "Plans",
+    "TurnValue",
+    "ranked_moves",
+    "turn_end_value",
+    "turns_to_play",
+]
 
 TURNS = 9
 """Turns each player plays in a standard game (R-4.2)."""
@@ -312,6 +320,58 @@ def ranked_moves(
 _KEPT = {Phase.PLACE: PLACEMENTS_KEPT, Phase.QUARRY: 2, Phase.BUILD: BUILDS_KEPT}
 _MID_TURN = frozenset({Phase.QUARRY, Phase.BUILD, Phase.SUPPLY, Phase.BONUS})
 
+Line = list[tuple[Move, GameState]]
+"""A plan: each move with the state it leads to."""
+
+
+class Plans:
+    """Plans of the rest of a turn kept by the position they start from, shared by the
+    look-ahead agents given it (a search's playouts, which meet the same positions again
+    and again). A plan reads the deciding player, the board, the offer, the Stock, what the
+    turn still owes and the others' Monuments; never the hidden pile or deck (R-9.2), nor
+    the tiles of the Common Pool. Agents sharing plans break ties by the order of the
+    moves, so that a plan depends on its position alone; ``kept`` plans at most (all are
+    dropped when full)."""
+
+    def __init__(self, kept: int = 4096) -> None:
+        expect_count("kept", kept)
+        self._kept = kept
+        self._lines: dict[tuple[object, ...], tuple[TurnValue, Line]] = {}
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def line(self, agent: LookaheadAgent, state: GameState, moves: Sequence[Move]) -> Line:
+        """The plan of ``agent`` at ``state`` (of its ``moves``), made on first use."""
+        value = agent.value
+        valley = state.valley
+        key = (
+            id(state.config),
+            id(value),
+            valley.empty,
+            valley.scenes,
+            valley.monuments,
+            state.player,
+            tuple(None if seat is None else seat.metropolis.monuments for seat in state.seats),
+            state.stock,
+            state.offer,
+            state.pending,
+            state.phase,
+            state.turn,
+            bool(state.common_pool),
+            len(state.pile),
+        )
+        found = self._lines.get(key)
+        # The line's states keep the configuration alive, the entry the measure: neither
+        # identity can name another object while the entry stands.
+        if found is not None and found[0] is value:
+            return found[1]
+        line = agent.plan(state, moves)
+        if len(self._lines) >= self._kept:
+            self._lines.clear()
+        self._lines[key] = (value, line)
+        return line
+
 
 class LookaheadAgent:
     """Plans each turn as a whole with a pruned search; the same seed plays the same moves.
@@ -323,13 +383,23 @@ class LookaheadAgent:
 
     name = "lookahead"
 
-    def __init__(self, seed: int | None = None, value: TurnValue = turn_end_value) -> None:
+    def __init__(
+        self, seed: int | None = None, value: TurnValue = turn_end_value, plans: Plans | None = None
+    ) -> None:
         if not callable(value):
             expect_type("value", value, Callable)
+        if plans is not None and type(plans) is not Plans:
+            expect_type("plans", plans, Plans)
         self._rng = agent_random(seed)
         self._value = value
-        self._plan: list[tuple[Move, GameState]] = []
+        self._plans = plans
+        self._plan: Line = []
         self._scorer: _Scorer
+
+    @property
+    def value(self) -> TurnValue:
+        """How the agent judges the lines of a turn."""
+        return self._value
 
     def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
         return self.decide(public_view(view).stand_in(), moves)
@@ -346,22 +416,36 @@ class LookaheadAgent:
             return moves[0]
         if state.phase in (Phase.TAKE, Phase.REMOVE):
             return self._take(state, moves)
-        self._scorer = _Scorer(state, state.current)
-        _value, line = self._search(state, list(moves), first=True)
-        del self._scorer
+        if self._plans is None:
+            line = self._line(state, moves, self._rng.random)
+        else:
+            line = self._plans.line(self, state, moves)
         # Each later move of the line is expected at the state the previous one leads to.
         self._plan = [(line[i + 1][0], line[i][1]) for i in range(len(line) - 1)]
         return line[0][0]
 
+    def plan(self, state: GameState, moves: Sequence[Move]) -> Line:
+        """The line the agent plans from ``state`` to the end of its turn, ties broken by
+        the order of ``moves`` (what :class:`Plans` keeps)."""
+        return self._line(state, moves, None)
+
+    def _line(
+        self, state: GameState, moves: Sequence[Move], tie: Callable[[], float] | None
+    ) -> Line:
+        self._scorer = _Scorer(state, state.current)
+        _value, line = self._search(state, list(moves), tie)
+        del self._scorer
+        return line
+
     # -- search -------------------------------------------------------------------
 
     def _search(
-        self, state: GameState, moves: list[Move], first: bool = False
-    ) -> tuple[float, list[tuple[Move, GameState]]]:
-        """Best value reachable by the end of the turn and the line that reaches it."""
+        self, state: GameState, moves: list[Move], tie: Callable[[], float] | None = None
+    ) -> tuple[float, Line]:
+        """Best value reachable by the end of the turn and the line that reaches it; ``tie``
+        breaks ties among the first decision's moves."""
         me = state.current
         kept = _KEPT.get(state.phase, 1)
-        tie = self._rng.random if first else None
         scored = ranked_moves(state, moves, self._scorer, tie, value=self._value)
         best_value = float("-inf")
         best_line: list[tuple[Move, GameState]] = []
