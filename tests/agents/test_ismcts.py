@@ -309,3 +309,39 @@ def test_a_lead_needs_two_seats_and_a_positive_scale() -> None:
             lead_rewards(values, scale)
         assert caught.value.problems[0].path == path
     assert lead_rewards([2.0, 2.0], float("1e-9")) == [0.5, 0.5]
+
+
+def test_halving_never_runs_more_iterations_than_its_budget() -> None:
+    binding, _parts = search_parts(RULES)
+    state = Game.new(("Ada", "Bo"), 3, game=RULES).state
+    moves = RULES.legal_moves(state)
+    view = RULES.observe(state)
+    assert len(moves) == 3
+    # Three candidates take two rounds (3, then 2): 5 iterations. With 4, the second
+    # round does not fit, and the best of the first round is played.
+    for budget, spent in ((5, 5), (4, 3), (3, 3)):
+        move, count, root = search(binding, view, moves, random.Random(1), Budget(budget), 0)
+        assert count == spent == root.visits
+        assert all(root.children[m].visits == 1 for m in moves) or budget == 5
+        assert root.children[move].visits == max(c.visits for c in root.children.values())
+    # Fewer iterations than candidates: the first ones in the game's order are tried.
+    move, count, root = search(binding, view, moves, random.Random(1), Budget(2), 0)
+    assert count == 2
+    assert [root.children[m].visits for m in root.tried] == [1, 1, 0]
+    assert move in root.tried[:2]
+    # One iteration compares nothing: the game's first candidate, untried.
+    move, count, root = search(binding, view, moves, random.Random(1), Budget(1), 0)
+    assert (move, count) == (root.tried[0], 0)
+    # ... unless the planner proposed another move: then that one.
+    proposal = root.tried[2]
+    move, count, _root = search(
+        binding, view, moves, random.Random(1), Budget(1), 0, None, proposal
+    )
+    assert (move, count) == (proposal, 0)
+    # The proposal takes the place of the last candidate the budget leaves out.
+    move, count, root = search(
+        binding, view, moves, random.Random(1), Budget(2), 0, None, proposal, 0.0
+    )
+    assert count == 2
+    assert root.children[proposal].visits == 1
+    assert root.children[root.tried[1]].visits == 0
