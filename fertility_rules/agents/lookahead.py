@@ -38,12 +38,12 @@ from fertility_rules.effects.kinds.wheat import WheatBenefit
 from fertility_rules.effects.registry import EffectRegistry
 from fertility_rules.model.metropolis import Metropolis
 from fertility_rules.model.position import PlayerPosition
-from fertility_rules.model.resources import NO_TOKENS, Counts
+from fertility_rules.model.resources import NO_TOKENS, Counts, add_counts
 from fertility_rules.model.shop import ShopState
 from fertility_rules.play.views import Observation
 from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
-from fertility_rules.rules.moves import BuildDistrict, Move
-from fertility_rules.rules.placement import placements
+from fertility_rules.rules.moves import BuildDistrict, Move, PlaceTile
+from fertility_rules.rules.placement import placement_yield, placements
 from fertility_rules.rules.state import GameConfig, GameState, Phase, PlayerState
 from fertility_rules.scoring.pipeline import metropolis_totals
 from fertility_rules.scoring.stages import monument_debens
@@ -54,6 +54,7 @@ __all__ = [
     "Plans",
     "TurnValue",
     "ranked_moves",
+    "ranked_tiles",
     "turn_end_value",
     "turns_to_play",
 ]
@@ -298,6 +299,7 @@ def ranked_moves(
     me = state.current
     scored: list[tuple[float, int, Move, GameState]] = []
     seen: set[object] = set()
+    supply = state.player.supply
     for move in moves:
         if isinstance(move, BuildDistrict):
             # The spot a District is built on changes nothing for the score.
@@ -305,8 +307,17 @@ def ranked_moves(
             if key in seen:
                 continue
             seen.add(key)
+        elif same_harvest and type(move) is PlaceTile:
+            # What the placement yields, read before the state it leads to is made: the
+            # key :func:`_harvest_key` reads of that state.
+            found = placement_yield(state, move)
+            key = (add_counts(supply, found.taken), found.wheat, found.phase)
+            key = (*key, found.quarry_choices, me)
+            if key in seen:
+                continue
+            seen.add(key)
         after = apply_unchecked(state, move)
-        if same_harvest and state.phase is Phase.PLACE:
+        if same_harvest and state.phase is Phase.PLACE and type(move) is not PlaceTile:
             key = _harvest_key(after, me)
             if key in seen:
                 continue
@@ -479,27 +490,36 @@ class LookaheadAgent:
     # -- end of turn ------------------------------------------------------------
 
     def _take(self, state: GameState, moves: Sequence[Move]) -> Move:
-        """The tile with the best harvest on the board as it stands (R-3.6, R-3.3).
+        """The tile with the best harvest on the board as it stands (R-3.6, R-3.3)."""
+        values = dict(zip(moves, _tile_values(state, moves), strict=True))
+        return best_move(moves, values.__getitem__, self._rng)
 
-        Each token is weighted by how much the player's open Shops need its resource.
-        """
-        me = state.players[state.current]
-        need = [1.0, 1.0, 1.0, 1.0]
-        counts = me.metropolis.token_counts()
-        for shop in me.metropolis.shops:
-            if shop.is_full:
-                continue
-            value = _shop_value(shop, counts, 1)
-            for resource in range(4):
-                missing = shop.shop.need[resource] - shop.tokens[resource]
-                if missing > 0:
-                    need[resource] += value * missing / shop.shop.size / 4
-        sign = -1.0 if state.phase is Phase.REMOVE else 1.0
 
-        def harvest(move: Move) -> float:
-            return sign * _harvest_value(state, move.tile, need)  # type: ignore[union-attr]
+def _tile_values(state: GameState, moves: Sequence[Move]) -> list[float]:
+    """For each tile taken (or removed, the value negated) by ``moves``, the best harvest
+    it would give the current player on the board as it stands (R-3.6, R-3.3), each token
+    weighted by how much the player's open Shops need its resource."""
+    me = state.players[state.current]
+    need = [1.0, 1.0, 1.0, 1.0]
+    counts = me.metropolis.token_counts()
+    for shop in me.metropolis.shops:
+        if shop.is_full:
+            continue
+        value = _shop_value(shop, counts, 1)
+        for resource in range(4):
+            missing = shop.shop.need[resource] - shop.tokens[resource]
+            if missing > 0:
+                need[resource] += value * missing / shop.shop.size / 4
+    sign = -1.0 if state.phase is Phase.REMOVE else 1.0
+    return [sign * _harvest_value(state, move.tile, need) for move in moves]  # type: ignore[union-attr]
 
-        return best_move(moves, harvest, self._rng)
+
+def ranked_tiles(state: GameState, moves: Sequence[Move]) -> list[Move]:
+    """The tiles ``moves`` take (or remove) at ``state``, in the order the look-ahead
+    prefers them (equal values in the order of ``moves``)."""
+    values = _tile_values(state, moves)
+    order = sorted(range(len(moves)), key=lambda i: (-values[i], i))
+    return [moves[i] for i in order]
 
 
 def _harvest_value(state: GameState, tile: str, need: list[float]) -> float:
@@ -510,12 +530,14 @@ def _harvest_value(state: GameState, tile: str, need: list[float]) -> float:
         phase=Phase.PLACE,
     )
     best = 0.0
+    wheat = player.metropolis.wheat
     for move in placements(probe, tile):
-        after = apply_unchecked(probe, move)
-        gained = after.players[state.current]
-        value = sum(n * w for n, w in zip(gained.supply, need, strict=True))
-        value += gained.metropolis.wheat - player.metropolis.wheat
-        value += PENDING_QUARRY * after.quarry_choices
+        # The probe's supply is empty: what the player gains is what the placement takes
+        # from the Stock.
+        found = placement_yield(probe, move)
+        value = sum(n * w for n, w in zip(found.taken, need, strict=True))
+        value += found.wheat - wheat
+        value += PENDING_QUARRY * found.quarry_choices
         best = max(best, value)
     return best
 
