@@ -34,7 +34,13 @@ from collections.abc import Sequence
 
 from fertility_rules.agents.horizon import CalibratedLookaheadAgent, horizon_value
 from fertility_rules.agents.ismcts import InPhases, play_out
-from fertility_rules.agents.lookahead import LookaheadAgent, Plans, _Scorer, ranked_moves
+from fertility_rules.agents.lookahead import (
+    LookaheadAgent,
+    Plans,
+    _Scorer,
+    ranked_moves,
+    ranked_tiles,
+)
 from fertility_rules.agents.rewards import LeadRewards
 from fertility_rules.games import GameSearch
 from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
@@ -66,7 +72,7 @@ and supplying are judged, not yet the tile it takes then."""
 
 def _candidates(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
     if state.phase in ENDS:
-        return moves
+        return ranked_tiles(state, moves)
     width = WIDTH.get(state.phase)
     if width is None:
         # Quarry choices, supplying, bonuses: the look-ahead's move, the only child.
