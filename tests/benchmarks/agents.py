@@ -6,11 +6,12 @@ with one agent under test (``--agent``, default ``lookahead``) against the other
 game ``k`` uses setup seed ``seed + k``. Every agent sees the view of the game only. Agents
 are named as the game's own (``make_agent``); the script uses only names that exist in
 earlier versions of the library too, so the same script measures an older tree
-(``PYTHONPATH=<tree>``, or that tree's environment) beside the current one. Reports the tested agent's win rate (a shared victory
-counts as 1/winners) with its 95 % interval, its mean score and the time it takes per
-decision (min, median, mean, 90th and 99th percentiles, max), as text and JSON; for the
-``ismcts`` agent also the decisions it searched (time, iterations, iterations per
-second). ``--iterations`` sets the search agent's budget.
+(``PYTHONPATH=<tree>``, or that tree's environment) beside the current one. Reports the
+tested agent's win rate (a shared victory counts as 1/winners) with its 95 % interval,
+its mean score and the time it takes per decision (min, median, mean, 90th and 99th
+percentiles, max), as text and JSON; for the ``ismcts`` agent also the decisions it
+searched (time, iterations, iterations per second). ``--iterations`` sets the search
+agent's budget; each game logs the load average at its end.
 
 Times are CPU times of the process (``time.process_time``): on a machine shared with
 other work, the wall clock would count the time spent waiting for a core. Runs in parts
@@ -28,7 +29,6 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-
 from typing import Any
 
 from fertility_rules.agents import ISMCTSAgent, make_agent, play_game
