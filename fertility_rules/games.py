@@ -358,6 +358,9 @@ class GameSearch:
     """``(state, seat)``: whether a decision reached by the search gets a node in its tree
     (``seat`` is the searching seat); the playout starts at the first that does not.
     ``None``: every decision does, down to the horizon."""
+    iterations: int | None = None
+    """The iterations a searched decision runs when the agent is given no budget: what a
+    playout of the game costs affords. ``None``: the search's own default."""
 
 
 @frozen(kw_only=True)

@@ -439,12 +439,12 @@ def search_parts(
 
 
 DEFAULT_ITERATIONS = 32
-"""Iterations per searched decision by default (see ``tests/benchmarks/results``)."""
+"""Iterations per searched decision of a game that names no budget of its own
+(:attr:`~fertility_rules.games.GameSearch.iterations`)."""
 
 MARGIN = 0.02
-"""With more than two players, the mean reward by which the search's best candidate must
-beat the planner's move to be played instead (see
-``tests/benchmarks/results/ismcts-notes.txt``)."""
+"""The mean reward by which the search's best candidate must beat the planner's move to
+be played instead (see ``tests/benchmarks/results/ismcts-notes.txt``)."""
 
 
 def _read_iterations(text: str) -> int:
@@ -472,11 +472,13 @@ def _read_seconds(text: str) -> float:
 
 class ISMCTSAgent:
     """Information-set MCTS with a determinization per iteration, over ``game`` (Fertility
-    by default); the same seed plays the same moves under an iteration budget.
+    by default); the same seed plays the same moves under an iteration budget, by default
+    the game's (:attr:`~fertility_rules.games.GameSearch.iterations`).
 
     The decisions the game does not search (:attr:`~fertility_rules.games.GameSearch.searched`)
-    are its planner's. With more than two players the planner proposes a move at every
-    searched decision too, and the search overrides it only by :data:`MARGIN`."""
+    are its planner's. The planner proposes a move at every searched decision too, and the
+    search overrides it only by :data:`MARGIN`: with a few iterations a decision, a small
+    lead over the planner's move is more often luck than skill."""
 
     name = "ismcts"
     options: ClassVar[Mapping[str, Callable[[str], object]]] = MappingProxyType(
@@ -488,13 +490,15 @@ class ISMCTSAgent:
     def __init__(
         self,
         seed: int | None = None,
-        iterations: int = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         seconds: float | None = None,
         *,
         game: str | GameRules = "fertility",
     ) -> None:
-        self.budget = Budget(iterations, seconds)
         self._game, parts = search_parts(game)
+        if iterations is None:
+            iterations = DEFAULT_ITERATIONS if parts.iterations is None else parts.iterations
+        self.budget = Budget(iterations, seconds)
         self._searched = parts.searched
         self._planner: Agent | None = None if parts.planner is None else parts.planner(seed)
         self._rng = agent_random(seed)
@@ -513,7 +517,7 @@ class ISMCTSAgent:
             move = self._planner.choose(view, moves)
         else:
             proposal, margin = None, 0.0
-            if self._planner is not None and len(view.players) > 2:
+            if self._planner is not None:
                 proposal, margin = self._planner.choose(view, moves), MARGIN
             move, count, root = search(
                 self._game,

@@ -54,6 +54,10 @@ WIDTH = {Phase.PLACE: 5, Phase.BUILD: 4}
 """Children per decision of these kinds (the best by the turn value); the tile taken or
 removed tries every tile, and the other decisions of the turn follow the look-ahead."""
 
+ITERATIONS = 12
+"""Iterations a searched decision runs by default: as strong as 32 before the playouts
+kept their plans, at a sixth of the cost (``tests/benchmarks/results/ismcts-notes.txt``)."""
+
 LEAD_SCALE = 4.0
 """Debens of lead that make a reward of about 0.73 (a logistic's unit)."""
 
@@ -118,5 +122,6 @@ FERTILITY_SEARCH = GameSearch(
     rewards=LeadRewards(final_position, score_totals, horizon_value, LEAD_SCALE),
     searched=InPhases(SEARCHED),
     planner=CalibratedLookaheadAgent,
+    iterations=ITERATIONS,
 )
 """Fertility as the search sees it, beside its referee and ``sample_state``."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from fertility_rules.agents.best_value import BestValueAgent
-from fertility_rules.agents.ismcts import DEFAULT_ITERATIONS
 from fertility_rules.agents.ismcts import ISMCTSAgent as SearchAgent
 from fertility_rules.agents.random_agent import RandomAgent
 from fertility_rules.agents.seeds import agent_random
@@ -144,7 +143,7 @@ class ISMCTSAgent(SearchAgent):
     def __init__(
         self,
         seed: int | None = None,
-        iterations: int = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         seconds: float | None = None,
     ) -> None:
         super().__init__(seed, iterations, seconds, game="ankhor")

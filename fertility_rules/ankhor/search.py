@@ -41,6 +41,10 @@ from fertility_rules.games import GameSearch
 
 __all__ = ["ANKHOR_SEARCH"]
 
+ITERATIONS = 16
+"""Iterations a searched decision runs by default (``tests/benchmarks/results/
+ismcts-notes.txt``)."""
+
 PER_KIND = 2
 """Children per kind of move of a searched decision (a buy: per offer slot), the best by
 the next position's value: the choices differ, not many equivalent spaces or takes."""
@@ -143,5 +147,6 @@ ANKHOR_SEARCH = GameSearch(
     rewards=LeadRewards(final_position, score_totals, search_value, LEAD_SCALE),
     searched=InPhases(SEARCHED),
     planner=LookaheadAgent,
+    iterations=ITERATIONS,
 )
 """Ankh'or as the search sees it, beside its referee and ``sample_state``."""

@@ -13,6 +13,7 @@ from attrs import evolve
 from fertility_rules import Game, GameState, legal_moves, observe
 from fertility_rules.agents import CalibratedLookaheadAgent, ISMCTSAgent, LookaheadAgent
 from fertility_rules.agents.ismcts import (
+    DEFAULT_ITERATIONS,
     Budget,
     SearchGame,
     _Node,
@@ -23,6 +24,7 @@ from fertility_rules.agents.ismcts import (
 )
 from fertility_rules.agents.ismcts_agent import FERTILITY_SEARCH
 from fertility_rules.agents.rewards import LeadRewards, lead_rewards
+from fertility_rules.ankhor.search import ANKHOR_SEARCH
 from fertility_rules.rules.engine import apply_unchecked
 from fertility_rules.rules.state import Phase
 from tests.games.pairs import RULES
@@ -185,7 +187,7 @@ def test_halving_keeps_the_proposal_to_the_end_and_plays_it_unless_clearly_beate
         assert means[chosen] >= means[proposal]
 
 
-def test_the_planner_proposes_with_more_than_two_players_only() -> None:
+def test_the_planner_proposes_at_every_searched_decision() -> None:
     proposed: list[int] = []
 
     class Planner(LookaheadAgent):
@@ -200,7 +202,16 @@ def test_the_planner_proposes_with_more_than_two_players_only() -> None:
         agent = ISMCTSAgent(1, iterations=6)
         agent._planner = Planner(1)
         agent.choose(observe(state), legal_moves(state))
-    assert proposed == [3]
+    assert proposed == [2, 3]
+
+
+def test_each_game_names_its_own_budget() -> None:
+    assert ISMCTSAgent(1).budget == Budget(FERTILITY_SEARCH.iterations or 0)
+    assert ISMCTSAgent(1, game="ankhor").budget == Budget(ANKHOR_SEARCH.iterations or 0)
+    assert FERTILITY_SEARCH.iterations != ANKHOR_SEARCH.iterations
+    # A game without a budget of its own gets the search's default.
+    assert ISMCTSAgent(1, game=RULES).budget == Budget(DEFAULT_ITERATIONS)
+    assert ISMCTSAgent(1, iterations=5).budget == Budget(5)
 
 
 def test_a_proposal_not_legal_or_a_negative_margin_is_a_library_error() -> None:
