@@ -476,9 +476,11 @@ class ISMCTSAgent:
     the game's (:attr:`~fertility_rules.games.GameSearch.iterations`).
 
     The decisions the game does not search (:attr:`~fertility_rules.games.GameSearch.searched`)
-    are its planner's. The planner proposes a move at every searched decision too, and the
-    search overrides it only by :data:`MARGIN`: with a few iterations a decision, a small
-    lead over the planner's move is more often luck than skill."""
+    are its planner's. From the game's number of players
+    (:attr:`~fertility_rules.games.GameSearch.proposals_from`) the planner proposes a move at
+    every searched decision too, and the search overrides it only by :data:`MARGIN`: with a
+    few iterations a decision, a small lead over the planner's move is more often luck than
+    skill."""
 
     name = "ismcts"
     options: ClassVar[Mapping[str, Callable[[str], object]]] = MappingProxyType(
@@ -501,6 +503,7 @@ class ISMCTSAgent:
         self.budget = Budget(iterations, seconds)
         self._searched = parts.searched
         self._planner: Agent | None = None if parts.planner is None else parts.planner(seed)
+        self._proposals_from = parts.proposals_from
         self._rng = agent_random(seed)
         self._tree: tuple[Hashable, _Node[Any]] | None = None
         """The tree kept for the rest of a turn, and that turn."""
@@ -517,7 +520,7 @@ class ISMCTSAgent:
             move = self._planner.choose(view, moves)
         else:
             proposal, margin = None, 0.0
-            if self._planner is not None:
+            if self._planner is not None and len(view.players) >= self._proposals_from:
                 proposal, margin = self._planner.choose(view, moves), MARGIN
             move, count, root = search(
                 self._game,

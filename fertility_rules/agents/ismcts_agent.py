@@ -123,5 +123,6 @@ FERTILITY_SEARCH = GameSearch(
     searched=InPhases(SEARCHED),
     planner=CalibratedLookaheadAgent,
     iterations=ITERATIONS,
+    proposals_from=2,
 )
 """Fertility as the search sees it, beside its referee and ``sample_state``."""

@@ -187,7 +187,7 @@ def test_halving_keeps_the_proposal_to_the_end_and_plays_it_unless_clearly_beate
         assert means[chosen] >= means[proposal]
 
 
-def test_the_planner_proposes_at_every_searched_decision() -> None:
+def test_fertility_s_planner_proposes_at_every_searched_decision() -> None:
     proposed: list[int] = []
 
     class Planner(LookaheadAgent):
@@ -203,6 +203,8 @@ def test_the_planner_proposes_at_every_searched_decision() -> None:
         agent._planner = Planner(1)
         agent.choose(observe(state), legal_moves(state))
     assert proposed == [2, 3]
+    # Ankh'or's planner proposes with three players or more only.
+    assert ANKHOR_SEARCH.proposals_from == 3
 
 
 def test_each_game_names_its_own_budget() -> None:
