@@ -372,6 +372,13 @@ class GameSearch:
     """``(state, seat)``: whether a decision reached by the search gets a node in its tree
     (``seat`` is the searching seat); the playout starts at the first that does not.
     ``None``: every decision does, down to the horizon."""
+    iterations: int | None = None
+    """The iterations a searched decision runs when the agent is given no budget: what a
+    playout of the game costs affords. ``None``: the search's own default."""
+    proposals_from: int = 3
+    """With a :attr:`planner`, the number of players from which it proposes a move at every
+    searched decision, which the search plays unless another candidate beats it by a
+    margin of mean reward."""
 
 
 @frozen(kw_only=True)

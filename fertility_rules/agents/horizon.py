@@ -21,9 +21,11 @@ from typing import Any
 from fertility_rules.agents.lookahead import (
     TURNS,
     LookaheadAgent,
+    Plans,
     _Scorer,
+    _seat,
+    _worth,
     turn_end_value,
-    turns_to_play,
 )
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem
@@ -156,12 +158,15 @@ def horizon_value(state: GameState, player: int, scorer: _Scorer | None = None) 
     :func:`~fertility_rules.agents.lookahead.turn_end_value`, which checks the arguments:
     this runs at every line a search judges)."""
     value = turn_end_value(state, player, scorer)
-    table = CALIBRATION.get(len(state.players))
-    left = turns_to_play(state, player)
+    table = CALIBRATION.get(len(state.seats))
+    me = _seat(state, player)
+    left = TURNS - me.turns - (1 if state.seats[player] is None else 0)
     if table is None or not 0 <= left < len(table):
         return value
     const, per_monument, per_wheat, per_token = table[left]
-    monuments, wheat, tokens = _features(state.players[player])
+    metropolis = me.metropolis
+    worth = _worth(metropolis, state.config) if scorer is None else scorer.worth(metropolis)
+    monuments, wheat, tokens = metropolis.monuments, metropolis.wheat, worth.tokens
     return value + const + (per_monument * monuments + per_wheat * wheat + per_token * tokens)
 
 
@@ -171,5 +176,5 @@ class CalibratedLookaheadAgent(LookaheadAgent):
 
     name = "calibrated"
 
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, value=horizon_value)
+    def __init__(self, seed: int | None = None, plans: Plans | None = None) -> None:
+        super().__init__(seed, value=horizon_value, plans=plans)

@@ -41,8 +41,9 @@ import operator
 import random
 import statistics
 import time
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from attrs import evolve, frozen
 
@@ -265,9 +266,12 @@ def _halving(
     same determinizations with the same playout draws (so they are compared on equal
     terms), and the better half by mean reward goes on to the next round. Below the root
     each iteration walks the tree as usual. A kept tree's visits count towards the
-    budget. A ``proposal`` among the candidates is never halved away, and stays the move
-    unless the best candidate's mean reward beats it by ``margin`` and, when
-    ``confidence`` is given, its lead in the decision's draws is that many standard errors
+    budget, which is never exceeded: a round runs only if every candidate still in gets
+    an iteration, and a budget smaller than the candidates tries the first ones in the
+    game's order; when the budget is spent, the best mean so far is played. A
+    ``proposal`` among the candidates is never halved away, and stays the move unless
+    the best candidate's mean reward beats it by ``margin`` and, when ``confidence`` is
+    given, its lead in the decision's draws is that many standard errors
     (:func:`_significant`): with many players a playout is noisy, and a small lead over
     the planner's move is more often luck than skill."""
     legal = set(moves)
@@ -277,12 +281,22 @@ def _halving(
     if len(remaining) < 2:
         return (remaining or list(moves))[0], 0, root
     kept_to_the_end = proposal if proposal is not None and proposal in remaining else None
+    budget = max(iterations - root.visits, 0)
+    if budget < len(remaining):
+        # Too few iterations to try every candidate: the ones the game prefers (and the
+        # proposal, which takes the place of the last of them).
+        narrowed = remaining[:budget]
+        if kept_to_the_end is not None and kept_to_the_end not in narrowed:
+            narrowed[-1:] = [kept_to_the_end]
+        remaining = narrowed if len(narrowed) >= 2 else remaining
     rounds = math.ceil(math.log2(len(remaining)))
-    budget = max(iterations - root.visits, len(remaining))
     spent = 0
     paired: dict[M, list[float]] = {move: [] for move in remaining}
     """Each candidate's reward in each draw it was played in, in the order of the draws."""
     for done in range(rounds):
+        if spent + len(remaining) > budget:
+            # No iteration left for every candidate still in: the best mean so far wins.
+            break
         share = max(1, (budget - spent) // ((rounds - done) * len(remaining)))
         for _draw in range(share):
             world = game.sample(view, rng)
@@ -296,8 +310,11 @@ def _halving(
         if kept_to_the_end is not None and kept_to_the_end not in kept:
             kept.append(kept_to_the_end)
         remaining = kept
+    remaining.sort(key=lambda m: -_mean(root.children[m]))
     best = remaining[0]
-    if kept_to_the_end is not None:
+    if kept_to_the_end is not None and not root.children[best].visits:
+        best = kept_to_the_end  # nothing played: the planner's move
+    elif kept_to_the_end is not None:
         lead = _mean(root.children[best]) - _mean(root.children[kept_to_the_end])
         if lead < margin or (
             confidence and not _significant(paired[best], paired[kept_to_the_end], confidence)
@@ -422,36 +439,71 @@ def search_parts(
 
 
 DEFAULT_ITERATIONS = 32
-"""Iterations per searched decision by default (see ``tests/benchmarks/results``)."""
+"""Iterations per searched decision of a game that names no budget of its own
+(:attr:`~fertility_rules.games.GameSearch.iterations`)."""
 
 MARGIN = 0.02
-"""With more than two players, the mean reward by which the search's best candidate must
-beat the planner's move to be played instead (see
-``tests/benchmarks/results/ismcts-notes.txt``)."""
+"""The mean reward by which the search's best candidate must beat the planner's move to
+be played instead (see ``tests/benchmarks/results/ismcts-notes.txt``)."""
+
+
+def _read_iterations(text: str) -> int:
+    """An ``iterations=N`` option of an agent's name: a whole number of 1 or more."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1 or len(text) > 9:
+        raise MalformedInputError.single(
+            "iterations",
+            _("A number of iterations is a whole number of 1 or more, not {n}.", n=text[:20]),
+        )
+    return int(text)
+
+
+def _read_seconds(text: str) -> float:
+    """A ``seconds=S`` option of an agent's name: a positive number of seconds."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds < math.inf:
+        raise MalformedInputError.single(
+            "seconds", _("a positive number of seconds is needed, not {n}", n=text[:20])
+        )
+    return seconds
 
 
 class ISMCTSAgent:
     """Information-set MCTS with a determinization per iteration, over ``game`` (Fertility
-    by default); the same seed plays the same moves under an iteration budget.
+    by default); the same seed plays the same moves under an iteration budget, by default
+    the game's (:attr:`~fertility_rules.games.GameSearch.iterations`).
 
     The decisions the game does not search (:attr:`~fertility_rules.games.GameSearch.searched`)
-    are its planner's. With more than two players the planner proposes a move at every
-    searched decision too, and the search overrides it only by :data:`MARGIN`."""
+    are its planner's. From the game's number of players
+    (:attr:`~fertility_rules.games.GameSearch.proposals_from`) the planner proposes a move at
+    every searched decision too, and the search overrides it only by :data:`MARGIN`: with a
+    few iterations a decision, a small lead over the planner's move is more often luck than
+    skill."""
 
     name = "ismcts"
+    options: ClassVar[Mapping[str, Callable[[str], object]]] = MappingProxyType(
+        {"iterations": _read_iterations, "seconds": _read_seconds}
+    )
+    """What an agent's name may set after it (``ismcts:iterations=8``,
+    :func:`~fertility_rules.agents.simulate.make_agent`): the budget of a decision."""
 
     def __init__(
         self,
         seed: int | None = None,
-        iterations: int = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         seconds: float | None = None,
         *,
         game: str | GameRules = "fertility",
     ) -> None:
-        self.budget = Budget(iterations, seconds)
         self._game, parts = search_parts(game)
+        if iterations is None:
+            iterations = DEFAULT_ITERATIONS if parts.iterations is None else parts.iterations
+        self.budget = Budget(iterations, seconds)
         self._searched = parts.searched
         self._planner: Agent | None = None if parts.planner is None else parts.planner(seed)
+        self._proposals_from = parts.proposals_from
         self._rng = agent_random(seed)
         self._tree: tuple[Hashable, _Node[Any]] | None = None
         """The tree kept for the rest of a turn, and that turn."""
@@ -468,7 +520,7 @@ class ISMCTSAgent:
             move = self._planner.choose(view, moves)
         else:
             proposal, margin = None, 0.0
-            if self._planner is not None and len(view.players) > 2:
+            if self._planner is not None and len(view.players) >= self._proposals_from:
                 proposal, margin = self._planner.choose(view, moves), MARGIN
             move, count, root = search(
                 self._game,

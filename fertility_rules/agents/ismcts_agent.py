@@ -34,7 +34,13 @@ from collections.abc import Sequence
 
 from fertility_rules.agents.horizon import CalibratedLookaheadAgent, horizon_value
 from fertility_rules.agents.ismcts import InPhases, play_out
-from fertility_rules.agents.lookahead import LookaheadAgent, _Scorer, ranked_moves
+from fertility_rules.agents.lookahead import (
+    LookaheadAgent,
+    Plans,
+    _Scorer,
+    ranked_moves,
+    ranked_tiles,
+)
 from fertility_rules.agents.rewards import LeadRewards
 from fertility_rules.games import GameSearch
 from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
@@ -48,10 +54,20 @@ WIDTH = {Phase.PLACE: 5, Phase.BUILD: 4}
 """Children per decision of these kinds (the best by the turn value); the tile taken or
 removed tries every tile, and the other decisions of the turn follow the look-ahead."""
 
+ITERATIONS = 12
+"""Iterations a searched decision runs by default: as strong as 32 before the playouts
+kept their plans, at a sixth of the cost (``tests/benchmarks/results/ismcts-notes.txt``)."""
+
 LEAD_SCALE = 4.0
 """Debens of lead that make a reward of about 0.73 (a logistic's unit)."""
 
 SEARCHED = frozenset({Phase.PLACE, Phase.BUILD, Phase.TAKE, Phase.REMOVE})
+
+PLANS = Plans()
+"""The look-ahead's plans of a turn, kept by the position they start from for every
+playout in this process: a playout meets the same positions again and again (the other
+players' turns after the same moves of the searcher's, in other draws), and a plan
+depends on nothing hidden."""
 
 ENDS = (Phase.TAKE, Phase.REMOVE)
 """Where a playout stops in the searching player's next turn: its placing, building
@@ -60,11 +76,11 @@ and supplying are judged, not yet the tile it takes then."""
 
 def _candidates(state: GameState, moves: Sequence[Move]) -> Sequence[Move]:
     if state.phase in ENDS:
-        return moves
+        return ranked_tiles(state, moves)
     width = WIDTH.get(state.phase)
     if width is None:
         # Quarry choices, supplying, bonuses: the look-ahead's move, the only child.
-        return [CalibratedLookaheadAgent(0).decide(state, moves)]
+        return [CalibratedLookaheadAgent(0, PLANS).decide(state, moves)]
     if len(moves) <= width:
         return moves
     ranked = ranked_moves(state, moves, _Scorer(state, state.current), value=horizon_value)
@@ -81,9 +97,9 @@ def _rollout(state: GameState, seat: int, rng: random.Random) -> GameState:
     end of the game): the rest of this turn, the other players' turns and ``seat``'s next
     one. Every draw comes from the determinization's pile and deck."""
     agents = [
-        CalibratedLookaheadAgent(rng.getrandbits(32))
+        CalibratedLookaheadAgent(rng.getrandbits(32), PLANS)
         if i == seat
-        else LookaheadAgent(rng.getrandbits(32))
+        else LookaheadAgent(rng.getrandbits(32), plans=PLANS)
         for i in range(len(state.players))
     ]
     # The turns after this one; any turn when another player's is being played.
@@ -106,5 +122,7 @@ FERTILITY_SEARCH = GameSearch(
     rewards=LeadRewards(final_position, score_totals, horizon_value, LEAD_SCALE),
     searched=InPhases(SEARCHED),
     planner=CalibratedLookaheadAgent,
+    iterations=ITERATIONS,
+    proposals_from=2,
 )
 """Fertility as the search sees it, beside its referee and ``sample_state``."""

@@ -8,7 +8,7 @@ unchecked, since it is one of the legal moves.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from attrs import frozen
@@ -22,6 +22,7 @@ from fertility_rules.records.game_record import GameRecord
 __all__ = [
     "AGENT_LABELS",
     "MAX_MOVES",
+    "OPTION",
     "PlayedGame",
     "agent_label",
     "agents_by_seat",
@@ -44,30 +45,70 @@ AGENT_LABELS: dict[str, Message] = {
 
 
 def agent_label(name: str) -> Message | str:
-    """The translated description of agent ``name`` (its name if it has none)."""
-    return AGENT_LABELS.get(name, name)
+    """The translated description of agent ``name`` (its name if it has none), with the
+    options it is given (``ismcts:iterations=8``)."""
+    base, _colon, options = name.partition(":")
+    label = AGENT_LABELS.get(base, base)
+    if not options:
+        return label
+    return _("{agent} ({options})", agent=label, options=options.replace(":", ", "))
+
+
+OPTION = ":"
+"""What separates an agent's name from its options, and its options from each other."""
 
 
 @checked_arguments
 def make_agent(name: str, seed: int | None = None, game: str | GameRules = "fertility") -> Agent:
-    """The agent of ``game`` called ``name`` (``random``, ``greedy``...), seeded."""
+    """The agent of ``game`` called ``name`` (``random``, ``greedy``...), seeded.
+
+    Options follow the name, each ``:option=value`` (``ismcts:iterations=8``), for an
+    agent whose factory lists them in its ``options`` attribute (a mapping from each
+    option's name to the function that reads its value from text); the same name makes
+    the same agent in every worker process of a study."""
     agents = find_game(game).agents
-    factory = agents.get(name) if type(name) is str else None
+    base, *given = name.split(OPTION)
+    factory = agents.get(base)
     if factory is None:
         raise UnknownIdError(
             _(
                 "Unknown agent {name!r}; known agents: {known}.",
-                name=str(name)[:40],
+                name=name[:40],
                 known=", ".join(agents),
             )
         )
-    return factory(seed)
+    if not given:
+        return factory(seed)
+    known: Mapping[str, Callable[[str], object]] = getattr(factory, "options", {})
+    values: dict[str, object] = {}
+    for option in given:
+        key, equals, text = option.partition("=")
+        read = known.get(key)
+        if key in values:
+            twice = _("The option {option} of {agent} is given twice.", option=key, agent=base)
+            raise MalformedInputError.single("agents", twice)
+        if read is None or not equals:
+            raise UnknownIdError(
+                _(
+                    "The agent {agent} takes no option {option!r}; its options: {known}.",
+                    agent=base,
+                    option=option[:40],
+                    known=", ".join(f"{known_key}=..." for known_key in known) or _("none"),
+                )
+            )
+        values[key] = read(text)
+    configurable: Callable[..., Agent] = factory
+    return configurable(seed, **values)
 
 
 def agents_help() -> Message:
     """The help of an ``--agents`` option, naming the built-in agents of every game (the
     game itself is known only once the arguments are read)."""
-    return _("comma-separated agents by seat: {agents}", agents=", ".join(AGENT_LABELS))
+    return _(
+        "comma-separated agents by seat: {agents}; the search agent's budget after its name "
+        "(ismcts:iterations=4)",
+        agents=", ".join(AGENT_LABELS),
+    )
 
 
 def agents_by_seat(text: str, players: int, game: str | GameRules = "fertility") -> tuple[str, ...]:
@@ -78,7 +119,7 @@ def agents_by_seat(text: str, players: int, game: str | GameRules = "fertility")
     names = [name.strip() for name in text.split(",") if name.strip()]
     for name in names:
         if name not in known:
-            make_agent(name, game=game)  # the error names the known agents
+            make_agent(name, game=game)  # the error names the known agents, or options
     if not names:
         raise MalformedInputError.single(
             "--agents", _("No agent given; known agents: {known}.", known=", ".join(known))

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from fertility_rules.agents.best_value import BestValueAgent
-from fertility_rules.agents.ismcts import DEFAULT_ITERATIONS
 from fertility_rules.agents.ismcts import ISMCTSAgent as SearchAgent
 from fertility_rules.agents.random_agent import RandomAgent
 from fertility_rules.agents.seeds import agent_random
@@ -23,12 +22,12 @@ from fertility_rules.agents.simulate import play_game as run_game
 from fertility_rules.agents.ties import best_move
 from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.interpretations import HigherNeighbours, Interpretations
-from fertility_rules.ankhor.layout import Attribute, groups
+from fertility_rules.ankhor.layout import Attribute, group_sizes
 from fertility_rules.ankhor.model import ANIMALS, COLOURS
 from fertility_rules.ankhor.moves import Move
 from fertility_rules.ankhor.rules.bonus import BIG
 from fertility_rules.ankhor.rules.engine import apply_unchecked, legal_moves
-from fertility_rules.ankhor.scoring import final_position, score_totals
+from fertility_rules.ankhor.scoring import seat_totals
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.views import Observation, sample_state
 from fertility_rules.arguments import checked_arguments, expect_count
@@ -60,7 +59,7 @@ NEAR_BONUS = 0.6
 def position_value(state: GameState, player: int) -> float:
     """How good ``state`` looks for ``player``: the points they would score now, plus the
     worth of their tokens, tiles and groups close to a bonus token while the game goes on."""
-    totals = score_totals(final_position(state))[player]
+    totals = seat_totals(state, player)
     me = state.players[player]
     if state.is_over:
         return float(sum(totals))
@@ -72,11 +71,12 @@ def position_value(state: GameState, player: int) -> float:
     ankhs = min(me.tokens[5], limits.ankhs)
     value += TOKEN * resources + ANKH * ankhs + TILE * len(me.tiles)
     same_level = state.config.interpretations.higher_neighbours is HigherNeighbours.SAME_LEVEL
+    sizes = group_sizes(me.tiles, same_level)
     attributes: list[Attribute] = [*COLOURS, *ANIMALS]
     for attribute in attributes:
-        for group in groups(me.tiles, attribute, same_level):
-            if BIG - 2 <= len(group) < BIG:
-                value += NEAR_BONUS * len(group)
+        for size in sizes[attribute]:
+            if BIG - 2 <= size < BIG:
+                value += NEAR_BONUS * size
     return value
 
 
@@ -143,7 +143,7 @@ class ISMCTSAgent(SearchAgent):
     def __init__(
         self,
         seed: int | None = None,
-        iterations: int = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         seconds: float | None = None,
     ) -> None:
         super().__init__(seed, iterations, seconds, game="ankhor")

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from itertools import filterfalse
 from typing import Generic, TypeAlias, TypeVar
 
-from fertility_rules.ankhor.model import Colour, Kind, Placed, Position
+from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Placed, Position
 
 __all__ = [
     "Attribute",
@@ -22,6 +22,7 @@ __all__ = [
     "base_spaces",
     "big_groups",
     "count_groups",
+    "group_sizes",
     "groups",
     "higher_spaces",
     "index",
@@ -261,6 +262,33 @@ def groups(layout: Layout, attribute: Attribute, same_level: bool) -> list[tuple
     adjacency, each in layout order."""
     members = {p.position: p for p in layout if _shares(p, attribute)}
     return [tuple(sorted(group, key=_order)) for group in _connected(members, same_level)]
+
+
+_GROUP_SIZES: _ByLayout[Mapping[Attribute, tuple[int, ...]]] = _ByLayout()
+_GROUP_SIZES_BY_VALUE: dict[tuple[Layout, bool], Mapping[Attribute, tuple[int, ...]]] = {}
+
+
+def group_sizes(layout: Layout, same_level: bool) -> Mapping[Attribute, tuple[int, ...]]:
+    """The size of each group of :func:`groups`, in its order, for every colour then every
+    animal (an attribute no tile shows: no group), kept per layout: scoring and the
+    agents' judgement read them at every position a search reaches (do not change it).
+    Kept by the layout's value too: a search makes the same layout again and again (the
+    same tile moved or bought along another line)."""
+    found = _GROUP_SIZES.get_for(layout, same_level)
+    if found is None:
+        key = (layout, same_level)
+        found = _GROUP_SIZES_BY_VALUE.get(key)
+        if found is None:
+            every: tuple[Attribute, ...] = (*COLOURS, *ANIMALS)
+            found = {
+                attribute: tuple(len(group) for group in groups(layout, attribute, same_level))
+                for attribute in every
+            }
+            if len(_GROUP_SIZES_BY_VALUE) >= _KEPT:
+                _GROUP_SIZES_BY_VALUE.clear()
+            _GROUP_SIZES_BY_VALUE[key] = found
+        _GROUP_SIZES.keep(layout, found, same_level)
+    return found
 
 
 def count_groups(layout: Layout, attribute: Attribute, same_level: bool, size: int) -> int:

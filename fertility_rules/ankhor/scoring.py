@@ -16,7 +16,7 @@ from attrs import frozen
 
 from fertility_rules.ankhor.arguments import position_needed, require, state_needed
 from fertility_rules.ankhor.interpretations import HigherNeighbours
-from fertility_rules.ankhor.layout import Attribute, Layout, groups
+from fertility_rules.ankhor.layout import Attribute, Layout, _ByLayout, group_sizes, groups
 from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Tile, Tokens, add_tokens
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.arguments import checked_arguments
@@ -39,6 +39,7 @@ __all__ = [
     "score",
     "score_position",
     "score_totals",
+    "seat_totals",
 ]
 
 STAGES = ("A-7.1", "A-7.2", "A-7.3", "A-7.4")
@@ -220,13 +221,36 @@ def _lines(player: PlayerPosition, position: FinalPosition) -> list[ScoreLine]:
 
 def _totals(player: PlayerPosition, position: FinalPosition) -> StageTotals:
     same_level = position.higher_neighbours is HigherNeighbours.SAME_LEVEL
-    printed = player.bonus * position.bonus_points + sum(p.tile.points for p in player.tiles)
-    animals = colours = 0
-    present_animals = {p.tile.kind for p in player.tiles} & ANIMALS
-    for animal in present_animals:
-        animals += sum(len(g) for g in groups(player.tiles, animal, same_level) if len(g) >= 2)
-    for colour in {p.tile.colour for p in player.tiles}:
-        colours += sum(len(g) for g in groups(player.tiles, colour, same_level) if len(g) >= 2)
+    printed, animals, colours = _layout_points(player.tiles, same_level)
+    printed += player.bonus * position.bonus_points
+    return (printed, animals, colours, player.token_count // TOKENS_PER_POINT)
+
+
+_POINTS: _ByLayout[tuple[int, int, int]] = _ByLayout()
+
+
+def _layout_points(tiles: Layout, same_level: bool) -> tuple[int, int, int]:
+    """The printed points of a layout's tiles, and its points for animal groups (A-7.2) and
+    for colour groups (A-7.3): groups of two tiles or more count a point per tile (kept
+    per layout)."""
+    found = _POINTS.get_for(tiles, same_level)
+    if found is None:
+        sizes = group_sizes(tiles, same_level)
+        animals = sum(n for animal in ANIMALS for n in sizes[animal] if n >= 2)
+        colours = sum(n for colour in COLOURS for n in sizes[colour] if n >= 2)
+        found = (sum(p.tile.points for p in tiles), animals, colours)
+        _POINTS.keep(tiles, found, same_level)
+    return found
+
+
+def seat_totals(state: GameState, seat: int) -> StageTotals:
+    """``score_totals(final_position(state))[seat]``, that seat alone: a search judging
+    one player's positions scores that player only."""
+    require(state, GameState, "state", state_needed)
+    player = state.players[seat]
+    same_level = state.config.interpretations.higher_neighbours is HigherNeighbours.SAME_LEVEL
+    printed, animals, colours = _layout_points(player.tiles, same_level)
+    printed += player.bonus * state.config.catalogue.bonus.points
     return (printed, animals, colours, player.token_count // TOKENS_PER_POINT)
 
 

@@ -33,13 +33,17 @@ from fertility_rules.agents.ismcts import InPhases, play_out
 from fertility_rules.agents.rewards import LeadRewards
 from fertility_rules.ankhor.agents import LookaheadAgent, position_value
 from fertility_rules.ankhor.moves import BuyTile, Move
-from fertility_rules.ankhor.rules.common import available, slot_costs
+from fertility_rules.ankhor.rules.common import Cost, SlotCosts, available, slot_costs
 from fertility_rules.ankhor.rules.engine import apply_unchecked, legal_moves
 from fertility_rules.ankhor.scoring import final_position, score_totals
 from fertility_rules.ankhor.state import GameState, Phase
 from fertility_rules.games import GameSearch
 
 __all__ = ["ANKHOR_SEARCH"]
+
+ITERATIONS = 16
+"""Iterations a searched decision runs by default (``tests/benchmarks/results/
+ismcts-notes.txt``)."""
 
 PER_KIND = 2
 """Children per kind of move of a searched decision (a buy: per offer slot), the best by
@@ -64,12 +68,27 @@ def _shortfall(state: GameState, me: int) -> int:
     """Resource tokens ``me`` lacks to pay for the tile of the offer closest in reach."""
     have = available(state.players[me])
     costs = slot_costs(state.config.prices)
+    filled = tuple(tile is not None for tile in state.offer)
+    key = (id(costs), have, filled)
+    entry = _SHORTFALLS.get(key)
+    if entry is not None and entry[0] is costs:
+        return entry[1]
     missing = [
         sum(max(0, need - held) for need, held in zip(costs[slot][0], have, strict=True))
-        for slot, tile in enumerate(state.offer)
-        if tile is not None
+        for slot, present in enumerate(filled)
+        if present
     ]
-    return min(missing, default=0)
+    found = min(missing, default=0)
+    if len(_SHORTFALLS) >= _SHORTFALLS_KEPT:
+        _SHORTFALLS.clear()
+    _SHORTFALLS[key] = (costs, found)
+    return found
+
+
+_SHORTFALLS_KEPT = 4096
+_SHORTFALLS: dict[tuple[int, Cost, tuple[bool, ...]], tuple[SlotCosts, int]] = {}
+""":func:`_shortfall` by the prices' costs (by identity, kept beside), the tokens held and
+the offer slots holding a tile: a search asks it at every position it judges."""
 
 
 def search_value(state: GameState, me: int) -> float:
@@ -128,5 +147,6 @@ ANKHOR_SEARCH = GameSearch(
     rewards=LeadRewards(final_position, score_totals, search_value, LEAD_SCALE),
     searched=InPhases(SEARCHED),
     planner=LookaheadAgent,
+    iterations=ITERATIONS,
 )
 """Ankh'or as the search sees it, beside its referee and ``sample_state``."""

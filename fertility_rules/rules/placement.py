@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import evolve_metropolis
-from fertility_rules.model.resources import add_counts
+from fertility_rules.model.resources import Counts, add_counts
 from fertility_rules.rules.harvest import harvest, take_from_stock
 from fertility_rules.rules.moves import DiscardTile, Move, PlaceTile, discard_tile, place_tile
 from fertility_rules.rules.quarries import quarry_step
@@ -25,11 +26,13 @@ from fertility_rules.shared.values import unchecked_constructor
 from fertility_rules.shared.violations import Violation
 
 __all__ = [
+    "PlacementYield",
     "apply_discard",
     "apply_place",
     "check_discard",
     "check_place",
     "placement_moves",
+    "placement_yield",
     "placements",
 ]
 
@@ -223,11 +226,46 @@ _placed_tile = unchecked_constructor(PlacedTile)
 """A tile laid, made from the checked move and the catalogue's values."""
 
 
-def apply_place(state: GameState, move: PlaceTile) -> GameState:
+class PlacementYield(NamedTuple):
+    """What laying a tile gives the player deciding (R-3.3), the Stock's limits applied
+    (R-1.1, I-3), and the decision that follows (R-3.3.D)."""
+
+    stock: Counts
+    """The Stock after the harvest."""
+    taken: Counts
+    """The tokens the player takes from the Stock into their supply."""
+    wheat: int
+    """The player's Wheat after the harvest, on their track."""
+    quarries: tuple[int, ...]
+    """Quarries awaiting a choice."""
+    quarry_choices: int
+    phase: Phase
+    """The decision that follows: a Quarry choice, or building."""
+
+
+def placement_yield(state: GameState, move: PlaceTile) -> PlacementYield:
+    """What laying a tile yields (``move`` a legal placement at ``state``), without making
+    the state it leads to: an agent weighing many placements reads this alone."""
     config = state.config
     scenes = config.tiles[move.tile].scenes
+    result = harvest(
+        config.layout, state.valley, move.first, move.second, scenes, config.interpretations
+    )
+    stock, taken = take_from_stock(state.stock, result.tokens)
+    player = state.player
+    metropolis = player.metropolis
+    wheat = metropolis.wheat
+    if result.wheat:
+        wheat = min(metropolis.wheat_top, wheat + result.wheat)
+    # The Quarry step reads the player's Monuments only, which a placement leaves as they are.
+    quarries, choices, phase = quarry_step(player, stock, result.quarries, result.quarry_choices)
+    return PlacementYield(stock, taken, wheat, quarries, choices, phase)
+
+
+def apply_place(state: GameState, move: PlaceTile) -> GameState:
+    found = placement_yield(state, move)
+    scenes = state.config.tiles[move.tile].scenes
     valley = state.valley
-    result = harvest(config.layout, valley, move.first, move.second, scenes, config.interpretations)
     first, second = 1 << move.first, 1 << move.second
     valley_scenes = list(valley.scenes)
     valley_scenes[scenes[0]] |= first
@@ -240,27 +278,23 @@ def apply_place(state: GameState, move: PlaceTile) -> GameState:
             _placed_tile(move.tile, _squares(move.first, move.second), scenes, state.current)
         ),
     )
-    stock, taken = take_from_stock(state.stock, result.tokens)
     player = state.player
     metropolis = player.metropolis
-    if result.wheat:
-        metropolis = evolve_metropolis(
-            metropolis, wheat=min(metropolis.wheat_top, metropolis.wheat + result.wheat)
-        )
+    if found.wheat != metropolis.wheat:
+        metropolis = evolve_metropolis(metropolis, wheat=found.wheat)
     player = evolve_player(
         player,
-        supply=add_counts(player.supply, taken),
+        supply=add_counts(player.supply, found.taken),
         pool=without(player.pool, move.tile),
         metropolis=metropolis,
     )
-    quarries, choices, phase = quarry_step(player, stock, result.quarries, result.quarry_choices)
     return evolve_state(
         state,
         player=player,
         valley=valley,
-        stock=stock,
-        pending=owing(state.pending, quarries, choices),
-        phase=phase,
+        stock=found.stock,
+        pending=owing(state.pending, found.quarries, found.quarry_choices),
+        phase=found.phase,
     )
 
 

@@ -35,7 +35,14 @@ from fertility_rules.scoring.stages import (
 )
 from fertility_rules.shared.scores import places
 
-__all__ = ["STAGES", "StageTotals", "rank", "score_position", "score_totals"]
+__all__ = [
+    "STAGES",
+    "StageTotals",
+    "metropolis_totals",
+    "rank",
+    "score_position",
+    "score_totals",
+]
 
 STAGES: tuple[Stage, ...] = tuple(Stage)
 """The stages in the order the rulebook scores them (R-5)."""
@@ -261,7 +268,7 @@ def score_position(
     return ScoreReport(sheets, tuple(sheet.player for sheet in sheets if sheet.rank == 1))
 
 
-_STATUES, _MONUMENTS, _WHEAT = Stage.STATUES - 1, Stage.MONUMENTS - 1, Stage.WHEAT - 1
+_STATUES, _WHEAT = Stage.STATUES - 1, Stage.WHEAT - 1
 """Indexes of the player-level stages in :data:`StageTotals`."""
 
 
@@ -283,39 +290,58 @@ def score_totals(
     out: list[StageTotals] = []
     for player in position.players:
         metropolis = player.metropolis
-        totals = [0, 0, 0, 0, 0]
-        statues: list[StatueAward] = []
-        # Only fully supplied Shops score (R-5.1): those are few, so they are found in
-        # the pass that counts the tokens on the Metropolis.
-        full: list[tuple[int, Shop]] = []
-        a = b = c = d = 0
-        for index, state in enumerate(metropolis.shops):
-            ta, tb, tc, td = state.tokens
-            a += ta
-            b += tb
-            c += tc
-            d += td
-            if ta + tb + tc + td == state.shop.size:
-                full.append((index, state.shop))
-        tokens = (a, b, c, d)
-        for index, shop in full:
-            found = final_kinds[type(shop.benefit)]
-            if found is None:
-                continue
-            kind, stage, score = found
-            context = ShopContext(metropolis, index, tokens)
-            if kind.points is not None:
-                totals[stage - 1] += kind.points(shop.benefit, context)
-                continue
-            award = score(shop.benefit, context)
-            if isinstance(award, StatueAward):
-                statues.append(award)
-            else:
-                totals[stage - 1] += award.debens
-        scale = metropolis.statue_scale
-        # No Statue: no different god, the first square of the scale (R-5.3).
-        totals[_STATUES] += statue_debens(statues, gods, scale)[3] if statues else scale[0]
-        totals[_MONUMENTS] += monument_values.get(metropolis.monuments, 0)
-        totals[_WHEAT] += metropolis.wheat_track[metropolis.wheat]
-        out.append((totals[0], totals[1], totals[2], totals[3], totals[4]))
+        a, b, c, _none, e = _metropolis_totals(metropolis, gods, final_kinds)
+        out.append((a, b, c, monument_values.get(metropolis.monuments, 0), e))
     return tuple(out)
+
+
+def metropolis_totals(
+    metropolis: Metropolis, gods: tuple[str, ...], registry: EffectRegistry = DEFAULT_REGISTRY
+) -> StageTotals:
+    """One Metropolis's stage totals as :func:`score_totals` counts them in a game played
+    with ``gods``, but the Monuments (0: R-5.4 compares every player's Monuments). A
+    search that judges one player's positions scores that player alone."""
+    if type(metropolis) is not Metropolis:
+        expect_type("metropolis", metropolis, Metropolis)
+    if type(registry) is not EffectRegistry:
+        expect_type("registry", registry, EffectRegistry)
+    return _metropolis_totals(metropolis, gods, _final_shops(registry))
+
+
+def _metropolis_totals(
+    metropolis: Metropolis, gods: tuple[str, ...], final_kinds: _FinalKinds
+) -> StageTotals:
+    totals = [0, 0, 0, 0, 0]
+    statues: list[StatueAward] = []
+    # Only fully supplied Shops score (R-5.1): those are few, so they are found in the
+    # pass that counts the tokens on the Metropolis.
+    full: list[tuple[int, Shop]] = []
+    a = b = c = d = 0
+    for index, state in enumerate(metropolis.shops):
+        ta, tb, tc, td = state.tokens
+        a += ta
+        b += tb
+        c += tc
+        d += td
+        if ta + tb + tc + td == state.shop.size:
+            full.append((index, state.shop))
+    tokens = (a, b, c, d)
+    for index, shop in full:
+        found = final_kinds[type(shop.benefit)]
+        if found is None:
+            continue
+        kind, stage, score = found
+        context = ShopContext(metropolis, index, tokens)
+        if kind.points is not None:
+            totals[stage - 1] += kind.points(shop.benefit, context)
+            continue
+        award = score(shop.benefit, context)
+        if isinstance(award, StatueAward):
+            statues.append(award)
+        else:
+            totals[stage - 1] += award.debens
+    scale = metropolis.statue_scale
+    # No Statue: no different god, the first square of the scale (R-5.3).
+    totals[_STATUES] += statue_debens(statues, gods, scale)[3] if statues else scale[0]
+    totals[_WHEAT] += metropolis.wheat_track[metropolis.wheat]
+    return (totals[0], totals[1], totals[2], totals[3], totals[4])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
@@ -172,3 +173,21 @@ def test_ankhors_search_agent_is_the_shared_search_over_ankhor() -> None:
     made = ankhor.make_agent("ismcts", 5)
     assert isinstance(made, ankhor.ISMCTSAgent)
     assert made.budget == ankhor.ISMCTSAgent(5).budget
+
+
+def test_the_look_ahead_proposes_moves_with_three_players_or_more() -> None:
+    proposed: list[int] = []
+
+    class Planner(ankhor.LookaheadAgent):
+        def choose(self, view: ankhor.Observation, moves: Sequence[ankhor.Move]) -> ankhor.Move:
+            proposed.append(len(view.players))
+            return super().choose(view, moves)
+
+    for players in (2, 3):
+        state = ankhor.new_game(["A", "B", "C"][:players], seed=5)
+        assert search.ANKHOR_SEARCH.searched is not None
+        assert search.ANKHOR_SEARCH.searched(ankhor.observe(state))
+        agent = ISMCTSAgent(1, iterations=2, game="ankhor")
+        agent._planner = Planner(1)
+        agent.choose(ankhor.observe(state), ankhor.legal_moves(state))
+    assert proposed == [3]

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from attrs import evolve
 
 from fertility_rules.agents import (
     CalibratedLookaheadAgent,
@@ -28,11 +29,13 @@ from fertility_rules.agents.horizon import (
     features,
     horizon_value,
 )
-from fertility_rules.agents.lookahead import TURNS, turn_end_value
+from fertility_rules.agents.lookahead import TURNS, _Scorer, _worth, turn_end_value
 from fertility_rules.agents.simulate import agent_label
 from fertility_rules.errors import FertilityError, MalformedInputError
-from fertility_rules.rules.engine import apply, is_legal
+from fertility_rules.model.resources import Resource, add_token
+from fertility_rules.rules.engine import apply, final_position, is_legal
 from fertility_rules.rules.state import GameState
+from fertility_rules.scoring.pipeline import score_position
 
 
 def positions(seed: int, players: int) -> Iterator[GameState]:
@@ -227,3 +230,33 @@ def test_the_calibrated_agent_by_name() -> None:
 def seats_again(players: int) -> list[Agent]:
     """The same seats, made again: the same seeds play the same moves."""
     return [CalibratedLookaheadAgent(30 + i) for i in range(players)]
+
+
+def test_a_players_debens_now_are_those_of_their_explained_sheet() -> None:
+    """The look-ahead scores a player's Metropolis alone, the Monuments against the
+    others' (R-5.4): the total of the player's explained score sheet of the table."""
+    for state in positions(4, 3):
+        sheets = score_position(final_position(state), state.config.registry).sheets
+        for player, sheet in enumerate(sheets):
+            scorer = _Scorer(state, player)
+            assert scorer.total(state.players[player].metropolis) == sheet.total
+
+
+def test_what_is_kept_of_a_metropolis_follows_its_value() -> None:
+    """What the look-ahead reads of a Metropolis is kept by value: an equal Metropolis
+    made anew finds it, one token more on one Shop does not."""
+    state = list(positions(6, 2))[60]
+    metropolis = state.players[0].metropolis
+    config = state.config
+    kept = _worth(metropolis, config)
+    again = evolve(metropolis, shops=tuple(evolve(shop) for shop in metropolis.shops))
+    assert again is not metropolis
+    assert _worth(again, config) is kept
+    index = next(i for i, shop in enumerate(metropolis.shops) if not shop.is_full)
+    open_shop = metropolis.shops[index]
+    resource = next(r for r in Resource if open_shop.shop.accepts(open_shop.tokens, r))
+    shops = list(metropolis.shops)
+    shops[index] = evolve(open_shop, tokens=add_token(open_shop.tokens, resource))
+    other = _worth(evolve(metropolis, shops=tuple(shops)), config)
+    assert other is not kept
+    assert other.tokens == kept.tokens + 1

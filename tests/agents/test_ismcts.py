@@ -13,6 +13,7 @@ from attrs import evolve
 from fertility_rules import Game, GameState, legal_moves, observe
 from fertility_rules.agents import CalibratedLookaheadAgent, ISMCTSAgent, LookaheadAgent
 from fertility_rules.agents.ismcts import (
+    DEFAULT_ITERATIONS,
     Budget,
     SearchGame,
     _Node,
@@ -23,6 +24,7 @@ from fertility_rules.agents.ismcts import (
 )
 from fertility_rules.agents.ismcts_agent import FERTILITY_SEARCH
 from fertility_rules.agents.rewards import LeadRewards, lead_rewards
+from fertility_rules.ankhor.search import ANKHOR_SEARCH
 from fertility_rules.rules.engine import apply_unchecked
 from fertility_rules.rules.state import Phase
 from tests.games.pairs import RULES
@@ -130,7 +132,13 @@ def test_fertility_s_tree_holds_the_searcher_s_turn_and_its_own_moves_only() -> 
             # The calibrated look-ahead's move: the rest of the turn it plans is not searched.
             assert list(chosen) == [CalibratedLookaheadAgent(0).decide(state, moves)]
         elif state.phase in (Phase.TAKE, Phase.REMOVE):
-            assert list(chosen) == list(moves)  # every tile is tried
+            # Every tile is tried, the one the look-ahead would take first.
+            assert len(chosen) == len(moves)
+            assert set(chosen) == set(moves)
+            assert (
+                chosen[0] == LookaheadAgent(0).decide(state, moves)
+                or len({LookaheadAgent(seed).decide(state, moves) for seed in range(12)}) > 1
+            )
 
 
 def test_the_agent_keeps_its_tree_for_the_rest_of_its_turn_only() -> None:
@@ -179,7 +187,7 @@ def test_halving_keeps_the_proposal_to_the_end_and_plays_it_unless_clearly_beate
         assert means[chosen] >= means[proposal]
 
 
-def test_the_planner_proposes_with_more_than_two_players_only() -> None:
+def test_fertility_s_planner_proposes_at_every_searched_decision() -> None:
     proposed: list[int] = []
 
     class Planner(LookaheadAgent):
@@ -194,7 +202,18 @@ def test_the_planner_proposes_with_more_than_two_players_only() -> None:
         agent = ISMCTSAgent(1, iterations=6)
         agent._planner = Planner(1)
         agent.choose(observe(state), legal_moves(state))
-    assert proposed == [3]
+    assert proposed == [2, 3]
+    # Ankh'or's planner proposes with three players or more only.
+    assert ANKHOR_SEARCH.proposals_from == 3
+
+
+def test_each_game_names_its_own_budget() -> None:
+    assert ISMCTSAgent(1).budget == Budget(FERTILITY_SEARCH.iterations or 0)
+    assert ISMCTSAgent(1, game="ankhor").budget == Budget(ANKHOR_SEARCH.iterations or 0)
+    assert FERTILITY_SEARCH.iterations != ANKHOR_SEARCH.iterations
+    # A game without a budget of its own gets the search's default.
+    assert ISMCTSAgent(1, game=RULES).budget == Budget(DEFAULT_ITERATIONS)
+    assert ISMCTSAgent(1, iterations=5).budget == Budget(5)
 
 
 def test_a_proposal_not_legal_or_a_negative_margin_is_a_library_error() -> None:
@@ -309,3 +328,39 @@ def test_a_lead_needs_two_seats_and_a_positive_scale() -> None:
             lead_rewards(values, scale)
         assert caught.value.problems[0].path == path
     assert lead_rewards([2.0, 2.0], float("1e-9")) == [0.5, 0.5]
+
+
+def test_halving_never_runs_more_iterations_than_its_budget() -> None:
+    binding, _parts = search_parts(RULES)
+    state = Game.new(("Ada", "Bo"), 3, game=RULES).state
+    moves = RULES.legal_moves(state)
+    view = RULES.observe(state)
+    assert len(moves) == 3
+    # Three candidates take two rounds (3, then 2): 5 iterations. With 4, the second
+    # round does not fit, and the best of the first round is played.
+    for budget, spent in ((5, 5), (4, 3), (3, 3)):
+        move, count, root = search(binding, view, moves, random.Random(1), Budget(budget), 0)
+        assert count == spent == root.visits
+        assert all(root.children[m].visits == 1 for m in moves) or budget == 5
+        assert root.children[move].visits == max(c.visits for c in root.children.values())
+    # Fewer iterations than candidates: the first ones in the game's order are tried.
+    move, count, root = search(binding, view, moves, random.Random(1), Budget(2), 0)
+    assert count == 2
+    assert [root.children[m].visits for m in root.tried] == [1, 1, 0]
+    assert move in root.tried[:2]
+    # One iteration compares nothing: the game's first candidate, untried.
+    move, count, root = search(binding, view, moves, random.Random(1), Budget(1), 0)
+    assert (move, count) == (root.tried[0], 0)
+    # ... unless the planner proposed another move: then that one.
+    proposal = root.tried[2]
+    move, count, _root = search(
+        binding, view, moves, random.Random(1), Budget(1), 0, None, proposal
+    )
+    assert (move, count) == (proposal, 0)
+    # The proposal takes the place of the last candidate the budget leaves out.
+    move, count, root = search(
+        binding, view, moves, random.Random(1), Budget(2), 0, None, proposal, 0.0
+    )
+    assert count == 2
+    assert root.children[proposal].visits == 1
+    assert root.children[root.tried[1]].visits == 0

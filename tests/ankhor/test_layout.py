@@ -11,6 +11,8 @@ from fertility_rules.ankhor.layout import (
     attributes,
     big_groups,
     count_groups,
+    group_sizes,
+    groups,
     higher_moves,
     higher_spaces,
     index,
@@ -106,3 +108,28 @@ WIDE_LEVEL_ONE = "Bj Bf Bb Rj\nRf Rb Kj Kf"
 def test_places_resting_on_the_moving_tile_are_passed_over_not_the_rest() -> None:
     tiles = index(layout(Box(), WIDE_BASE, (0, 0, WIDE_LEVEL_ONE)))
     assert higher_moves(tiles, (1, 1, 0), None) == ((2, 2, 0),)
+
+
+def test_group_sizes_count_every_group_of_every_colour_and_animal() -> None:
+    # Greens at (0, 0), (1, 0), (1, 1) and (3, 0): a group of 3 and one alone; the two
+    # jackals one above the other: a group of 2; no white tile, no beetle.
+    drawing = "Gj Gf Bs Gv\nRj Gs .  ."
+    tiles = layout(Box(), drawing)
+    sizes = group_sizes(tiles, True)
+    assert sorted(sizes[GREEN]) == [1, 3]
+    assert sizes[Kind.JACKAL] == (2,)
+    assert sizes[Colour.BLUE] == (1,)
+    assert sizes[Colour.RED] == (1,)
+    assert sizes[Colour.WHITE] == ()
+    assert sizes[Kind.BEETLE] == ()
+    for attribute, found in sizes.items():
+        assert found == tuple(len(group) for group in groups(tiles, attribute, True))
+    # The same layout made again (another tuple of equal tiles) has the same sizes; the
+    # green scribe moved under the green value tile makes two groups of 2.
+    again = layout(Box(), drawing)
+    assert again is not tiles
+    assert again == tiles
+    assert group_sizes(again, True) == sizes
+    moved = layout(Box(), "Gj Gf Bs Gv\nRj .  .  Gs")
+    assert group_sizes(moved, True)[GREEN] == (2, 2)
+    assert sorted(group_sizes(tiles, True)[GREEN]) == [1, 3]

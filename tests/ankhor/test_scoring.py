@@ -5,6 +5,7 @@ each tie-break (A-7.5). The arithmetic is written beside each position."""
 from __future__ import annotations
 
 import gettext
+import random
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +17,7 @@ from babel.messages.pofile import read_po
 
 from fertility_rules import ankhor
 from fertility_rules.ankhor.interpretations import HigherNeighbours
-from fertility_rules.ankhor.scoring import animal_group, colour_group
+from fertility_rules.ankhor.scoring import animal_group, colour_group, seat_totals
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n import render
 from fertility_rules.i18n.message import Message
@@ -407,3 +408,24 @@ def test_the_plural_sentences_are_the_templates_and_read_without_a_catalogue() -
         assert entry.id == (message.msgid, message.plural)
         text = ids.ngettext(message.msgid, message.plural, message.count)
         assert text.format_map(message.param_map()) == english
+
+
+@pytest.mark.parametrize("reading", list(HigherNeighbours))
+def test_one_seats_totals_are_its_explained_sheets(reading: HigherNeighbours) -> None:
+    """A search scores one seat alone: as the explained sheet of the table as it stands,
+    at every decision of random games, under both readings of Q-3."""
+    rng = random.Random(7)
+    interpretations = ankhor.Interpretations(higher_neighbours=reading)
+    for seed in range(3):
+        state = ankhor.new_game(
+            ("A", "B", "C")[: 2 + seed % 2], seed, interpretations=interpretations
+        )
+        while not state.is_over:
+            sheets = ankhor.score(ankhor.final_position(state)).sheets
+            for seat, sheet in enumerate(sheets):
+                assert seat_totals(state, seat) == sheet.stage_totals
+            moves = ankhor.legal_moves(state)
+            state = ankhor.apply_unchecked(state, moves[rng.randrange(len(moves))])
+    with pytest.raises(MalformedInputError) as refused:
+        seat_totals(rulebook_example(), 0)  # type: ignore[arg-type]
+    assert [problem.path for problem in refused.value.problems] == ["state"]

@@ -1,13 +1,17 @@
 """Agent benchmark, run by hand: ``python tests/benchmarks/agents.py [--games N] [--jobs N]``.
 
-Plays games of ``--players`` (default 4) with one agent under test (``--agent``, default
-``lookahead``) against the others (``--against``, default ``greedy``); the tested agent's
-seat rotates with the game number, game ``k`` uses setup seed ``seed + k``. Every agent
-sees the view of the game only. Reports the tested agent's win rate (a shared victory
-counts as 1/winners) with its 95 % interval, its mean score and the time it takes per
-decision (min, median, mean, 90th and 99th percentiles, max), as text and JSON; for the
-``ismcts`` agent also the decisions it searched (time, iterations, iterations per
-second). ``--iterations`` sets the search agent's budget.
+Plays games of ``--game`` (default Fertility; ``ankhor`` too) and ``--players`` (default 4)
+with one agent under test (``--agent``, default ``lookahead``) against the others
+(``--against``, default ``greedy``); the tested agent's seat rotates with the game number,
+game ``k`` uses setup seed ``seed + k``. Every agent sees the view of the game only. Agents
+are named as the game's own (``make_agent``); the script uses only names that exist in
+earlier versions of the library too, so the same script measures an older tree
+(``PYTHONPATH=<tree>``, or that tree's environment) beside the current one. Reports the
+tested agent's win rate (a shared victory counts as 1/winners) with its 95 % interval,
+its mean score and the time it takes per decision (min, median, mean, 90th and 99th
+percentiles, max), as text and JSON; for the ``ismcts`` agent also the decisions it
+searched (time, iterations, iterations per second). ``--iterations`` sets the search
+agent's budget; each game logs the load average at its end.
 
 Times are CPU times of the process (``time.process_time``): on a machine shared with
 other work, the wall clock would count the time spent waiting for a core. Runs in parts
@@ -25,14 +29,11 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from fertility_rules.agents import ISMCTSAgent, make_agent, play_game
-from fertility_rules.agents.base import Agent
+from fertility_rules.games import Agent, find_game
 from fertility_rules.lab.stats import proportion_ci
-from fertility_rules.play.views import Observation
-from fertility_rules.rules.engine import final_position
-from fertility_rules.rules.moves import Move
-from fertility_rules.scoring.pipeline import score_position
 
 NAMES = ("A", "B", "C", "D")
 
@@ -46,7 +47,7 @@ class Timed:
         self.times: list[float] = []
         self.searched: list[tuple[float, int]] = []
 
-    def choose(self, view: Observation, moves: Sequence[Move]) -> Move:
+    def choose(self, view: Any, moves: Sequence[Any]) -> Any:
         runs = getattr(self.agent, "iterations", None)
         before = len(runs) if isinstance(runs, list) else 0
         start = time.process_time()
@@ -58,26 +59,29 @@ class Timed:
         return move
 
 
-def _agent(name: str, seed: int, iterations: int | None) -> Agent:
+def _agent(name: str, seed: int, iterations: int | None, game: str) -> Agent:
     if name == "ismcts" and iterations is not None:
-        return ISMCTSAgent(seed, iterations=iterations)
-    return make_agent(name, seed)
+        return ISMCTSAgent(seed, iterations=iterations, game=game)
+    return make_agent(name, seed, game)
 
 
-def one_game(args: tuple[int, str, str, int, int | None]) -> dict[str, object]:
+def one_game(args: tuple[int, str, str, int, int | None, str]) -> dict[str, object]:
     """Game ``seed``: the tested agent sits at seat ``seed % players``."""
-    seed, tested, against, players, iterations = args
+    seed, tested, against, players, iterations, game = args
     names = NAMES[:players]
     seat = seed % players
     agents: list[Agent] = [
-        _agent(tested if i == seat else against, seed * 10 + i, iterations) for i in range(players)
+        _agent(tested if i == seat else against, seed * 10 + i, iterations, game)
+        for i in range(players)
     ]
     timed = Timed(agents[seat])
     agents[seat] = timed
-    game = play_game(names, agents, seed)
-    report = score_position(final_position(game.state))
+    rules = find_game(game)
+    played = play_game(names, agents, seed, game=rules)
+    report = rules.final_scores(played.state)
     sheet = report.sheets[seat]
-    share = 1 / len(report.winners) if sheet.rank == 1 else 0.0
+    winners = sum(1 for other in report.sheets if other.rank == 1)
+    share = 1 / winners if sheet.rank == 1 else 0.0
     return {
         "seed": seed,
         "seat": seat,
@@ -85,6 +89,7 @@ def one_game(args: tuple[int, str, str, int, int | None]) -> dict[str, object]:
         "score": sheet.total,
         "times": timed.times,
         "searched": timed.searched,
+        "load": os.getloadavg()[0],
     }
 
 
@@ -106,6 +111,7 @@ def _milliseconds(times: list[float]) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", default="fertility", help="fertility or ankhor")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--agent", default="lookahead")
@@ -124,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.join:
         return join(args.join, args.json)
     tasks = [
-        (args.seed + k, args.agent, args.against, args.players, args.iterations)
+        (args.seed + k, args.agent, args.against, args.players, args.iterations, args.game)
         for k in range(args.games)
     ]
     start = time.perf_counter()
@@ -151,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     iterations = sum(n for _t, n in searched)
     search_seconds = sum(t for t, _n in searched)
     figures = {
+        "game": args.game,
         "agent": args.agent,
         "against": args.against,
         "players": args.players,
@@ -173,7 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     others = args.players - 1
     print(
-        f"{args.agent} vs {others} x {args.against}, {n} {args.players}-player games (seat "
+        f"{args.agent} vs {others} x {args.against}, {n} {args.players}-player games of "
+        f"{args.game} (seat "
         f"rotated, seeds {args.seed}..{args.seed + n - 1}, {args.jobs} job(s), {elapsed:.0f} s)\n"
         f"  win rate {rate.value:.1%} (95% Wilson interval {rate.low:.1%} to {rate.high:.1%}; "
         f"chance {1 / args.players:.0%})\n"
@@ -194,7 +202,13 @@ def main(argv: list[str] | None = None) -> int:
         # Every game's outcome and searched decisions too, so that runs in parts can be
         # joined (``--join``).
         figures["games_played"] = [
-            {"seed": r["seed"], "win": r["win"], "score": r["score"], "searched": r["searched"]}
+            {
+                "seed": r["seed"],
+                "win": r["win"],
+                "score": r["score"],
+                "searched": r["searched"],
+                "load": r["load"],
+            }
             for r in results
         ]
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
@@ -210,6 +224,14 @@ def _ranges(seeds: list[int]) -> str:
         else:
             runs.append([seed, seed])
     return ", ".join(f"{a}..{b}" if a != b else str(a) for a, b in runs)
+
+
+def _loads(games: list[dict[str, Any]]) -> dict[str, float] | None:
+    """The load average at the end of the games that logged it (median and range)."""
+    loads = [float(game["load"]) for game in games if "load" in game]
+    if not loads:
+        return None
+    return {"median": statistics.median(loads), "min": min(loads), "max": max(loads)}
 
 
 def join(paths: list[str], output: str | None) -> int:
@@ -229,6 +251,7 @@ def join(paths: list[str], output: str | None) -> int:
         first_args = logged[0]["args"]
         parts.append(
             {
+                "game": first_args.get("game", "fertility"),
                 "agent": first_args["agent"],
                 "against": first_args["against"],
                 "players": first_args["players"],
@@ -248,6 +271,7 @@ def join(paths: list[str], output: str | None) -> int:
     per_second = sum(n for _t, n in searched) / sum(t for t, _n in searched)
     first = parts[0]
     figures = {
+        "game": first.get("game", "fertility"),
         "agent": first["agent"],
         "against": first["against"],
         "players": first["players"],
@@ -263,10 +287,12 @@ def join(paths: list[str], output: str | None) -> int:
         "iterations_per_second": per_second,
         "ms_per_decision_by_part": [part["ms_per_decision"] for part in parts],
         "seconds_by_part": [part["seconds"] for part in parts],
+        "load_average_at_game_ends": _loads(games),
     }
     print(
         f"{first['agent']} vs {first['players'] - 1} x {first['against']}, {len(games)} "
-        f"{first['players']}-player games (seat rotated, seeds {_ranges(seeds)})\n"
+        f"{first['players']}-player games of {figures['game']} (seat rotated, seeds "
+        f"{_ranges(seeds)})\n"
         f"  win rate {rate.value:.1%} (95% Wilson interval {rate.low:.1%} to {rate.high:.1%}; "
         f"chance {1 / first['players']:.0%})\n"
         f"  mean score {figures['mean_score']:.1f}\n"
@@ -274,6 +300,12 @@ def join(paths: list[str], output: str | None) -> int:
         f"90th percentile {timing['p90']:.1f}, 99th {timing['p99']:.1f}, max {timing['max']:.1f}; "
         f"{per_second:.0f} iterations per CPU second"
     )
+    loads = figures["load_average_at_game_ends"]
+    if loads is not None:
+        print(
+            f"  load average (1 minute) at the games' ends: median {loads['median']:.1f}, "
+            f"from {loads['min']:.1f} to {loads['max']:.1f}"
+        )
     for index, part in enumerate(parts):
         ms = part["ms_per_decision"]
         where = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 from hypothesis import given, settings
 
 from fertility_rules import (
@@ -22,7 +23,9 @@ from fertility_rules import (
 from fertility_rules.effects.kinds.generic import GENERIC
 from fertility_rules.effects.kinds.specialized import SPECIALIZED
 from fertility_rules.effects.registry import describe_shop
+from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.translate import render
+from fertility_rules.scoring.pipeline import metropolis_totals
 from fertility_rules.testing.strategies import final_positions
 
 # Kinds without the message-free ``points``: totals must then fall back on ``score``.
@@ -94,3 +97,24 @@ def test_kept_lines_follow_the_shop_at_each_index() -> None:
     for name, index, kept in seen:
         by_place.setdefault((name, index), set()).add(kept)
     assert any(len(shops) > 1 for shops in by_place.values())
+
+
+@settings(max_examples=200, deadline=None)
+@given(final_positions())
+def test_one_metropolis_scores_as_on_its_sheet_but_the_monuments(position: FinalPosition) -> None:
+    """A search scores one player alone: every stage as the explained sheet counts it,
+    the Monuments (which compare every player's, R-5.4) left at 0."""
+    for player, sheet in zip(position.players, score_position(position).sheets, strict=True):
+        generic, specialized, statues, _monuments, wheat = sheet.stage_totals
+        alone = metropolis_totals(player.metropolis, position.gods)
+        assert alone == (generic, specialized, statues, 0, wheat)
+
+
+def test_one_metropolis_totals_refuse_what_is_not_a_metropolis() -> None:
+    position = final_position(new_game(("A", "B"), seed=1))
+    with pytest.raises(MalformedInputError) as refused:
+        metropolis_totals(position.players[0], position.gods)  # type: ignore[arg-type]
+    assert [problem.path for problem in refused.value.problems] == ["metropolis"]
+    with pytest.raises(MalformedInputError) as refused:
+        metropolis_totals(position.players[0].metropolis, position.gods, "effects")  # type: ignore[arg-type]
+    assert [problem.path for problem in refused.value.problems] == ["registry"]

@@ -6,6 +6,8 @@ is left as it was (compared with a freshly built equal position).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from fertility_rules.errors import IllegalMoveError
@@ -19,6 +21,8 @@ from fertility_rules.rules import (
     legal_moves,
     violations,
 )
+from fertility_rules.rules.placement import placement_yield
+from fertility_rules.rules.setup import new_game
 from fertility_rules.rules.state import GameState, Phase
 from tests.engine.positions import HEIGHT, WIDTH, game, sq, tile
 
@@ -182,3 +186,34 @@ def test_a_full_board_forces_a_discard() -> None:
     scenes[7] = "B" * (WIDTH - 1) + "."
     state = game(scenes=scenes, pool=(BB, BP, PP))
     assert legal_moves(state) == [DiscardTile(BB), DiscardTile(BP), DiscardTile(PP)]
+
+
+def test_a_placements_yield_is_what_laying_the_tile_gives() -> None:
+    """What :func:`placement_yield` reads of a placement is what the state after it holds:
+    the Stock, the tokens taken into the supply, the Wheat, the Quarries owed and the
+    next decision, at every placement of random games."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(4):
+        state = new_game(("A", "B", "C")[: 2 + seed % 2], seed=seed)
+        while not state.is_over:
+            moves = legal_moves(state)
+            for move in moves:
+                if isinstance(move, PlaceTile):
+                    found = placement_yield(state, move)
+                    after = apply(state, move)
+                    me = after.players[state.current]
+                    taken = tuple(
+                        a - b for a, b in zip(me.supply, state.player.supply, strict=True)
+                    )
+                    assert found.stock == after.stock
+                    assert found.taken == taken
+                    assert found.wheat == me.metropolis.wheat
+                    assert (found.quarries, found.quarry_choices) == (
+                        after.quarries,
+                        after.quarry_choices,
+                    )
+                    assert found.phase is after.phase
+                    checked += 1
+            state = apply(state, moves[rng.randrange(len(moves))])
+    assert checked > 1000

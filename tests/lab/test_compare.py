@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from distributed import Client, LocalCluster
 
+from fertility_rules.agents import ISMCTSAgent, make_agent
 from fertility_rules.cli import main
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.lab.compare import (
@@ -244,3 +245,23 @@ def test_an_unknown_switch_is_a_clear_error(
     assert "I-99" in err
     assert "quarry_enclosure (I-1)" in err
     assert "Traceback" not in err
+
+
+def test_a_seat_names_the_search_agents_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    """``ismcts:iterations=N`` travels to every worker as a name: the same games with one
+    job or two, and the budget is the one named."""
+    agents = ("ismcts:iterations=2", "greedy")
+    one = compare(READINGS, 1, agents, first_seed=5, jobs=1)
+    assert compare(READINGS, 1, agents, first_seed=5, jobs=2) == one
+    assert one.agents == agents
+    made = make_agent("ismcts:iterations=2", 1, "ankhor")
+    assert isinstance(made, ISMCTSAgent)
+    assert made.budget.iterations == 2
+    args = ["compare", "--vary", "I-1", "--games", "1", "--players", "2", "--jobs", "1"]
+    assert main([*args, "--agents", "ismcts:iterations=2,random"]) == 0
+    assert "information-set search agent (iterations=2)" in capsys.readouterr().out
+    for wrong in ("ismcts:iterations=0", "ismcts:depth=3", "greedy:iterations=2"):
+        assert main([*args, "--agents", wrong]) == 1
+        err = capsys.readouterr().err
+        assert "Traceback" not in err
+        assert ("iterations" in err) or ("depth=3" in err)
