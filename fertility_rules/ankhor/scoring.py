@@ -14,11 +14,12 @@ from typing import TypeAlias
 
 from attrs import frozen
 
-from fertility_rules.ankhor.arguments import position_needed, require, state_needed
+from fertility_rules.ankhor.arguments import position_needed, require, table_needed
 from fertility_rules.ankhor.interpretations import HigherNeighbours
 from fertility_rules.ankhor.layout import Attribute, Layout, groups
 from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Tile, Tokens, add_tokens
 from fertility_rules.ankhor.state import GameState
+from fertility_rules.ankhor.views import Observation
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.shared.scores import Report, places
 
@@ -112,9 +113,9 @@ class ScoreReport(Report[ScoreSheet]):
     """Every player's score sheet, in turn order, and the winners (A-7.5)."""
 
 
-def final_position(state: GameState) -> FinalPosition:
-    """The table as it stands, for final scoring (A-7)."""
-    require(state, GameState, "state", state_needed)
+def final_position(state: GameState | Observation) -> FinalPosition:
+    """The table of a state or view as it stands, for final scoring (A-7)."""
+    require(state, (GameState, Observation), "state", table_needed)
     config = state.config
     return FinalPosition(
         players=tuple(
@@ -263,8 +264,8 @@ def score_totals(position: FinalPosition) -> tuple[StageTotals, ...]:
     return tuple(_totals(player, position) for player in position.players)
 
 
-def final_scores(state: GameState) -> ScoreReport:
-    """The explained score sheets of the table as it stands (A-7)."""
+def final_scores(state: GameState | Observation) -> ScoreReport:
+    """The explained score sheets of the table of a state or view as it stands (A-7)."""
     return score(final_position(state))
 
 
