@@ -145,7 +145,7 @@ def key_entries() -> list[tuple[Symbol, Message]]:
     entries += [
         (
             lambda p, x, y: token(p, Token.BLUE, x, y, 10, "pictogram"),
-            _("a resource token (here blue), in the supply or held"),
+            _("a resource token (here blue)"),
         ),
         (lambda p, x, y: token(p, Token.ANKH, x, y, 10, "pictogram"), _("an ankh token")),
         (lambda p, x, y: price_marker(p, Colour.WHITE, x, y, 18), _("a price marker")),
@@ -162,7 +162,7 @@ def key_entries() -> list[tuple[Symbol, Message]]:
         (_link(Kind.JACKAL), _("two tiles of one animal group")),
         (_bonus_ring, _("a group of 5 or more (a bonus token)")),
         (_group_chip, _("a group's size (under a layout)")),
-        (_pile, _("a face-down draw pile, with the tiles left in it")),
+        (_pile, _("a face-down draw pile and its size")),
         (_to_move, _("the player to move, framed in their colour")),
         (_mark("last-move"), _("the last move: a tile placed or moved")),
         (_mark("bought"), _("the tile bought from the offer")),
