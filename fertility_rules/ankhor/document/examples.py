@@ -886,6 +886,14 @@ def _checked(states: Sequence[GameState], moves: Sequence[Move]) -> tuple[object
     return tuple(violations(state, move) for state, move in zip(states, moves, strict=False))
 
 
+def _step(state: GameState, seat: int, move: Move, title: Message, lang: Language) -> str:
+    """The layout of ``seat`` after a step of their turn, the move outlined, under
+    ``title``."""
+    return layout(
+        state, seat, last_move=move, groups_row=False, title=render(title, lang), lang=lang
+    )
+
+
 def _refreshed(before: GameState, after: GameState, title: Message, lang: Language) -> str:
     """The offer after a refresh, the tiles just drawn outlined, under ``title``."""
     return offer(after, drawn=_drawn(before, after), title=render(title, lang), lang=lang)
@@ -926,22 +934,8 @@ def _ankh_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
         ),
         (
             _refreshed(start, first[1], refresh_title, lang),
-            layout(
-                first[2],
-                seat,
-                last_move=moved,
-                groups_row=False,
-                title=render(_("2. A second ankh token: move a tile"), lang),
-                lang=lang,
-            ),
-            layout(
-                first[3],
-                seat,
-                last_move=bought,
-                groups_row=False,
-                title=render(_("3. Buy and place a tile"), lang),
-                lang=lang,
-            ),
+            _step(first[2], seat, moved, _("2. A second ankh token: move a tile"), lang),
+            _step(first[3], seat, bought, _("3. Buy and place a tile"), lang),
         ),
         {
             "start": start,
@@ -968,14 +962,7 @@ def _ankh_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
         ),
         (
             _refreshed(start, second[1], refresh_title, lang),
-            layout(
-                second[2],
-                seat,
-                last_move=bought_too,
-                groups_row=False,
-                title=render(_("2. Buy and place a tile"), lang),
-                lang=lang,
-            ),
+            _step(second[2], seat, bought_too, _("2. Buy and place a tile"), lang),
             _refreshed(
                 second[2], second[3], _("3. A second ankh token: refresh the tiles again"), lang
             ),
