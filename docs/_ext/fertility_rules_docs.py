@@ -111,8 +111,9 @@ def changelog_rst(markdown: str) -> str:
     out: list[str] = []
     for line in markdown.splitlines():
         heading = re.match(r"^(#{1,3}) (.*)$", line)
-        text = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r"`\1 <\2>`__", line)
-        text = re.sub(r"(?<!`)`([^`]+)`(?!`)", r"``\1``", text)
+        # code first, then links: a link's own backquotes are not code
+        text = re.sub(r"(?<!`)`([^`]+)`(?!`)", r"``\1``", line)
+        text = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r"`\1 <\2>`__", text)
         if heading and len(heading.group(1)) == 1:
             continue  # the document's title: the page's own, translated
         if heading:
