@@ -104,16 +104,22 @@ def gallery_rst(language: Language, catalogue: Catalogue) -> str:
 
 
 def changelog_rst(markdown: str) -> str:
-    """The changelog (Keep a Changelog, Markdown) as reStructuredText."""
-    underline = {1: "=", 2: "-", 3: "~"}
+    """The changelog (Keep a Changelog, Markdown) as reStructuredText. Its text stays in
+    English in every language, so its headings are rubrics, not sections: the navigation
+    of a translated page lists none of them. Its title is the page's own, translated with
+    the page (``docs/changelog.rst``)."""
     out: list[str] = []
     for line in markdown.splitlines():
         heading = re.match(r"^(#{1,3}) (.*)$", line)
-        text = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r"`\1 <\2>`__", line)
-        text = re.sub(r"(?<!`)`([^`]+)`(?!`)", r"``\1``", text)
+        # code first, then links: a link's own backquotes are not code
+        text = re.sub(r"(?<!`)`([^`]+)`(?!`)", r"``\1``", line)
+        text = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r"`\1 <\2>`__", text)
+        if heading and len(heading.group(1)) == 1:
+            continue  # the document's title: the page's own, translated
         if heading:
             title = re.sub(r"\[([^\]]+)\]", r"\1", heading.group(2))
-            out += ["", title, underline[len(heading.group(1))] * max(len(title), 4), ""]
+            level = "version" if len(heading.group(1)) == 2 else "kind"
+            out += ["", f".. rubric:: {title}", f"   :class: changelog-{level}", ""]
         else:
             out.append(text)
     return "\n".join(out).strip() + "\n"

@@ -1,4 +1,4 @@
-"""Ankh'or's interpretations (Q-1 to Q-11, Q-17): the switches as one immutable options value.
+"""Ankh'or's interpretations (Q-1 to Q-19): the switches as one immutable options value.
 
 As for Fertility, the specification sorts its ids into switches (fields of
 :class:`Interpretations`, each with a default and at least one alternative, stored in game

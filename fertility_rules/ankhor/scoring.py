@@ -14,11 +14,12 @@ from typing import TypeAlias
 
 from attrs import frozen
 
-from fertility_rules.ankhor.arguments import position_needed, require, state_needed
+from fertility_rules.ankhor.arguments import position_needed, require, table_needed
 from fertility_rules.ankhor.interpretations import HigherNeighbours
 from fertility_rules.ankhor.layout import Attribute, Layout, _ByLayout, group_sizes, groups
 from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Tile, Tokens, add_tokens
 from fertility_rules.ankhor.state import GameState
+from fertility_rules.ankhor.views import Observation
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.shared.scores import Report, places
@@ -120,11 +121,11 @@ class ScoreReport(Report[ScoreSheet]):
         return report_to_html(self)
 
 
-def final_position(state: GameState) -> FinalPosition:
-    """The table as it stands, for final scoring (A-7). Called by the searches at every
-    position they weigh: its one argument is checked by hand, at the cost of a type
-    comparison."""
-    require(state, GameState, "state", state_needed)
+def final_position(state: GameState | Observation) -> FinalPosition:
+    """The table of a state or view as it stands, for final scoring (A-7). Called by the
+    searches at every position they weigh: its one argument is checked by hand, at the
+    cost of a type comparison."""
+    require(state, (GameState, Observation), "state", table_needed)
     config = state.config
     return FinalPosition(
         players=tuple(
@@ -299,8 +300,8 @@ def score_totals(position: FinalPosition) -> tuple[StageTotals, ...]:
 
 
 @checked_arguments
-def final_scores(state: GameState) -> ScoreReport:
-    """The explained score sheets of the table as it stands (A-7)."""
+def final_scores(state: GameState | Observation) -> ScoreReport:
+    """The explained score sheets of the table of a state or view as it stands (A-7)."""
     return score(final_position(state))
 
 

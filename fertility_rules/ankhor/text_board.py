@@ -141,7 +141,7 @@ def text_board(
             marker
             + render(
                 _(
-                    "{name}: {tiles}, {bonus}; in hand {tokens}",
+                    "{name}: {tiles}, {bonus}; holding {tokens}",
                     name=player.name,
                     tiles=ngettext("{n} tile", "{n} tiles", len(player.tiles)),
                     bonus=ngettext("{n} bonus token", "{n} bonus tokens", player.bonus),

@@ -111,7 +111,7 @@ def describe_move(move: Move, state: GameState | Observation) -> Message:
                 marker=marker_label(unpaid),
             )
         case PassMain():
-            return _("can neither take tokens nor buy a tile, and passes")
+            return _("can neither take tokens nor buy a tile, and passes (Q-16)")
         case Refresh(pile=pile):
             if pile is None:
                 return _("spends an ankh token to refresh the tiles; both piles are empty")
@@ -159,7 +159,7 @@ def _player_line(table: GameState | Observation, index: int) -> Message:
     player = table.players[index]
     marker = "▶ " if index == table.current and not table.is_over else ""
     return _(
-        "{marker}{name}: {tiles}, {bonus}; in hand {tokens}; {stored}",
+        "{marker}{name}: {tiles}, {bonus}; holding {tokens}; {stored}",
         marker=marker,
         name=player.name,
         tiles=ngettext("{n} tile", "{n} tiles", len(player.tiles)),

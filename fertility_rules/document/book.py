@@ -53,6 +53,8 @@ class RulesBook(Generic[C]):
     """The game's rule texts (each rule's id, title and text)."""
     examples: Callable[[Language, C], Iterable[Example]]
     """The worked examples, pictures and captions in the language given."""
+    summary: Callable[[Writer], None] | None = None
+    """A player aid written right after the opening: a turn at a glance."""
 
     def figures(self, language: Language | str, catalogue: C) -> dict[str, tuple[Figure, ...]]:
         """The worked examples as figures, captioned in ``language``, by the rule each
@@ -61,13 +63,15 @@ class RulesBook(Generic[C]):
         return figures_by_rule(self.examples(lang, catalogue), lang)
 
     def blocks(self, language: Language | str, catalogue: C, pictures: bool = True) -> list[Block]:
-        """The rules document as blocks: the title and opening, the key to the pictures
-        and the worked examples when ``pictures``, then the sections."""
+        """The rules document as blocks: the title and opening, the turn summary, the key
+        to the pictures and the worked examples when ``pictures``, then the sections."""
         lang = Language.parse(language)
         figures: Mapping[str, Sequence[Figure]] = self.figures(lang, catalogue) if pictures else {}
         writer = Writer(lang, self.texts(), figures)
         writer.heading(1, self.title)
         writer.paragraph(self.opening)
+        if self.summary is not None:
+            self.summary(writer)
         if pictures:
             key = self.key
             writer.heading(2, _("Key to the pictures"), key.anchor)

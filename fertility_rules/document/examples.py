@@ -740,7 +740,9 @@ def _rulebook_supply_example(catalogue: Catalogue, lang: Language) -> Example:
             "puts her Papyrus flower on Shop {second} ({second_text}): fully supplied, it will "
             "score {amount} at the end of the game. Last, she puts her Bovine on Shop {third} "
             "({third_text}): it now holds {held} of its {size} tokens and scores nothing "
-            "unless an Alabaster joins it later. The three Shops are framed in blue.",
+            "unless an Alabaster joins it later. The three Shops are framed in blue. This is "
+            "another of the rulebooks' examples, not Lisa's Metropolis of the scoring "
+            "example (R-5.6).",
             first=moves[0].shop + 1,
             first_text=describe_shop(grapes.shop, registry),
             before=wheat_steps[0],

@@ -10,9 +10,12 @@ __all__ = ["interpretation_notes"]
 
 
 def interpretation_notes(
-    info: InterpretationLike, game: str | GameRules = "fertility"
+    info: InterpretationLike, game: str | GameRules = "fertility", stated: bool = False
 ) -> tuple[Message, ...]:
-    """The kind line (a switch's values with the default marked), the rules and the sources."""
+    """The kind line (a switch's values with the default marked), the rules and the sources.
+
+    ``stated``: the text of the id, printed above the notes, already states the reading;
+    a settled reading then gives its reason rather than the reading again."""
     rules = find_game(game)
     notes: list[Message] = []
     if info.field is not None:
@@ -37,6 +40,13 @@ def interpretation_notes(
         notes.append(_("Retired: {reason}", reason=info.reason))
     elif info.reading is None and info.reason is not None:
         notes.append(_("Settled reading: {reason}", reason=info.reason))
+    elif stated and info.reason is not None:
+        notes.append(
+            _(
+                "Settled reading, always played (not a switch), because {reason}.",
+                reason=info.reason,
+            )
+        )
     else:
         reading = info.reading or _("the default of the question above")
         notes.append(

@@ -283,6 +283,57 @@ def _glossary(w: Writer) -> None:
     w.glossary(glossary())
 
 
+def _summary(w: Writer) -> None:
+    """A turn at a glance, as a player aid: each step with the rules it sums up."""
+    w.turn_summary(
+        "turn-summary",
+        _(
+            "A player aid: one turn in the order it is played. Each step names the rules "
+            "that say it in full."
+        ),
+        [
+            (
+                _("1. Place a Valley tile (mandatory)"),
+                _(
+                    "Lay a tile of your Personal Pool on two empty desert squares, one of its "
+                    "scenes beside a scene of the same kind (R-3.1); if none fits, discard one "
+                    "(R-3.2). Collect what it brings: scenes it touches, icons it covers, "
+                    "Wheat and Quarries (R-3.3)."
+                ),
+            ),
+            (
+                _("2. Build a District (optional)"),
+                _(
+                    "Pay one of the 4 face-up Districts with tokens of your supply and Wheat, "
+                    "and place it on a free spot of your Metropolis (R-3.4)."
+                ),
+            ),
+            (
+                _("3. Supply Shops (optional)"),
+                _(
+                    "Put tokens of your supply on your Shops; a fully supplied Shop gives its "
+                    "benefit at once or at the end (R-3.5, R-6)."
+                ),
+            ),
+            (
+                _("End of the turn"),
+                _(
+                    "Return your unused tokens to the Stock, take a tile of the Common Pool, "
+                    "which is refilled, and refill the District offer if you built (R-3.6)."
+                ),
+            ),
+            (
+                _("End of the game"),
+                _(
+                    "Once the Common Pool can no longer be refilled, each player plays one "
+                    "more turn (R-4); then the Shops, the Statues, the Monuments and the Wheat "
+                    "score (R-5), and most Debens wins (R-4.3)."
+                ),
+            ),
+        ],
+    )
+
+
 @frozen
 class _Sources:
     """What the sections read: the catalogue and the effect kinds of its Shops."""
@@ -328,6 +379,7 @@ BOOK: RulesBook[_Sources] = RulesBook(
     sections=_SECTIONS,
     texts=rule_texts,
     examples=lambda language, sources: worked_examples(language, sources.catalogue),
+    summary=_summary,
 )
 """Fertility's rules document."""
 

@@ -110,7 +110,16 @@ class Writer:
             if found:
                 self.heading(3, KIND_LABELS[kind], f"{anchor}-{kind.value}")
             for info in found:
-                self.interpretation(info.id, interpretation_notes(info, game), 4)
+                self.interpretation(info.id, interpretation_notes(info, game, stated=True), 4)
+
+    def turn_summary(
+        self, anchor: str, introduction: Message, rows: Sequence[tuple[Message, Message]]
+    ) -> None:
+        """A turn at a glance, as a player aid: each step and what the player does in it,
+        with the rules that say it in full."""
+        self.heading(2, _("A turn at a glance"), anchor)
+        self.paragraph(introduction)
+        self.table([_("Step"), _("What the player does")], [list(row) for row in rows])
 
     def figures_of(self, rule_id: str) -> None:
         """The worked examples of ``rule_id``."""

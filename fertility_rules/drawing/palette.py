@@ -16,6 +16,7 @@ from fertility_rules.i18n.translate import render
 from fertility_rules.shared.provenance import Provenance
 
 __all__ = [
+    "CALLOUT",
     "CARD",
     "CARD_EDGE",
     "HIGHLIGHT",
@@ -25,6 +26,7 @@ __all__ = [
     "RECONSTRUCTED",
     "SHEET",
     "ankh_glyph",
+    "callout",
     "disc",
     "frame",
     "heading",
@@ -50,8 +52,16 @@ HIGHLIGHT = {
     "quarry": "#dc2626",
     "harvest": "#7c3aed",
     "bonus": "#d4a017",
+    "bought": "#7c3aed",
+    "leaving": "#dc2626",
+    "drawn": "#0e7490",
 }
 """The colour of each kind of mark a picture may point out."""
+OUTLINED = frozenset({"last-move", "bonus", "bought", "leaving", "drawn"})
+"""The marks drawn as an outline only, so that the tile under them stays in sight."""
+DASHED = {"quarry": (6, 12), "leaving": (6, 12), "drawn": (20, 20)}
+"""The dashes of a mark's outline, as fractions of its side (dash, gap): a mark told
+apart by its line as well as by its colour."""
 PLAYER_COLOURS = ("#c0392b", "#1f5fa8", "#222222", "#e07b00")
 
 
@@ -136,10 +146,11 @@ def mark(
     **data: str,
 ) -> ET.Element:
     """An outline pointing out a place: ``kind`` is a key of :data:`HIGHLIGHT` and the
-    mark's class (``last-move``, ``legal``...); the last move and a bonus are outlined
-    only, the others also tinted."""
+    mark's class (``last-move``, ``legal``...); the marks of :data:`OUTLINED` are outlined
+    only, the others also tinted; those of :data:`DASHED` are dashed."""
     colour = HIGHLIGHT[kind]
     side = min(width, height)
+    dash = DASHED.get(kind)
     return rect(
         parent,
         x,
@@ -148,13 +159,25 @@ def mark(
         height,
         rx=side / 10,
         fill=colour,
-        fill_opacity="0" if kind in ("last-move", "bonus") else "0.18",
+        fill_opacity="0" if kind in OUTLINED else "0.18",
         stroke=colour,
         stroke_width=side / 11,
-        stroke_dasharray=f"{fmt(side / 6)} {fmt(side / 12)}" if kind == "quarry" else None,
+        stroke_dasharray=f"{fmt(side / dash[0])} {fmt(side / dash[1])}" if dash else None,
         class_=f"mark {kind}",
         **data,
     )
+
+
+CALLOUT = "#9b2c2c"
+"""The colour of a numbered callout."""
+
+
+def callout(parent: ET.Element, number: int, x: float, y: float, radius: float = 10) -> ET.Element:
+    """A numbered marker at ``x, y``, as the rulebooks number the parts of a picture; the
+    caption says what each number is."""
+    group = el(parent, "g", class_="callout", data_number=number)
+    value_disc(group, x, y, radius, str(number), CALLOUT, "#fdf6e3", "#ffffff", 1.2)
+    return group
 
 
 def provenance_badge(

@@ -21,6 +21,7 @@ from fertility_rules.drawing.palette import (
     PLAYER_COLOURS,
     RECONSTRUCTED,
     ankh_glyph,
+    callout,
     disc,
     player_colour,
     value_disc,
@@ -249,15 +250,4 @@ def monument_glyph(
             d=d,
             opacity="0.8" if index and monument is MonumentType.PYRAMID else None,
         )
-    return group
-
-
-CALLOUT = "#9b2c2c"
-
-
-def callout(parent: ET.Element, number: int, x: float, y: float, radius: float = 10) -> ET.Element:
-    """A numbered marker at ``x, y``, as the rulebooks number the parts of a picture; the
-    caption says what each number is."""
-    group = el(parent, "g", class_="callout", data_number=number)
-    value_disc(group, x, y, radius, str(number), CALLOUT, "#fdf6e3", "#ffffff", 1.2)
     return group

@@ -14,7 +14,7 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el, fmt, image, rect, root
 from fertility_rules.drawing.palette import mark
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, pgettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.model.coordinates import column_name, row_name, square_name
 from fertility_rules.model.resources import MonumentType, Resource
@@ -48,10 +48,12 @@ __all__ = [
 ]
 
 GROUND_LABELS: dict[Ground, Message] = {
-    Ground.DESERT: _("desert"),
-    Ground.WHEAT: _("wheat field"),
-    Ground.WATER: _("water"),
+    Ground.DESERT: pgettext("a kind of square of the central board", "desert"),
+    Ground.WHEAT: pgettext("a kind of square of the central board", "wheat field"),
+    Ground.WATER: pgettext("a kind of square of the central board", "water"),
 }
+"""The name of each kind of square; the context tells them apart from Ankh'or's desert
+tile, so that each language names the three kinds of square alike."""
 
 
 def margin(size: float) -> float:

@@ -12,6 +12,7 @@ import pytest
 from fertility_rules import ankhor
 from fertility_rules.ankhor.document import rules_document
 from fertility_rules.ankhor.document.examples import (
+    ankh_timing,
     bonus_position,
     positions,
     rulebook_example,
@@ -25,6 +26,7 @@ from fertility_rules.ankhor.testing import check_invariants
 from fertility_rules.document.blocks import Figure, Heading
 from fertility_rules.document.example import Example
 from fertility_rules.i18n import render
+from fertility_rules.i18n.message import ngettext
 
 SVG = "{http://www.w3.org/2000/svg}"
 LANGUAGES = ["en", "fr", "pl", "nl"]
@@ -67,6 +69,9 @@ def test_the_issue_s_examples_are_all_there(examples: dict[str, Example]) -> Non
         "A-3.7",
         "A-4.2",
         "A-3.9",
+        "A-4.1-can",
+        "A-4.1-also",
+        "A-4.1-cannot",
         "A-6.1",
         "A-7.6",
     }
@@ -85,8 +90,11 @@ def test_setup(examples: dict[str, Example], players: int) -> None:
     assert all(max(Counter(slot).values()) < 3 for slot in prices)  # A-2.3
     assert Counter(colour for slot in prices for colour in slot) == dict.fromkeys(Colour, 3)
     text = caption(examples[f"A-2-{players}"])
-    assert f"Setup for {players} players" in text
-    assert f"the supply holds {facts['supply'][0]} tokens of each kind" in text
+    assert text.startswith(f"Setup for {players} players")
+    if players == 2:
+        assert f"the supply, {facts['supply'][0]} tokens of each of the six kinds" in text
+    else:
+        assert f"the supply holds {facts['supply'][0]} tokens of each kind" in text
 
 
 def test_a_purchase_and_its_placement(examples: dict[str, Example]) -> None:
@@ -170,7 +178,9 @@ def test_a_scribe_gives_a_bonus_turn(examples: dict[str, Example]) -> None:
     assert bonus  # a bonus turn
     before, after = facts["turns"]
     assert after == before + 1  # the turn of the purchase counts; the bonus turn will not
-    assert f"Turn {turn}" in caption(examples["A-3.7"])
+    text = caption(examples["A-3.7"])
+    assert f"turn {turn}, is Amunet's again: a bonus turn" in text
+    assert "·" not in text  # a sentence, not the status line of the table
 
 
 def test_a_refresh_step_by_step(examples: dict[str, Example]) -> None:
@@ -286,7 +296,7 @@ def test_every_rule_and_interpretation_has_its_anchor_and_its_text() -> None:
     ids = [text.id for text in rule_texts()]
     assert set(ids) <= set(anchors)
     assert len(anchors) == len(set(anchors))
-    assert len(ids) == 43 + 12  # A-1 to A-8 with their rules, Q-1 to Q-11 and Q-17
+    assert len(ids) == 43 + 19  # A-1 to A-8 with their rules, Q-1 to Q-19
 
 
 def test_the_sections_follow_the_printed_rulebook() -> None:
@@ -379,3 +389,105 @@ def test_a_purchase_names_the_tile_it_shows(examples: dict[str, Example]) -> Non
     root = ET.fromstring(examples["A-3.3"].svgs[0])
     slots = [s for s in root.iter() if "slot" in (s.get("class") or "").split()]
     assert slots[move.slot].get("data-tile") == facts["tile"].id
+
+
+def _texts(svg: str) -> list[str]:
+    return ["".join(node.itertext()) for node in ET.fromstring(svg).iter(f"{SVG}text")]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_setup_picture_numbers_its_parts_and_is_headed_as_a_setup(language: str) -> None:
+    example = next(e for e in worked_examples(language) if e.id == "A-2-2")
+    (svg,) = example.svgs
+    root = ET.fromstring(svg)
+    numbers = sorted(
+        int(node.get("data-number", "0"))
+        for node in root.iter(f"{SVG}g")
+        if "callout" in (node.get("class") or "").split()
+    )
+    assert numbers == list(range(1, 10))
+    text = caption(example, language)
+    for number in numbers:  # each number is named in the caption ("1: ", French "1 : ")
+        assert re.search(rf"(^|; |\. ){number}\s?:", text), (number, text)
+    # the heading says what the picture is, not whose turn it is (nobody holds an ankh yet)
+    title = render(ngettext("Setup for {n} player", "Setup for {n} players", 2), language)
+    assert root.findtext(f"{SVG}title") == title
+    assert title in _texts(svg)
+    assert not any("·" in line for line in _texts(svg))
+
+
+def test_ankh_tokens_you_can_spend_and_one_you_cannot() -> None:
+    """A-4.1 as the rulebook's "you can / you can also / you cannot": every step is
+    played again here by the referee, from the real position of the seeded game."""
+    timing = ankh_timing()
+    start = timing.start
+    seat = start.current
+    assert start.players[seat].tokens[Token.ANKH] == 2  # held since an earlier turn
+    assert start.progress.ankhs_taken == 0
+    for moves, kinds in (
+        (timing.first, (Refresh, MoveTile, BuyTile)),
+        (timing.second, (Refresh, BuyTile, Refresh)),
+    ):
+        assert tuple(type(move) for move in moves) == kinds
+        state = start
+        for move in moves:
+            assert ankhor.violations(state, move) == (), move
+            after = ankhor.apply(state, move)
+            # no bonus token changes hands and the layout stays whole: no reading of
+            # Q-5 or Q-17 is involved in the example
+            assert after.players[seat].bonus == state.players[seat].bonus
+            assert after.reserve == state.reserve
+            state = after
+        assert state.players[seat].tokens[Token.ANKH] == 0  # both ankh tokens spent
+    examples = {e.id: e for e in worked_examples("en")}
+    assert examples["A-4.1-can"].facts["violations"] == ((), (), ())
+    assert examples["A-4.1-also"].facts["violations"] == ((), (), ())
+    # You cannot: ankh tokens taken this turn; the referee offers no ankh action again in it
+    taken = timing.taken
+    take = taken.move
+    assert isinstance(take, ankhor.TakeTokens)
+    assert take.tokens[Token.ANKH] > 0
+    assert taken.state.players[seat].tokens[Token.ANKH] == 0
+    after = ankhor.apply(taken.state, take)
+    same_turn = after.turn == taken.state.turn and after.current == seat
+    assert not (same_turn and after.phase in (ankhor.Phase.MAIN, ankhor.Phase.AFTER))
+    for state in timing.rest_of_turn:
+        assert not [m for m in ankhor.legal_moves(state) if isinstance(m, (Refresh, MoveTile))]
+        assert ankhor.violations(state, Refresh(0))
+    text = caption(examples["A-4.1-cannot"])
+    assert f"In turn {taken.state.turn} " in text
+    assert "holding no ankh token" in text
+
+
+def test_the_a3_8_move_is_legal_under_the_default_reading_of_q5_only(
+    examples: dict[str, Example],
+) -> None:
+    facts = examples["A-3.8-split"].facts
+    assert facts["violations"] == ()
+    assert facts["joined"] is False  # the layout falls into two parts
+    (refused,) = facts["connected"]  # under the alternative reading the referee refuses it
+    assert refused.rule == "A-4.3"
+    assert "Q-5" in render(refused.message, "en")
+    assert caption(examples["A-3.8-split"]).endswith("(Q-5).")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_end_of_the_game_shows_scores_ranks_and_the_winner(language: str) -> None:
+    example = next(e for e in worked_examples(language) if e.id == "A-6.1")
+    end = positions().last.game.states[-1]
+    report = ankhor.final_scores(end)
+    root = ET.fromstring(example.svgs[1])
+    standings = [
+        (int(node.get("data-points", "-1")), int(node.get("data-rank", "-1")))
+        for node in root.iter(f"{SVG}g")
+        if "standing" in (node.get("class") or "").split()
+    ]
+    assert standings == [(sheet.total, sheet.rank) for sheet in report.sheets]
+    heading = root.findtext(f"{SVG}title") or ""
+    for winner in report.winners:
+        assert winner in heading
+    best = max(sheet.total for sheet in report.sheets)
+    assert str(best) in heading
+    text = caption(example, language)
+    for sheet in report.sheets:
+        assert str(sheet.total) in text

@@ -9,6 +9,7 @@ here in the four languages and searched for every quoted phrase.
 from __future__ import annotations
 
 import contextlib
+import html
 import io
 import re
 from pathlib import Path
@@ -49,6 +50,7 @@ QUOTED = {
         "Lisa, after",
         "per seat",
         "the engine always plays the default",
+        "Statue of a god",
     ),
     "fr": (
         "Statue du Dieu Isis",
@@ -68,6 +70,8 @@ QUOTED = {
         "0 tuiles",
         "réserve rien",
         "par place, 95",
+        "à la couleur de son joueur",
+        "Source des valeurs de la piste du Grenier",
     ),
     "pl": (
         "na Winogron ",
@@ -98,6 +102,8 @@ QUOTED = {
         "Debeny na miejsce",
         "własnymi słowami biblioteki",
         "53.34",
+        "Legenda obrazów",
+        "Obrazy w tym dokumencie",
     ),
     "nl": (
         "Standbeelden van een God",
@@ -115,6 +121,8 @@ QUOTED = {
         "Districten in de stapel",
         "Catalogus default",
         "53.34",
+        "gesloten tegel",
+        "gesloten District",
     ),
 }
 """Per language, the phrases the reviews quoted as wrong (found in that language's outputs)."""
@@ -207,3 +215,93 @@ def test_no_quoted_phrase_in_the_documentation_translations(language: str) -> No
             for text in map(str, strings):
                 for phrase in wrong:
                     assert not _found(phrase, " ".join(text.split())), (path.name, phrase)
+
+
+QUOTED_ANKHOR = {
+    "en": (
+        "whose squares share an edge",
+        "puts a token from their hand",
+        "Hand before:",
+        "limits of a hand",
+        "Taking tokens takes exactly 3",
+        "computed by the library's scoring pipeline",
+        "A group is a largest set",
+        "and pays green and red",
+        "They give back",
+        "Turn 28 ·",
+    ),
+    "fr": (
+        "Il rend",
+        "il choisit",
+        "sorte de jeton",
+        "par sorte",
+        "ensemble le plus grand possible",
+        "achètent des actions",
+        "qu’il lui reste",
+        "Tuiles : Amunet",
+        "paie le prix :",
+        "ceux rangés compris",
+        "une implémentation non officielle",
+        "ou conservé lors d’une fusion",
+        "dont les carrés partagent",
+        "Tour 28 ·",
+    ),
+    "pl": (
+        "Kafelki gracza",
+        "z jednym z jego kafelków",
+        "należy do tego gracza",
+        "Zasoby",
+        "do zasobów",
+        "przesunąć kafelek",
+        "przesunięcie kafelka",
+        "Legenda obrazów",
+        "pierwszy obraz",
+        "na drugim obrazie",
+        "własnymi słowami biblioteki",
+        "Amunet ma: ",
+        "Oddaje: ",
+        "Cena to:",
+        "płaci cenę:",
+        "nigdy obie",
+        "Wzięcie żetonów",
+        "skrajnie lewego",
+        "odtworzony",
+        "jeszcze żadnego kafelka",
+        "nowe pole musi",
+        "Tura 28 ·",
+    ),
+    "nl": (
+        "kiest hij",
+        "Hij geeft",
+        "weer aan hem",
+        "aangrenzing",
+        "mag overal.",
+        "Voor de eerste beurt",
+        "Vooraf:",
+        "koop je extra acties",
+        "alle niveaus samen",
+        "past voor zijn hoofdactie",
+        "regelboek",
+        " WP",
+        "niet-officiële implementatie",
+        "bewaarde inbegrepen",
+        "In zijn beurt",
+        "Beurt 28 ·",
+    ),
+}
+"""Per language, the phrases the review of Ankh'or's documents (``documents-3``, at commit
+d25c221) quoted as wrong."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_phrase_quoted_from_ankhor_s_documents_is_left(language: str) -> None:
+    """The rules document of Ankh'or as a reader sees it, the labels of its pictures
+    included: none of the quoted slips (S1–S6, E1–E4, F1–F10, P1–P15, N1–N12)."""
+    from fertility_rules.ankhor.document import rules_document as ankhor_document
+
+    page = ankhor_document(language, "html")
+    text = " ".join(html.unescape(re.sub(r"<[^>]*>", " ", page)).split())
+    for phrase in QUOTED_ANKHOR[language]:
+        assert not _found(phrase, text), phrase
+    labels = set(re.findall(r"<text[^>]*>([^<]*)</text>", page))
+    assert "żadnego żetonu" not in labels  # a label of its own: "brak żetonów"

@@ -20,7 +20,8 @@ from attrs import evolve, frozen
 
 from fertility_rules.ankhor.agents import make_agent, play_game
 from fertility_rules.ankhor.catalogue import Catalogue
-from fertility_rules.ankhor.layout import supporters
+from fertility_rules.ankhor.interpretations import Interpretations, Moving
+from fertility_rules.ankhor.layout import is_connected, supporters
 from fertility_rules.ankhor.model import (
     Colour,
     Kind,
@@ -42,32 +43,38 @@ from fertility_rules.ankhor.moves import (
     Refresh,
     ReturnTokens,
     StoreTokens,
+    TakeTokens,
 )
-from fertility_rules.ankhor.rules import apply, apply_unchecked, violations
+from fertility_rules.ankhor.rules import apply, apply_unchecked, legal_moves, violations
+from fertility_rules.ankhor.rules.common import ANKH_ACTIONS
 from fertility_rules.ankhor.rules.offer import close_up, fill
 from fertility_rules.ankhor.scoring import (
     FinalPosition,
     PlayerPosition,
     animal_group,
     colour_group,
+    final_scores,
     score,
 )
 from fertility_rules.ankhor.setup import default_catalogue, new_game
-from fertility_rules.ankhor.state import GameState, PlayerState
+from fertility_rules.ankhor.state import FRESH_TURN, GameState, Phase, PlayerState
 from fertility_rules.ankhor.svg import hand, layout, legal_places, offer, table
 from fertility_rules.ankhor.svg.layouts import bonus_group
-from fertility_rules.ankhor.texts import status, tokens_text
+from fertility_rules.ankhor.svg.table import points
+from fertility_rules.ankhor.texts import tokens_text
 from fertility_rules.document.example import EXAMPLE_PLAYERS, Example, WorkedExamples
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.lists import all_of
+from fertility_rules.i18n.lists import all_of, any_of, series
 from fertility_rules.i18n.message import Message, _, ngettext, pgettext
 from fertility_rules.i18n.translate import render
 from fertility_rules.shared.sequences import Rest
 
 __all__ = [
     "RULEBOOK_PLAYER",
+    "AnkhTiming",
     "At",
     "Positions",
+    "ankh_timing",
     "bonus_position",
     "positions",
     "rulebook_example",
@@ -132,6 +139,9 @@ class Positions:
     refresh: At
     give_back: At
     last: At
+    ankh: At
+    """The start of a turn in which a player may spend 2 ankh tokens, after a turn in
+    which the same player took some (:func:`ankh_timing`)."""
 
 
 def _games(catalogue: Catalogue, agent: str) -> Iterator[Played]:
@@ -195,10 +205,22 @@ def _matches(name: str, at: At) -> bool:
             and not state.ending
             and state.current != (state.config.first - 1) % len(state.players)
         )
+    if name == "ankh":
+        return _timing(at) is not None
     return False  # pragma: no cover - every name is listed above
 
 
-_NAMES = ("purchase", "higher", "warehouse", "store", "scribe", "refresh", "give_back", "last")
+_NAMES = (
+    "purchase",
+    "higher",
+    "warehouse",
+    "store",
+    "scribe",
+    "refresh",
+    "give_back",
+    "last",
+    "ankh",
+)
 
 
 @functools.cache
@@ -220,6 +242,142 @@ def positions(catalogue: Catalogue | None = None) -> Positions:
     if missing:
         raise LookupError(f"no seeded game shows: {missing}")  # pragma: no cover
     return Positions(**found)
+
+
+# ------------------------------------------------------------------ when ankh tokens are spent
+
+
+@frozen
+class AnkhTiming:
+    """When ankh tokens may be spent (A-4.1), as the rulebook's "you can" and "you
+    cannot" show it, on one player's turns of a seeded game: in turn ``taken`` the player,
+    holding no ankh token, takes some, and may spend none of them in that turn; at the
+    start of a later turn (``start``, a real position) they hold 2, and two sequences the
+    referee accepts are played from it: refresh, move a tile, buy (``first``); refresh,
+    buy, refresh again (``second``). No step changes a bonus token, and the base tiles
+    stay connected, so that no reading of Q-5 or Q-17 is involved."""
+
+    taken: At
+    start: GameState
+    first: tuple[Refresh, MoveTile, BuyTile]
+    second: tuple[Refresh, BuyTile, Refresh]
+
+    @property
+    def rest_of_turn(self) -> tuple[GameState, ...]:
+        """The states of the turn of ``taken`` after the tokens were taken (none when the
+        turn ended at once)."""
+        turn, seat = self.taken.state.turn, self.taken.state.current
+        out = []
+        for state in self.taken.game.states[self.taken.index + 1 :]:
+            if state.turn != turn or state.current != seat or state.is_over:
+                break
+            out.append(state)
+        return tuple(out)
+
+
+def _steady(before: GameState, after: GameState) -> bool:
+    """The move between two states gives or returns no bonus token and leaves the
+    mover's base tiles connected."""
+    seat = before.current
+    return (
+        after.players[seat].bonus == before.players[seat].bonus
+        and after.reserve == before.reserve
+        and is_connected(p.position for p in after.players[seat].tiles)
+    )
+
+
+def _first_legal(state: GameState, kind: type, base: bool = False) -> Move | None:
+    """The first legal move of ``kind`` (in the referee's order) after which nothing
+    changes but what the move does (:func:`_steady`); on the base level if ``base``."""
+    for move in legal_moves(state):
+        if not isinstance(move, kind):
+            continue
+        if base and isinstance(move, BuyTile) and (move.position[0] or move.unpaid):
+            continue
+        if base and isinstance(move, MoveTile) and move.origin[0]:
+            continue
+        if _steady(state, apply_unchecked(state, move)):
+            return move
+    return None
+
+
+def _timing(at: At) -> AnkhTiming | None:
+    """The example of :class:`AnkhTiming` that starts at ``at``, if it gives one: a
+    fresh turn of a player holding 2 ankh tokens and at least 5 tiles, from which both
+    sequences are legal, after a turn in which the same player took ankh tokens while
+    holding none."""
+    start = at.state
+    seat = start.current
+    player = start.players[seat]
+    if start.phase is not Phase.MAIN or start.progress != FRESH_TURN:
+        return None
+    if player.tokens[Token.ANKH] < ANKH_ACTIONS or len(player.tiles) < 5:
+        return None
+    if min(start.pile_sizes) < 3 or start.ending or not start.reserve:
+        return None
+    taken = next(
+        (
+            At(at.game, index)
+            for index in range(at.index - 1, -1, -1)
+            if _takes_first_ankhs(At(at.game, index), seat)
+        ),
+        None,
+    )
+    if taken is None:
+        return None
+    first = _sequence(start, (Refresh, MoveTile, BuyTile))
+    second = _sequence(start, (Refresh, BuyTile, Refresh))
+    if first is None or second is None:
+        return None
+    return AnkhTiming(
+        taken,
+        start,
+        cast(tuple[Refresh, MoveTile, BuyTile], first),
+        cast(tuple[Refresh, BuyTile, Refresh], second),
+    )
+
+
+def _takes_first_ankhs(at: At, seat: int) -> bool:
+    """Whether ``at`` is a turn of ``seat``, not a bonus turn, in which the player takes
+    ankh tokens while holding none."""
+    state, move = at.state, at.move
+    return (
+        state.current == seat
+        and isinstance(move, TakeTokens)
+        and move.tokens[Token.ANKH] > 0
+        and not state.players[seat].tokens[Token.ANKH]
+        and not state.progress.bonus
+    )
+
+
+def _sequence(start: GameState, kinds: tuple[type, ...]) -> tuple[Move, ...] | None:
+    """Moves of ``kinds`` played in turn from ``start``, each legal: refreshes from the
+    first pile, then the second; moves and purchases on the base level."""
+    moves: list[Move] = []
+    state = start
+    refreshes = 0
+    for kind in kinds:
+        found: Move | None
+        if kind is Refresh:
+            found = Refresh(refreshes)
+            refreshes += 1
+            if violations(state, found):
+                return None
+        else:
+            found = _first_legal(state, kind, base=True)
+        if found is None:
+            return None
+        moves.append(found)
+        state = apply(state, found)
+    return tuple(moves)
+
+
+def ankh_timing(catalogue: Catalogue | None = None) -> AnkhTiming:
+    """When ankh tokens may be spent, on a seeded game of ``catalogue`` (A-4.1)."""
+    timing = _timing(positions(catalogue).ankh)
+    if timing is None:  # pragma: no cover - positions() found it so
+        raise LookupError("no seeded game shows when ankh tokens are spent")
+    return timing
 
 
 # ------------------------------------------------------------------ built positions
@@ -351,27 +509,94 @@ def _price(state: GameState, slot: int) -> Message | str:
     return all_of([colour.label for colour in state.config.prices[slot]])
 
 
+def _price_tokens(state: GameState, slot: int) -> Tokens:
+    """The tokens the price of ``slot`` asks for, by kind."""
+    counts = [0, 0, 0, 0, 0, 0]
+    for colour in state.config.prices[slot]:
+        counts[colour] += 1
+    return (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
+
+
+SETUP_CALLOUTS = {
+    "price-board": 1,
+    "offer": 2,
+    "supply": 3,
+    "reserve": 4,
+    "piles": 5,
+    "removed": 6,
+    "tokens": 7,
+    "layout": 8,
+    "start-player": 9,
+}
+"""The parts of the 2-player setup picture its caption names, by number."""
+
+
+def _setup_parts(state: GameState) -> list[Message]:
+    """What each callout of the setup picture points at, with its rule."""
+    markers = sum(len(slot) for slot in state.config.prices)
+    per_slot = sorted({len(slot) for slot in state.config.prices})
+    return [
+        _(
+            "1: the price board, its {n} price markers dealt at random, {counts} above each "
+            "slot, never three of one colour above a slot (A-2.3, Q-6, Q-18)",
+            n=markers,
+            counts=any_of([str(n) for n in per_slot]),
+        ),
+        _("2: the offer, six tiles turned over from the first draw pile (A-2.5, Q-11)"),
+        ngettext(
+            "3: the supply, {n} token of each of the six kinds (A-2.2)",
+            "3: the supply, {n} tokens of each of the six kinds (A-2.2)",
+            state.supply[0],
+        ),
+        ngettext(
+            "4: the bonus reserve, {n} bonus token (A-2.6)",
+            "4: the bonus reserve, {n} bonus tokens (A-2.6)",
+            state.reserve,
+        ),
+        _(
+            "5: the two draw piles, face down, with {first} and {second} left (A-2.4, Q-19)",
+            first=ngettext("{n} tile", "{n} tiles", state.pile_sizes[0]),
+            second=ngettext("{n} tile", "{n} tiles", state.pile_sizes[1]),
+        ),
+        _("6: the tiles removed from the game, none yet (A-5.2)"),
+        _("7: the tokens of a player, none at the start (A-2.1)"),
+        _("8: the tiles of a player, none at the start (A-2.1)"),
+        _(
+            "9: {player}, the start player, chosen at random and framed as the player to "
+            "move (A-2.6)",
+            player=_name(state),
+        ),
+    ]
+
+
 def _setup_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
     out = []
     for players in (2, 4):
         state = new_game(EXAMPLE_PLAYERS[:players], seed=2019, catalogue=catalogue)
         per_kind = state.supply[0]
+        title = ngettext("Setup for {n} player", "Setup for {n} players", players)
+        if players == 2:
+            caption = _("{setup}. {parts}.", setup=title, parts=series(_setup_parts(state)))
+            callouts: dict[str, int] = SETUP_CALLOUTS
+        else:
+            caption = _(
+                "{setup}: the supply holds {tokens}, six tiles are on offer under the "
+                "price board, {first} and {second} are left in the draw piles and {bonus} "
+                "in the reserve; {player} starts.",
+                setup=title,
+                tokens=ngettext("{n} token of each kind", "{n} tokens of each kind", per_kind),
+                first=ngettext("{n} tile", "{n} tiles", state.pile_sizes[0]),
+                second=ngettext("{n} tile", "{n} tiles", state.pile_sizes[1]),
+                bonus=ngettext("{n} bonus token", "{n} bonus tokens", state.reserve),
+                player=_name(state),
+            )
+            callouts = {}
         out.append(
             Example(
                 f"A-2-{players}",
                 "A-2",
-                _(
-                    "{setup}: the supply holds {tokens}, six tiles are on offer under the "
-                    "price board, {first} and {second} are left in the draw piles and {bonus} "
-                    "in the reserve; {player} starts.",
-                    setup=ngettext("Setup for {n} player", "Setup for {n} players", players),
-                    tokens=ngettext("{n} token of each kind", "{n} tokens of each kind", per_kind),
-                    first=ngettext("{n} tile", "{n} tiles", state.pile_sizes[0]),
-                    second=ngettext("{n} tile", "{n} tiles", state.pile_sizes[1]),
-                    bonus=ngettext("{n} bonus token", "{n} bonus tokens", state.reserve),
-                    player=_name(state),
-                ),
-                (table(state, lang=lang),),
+                caption,
+                (table(state, title=render(title, lang), callouts=callouts, lang=lang),),
                 {
                     "players": players,
                     "supply": state.supply,
@@ -380,6 +605,7 @@ def _setup_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
                     "reserve": state.reserve,
                     "prices": state.config.prices,
                     "start": state.current,
+                    "callouts": callouts,
                 },
             )
         )
@@ -397,13 +623,14 @@ def _purchase_example(found: Positions, lang: Language) -> Example:
         "A-3.3",
         "A-3.3",
         _(
-            "{player} buys the {tile} of slot {slot} and pays {price} (first picture). Of "
-            "the places outlined where it may go (second picture), they choose {position}, "
-            "which shares an edge with one of their tiles (third picture).",
+            "{player} buys the {tile} of slot {slot} and pays {price} (first picture). The "
+            "second picture outlines the places where the tile may go; {player} places it "
+            "at {position}, which shares an edge with a tile already placed (third "
+            "picture).",
             player=_name(state),
             slot=move.slot + 1,
             tile=tile.label,
-            price=_price(state, move.slot),
+            price=tokens_text(_price_tokens(state, move.slot)),
             position=position_text(move.position),
         ),
         (
@@ -501,6 +728,8 @@ def _bonus_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
     seat = _seat(state)
     bought = apply(state, purchase)
     moved = apply(bought, move)
+    connected = Interpretations(moving=Moving.CONNECTED)
+    strict = evolve(bought, config=evolve(bought.config, interpretations=connected))
     same_level = True
     group = bonus_group(bought.players[seat].tiles, purchase.position, same_level)
     tile = cast(Tile, state.offer[purchase.slot])
@@ -510,7 +739,7 @@ def _bonus_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
             "A-3.8",
             _(
                 "{player} places the {tile} at {position}: it completes a {group} (ringed in "
-                "gold), and they take a bonus token from the reserve, which falls from "
+                "gold), and {player} takes a bonus token from the reserve, which falls from "
                 "{before} to {after}.",
                 player=_name(state),
                 tile=tile.label,
@@ -537,7 +766,9 @@ def _bonus_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
             _(
                 "Then {player} spends an ankh token to move the tile at {origin} to {target} "
                 "(A-4.3): what remains is a {group}, so the bonus token goes back to the "
-                "reserve ({before} → {after}).",
+                "reserve ({before} → {after}). After the move the base tiles form two "
+                "separate parts: the default reading allows this, the alternative one would "
+                "refuse the move (Q-5).",
                 player=_name(state),
                 origin=position_text(move.origin),
                 target=position_text(move.target),
@@ -549,6 +780,8 @@ def _bonus_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
             {
                 "move": move,
                 "violations": violations(bought, move),
+                "connected": violations(strict, move),
+                "joined": is_connected(p.position for p in moved.players[seat].tiles),
                 "bonus": (bought.players[seat].bonus, moved.players[seat].bonus),
                 "reserve": (bought.reserve, moved.reserve),
             },
@@ -592,8 +825,9 @@ def _warehouse_examples(found: Positions, lang: Language) -> list[Example]:
             "A-3.6-stored",
             "A-3.6",
             _(
-                "At the end of a turn {player} puts a token from their hand on their empty "
-                "warehouse at {positions} (A-3.9). Hand before: {before}; after: {after}.",
+                "At the end of a turn {player} stores one of the tokens held on the empty "
+                "warehouse at {positions} (A-3.9, Q-14). Tokens held before: {before}; "
+                "after: {after}.",
                 player=_name(store.state),
                 positions=", ".join(map(position_text, storing.warehouses)),
                 before=tokens_text(store.state.players[keeper].tokens),
@@ -620,13 +854,13 @@ def _scribe_example(found: Positions, lang: Language) -> Example:
         "A-3.7",
         "A-3.7",
         _(
-            "In turn {turn} {player} buys the {tile} and places it at {position}. When the "
-            "turn ends, the next turn is theirs again, a bonus turn: {status}",
+            "In turn {turn} {player} buys the {tile} and places it at {position}. When this "
+            "turn ends, the next one, turn {next}, is {player}'s again: a bonus turn (A-3.7).",
             turn=state.turn,
             player=_name(state),
             tile=tile.label,
             position=position_text(move.position),
-            status=status(nxt),
+            next=nxt.turn,
         ),
         (layout(at.after, seat, last_move=move, lang=lang),),
         {
@@ -637,6 +871,147 @@ def _scribe_example(found: Positions, lang: Language) -> Example:
             "turn": state.turn,
         },
     )
+
+
+def _drawn(before: GameState, after: GameState) -> tuple[int, ...]:
+    """The slots of ``after``'s offer holding a tile that was not on offer ``before``."""
+    shown = {tile.id for tile in before.offer if tile is not None}
+    return tuple(
+        slot for slot, tile in enumerate(after.offer) if tile is not None and tile.id not in shown
+    )
+
+
+def _states(start: GameState, moves: Sequence[Move]) -> list[GameState]:
+    """``start`` and the state after each of ``moves``, every one checked by the referee."""
+    states = [start]
+    for move in moves:
+        states.append(apply(states[-1], move))
+    return states
+
+
+def _checked(states: Sequence[GameState], moves: Sequence[Move]) -> tuple[object, ...]:
+    """What the referee says of each of ``moves`` in the state it is played in."""
+    return tuple(violations(state, move) for state, move in zip(states, moves, strict=False))
+
+
+def _step(state: GameState, seat: int, move: Move, title: Message, lang: Language) -> str:
+    """The layout of ``seat`` after a step of their turn, the move outlined, under
+    ``title``."""
+    return layout(
+        state, seat, last_move=move, groups_row=False, title=render(title, lang), lang=lang
+    )
+
+
+def _refreshed(before: GameState, after: GameState, title: Message, lang: Language) -> str:
+    """The offer after a refresh, the tiles just drawn outlined, under ``title``."""
+    return offer(after, drawn=_drawn(before, after), title=render(title, lang), lang=lang)
+
+
+def _ankh_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
+    timing = ankh_timing(catalogue)
+    start = timing.start
+    seat = _seat(start)
+    player = _name(start)
+    first = _states(start, timing.first)
+    refresh, moved, bought = timing.first
+    second = _states(start, timing.second)
+    _refresh, bought_too, again = timing.second
+    taken = timing.taken
+    refresh_title = _("1. An ankh token: refresh the tiles")
+    can = Example(
+        "A-4.1-can",
+        "A-4.1",
+        _(
+            "You can spend an ankh token, then a second one, and then play the main action. "
+            "In turn {turn} {player} holds {ankhs}, taken in earlier turns. With the first, "
+            "{player} refreshes the tiles from draw pile {pile}: the {gone} leaves the "
+            "game and the {new} comes in. With the second, {player} moves the tile at "
+            "{origin} to {target}. Then {player} buys the {tile} of slot {slot} and places "
+            "it at {position}.",
+            turn=start.turn,
+            player=player,
+            ankhs=token_amount(Token.ANKH, start.players[seat].tokens[Token.ANKH]),
+            pile=cast(int, refresh.pile) + 1,
+            gone=first[1].removed[-1].label,
+            new=all_of([cast(Tile, first[1].offer[i]).label for i in _drawn(start, first[1])]),
+            origin=position_text(moved.origin),
+            target=position_text(moved.target),
+            tile=cast(Tile, first[2].offer[bought.slot]).label,
+            slot=bought.slot + 1,
+            position=position_text(bought.position),
+        ),
+        (
+            _refreshed(start, first[1], refresh_title, lang),
+            _step(first[2], seat, moved, _("2. A second ankh token: move a tile"), lang),
+            _step(first[3], seat, bought, _("3. Buy and place a tile"), lang),
+        ),
+        {
+            "start": start,
+            "moves": timing.first,
+            "violations": _checked(first, timing.first),
+        },
+    )
+    also = Example(
+        "A-4.1-also",
+        "A-4.1",
+        _(
+            "You can also spend one ankh token before the main action and another after it. "
+            "From the same position {player} refreshes the tiles from draw pile {pile}, "
+            "buys the {tile} of slot {slot} and places it at {position}, then refreshes the "
+            "tiles again, from draw pile {again}: the {gone} leaves the game before the next "
+            "player can buy it.",
+            player=player,
+            pile=cast(int, timing.second[0].pile) + 1,
+            tile=cast(Tile, second[1].offer[bought_too.slot]).label,
+            slot=bought_too.slot + 1,
+            position=position_text(bought_too.position),
+            again=cast(int, again.pile) + 1,
+            gone=second[3].removed[-1].label,
+        ),
+        (
+            _refreshed(start, second[1], refresh_title, lang),
+            _step(second[2], seat, bought_too, _("2. Buy and place a tile"), lang),
+            _refreshed(
+                second[2], second[3], _("3. A second ankh token: refresh the tiles again"), lang
+            ),
+        ),
+        {
+            "start": start,
+            "moves": timing.second,
+            "violations": _checked(second, timing.second),
+        },
+    )
+    took = cast(TakeTokens, taken.move)
+    rest = timing.rest_of_turn
+    cannot = Example(
+        "A-4.1-cannot",
+        "A-4.1",
+        _(
+            "You cannot spend an ankh token in the turn you take it. In turn {turn} "
+            "{player}, holding no ankh token, takes {tokens}; for the rest of that turn no "
+            "ankh action is allowed, and the turn goes on to its end. The ankh tokens may "
+            "be spent from the next turn on, as above.",
+            turn=taken.state.turn,
+            player=player,
+            tokens=tokens_text(took.tokens),
+        ),
+        (
+            hand(
+                taken.after.players[seat].tokens,
+                title=render(_("Tokens held after taking"), lang),
+                lang=lang,
+            ),
+        ),
+        {
+            "taken": took,
+            "before": taken.state.players[seat].tokens,
+            "rest": tuple(
+                (state.phase, tuple(legal_moves(state)), violations(state, Refresh(0)))
+                for state in rest
+            ),
+        },
+    )
+    return [can, also, cannot]
 
 
 def _refresh_example(found: Positions, lang: Language) -> Example:
@@ -650,22 +1025,20 @@ def _refresh_example(found: Positions, lang: Language) -> Example:
     shifted = (*shifted_tiles, *[None] * (len(state.offer) - len(shifted_tiles)))
     refilled, _piles = fill(list(shifted_tiles), len(state.offer), state.piles, pile)
     # Each picture shows the offer once its step is done, and its title says so.
-    steps = [
-        (state.offer, (0,), _("Before: the leftmost tile (outlined) will leave the game.")),
-        (removed, (), _("1. The leftmost tile has left the game.")),
-        (shifted, (len(shifted_tiles),), _("2. The other tiles have shifted to the left.")),
+    new = tuple(range(len(shifted_tiles), len(refilled)))
+    steps: list[tuple[tuple[Tile | None, ...], dict[str, tuple[int, ...]], Message]] = [
+        (state.offer, {"leaving": (0,)}, _("Before: the leftmost tile will leave the game.")),
+        (removed, {}, _("1. The leftmost tile has left the game.")),
+        (shifted, {}, _("2. The other tiles have shifted to the left.")),
         (
             refilled,
-            tuple(range(len(shifted_tiles), len(refilled))),
-            _(
-                "3–4. The offer is filled from draw pile {pile}.",
-                pile=pile + 1,
-            ),
+            {"drawn": new},
+            _("3–4. The offer is filled from draw pile {pile}.", pile=pile + 1),
         ),
     ]
     pictures = tuple(
-        offer(evolve(state, offer=shown), marked=marked, title=render(step, lang), lang=lang)
-        for shown, marked, step in steps
+        offer(evolve(state, offer=shown), **marks, title=render(step, lang), lang=lang)
+        for shown, marks, step in steps
     )
     return Example(
         "A-4.2",
@@ -702,8 +1075,8 @@ def _give_back_example(found: Positions, lang: Language) -> Example:
         "A-3.9",
         "A-3.9",
         _(
-            "At the end of their turn {player} holds {before}: more than the limits of "
-            "{resources} and {ankhs} allow. They give back {returned} and keep {kept}.",
+            "At the end of a turn {player} holds {before}: more than the limits of "
+            "{resources} and {ankhs} allow. {player} gives back {returned} and keeps {kept}.",
             player=_name(state),
             resources=ngettext("{n} resource token", "{n} resource tokens", limits.resources),
             ankhs=ngettext("{n} ankh token", "{n} ankh tokens", limits.ankhs),
@@ -712,8 +1085,8 @@ def _give_back_example(found: Positions, lang: Language) -> Example:
             kept=tokens_text(kept),
         ),
         (
-            hand(before, title=render(_("Before"), lang), lang=lang),
-            hand(kept, title=render(_("After"), lang), lang=lang),
+            hand(before, title=render(pgettext("tokens held", "Before"), lang), lang=lang),
+            hand(kept, title=render(pgettext("tokens held", "After"), lang), lang=lang),
         ),
         {
             "move": move,
@@ -733,25 +1106,38 @@ def _last_example(found: Positions, lang: Language) -> Example:
     last = (end.config.first - 1) % count
     others = [end.players[(seat + k) % count].name for k in range(1, (last - seat) % count + 1)]
     turns = tuple(player.turns for player in end.players)
+    report = final_scores(end)
+    ending = ngettext(
+        "In turn {turn} {player} places a 13th tile, at {position}: the end of the game is "
+        "triggered. The round is completed: {others} plays a last turn, and the game ends "
+        "after turn {last}: {rounds} and {bonus}.",
+        "In turn {turn} {player} places a 13th tile, at {position}: the end of the game is "
+        "triggered. The round is completed: {others} play a last turn each, and the game "
+        "ends after turn {last}: {rounds} and {bonus}.",
+        len(others),
+        turn=state.turn,
+        player=_name(state),
+        position=position_text(move.position),
+        others=all_of(others),
+        last=end.turn,
+        rounds=ngettext("{n} round", "{n} rounds", turns[0]),
+        bonus=ngettext("{n} bonus turn", "{n} bonus turns", end.turn - sum(turns)),
+    )
+    totals = [
+        _("{player} {points}", player=sheet.player, points=points(sheet.total))
+        for sheet in report.sheets
+    ]
+    scores = ngettext(
+        "The final scores, on the second picture: {scores}; {winners} wins (A-7.5).",
+        "The final scores, on the second picture: {scores}; {winners} share the victory (A-7.5).",
+        len(report.winners),
+        scores=all_of(totals),
+        winners=all_of(list(report.winners)),
+    )
     return Example(
         "A-6.1",
         "A-6.1",
-        ngettext(
-            "In turn {turn} {player} places their 13th tile at {position}: the end of the "
-            "game is triggered. The round is completed: {others} plays a last turn, and "
-            "the game ends after turn {last}: {rounds} and {bonus}.",
-            "In turn {turn} {player} places their 13th tile at {position}: the end of the "
-            "game is triggered. The round is completed: {others} play a last turn each, and "
-            "the game ends after turn {last}: {rounds} and {bonus}.",
-            len(others),
-            turn=state.turn,
-            player=_name(state),
-            position=position_text(move.position),
-            others=all_of(others),
-            last=end.turn,
-            rounds=ngettext("{n} round", "{n} rounds", turns[0]),
-            bonus=ngettext("{n} bonus turn", "{n} bonus turns", end.turn - sum(turns)),
-        ),
+        _("{first} {second}", first=ending, second=scores),
         (
             layout(at.after, seat, last_move=move, lang=lang),
             table(end, lang=lang),
@@ -764,6 +1150,8 @@ def _last_example(found: Positions, lang: Language) -> Example:
             "turns": turns,
             "over": end.is_over,
             "others": tuple(others),
+            "scores": tuple((sheet.player, sheet.total, sheet.rank) for sheet in report.sheets),
+            "winners": report.winners,
         },
     )
 
@@ -799,6 +1187,7 @@ def _worked_examples(lang: Language, catalogue: Catalogue) -> tuple[Example, ...
         _give_back_example(found, lang),
         _higher_example(found, lang),
         *_bonus_examples(catalogue, lang),
+        *_ankh_examples(catalogue, lang),
         _refresh_example(found, lang),
         _last_example(found, lang),
         _rulebook_example(catalogue, lang),

@@ -115,8 +115,80 @@ def _components(w: Writer, catalogue: Catalogue) -> None:
         w.rule(rule_id)
 
 
+def _summary(w: Writer) -> None:
+    """A turn at a glance, as a player aid: each step with the rules it sums up."""
+    rows = [
+        (
+            _("Before the main action (optional)"),
+            _(
+                "Spend ankh tokens held since an earlier turn, one per action: refresh the "
+                "tiles (A-4.2) or move one of your tiles (A-4.3). At most 2 in the whole "
+                "turn (A-4.1)."
+            ),
+        ),
+        (
+            _("Main action: one of two"),
+            _(
+                "Take 3 tokens from the supply, of any kinds, ankh tokens included (A-3.2); "
+                "or buy a tile of the offer, paying one resource token per price marker "
+                "above it (A-3.3), and place it next to one of your base tiles (A-3.4) or on "
+                "a square of four tiles, one of them of its colour, for one token less "
+                "(A-3.5)."
+            ),
+        ),
+        (
+            _("What a tile bought or moved brings"),
+            _(
+                "A group of 5 tiles or more of one colour or one animal: a bonus token "
+                "(A-3.8). A warehouse: a token of its colour on it (A-3.6). A scribe: a "
+                "bonus turn after this one (A-3.7)."
+            ),
+        ),
+        (
+            _("After the main action (optional)"),
+            _(
+                "Spend ankh tokens as before, never one taken in this turn: see the "
+                "examples under A-4.1."
+            ),
+        ),
+        (
+            _("End of the turn"),
+            _(
+                "Store a token on each of your empty warehouses if you wish (A-3.6, Q-14); "
+                "give back the tokens above 5 resource tokens and 2 ankh tokens (A-3.9); "
+                "choose a draw pile and fill the offer to six tiles (A-5.1, Q-13)."
+            ),
+        ),
+        (
+            _("End of the game"),
+            _(
+                "Once a player has placed a 13th tile, the round is completed (A-6.1). Then "
+                "each player scores the points printed on tiles and bonus tokens, 1 VP per "
+                "tile in animal groups and in colour groups of 2 or more, and 1 VP per 3 "
+                "tokens left (A-7); most VP wins (A-7.5)."
+            ),
+        ),
+    ]
+    w.turn_summary(
+        "ankhor-turn-summary",
+        _(
+            "A player aid: one turn in the order it is played. Each step names the rules "
+            "that say it in full; an id such as Q-13 marks a reading of the library where "
+            "the rulebook is silent."
+        ),
+        rows,
+    )
+
+
 def _turn(w: Writer) -> None:
     w.section("A-3", 2)
+    w.paragraph(
+        _(
+            "Two kinds of tile change a turn: a warehouse keeps a token for its owner (A-3.6) "
+            "and a scribe gives a bonus turn (A-3.7). The rules below mention them; they "
+            "are described in full with the other tiles, after the scoring."
+        )
+    )
     for rule_id in ("A-3.1", "A-3.2", "A-3.9", "A-3.3", "A-3.4"):
         w.rule(rule_id)
 
@@ -147,7 +219,7 @@ def _scoring(w: Writer, catalogue: Catalogue) -> None:
     for rule_id in ("A-7.1", "A-7.2", "A-7.3", "A-7.4", "A-7.6"):
         w.rule(rule_id)
     sheet = score(rulebook_example(catalogue)).sheets[0]
-    w.paragraph(_("The score sheet, computed by the library's scoring pipeline:"))
+    w.paragraph(_("The score sheet, as the library computes it:"))
     rows: list[list[Cell]] = []
     for number, (rule, total) in enumerate(zip(STAGES, sheet.stage_totals, strict=True), 1):
         rows.append([_("{n}. {stage}", n=number, stage=STAGE_LABELS[rule]), rule, total])
@@ -201,7 +273,9 @@ def _interpretations(w: Writer) -> None:
         _(
             "Where the rulebook is silent or unclear, the specification lists the point. A "
             "switch has a default reading and at least one alternative a user may choose; a "
-            "settled reading is played as fixed behaviour, for the reason given."
+            "settled reading is played as fixed behaviour, for the reason given. The rules "
+            "above cite each of them where it applies: a sentence that cites a Q- id states "
+            "the library's reading, not a printed rule."
         ),
         "ankhor-interpretations",
     )
@@ -234,7 +308,9 @@ BOOK: RulesBook[Catalogue] = RulesBook(
         "A game by Frank Crittin, Grégoire Largey and Sébastien Pauchon for 2 to 4 "
         "players, illustrated by Gaël Lannurien (Space Cowboys, 2019). This text restates "
         "the rules in the library's own words; rule ids such as A-3.5 are those the "
-        "library cites in its errors and score sheets."
+        "library cites in its errors and score sheets. Where the rulebook is silent, the "
+        "text says so and cites the library's reading by an id such as Q-12 (see the "
+        "interpretations at the end)."
     ),
     key=PictureKey(
         "ankhor-key",
@@ -250,6 +326,7 @@ BOOK: RulesBook[Catalogue] = RulesBook(
     sections=_SECTIONS,
     texts=rule_texts,
     examples=worked_examples,
+    summary=_summary,
 )
 """Ankh'or's rules document."""
 

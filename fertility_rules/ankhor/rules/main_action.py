@@ -142,8 +142,8 @@ def check_take(state: Table, move: TakeTokens) -> list[Violation]:
             Violation(
                 "A-3.2",
                 _(
-                    "Take tokens takes exactly {n} tokens (all of them when the supply has "
-                    "fewer than 3), not {found} (Q-7).",
+                    "Taking tokens gives exactly {n} tokens (Q-7; all of them when the supply "
+                    "holds fewer than 3, Q-12), not {found}.",
                     n=wanted,
                     found=sum(tokens),
                 ),
@@ -442,7 +442,10 @@ def check_pass(state: Table, move: PassMain) -> list[Violation]:
         return [
             Violation(
                 "A-6.3",
-                _("A player passes only when they can neither take tokens nor pay for a tile."),
+                _(
+                    "A player passes only when they can neither take tokens nor pay for a "
+                    "tile (Q-16)."
+                ),
             )
         ]
     return []

@@ -19,9 +19,15 @@ from fertility_rules.ankhor.svg.glyphs import (
 from fertility_rules.ankhor.svg.layouts import draw_groups_row, draw_link
 from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.arguments import checked_arguments
-from fertility_rules.drawing.image import SvgImage, el, image, root
+from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.legend import Symbol, draw_key, key_size, swatch
-from fertility_rules.drawing.palette import mark, reconstructed_frame
+from fertility_rules.drawing.palette import (
+    PAPER,
+    callout,
+    mark,
+    player_colour,
+    reconstructed_frame,
+)
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.i18n.translate import render
@@ -30,7 +36,7 @@ from fertility_rules.shared.provenance import Provenance
 __all__ = ["KEY_COLUMN", "KEY_ROWS", "draw_ankhor_key", "key_entries", "legend"]
 
 KEY_COLUMN = 370
-KEY_ROWS = 12
+KEY_ROWS = 16
 
 
 def _kind(kind: Kind) -> Symbol:
@@ -105,10 +111,42 @@ def _space(parent: ET.Element, x: float, y: float) -> None:
     )
 
 
+def _pile(parent: ET.Element, x: float, y: float) -> None:
+    """A face-down draw pile, as the table draws one (smaller)."""
+    for layer in range(3):
+        rect(
+            parent,
+            x - 9 + layer * 2.5,
+            y - 6 - layer * 2.5,
+            14,
+            14,
+            rx=2,
+            fill="#8a6d3b",
+            stroke="#fbf5e6",
+            stroke_width=0.8,
+        )
+
+
+def _to_move(parent: ET.Element, x: float, y: float) -> None:
+    """The frame of the player to move, in the first player's colour."""
+    rect(parent, x - 11, y - 8, 22, 16, rx=4, fill=PAPER, stroke=player_colour(0), stroke_width=3)
+
+
+def _mark(kind: str) -> Symbol:
+    def draw(parent: ET.Element, x: float, y: float) -> None:
+        mark(parent, kind, x - 11, y - 11, 22, 22)
+
+    return draw
+
+
 def key_entries() -> list[tuple[Symbol, Message]]:
     """The symbols of the pictures with their names, in the key's order."""
     entries: list[tuple[Symbol, Message]] = [(_family(colour), colour.family) for colour in COLOURS]
     entries += [
+        (
+            lambda p, x, y: token(p, Token.BLUE, x, y, 10, "pictogram"),
+            _("a resource token (here blue)"),
+        ),
         (lambda p, x, y: token(p, Token.ANKH, x, y, 10, "pictogram"), _("an ankh token")),
         (lambda p, x, y: price_marker(p, Colour.WHITE, x, y, 18), _("a price marker")),
         (
@@ -124,8 +162,14 @@ def key_entries() -> list[tuple[Symbol, Message]]:
         (_link(Kind.JACKAL), _("two tiles of one animal group")),
         (_bonus_ring, _("a group of 5 or more (a bonus token)")),
         (_group_chip, _("a group's size (under a layout)")),
-        (lambda p, x, y: mark(p, "last-move", x - 11, y - 11, 22, 22), _("the last move")),
+        (_pile, _("a face-down draw pile and its size")),
+        (_to_move, _("the player to move, framed in their colour")),
+        (_mark("last-move"), _("the last move: a tile placed or moved")),
+        (_mark("bought"), _("the tile bought from the offer")),
+        (_mark("leaving"), _("a tile about to leave the game")),
+        (_mark("drawn"), _("a tile just drawn from a draw pile")),
         (_space, _("a place where the tile may go")),
+        (lambda p, x, y: callout(p, 1, x, y, 9), _("a numbered part, named in the caption")),
         (
             lambda p, x, y: reconstructed_frame(
                 p, Provenance.RECONSTRUCTED, x - 9, y - 9, 18, 18, "sample"

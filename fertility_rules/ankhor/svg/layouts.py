@@ -52,7 +52,7 @@ from fertility_rules.ankhor.text_board import move_positions
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el, fmt, image, rect, root
-from fertility_rules.drawing.palette import INK, frame, mark
+from fertility_rules.drawing.palette import INK, frame, heading, mark
 from fertility_rules.drawing.text import fit_size, text_width
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
@@ -539,6 +539,7 @@ def layout(
     bonus: Iterable[Position] = (),
     groups_row: bool = True,
     size: float = 56,
+    title: str | None = None,
     lang: Language | str = Language.EN,
 ) -> SvgImage:
     """A player's layout (the player to move of a state or view by default, or a
@@ -546,7 +547,8 @@ def layout(
     :class:`~fertility_rules.ankhor.scoring.PlayerPosition`): every level, stored tokens,
     links of groups, and below it the groups of 2 or more. The marks outline places: the
     last move, where a tile may go (dashed, with its position), ``bonus`` (the group that
-    earned a bonus token) or any ``highlights``. Q-3 follows the state's reading."""
+    earned a bonus token) or any ``highlights``. Q-3 follows the state's reading.
+    ``title`` is written above (a step of a worked example)."""
     language = Language.parse(lang)
     seat, same, stored, name = _seat(position, player)
     marks = {
@@ -557,21 +559,24 @@ def layout(
     }
     box = layout_box(seat.tiles, [p for places in marks.values() for p in places])
     width, height = box.size(size)
-    width = max(width, 220.0)
+    width = max(width, 220.0, min(text_width(title, 14, True) + 8, 640.0) if title else 0.0)
     found = scoring_groups(seat.tiles, same) if groups_row else []
     rows = groups_height(len(found), width - 8)
+    top = 24 if title else 0
     svg = root(
         width + 8,
-        height + 8 + (rows + 10 if rows else 0),
+        top + height + 8 + (rows + 10 if rows else 0),
         "ankhor-layout",
-        render(_("The tiles of {name}", name=name), language),
+        title or render(_("The tiles of {name}", name=name), language),
         language,
     )
+    if title:
+        heading(svg, title, 4, 17, 14, width)
     draw_layout(
         svg,
         seat.tiles,
         4,
-        4,
+        4 + top,
         size,
         language,
         stored=stored,
@@ -580,5 +585,5 @@ def layout(
         box=box,
     )
     if found:
-        draw_groups_row(svg, found, 8, height + 12, width - 8, language)
+        draw_groups_row(svg, found, 8, top + height + 12, width - 8, language)
     return image(svg)

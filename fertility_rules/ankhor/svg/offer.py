@@ -9,7 +9,7 @@ never shown (A-8.2).
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from fertility_rules.ankhor.model import TOKENS, Colour, Tile, Tokens
 from fertility_rules.ankhor.state import GameState
@@ -20,6 +20,7 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.palette import CARD_EDGE, INK, heading, mark, reconstructed_frame
 from fertility_rules.drawing.rows import CountRow, count_row, grid
+from fertility_rules.drawing.text import text_width
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext, pgettext
 from fertility_rules.i18n.translate import render
@@ -63,14 +64,14 @@ def draw_offer(
     y0: float,
     language: Language,
     *,
-    marked: Iterable[int] = (),
-    kind: str = "last-move",
+    marks: Mapping[str, Iterable[int]] | None = None,
     tile: float = 50,
     layout: Provenance | None = None,
 ) -> ET.Element:
     """Draw the price board at ``x0, y0`` and each slot's tile under its markers;
-    ``marked`` slots (from 0) get a mark of ``kind``; the board is framed as reconstructed
-    when the markers' ``layout`` is (Q-6)."""
+    ``marks`` gives, by kind of mark (``bought``, ``leaving``, ``drawn``), the slots
+    (from 0) it outlines; the board is framed as reconstructed when the markers'
+    ``layout`` is (Q-6)."""
     group = el(parent, "g", class_="offer")
     slots = max(len(offer), len(prices))
     most = max((len(markers) for markers in prices), default=0)
@@ -80,7 +81,7 @@ def draw_offer(
         note = el(group, "g", class_="price-layout")
         el(note, "title", render(_("The markers on each slot are reconstructed (Q-6)."), language))
         reconstructed_frame(note, layout, x0, y0, slots * SLOT + 16, board_height)
-    shown = set(marked)
+    shown = {kind: set(found) for kind, found in (marks or {}).items()}
     for slot in range(slots):
         cx = x0 + 8 + slot * SLOT + SLOT / 2
         markers = prices[slot] if slot < len(prices) else ()
@@ -110,8 +111,17 @@ def draw_offer(
             )
         else:
             draw_tile(cell, held, cx - tile / 2, ty, tile, language, role="tile offered")
-        if slot in shown:
-            mark(cell, kind, cx - tile / 2 - 3, ty - 3, tile + 6, tile + 6, data_slot=str(slot + 1))
+        for kind, found in shown.items():
+            if slot in found:
+                mark(
+                    cell,
+                    kind,
+                    cx - tile / 2 - 3,
+                    ty - 3,
+                    tile + 6,
+                    tile + 6,
+                    data_slot=str(slot + 1),
+                )
         el(
             cell,
             "text",
@@ -155,9 +165,12 @@ def hand(
     language = Language.parse(lang)
     named = title or render(_("Tokens"), language)
     top = 22 if title else 0
-    svg = root(6 * 42 + 16, top + 28, "ankhor-hand", named, language)
+    width = 6 * 42 + 16.0
+    if title:  # as wide as its title, within reason
+        width = max(width, min(text_width(title, 13, True) + 8, 640))
+    svg = root(width, top + 28, "ankhor-hand", named, language)
     if title:
-        heading(svg, title, 4, 16, 13)
+        heading(svg, title, 4, 16, 13, width - 8)
     draw_hand(svg, tokens, 4, top + 4, language)
     return image(svg)
 
@@ -268,12 +281,16 @@ def offer(
     state: GameState | Observation,
     *,
     marked: Iterable[int] = (),
+    leaving: Iterable[int] = (),
+    drawn: Iterable[int] = (),
     title: str | None = None,
     lang: Language | str = Language.EN,
 ) -> SvgImage:
-    """The price board with its markers and the tiles on offer under it (A-1.3, A-2.5);
-    ``marked`` slots (counted from 0, as in :class:`~fertility_rules.ankhor.moves.BuyTile`)
-    are outlined; ``title`` is written above."""
+    """The price board with its markers and the tiles on offer under it (A-1.3, A-2.5).
+    Slots are counted from 0, as in :class:`~fertility_rules.ankhor.moves.BuyTile`; each
+    kind of mark has its own outline: ``marked`` slots hold the tile bought (solid
+    purple), ``leaving`` ones a tile about to leave the game (dashed red), ``drawn`` ones
+    a tile just drawn from a pile (dotted teal). ``title`` is written above."""
     language = Language.parse(lang)
     prices = state.config.prices
     top = 24 if title else 0
@@ -287,5 +304,6 @@ def offer(
     if title:
         heading(svg, title, 4, 17, 14, BOARD_WIDTH)
     layout = state.config.catalogue.price_board.source.provenance
-    draw_offer(svg, state.offer, prices, 4, 4 + top, language, marked=marked, layout=layout)
+    marks = {"bought": marked, "leaving": leaving, "drawn": drawn}
+    draw_offer(svg, state.offer, prices, 4, 4 + top, language, marks=marks, layout=layout)
     return image(svg)
