@@ -14,7 +14,7 @@ from typing import TypeAlias
 
 from attrs import frozen
 
-from fertility_rules.ankhor.arguments import position_needed, require, table_needed
+from fertility_rules.ankhor.arguments import position_needed, require, state_needed, table_needed
 from fertility_rules.ankhor.interpretations import HigherNeighbours
 from fertility_rules.ankhor.layout import Attribute, Layout, _ByLayout, group_sizes, groups
 from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Tile, Tokens, add_tokens
