@@ -1,9 +1,12 @@
-"""Shared test settings: hypothesis profiles (``ci`` is chosen when ``CI`` is set)."""
+"""Shared test settings: hypothesis profiles (``ci`` is chosen when ``CI`` is set), the
+extras' libraries, and the list of skipped tests that CI runs again with the extras."""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -17,3 +20,36 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+OPTIONAL_LIBRARIES = frozenset(
+    {
+        "numpy",
+        "pettingzoo",
+        "gymnasium",
+        "pyspiel",
+        "open_spiel",
+        "starlette",
+        "uvicorn",
+        "websockets",
+        "psycopg",
+        "httpx2",
+        "playwright",
+        "schemathesis",
+        "sphinx",
+    }
+)
+"""The libraries of the extras (``rl``, ``server``, ``postgres``, ``server-test``, ``docs``):
+a module that needs one is not imported by the tests of an install without it."""
+
+SKIPPED_LOG = "FERTILITY_RULES_SKIPPED_LOG"
+"""When set, the file where a run writes the ids of the tests it skipped, one a line:
+``.ci/run`` runs them again once the extras are installed."""
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    path = os.environ.get(SKIPPED_LOG)
+    if path and not hasattr(session.config, "workerinput"):
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        skipped = [] if reporter is None else reporter.stats.get("skipped", [])
+        ids = sorted({report.nodeid for report in skipped if report.nodeid})
+        Path(path).write_text("".join(f"{nodeid}\n" for nodeid in ids), encoding="utf-8")
