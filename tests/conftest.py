@@ -30,6 +30,7 @@ OPTIONAL_LIBRARIES = frozenset(
         "open_spiel",
         "starlette",
         "uvicorn",
+        "h11",
         "websockets",
         "psycopg",
         "httpx2",

@@ -17,7 +17,8 @@ SERVER_STACK = ("starlette", "uvicorn", "websockets", "psycopg", "httpx", "httpx
 PROBE = """
 import importlib, pkgutil, sys
 import fertility_rules
-skipped = ("fertility_rules.server", "fertility_rules.pettingzoo", "fertility_rules.openspiel")
+skipped = ("fertility_rules.server", "fertility_rules.pettingzoo", "fertility_rules.openspiel",
+           "fertility_rules.gymnasium")
 for module in pkgutil.walk_packages(fertility_rules.__path__, "fertility_rules."):
     if not module.name.startswith(skipped):
         importlib.import_module(module.name)
