@@ -28,9 +28,14 @@ class Language(enum.Enum):
             from fertility_rules.arguments import argument_error
 
             raise argument_error("language", Language | str, code)
+        found = _FOUND.get(code)
+        if found is not None:  # every message rendered asks: a server renders thousands
+            return found
         short = code.strip().lower().replace("-", "_").split("_")[0]
         for language in cls:
             if language.value == short:
+                if len(_FOUND) < _FOUND_AT_MOST:
+                    _FOUND[code] = language
                 return language
         from fertility_rules.errors import UnknownIdError
         from fertility_rules.i18n.message import _
@@ -42,3 +47,9 @@ class Language(enum.Enum):
                 choices=", ".join(lang.value for lang in cls),
             )
         )
+
+
+_FOUND: dict[str, Language] = {}
+"""The codes already read (``"fr"``, ``"fr_BE"``...), a few dozen at most: any string may
+be asked, so the cache is bounded."""
+_FOUND_AT_MOST = 64
