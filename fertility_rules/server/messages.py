@@ -226,10 +226,10 @@ def _choices_text(table: Table, language: str) -> str:
     return _dumps(_choices(table, language))
 
 
-@_per_table
 def _shared(table: Table, language: str) -> dict[str, Any]:
-    """What every socket of the table is told in ``language`` (kept: a table value is
-    told to several sockets; callers copy it, never change it)."""
+    """What every socket of the table is told in ``language``. Only its text is kept (a
+    table value is told to several sockets): a kept tree of dictionaries and lists is
+    walked by every full garbage collection, a string is not."""
     rules = table.rules
     view = rules.observe(table.state)
     message: dict[str, Any] = {
@@ -277,7 +277,6 @@ def moves_message(table: Table, language: str) -> dict[str, Any]:
     return {"table": table.setup.id, "game": rules.name, "ply": table.ply, "moves": moves}
 
 
-@_per_table
 def _choices(table: Table, language: str) -> list[dict[str, Any]]:
     return choices_json(table.rules, table.rules.observe(table.state), language)
 

@@ -59,6 +59,7 @@ def serve(
     import uvicorn
 
     from fertility_rules.server.app import create_app
+    from fertility_rules.server.heap import settle
     from fertility_rules.server.service import TableService
     from fertility_rules.server.storage import open_storage
 
@@ -66,6 +67,7 @@ def serve(
     asyncio.run(_reachable(open_storage(where)))  # a store that cannot open: one clear line
     _logging(log_level)
     app = create_app(TableService(open_storage(where), config), config)
+    settle()
     uvicorn.run(
         app,
         host=host,

@@ -57,6 +57,7 @@ SHARED = (
     "fertility_rules.server.auth",
     "fertility_rules.server.config",
     "fertility_rules.server.deadline",
+    "fertility_rules.server.heap",
     "fertility_rules.server.limits",
     "fertility_rules.server.lobby",
     "fertility_rules.server.messages",
