@@ -32,6 +32,7 @@ from fertility_rules.games import (
     GameRules,
     GameTexts,
     Lazy,
+    RecordLike,
     game_info,
     lazy_named,
     lazy_pictures,
@@ -56,7 +57,6 @@ from fertility_rules.rules.state import GameState
 
 if TYPE_CHECKING:
     from fertility_rules.catalogue.catalogue import Catalogue
-    from fertility_rules.records.game_record import GameRecord
 
 __all__ = ["RULES"]
 
@@ -72,7 +72,7 @@ def width_for(players: int) -> int:
 # ----------------------------------------------------------------------------- setup
 
 
-def _catalogue(record: GameRecord) -> Catalogue:
+def _catalogue(record: RecordLike) -> Catalogue:
     catalogue: Catalogue = record.catalogue or default_catalogue()
     return catalogue
 
@@ -81,7 +81,7 @@ def _random_setup(players: int, seed: int | None, catalogue: Any, variant: bool)
     return random_setup(catalogue or default_catalogue(), players, variant, seed)
 
 
-def initial_state(record: GameRecord) -> GameState:
+def initial_state(record: RecordLike) -> GameState:
     setup = record.setup
     if setup is None:
         setup = random_setup(_catalogue(record), len(record.players), record.variant, record.seed)

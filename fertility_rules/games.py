@@ -32,7 +32,7 @@ import importlib
 import random
 import types
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import attrs
 from attrs import field, frozen
@@ -41,9 +41,6 @@ from fertility_rules.arguments import argument_error, checked_arguments
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.shared.interpretations import KIND_LABELS, InterpretationKind
-
-if TYPE_CHECKING:
-    from fertility_rules.records.game_record import GameRecord
 
 __all__ = [
     "DESCRIBED",
@@ -70,6 +67,7 @@ __all__ = [
     "Lazy",
     "Measure",
     "OfAGame",
+    "RecordLike",
     "ReportLike",
     "SheetLike",
     "StageLike",
@@ -87,6 +85,7 @@ __all__ = [
     "lazy_pictures",
     "lazy_schemas",
     "named",
+    "table_picture",
     "with_config_interpretations",
 ]
 
@@ -111,6 +110,34 @@ class StateLike(Protocol):
     @property
     def turn(self) -> int:
         """The number of the turn being played, from 1 (turn logs group moves by it)."""
+
+
+class RecordLike(Protocol):
+    """What a game reads of a game record (:class:`~fertility_rules.records.GameRecord`):
+    the record is made of the game's values, and the game makes its first state from it."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def moves(self) -> tuple[Any, ...]: ...
+
+    @property
+    def seed(self) -> int | None: ...
+
+    @property
+    def setup(self) -> Any:
+        """The game's explicit setup, or ``None`` when the seed gives it."""
+
+    @property
+    def variant(self) -> bool: ...
+
+    @property
+    def interpretations(self) -> Any: ...
+
+    @property
+    def catalogue(self) -> Any:
+        """``None`` for the game's default catalogue."""
 
 
 class ViolationLike(Protocol):
@@ -505,7 +532,7 @@ class GameRules:
     """The rule of what is hidden (``R-9.2``, ``A-8.2``), named when a request would show it."""
 
     # -- setup
-    initial_state: Callable[[GameRecord], Any]
+    initial_state: Callable[[RecordLike], Any]
     """The state after the setup of a record (its moves are not played): the record's
     players, seed or explicit setup, variant, interpretations and catalogue."""
     check_players: Callable[[int, bool], None]
@@ -758,6 +785,16 @@ def find_game(
     if isinstance(name, GameRules):
         return name
     return game_info(name, games).load()
+
+
+@checked_arguments
+def table_picture(value: object, game: str) -> str | None:
+    """The table of ``value`` (a state or a view of the game called ``game``) as SVG, for
+    the ``_repr_svg_`` of notebooks; ``None`` for a game without pictures. The pictures
+    are reached through the game's description, so that a state's module need not import
+    them (the referee stays below the pictures)."""
+    pictures = find_game(game).pictures
+    return None if pictures is None else str(pictures.table(value, None, "en"))
 
 
 def game_field(game: str | GameRules) -> GameRules:

@@ -46,6 +46,7 @@ from fertility_rules.games import (
     GameRules,
     GameTexts,
     Lazy,
+    RecordLike,
     game_info,
     lazy_named,
     lazy_pictures,
@@ -57,7 +58,6 @@ from fertility_rules.i18n.message import Message, _
 if TYPE_CHECKING:
     from fertility_rules.ankhor.catalogue import Catalogue
     from fertility_rules.ankhor.moves import Move
-    from fertility_rules.records.game_record import GameRecord
 
 __all__ = ["RULES"]
 
@@ -83,7 +83,7 @@ def _stages() -> tuple[Stage, ...]:
 # ----------------------------------------------------------------------------- setup
 
 
-def initial_state(record: GameRecord) -> GameState:
+def initial_state(record: RecordLike) -> GameState:
     return new_game(
         record.players,
         record.seed,

@@ -18,6 +18,7 @@ from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.interpretations import Interpretations
 from fertility_rules.ankhor.model import Colour, Placed, Position, Tile, Tokens
 from fertility_rules.arguments import typed_fields
+from fertility_rules.games import table_picture
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.members import LabelledEnum, label_members
 from fertility_rules.shared.seats import Seated
@@ -176,11 +177,9 @@ class GameState(Seated[PlayerState]):
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """The table drawn (Jupyter and IPython show it as a picture)."""
-        from fertility_rules.ankhor.svg import table
-
-        return table(self)
+        return table_picture(self, "ankhor")
 
 
 def replace_at(

@@ -21,6 +21,7 @@ from fertility_rules.ankhor.model import Tile, Tokens
 from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
+from fertility_rules.games import table_picture
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.seats import Seated
 from fertility_rules.shared.values import carried
@@ -53,11 +54,9 @@ class Observation(Seated[PlayerState]):
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """The view drawn (Jupyter and IPython show it as a picture)."""
-        from fertility_rules.ankhor.svg import table
-
-        return table(self)
+        return table_picture(self, "ankhor")
 
 
 def _by_id(tile: Tile) -> str:

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from types import MappingProxyType
 
 from attrs import field, frozen
 
 from fertility_rules.arguments import typed_fields
-from fertility_rules.catalogue.checks import catalogue_problems
+from fertility_rules.catalogue.checks import (
+    count_problems,
+    god_problems,
+    id_problems,
+    monument_problems,
+    shop_god_problems,
+    stock_problems,
+)
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
-from fertility_rules.errors import MalformedInputError, UnknownIdError
+from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.district import District
 from fertility_rules.model.metropolis import MetropolisBoard, Track
@@ -21,7 +28,7 @@ from fertility_rules.model.valley import StartTile, ValleyBoard, ValleyTile
 from fertility_rules.shared.provenance import Provenance, Source
 from fertility_rules.shared.values import reduce_to_init
 
-__all__ = ["CATALOGUE_FORMAT", "Catalogue", "CatalogueIds", "MonumentRules"]
+__all__ = ["CATALOGUE_FORMAT", "Catalogue", "CatalogueIds", "MonumentRules", "catalogue_problems"]
 
 CATALOGUE_FORMAT = "fertility-rules/catalogue/1"
 
@@ -173,3 +180,46 @@ class Catalogue:
 def _unknown(what: Message, key: str) -> UnknownIdError:
     """The error of a failed look-up (its message is built only then)."""
     return UnknownIdError(_("Unknown {what} id {key!r} in this catalogue.", what=what, key=key))
+
+
+def catalogue_problems(catalogue: Catalogue) -> list[Problem]:
+    """Everything wrong across the items of ``catalogue``, with the paths of its file."""
+    problems = [
+        *(
+            Problem(f"stock.{p.path}", p.message, p.rule)
+            for p in stock_problems(catalogue.stock_per_resource)
+        ),
+        *(
+            Problem(f"monuments.{p.path}", p.message, p.rule)
+            for p in monument_problems(
+                catalogue.monuments.types,
+                catalogue.monuments.per_type,
+                catalogue.monuments.first,
+                catalogue.monuments.second,
+            )
+        ),
+        *(Problem(f"gods.{p.path}", p.message, p.rule) for p in god_problems(catalogue.gods)),
+    ]
+    sections: dict[str, Sequence[object]] = {
+        "valley_boards": [b.id for b in catalogue.valley_boards],
+        "valley_tiles": [t.id for t in catalogue.valley_tiles],
+        "metropolis_boards": [b.id for b in catalogue.metropolis_boards],
+        "districts": [d.id for d in catalogue.districts],
+    }
+    for section, ids in sections.items():
+        problems += count_problems(section, len(ids)) + id_problems(section, ids)
+    gods, registry = catalogue.gods, catalogue.registry
+    for index, board in enumerate(catalogue.metropolis_boards):
+        path = f"metropolis_boards[{index}]"
+        if len(board.statue_scale.values) < len(gods) + 1:
+            message = _(
+                "the Statues scale needs a value for 0 to {n} different Statues", n=len(gods)
+            )
+            problems.append(Problem(f"{path}.statue_scale.values", message, "R-5.3"))
+        for number, shop in enumerate(board.shops):
+            problems += shop_god_problems(shop, gods, registry, f"{path}.shops[{number}]")
+    for index, district in enumerate(catalogue.districts):
+        for number, shop in enumerate(district.shops):
+            path = f"districts[{index}].shops[{number}]"
+            problems += shop_god_problems(shop, gods, registry, path)
+    return problems

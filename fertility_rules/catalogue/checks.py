@@ -9,7 +9,6 @@ is read, so that a document with broken items still gets every problem at once.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from fertility_rules.effects.base import ParamType
 from fertility_rules.effects.registry import EffectRegistry
@@ -18,12 +17,8 @@ from fertility_rules.i18n.message import _
 from fertility_rules.model.resources import MonumentType
 from fertility_rules.model.shop import Shop
 
-if TYPE_CHECKING:
-    from fertility_rules.catalogue.catalogue import Catalogue
-
 __all__ = [
     "COUNTS",
-    "catalogue_problems",
     "count_problems",
     "god_problems",
     "id_problems",
@@ -121,46 +116,3 @@ def shop_god_problems(
         for index, name in enumerate(getattr(shop.benefit, param.name))
         if name not in gods
     ]
-
-
-def catalogue_problems(catalogue: Catalogue) -> list[Problem]:
-    """Everything wrong across the items of ``catalogue``, with the paths of its file."""
-    problems = [
-        *(
-            Problem(f"stock.{p.path}", p.message, p.rule)
-            for p in stock_problems(catalogue.stock_per_resource)
-        ),
-        *(
-            Problem(f"monuments.{p.path}", p.message, p.rule)
-            for p in monument_problems(
-                catalogue.monuments.types,
-                catalogue.monuments.per_type,
-                catalogue.monuments.first,
-                catalogue.monuments.second,
-            )
-        ),
-        *(Problem(f"gods.{p.path}", p.message, p.rule) for p in god_problems(catalogue.gods)),
-    ]
-    sections: dict[str, Sequence[object]] = {
-        "valley_boards": [b.id for b in catalogue.valley_boards],
-        "valley_tiles": [t.id for t in catalogue.valley_tiles],
-        "metropolis_boards": [b.id for b in catalogue.metropolis_boards],
-        "districts": [d.id for d in catalogue.districts],
-    }
-    for section, ids in sections.items():
-        problems += count_problems(section, len(ids)) + id_problems(section, ids)
-    gods, registry = catalogue.gods, catalogue.registry
-    for index, board in enumerate(catalogue.metropolis_boards):
-        path = f"metropolis_boards[{index}]"
-        if len(board.statue_scale.values) < len(gods) + 1:
-            message = _(
-                "the Statues scale needs a value for 0 to {n} different Statues", n=len(gods)
-            )
-            problems.append(Problem(f"{path}.statue_scale.values", message, "R-5.3"))
-        for number, shop in enumerate(board.shops):
-            problems += shop_god_problems(shop, gods, registry, f"{path}.shops[{number}]")
-    for index, district in enumerate(catalogue.districts):
-        for number, shop in enumerate(district.shops):
-            path = f"districts[{index}].shops[{number}]"
-            problems += shop_god_problems(shop, gods, registry, path)
-    return problems

@@ -18,6 +18,7 @@ from attrs import field, frozen
 
 from fertility_rules.arguments import checked_arguments, kind_name
 from fertility_rules.errors import MalformedInputError
+from fertility_rules.games import table_picture
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.model.resources import Counts, Resource
 from fertility_rules.rules.state import (
@@ -139,11 +140,9 @@ class Observation(Seated[PlayerState]):
     def __repr__(self) -> str:
         return state_repr(self, f"pile_size={self.pile_size}, deck_size={self.deck_size}")
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """The table as every player sees it (Jupyter shows it as a picture)."""
-        from fertility_rules.svg import table
-
-        return table(self)
+        return table_picture(self, "fertility")
 
 
 @checked_arguments

@@ -12,6 +12,7 @@ from fertility_rules.arguments import kind_name
 from fertility_rules.catalogue.catalogue import Catalogue
 from fertility_rules.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.errors import MalformedInputError
+from fertility_rules.games import table_picture
 from fertility_rules.i18n.message import _
 from fertility_rules.model.metropolis import MAX_MONUMENTS, Metropolis
 from fertility_rules.model.resources import NO_TOKENS, Counts, MonumentType, Resource
@@ -373,11 +374,9 @@ class GameState:
         """A line to read at the prompt; the whole value is in its attributes."""
         return state_repr(self, f"pile={len(self.pile)}, deck={len(self.district_deck)}")
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> str | None:
         """The table drawn (Jupyter and IPython show it as a picture)."""
-        from fertility_rules.svg import table
-
-        return table(self)
+        return table_picture(self, "fertility")
 
     def with_player(self, player: PlayerState) -> GameState:
         """This state with the current player replaced (a new state)."""
