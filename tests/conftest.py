@@ -43,14 +43,28 @@ OPTIONAL_LIBRARIES = frozenset(
 a module that needs one is not imported by the tests of an install without it."""
 
 SKIPPED_LOG = "FERTILITY_RULES_SKIPPED_LOG"
-"""When set, the file where a run writes the ids of the tests it skipped, one a line:
+"""When set, the file to which a run appends the ids of the tests and modules it skipped,
+one a line (every process of the run appends its own, so an id may come twice):
 ``.ci/run`` runs them again once the extras are installed."""
+
+_skipped: set[str] = set()
+
+
+def _note(report: pytest.CollectReport | pytest.TestReport) -> None:
+    if report.skipped and report.nodeid:
+        _skipped.add(report.nodeid)
+
+
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    _note(report)  # a module skipped as a whole, in the process that collected it
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _note(report)
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     path = os.environ.get(SKIPPED_LOG)
-    if path and not hasattr(session.config, "workerinput"):
-        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-        skipped = [] if reporter is None else reporter.stats.get("skipped", [])
-        ids = sorted({report.nodeid for report in skipped if report.nodeid})
-        Path(path).write_text("".join(f"{nodeid}\n" for nodeid in ids), encoding="utf-8")
+    if path and _skipped:
+        with Path(path).open("a", encoding="utf-8") as log:
+            log.write("".join(f"{nodeid}\n" for nodeid in sorted(_skipped)))

@@ -10,6 +10,7 @@ import pytest
 
 from fertility_rules import ankhor
 from fertility_rules.ankhor.model import position_text
+from fertility_rules.ankhor.svg import table
 from fertility_rules.ankhor.text_board import move_positions
 from fertility_rules.cli import main
 from fertility_rules.games import find_game
@@ -116,7 +117,7 @@ def test_the_game_description_lists_the_pictures_and_the_document() -> None:
     assert rules.pictures is not None
     assert rules.texts.rules_formats == ("md", "rst", "html")
     state = ankhor.new_game(["A", "B"], seed=1)
-    assert rules.pictures.table(state, None, "fr") == ankhor.svg.table(state, lang="fr")
+    assert rules.pictures.table(state, None, "fr") == table(state, lang="fr")
     move = ankhor.BuyTile(0, (0, 0, 0))
     marked: object = rules.pictures.move_squares(move)
     assert marked == ((0, 0, 0),)  # positions (level, x, y) of the player's layout
