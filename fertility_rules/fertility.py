@@ -243,6 +243,7 @@ RULES = GameRules(
         summary=Lazy("fertility_rules.play.choices", "summary"),
         report_to_text=Lazy("fertility_rules.scoring.render", "report_to_text"),
         report_to_json=Lazy("fertility_rules.scoring.render", "report_to_json"),
+        report_to_html=Lazy("fertility_rules.scoring.render", "report_to_html"),
         describe_catalogue=Lazy("fertility_rules.catalogue.describe", "describe_catalogue"),
         catalogue_check=catalogue_check,
         rules_document=Lazy("fertility_rules.document.rules_document", "rules_document"),

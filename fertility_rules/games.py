@@ -85,6 +85,7 @@ __all__ = [
     "lazy_pictures",
     "lazy_schemas",
     "named",
+    "report_table",
     "table_picture",
     "with_config_interpretations",
 ]
@@ -346,6 +347,8 @@ class GameTexts:
     report_to_text: Callable[[Any, Language], str]
     """A score report explained line by line with rule ids."""
     report_to_json: Callable[[Any, Language], dict[str, Any]]
+    report_to_html: Callable[[Any, Language], str] | None = None
+    """The score table as HTML (notebooks show a report with it); ``None``: none."""
     describe_catalogue: Callable[[Any, Language], str]
     """``catalogue show``: the components and their provenance."""
     catalogue_check: Callable[[str, Any], Message]
@@ -785,6 +788,15 @@ def find_game(
     if isinstance(name, GameRules):
         return name
     return game_info(name, games).load()
+
+
+@checked_arguments
+def report_table(report: object, game: str) -> str | None:
+    """The score table of ``report`` (a score report of the game called ``game``) as HTML,
+    for the ``_repr_html_`` of notebooks; ``None`` for a game without one. Reached through
+    the game's description, so that the scoring need not import its texts."""
+    make = find_game(game).texts.report_to_html
+    return None if make is None else make(report, "en")
 
 
 @checked_arguments

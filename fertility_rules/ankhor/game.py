@@ -219,6 +219,7 @@ RULES = GameRules(
             "summary",
             "report_to_text",
             "report_to_json",
+            "report_to_html",
             "describe_catalogue",
         ),
         text_board=Lazy("fertility_rules.ankhor.text_board", "position_board"),

@@ -21,6 +21,7 @@ from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Tile, T
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.arguments import checked_arguments
+from fertility_rules.games import report_table
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.shared.scores import Report, places
 
@@ -114,11 +115,9 @@ class ScoreSheet:
 class ScoreReport(Report[ScoreSheet]):
     """Every player's score sheet, in turn order, and the winners (A-7.5)."""
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str | None:
         """The score table (Jupyter shows it): a row per player, a column per step."""
-        from fertility_rules.ankhor.texts import report_to_html
-
-        return report_to_html(self)
+        return report_table(self, "ankhor")
 
 
 def final_position(state: GameState | Observation) -> FinalPosition:

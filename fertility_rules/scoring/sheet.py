@@ -5,6 +5,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from fertility_rules.effects.base import Stage
+from fertility_rules.games import report_table
 from fertility_rules.i18n.message import Message
 from fertility_rules.shared.scores import Report
 
@@ -55,8 +56,6 @@ class ScoreReport(Report[ScoreSheet]):
         totals = {sheet.player: sheet.total for sheet in self.sheets}
         return f"ScoreReport(totals={totals!r}, winners={self.winners!r})"
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str | None:
         """The score table (Jupyter shows it): a row per player, a column per stage."""
-        from fertility_rules.scoring.render import report_to_html
-
-        return report_to_html(self)
+        return report_table(self, "fertility")

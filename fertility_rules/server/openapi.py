@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import functools
 import json
+from pathlib import Path
 from typing import Any
 
 from fertility_rules._version import __version__
 from fertility_rules.games import GAMES
-from fertility_rules.server.schemas import SOCKET_MESSAGES, definitions
+from fertility_rules.server.schemas import SOCKET_MESSAGES, definitions, socket_schema
 
-__all__ = ["openapi"]
+__all__ = ["openapi", "write_shipped"]
 
 Schema = dict[str, Any]
 _COMPONENTS = "#/components/schemas/"
@@ -343,3 +344,19 @@ def openapi() -> Schema:
     """The OpenAPI document (a fresh copy)."""
     document: Schema = json.loads(_document())
     return document
+
+
+def write_shipped() -> None:
+    """Rewrites the shipped schemas, the OpenAPI document and the socket messages'
+    (``python -m fertility_rules.server.openapi``)."""
+    folder = Path(__file__).parent / "schemas"
+    (folder / "socket").mkdir(parents=True, exist_ok=True)
+    documents = {"openapi": openapi()}
+    documents.update({f"socket/{name}": socket_schema(name) for name in SOCKET_MESSAGES})
+    for name, document in documents.items():
+        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+        (folder / f"{name}.json").write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_shipped()

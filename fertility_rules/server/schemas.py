@@ -25,7 +25,7 @@ from fertility_rules.server.refusals import Refusal
 from fertility_rules.server.requests import MAX_FRAME_ID, MAX_NAME, SeatKind
 from fertility_rules.server.service import MAX_NOTATION
 
-__all__ = ["SOCKET_MESSAGES", "definitions", "shipped", "socket_schema", "write_shipped"]
+__all__ = ["SOCKET_MESSAGES", "definitions", "shipped", "socket_schema"]
 
 Schema = dict[str, Any]
 _DEFS = "#/$defs/"
@@ -576,22 +576,3 @@ def shipped(name: str) -> Schema:
     text = resources.files("fertility_rules.server").joinpath("schemas", f"{name}.json").read_text()
     data: Schema = json.loads(text)
     return data
-
-
-def write_shipped() -> None:
-    """Rewrites the shipped schemas (``python -m fertility_rules.server.schemas``)."""
-    from pathlib import Path
-
-    from fertility_rules.server.openapi import openapi
-
-    folder = Path(__file__).parent / "schemas"
-    (folder / "socket").mkdir(parents=True, exist_ok=True)
-    documents = {"openapi": openapi()}
-    documents.update({f"socket/{name}": socket_schema(name) for name in SOCKET_MESSAGES})
-    for name, document in documents.items():
-        text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-        (folder / f"{name}.json").write_text(text, encoding="utf-8")
-
-
-if __name__ == "__main__":
-    write_shipped()
