@@ -82,7 +82,9 @@ def test_the_rulebook_example_scores_24_line_by_line() -> None:
 def test_a_notebook_shows_the_score_report_as_a_table() -> None:
     """Jupyter shows ``_repr_html_``: a row per player, the four steps, total and rank
     (before, Ankh'or's report had no table; Fertility's had)."""
-    root = ET.fromstring(ankhor.score(rulebook_example())._repr_html_())
+    table = ankhor.score(rulebook_example())._repr_html_()
+    assert table is not None  # the game's description gives its score table
+    root = ET.fromstring(table)
     assert [cell.text for cell in root.iter("th")] == [
         "Player",
         "Printed points and bonus tokens",

@@ -88,6 +88,7 @@ def test_a_score_report_has_a_short_repr_and_an_html_table() -> None:
     text = repr(report)
     assert text == "ScoreReport(totals={'Lisa': 87}, winners=('Lisa',))"
     table = report._repr_html_()
+    assert table is not None  # the game's description gives its score table
     root = ET.fromstring(table)
     cells = [cell.text for cell in root.iter("td")]
     assert cells == ["Lisa", "18", "21", "10", "15", "23", "87", "1"]
