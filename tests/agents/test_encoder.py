@@ -16,16 +16,7 @@ from fertility_rules.encoding import action_mask, action_move
 from fertility_rules.encoding.encoder import Encoder
 from fertility_rules.encoding.environment import learning_game
 from fertility_rules.errors import MalformedInputError
-
-SETTINGS = [
-    ("fertility", 2, False),
-    ("fertility", 2, True),
-    ("fertility", 3, False),
-    ("fertility", 4, False),
-    ("ankhor", 2, False),
-    ("ankhor", 3, False),
-    ("ankhor", 4, False),
-]
+from tests.agents.settings import SETTINGS
 
 
 def _random_game(game: str, players: int, variant: bool, seed: int) -> list[Any]:

@@ -20,16 +20,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 from fertility_rules import MalformedInputError
 from fertility_rules.encoding import action_count, observation_size
 from fertility_rules.pettingzoo import env, raw_env
-
-SETTINGS = [
-    ("fertility", 2, False),
-    ("fertility", 2, True),
-    ("fertility", 3, False),
-    ("fertility", 4, False),
-    ("ankhor", 2, False),
-    ("ankhor", 3, False),
-    ("ankhor", 4, False),
-]
+from tests.agents.settings import SETTINGS
 
 
 @pytest.mark.parametrize(("game", "players", "variant"), SETTINGS)
