@@ -25,12 +25,18 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from fertility_rules.agents import play_game
-from fertility_rules.agents.ismcts import Budget, _iterate, _Node, search, search_parts
+from fertility_rules.agents.ismcts import Budget, search, search_parts
 from fertility_rules.agents.simulate import make_agent
 from fertility_rules.games import find_game
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.benchmarks.ismcts_rules import candidate_values  # noqa: E402
 
 Position = tuple[Any, tuple[Any, ...], Any]
 """A view of a searched decision, its legal moves and the planner's move."""
@@ -72,16 +78,8 @@ def measure(task: tuple[str, int, Position, int, int, tuple[int, ...]]) -> dict[
     game, _parts = search_parts(game_name)
     seat = view.current
     rng = random.Random(index)
-    candidates = list(game.candidates(game.sample(view, rng), moves))
-    totals = dict.fromkeys(candidates, 0.0)
-    for _draw in range(draws):
-        world = game.sample(view, rng)
-        stream = rng.getrandbits(64)
-        for move in candidates:
-            root: _Node[Any] = _Node(-1)
-            rewards = _iterate(game, root, world, random.Random(stream), seat, move)
-            totals[move] += rewards[seat]
-    value = {move: total / draws for move, total in totals.items()}
+    value = candidate_values(game, view, moves, rng, draws)
+    candidates = list(value)
     best = max(value.values())
     worst = min(value.values())
     result: dict[str, Any] = {

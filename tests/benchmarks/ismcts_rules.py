@@ -89,21 +89,32 @@ def positions(players: int, count: int, seed: int) -> list[Position]:
     return found[:count]
 
 
-def measure(args: tuple[int, Observation, tuple[Move, ...], Move, int, int]) -> dict[str, Any]:
-    index, view, moves, proposal, draws, repeats = args
-    game, _parts = search_parts()
+def candidate_values(
+    game: Any, view: Any, moves: Sequence[Any], rng: random.Random, draws: int
+) -> dict[Any, float]:
+    """Each of the search's candidates at ``view`` with its mean reward for the player to
+    move over ``draws`` determinizations, every candidate played out in the same draws
+    with the same playout draws (paired, so that luck cancels out between them)."""
     seat = view.current
-    rng = random.Random(index)
     candidates = list(game.candidates(game.sample(view, rng), moves))
     totals = dict.fromkeys(candidates, 0.0)
     for _draw in range(draws):
         world = game.sample(view, rng)
         stream = rng.getrandbits(64)
         for move in candidates:
-            root: _Node[Move] = _Node(-1)
+            root: _Node[Any] = _Node(-1)
             rewards = _iterate(game, root, world, random.Random(stream), seat, move)
             totals[move] += rewards[seat]
-    value = {move: total / draws for move, total in totals.items()}
+    return {move: total / draws for move, total in totals.items()}
+
+
+def measure(args: tuple[int, Observation, tuple[Move, ...], Move, int, int]) -> dict[str, Any]:
+    index, view, moves, proposal, draws, repeats = args
+    game, _parts = search_parts()
+    seat = view.current
+    rng = random.Random(index)
+    value = candidate_values(game, view, moves, rng, draws)
+    candidates = list(value)
     best = max(value.values())
     planned = value.get(proposal)
     result: dict[str, Any] = {"candidates": len(candidates), "phase": view.phase.name}
