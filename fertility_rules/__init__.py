@@ -13,14 +13,23 @@ One import gives the whole game::
 from typing import TYPE_CHECKING
 
 from fertility_rules._version import RULES_VERSION, __version__
-from fertility_rules.catalogue import (
+from fertility_rules.errors import (
+    FertilityError,
+    HiddenInformationError,
+    IllegalMoveError,
+    MalformedInputError,
+    NotAllowedError,
+    Problem,
+    UnknownIdError,
+)
+from fertility_rules.fertility.catalogue import (
     CATALOGUE_FORMAT,
     Catalogue,
     MonumentRules,
     default_catalogue,
     load_catalogue,
 )
-from fertility_rules.effects import (
+from fertility_rules.fertility.effects import (
     DEFAULT_REGISTRY,
     DebenAward,
     EffectKind,
@@ -43,18 +52,7 @@ from fertility_rules.effects import (
     describe_shop,
     find_effect,
 )
-from fertility_rules.errors import (
-    FertilityError,
-    HiddenInformationError,
-    IllegalMoveError,
-    MalformedInputError,
-    NotAllowedError,
-    Problem,
-    UnknownIdError,
-)
-from fertility_rules.i18n import Language, Message, render
-from fertility_rules.lazy import lazy_names
-from fertility_rules.model import (
+from fertility_rules.fertility.model import (
     Benefit,
     District,
     Icon,
@@ -70,9 +68,9 @@ from fertility_rules.model import (
     ValleyBoard,
     ValleyTile,
 )
-from fertility_rules.model.coordinates import parse_square, square_name
-from fertility_rules.model.position import FinalPosition, PlayerPosition
-from fertility_rules.rules import (
+from fertility_rules.fertility.model.coordinates import parse_square, square_name
+from fertility_rules.fertility.model.position import FinalPosition, PlayerPosition
+from fertility_rules.fertility.rules import (
     BuildDistrict,
     ClaimQuarry,
     DiscardTile,
@@ -100,7 +98,7 @@ from fertility_rules.rules import (
     start_game,
     violations,
 )
-from fertility_rules.scoring import (
+from fertility_rules.fertility.scoring import (
     ScoreLine,
     ScoreReport,
     ScoreSheet,
@@ -108,6 +106,8 @@ from fertility_rules.scoring import (
     score_position,
     score_totals,
 )
+from fertility_rules.i18n import Language, Message, render
+from fertility_rules.lazy import lazy_names
 
 if TYPE_CHECKING:
     from fertility_rules.agents import (
@@ -121,13 +121,11 @@ if TYPE_CHECKING:
         make_agent,
         play_game,
     )
-    from fertility_rules.catalogue import dump_catalogue, read_catalogue
     from fertility_rules.document import rules_document
-    from fertility_rules.fertility_history import Game
-    from fertility_rules.formats import DEFAULT_LIMITS, Limits
-    from fertility_rules.formats.errors_json import dump_error
-    from fertility_rules.formats.schema import SCHEMA_NAMES, schema
-    from fertility_rules.formats.state import (
+    from fertility_rules.fertility.catalogue import dump_catalogue, read_catalogue
+    from fertility_rules.fertility.choices import Choice, ChoiceGroup, choices, summary
+    from fertility_rules.fertility.formats.schema import SCHEMA_NAMES, schema
+    from fertility_rules.fertility.formats.state import (
         GAME_STATE_FORMAT,
         OBSERVATION_FORMAT,
         dump_move,
@@ -137,6 +135,15 @@ if TYPE_CHECKING:
         read_observation,
         read_state,
     )
+    from fertility_rules.fertility.history import Game
+    from fertility_rules.fertility.notation import format_move, parse_move
+    from fertility_rules.fertility.sampling import sample_state
+    from fertility_rules.fertility.scoring.render import report_to_json, report_to_text
+    from fertility_rules.fertility.svg import SvgImage
+    from fertility_rules.fertility.text_board import text_board
+    from fertility_rules.fertility.views import Observation, observe
+    from fertility_rules.formats import DEFAULT_LIMITS, Limits
+    from fertility_rules.formats.errors_json import dump_error
     from fertility_rules.lab import (
         SWITCHES,
         Adjudication,
@@ -153,10 +160,6 @@ if TYPE_CHECKING:
         run_games,
         with_interpretations,
     )
-    from fertility_rules.play.choices import Choice, ChoiceGroup, choices, summary
-    from fertility_rules.play.notation import format_move, parse_move
-    from fertility_rules.play.sampling import sample_state
-    from fertility_rules.play.views import Observation, observe
     from fertility_rules.records import (
         FirstIllegalMove,
         GameRecord,
@@ -172,13 +175,10 @@ if TYPE_CHECKING:
         rulebook_example,
         save_record,
     )
-    from fertility_rules.scoring.render import report_to_json, report_to_text
-    from fertility_rules.svg import SvgImage
-    from fertility_rules.text_board import text_board
 
 _LAZY: dict[str, str] = {
-    "dump_catalogue": "fertility_rules.catalogue",
-    "read_catalogue": "fertility_rules.catalogue",
+    "dump_catalogue": "fertility_rules.fertility.catalogue",
+    "read_catalogue": "fertility_rules.fertility.catalogue",
     "AGENTS": "fertility_rules.agents",
     "Agent": "fertility_rules.agents",
     "GreedyAgent": "fertility_rules.agents",
@@ -204,26 +204,26 @@ _LAZY: dict[str, str] = {
     "run_games": "fertility_rules.lab",
     "with_interpretations": "fertility_rules.lab",
     "dump_error": "fertility_rules.formats.errors_json",
-    "SCHEMA_NAMES": "fertility_rules.formats.schema",
-    "schema": "fertility_rules.formats.schema",
-    "GAME_STATE_FORMAT": "fertility_rules.formats.state",
-    "OBSERVATION_FORMAT": "fertility_rules.formats.state",
-    "dump_move": "fertility_rules.formats.state",
-    "dump_observation": "fertility_rules.formats.state",
-    "dump_state": "fertility_rules.formats.state",
-    "read_move": "fertility_rules.formats.state",
-    "read_observation": "fertility_rules.formats.state",
-    "read_state": "fertility_rules.formats.state",
-    "Choice": "fertility_rules.play.choices",
-    "ChoiceGroup": "fertility_rules.play.choices",
-    "choices": "fertility_rules.play.choices",
-    "summary": "fertility_rules.play.choices",
-    "Game": "fertility_rules.fertility_history",
-    "format_move": "fertility_rules.play.notation",
-    "parse_move": "fertility_rules.play.notation",
-    "Observation": "fertility_rules.play.views",
-    "observe": "fertility_rules.play.views",
-    "sample_state": "fertility_rules.play.sampling",
+    "SCHEMA_NAMES": "fertility_rules.fertility.formats.schema",
+    "schema": "fertility_rules.fertility.formats.schema",
+    "GAME_STATE_FORMAT": "fertility_rules.fertility.formats.state",
+    "OBSERVATION_FORMAT": "fertility_rules.fertility.formats.state",
+    "dump_move": "fertility_rules.fertility.formats.state",
+    "dump_observation": "fertility_rules.fertility.formats.state",
+    "dump_state": "fertility_rules.fertility.formats.state",
+    "read_move": "fertility_rules.fertility.formats.state",
+    "read_observation": "fertility_rules.fertility.formats.state",
+    "read_state": "fertility_rules.fertility.formats.state",
+    "Choice": "fertility_rules.fertility.choices",
+    "ChoiceGroup": "fertility_rules.fertility.choices",
+    "choices": "fertility_rules.fertility.choices",
+    "summary": "fertility_rules.fertility.choices",
+    "Game": "fertility_rules.fertility.history",
+    "format_move": "fertility_rules.fertility.notation",
+    "parse_move": "fertility_rules.fertility.notation",
+    "Observation": "fertility_rules.fertility.views",
+    "observe": "fertility_rules.fertility.views",
+    "sample_state": "fertility_rules.fertility.sampling",
     "DEFAULT_LIMITS": "fertility_rules.formats",
     "Limits": "fertility_rules.formats",
     "FirstIllegalMove": "fertility_rules.records",
@@ -239,10 +239,10 @@ _LAZY: dict[str, str] = {
     "replay": "fertility_rules.records",
     "rulebook_example": "fertility_rules.records",
     "save_record": "fertility_rules.records",
-    "report_to_json": "fertility_rules.scoring.render",
-    "report_to_text": "fertility_rules.scoring.render",
-    "SvgImage": "fertility_rules.svg",
-    "text_board": "fertility_rules.text_board",
+    "report_to_json": "fertility_rules.fertility.scoring.render",
+    "report_to_text": "fertility_rules.fertility.scoring.render",
+    "SvgImage": "fertility_rules.fertility.svg",
+    "text_board": "fertility_rules.fertility.text_board",
 }
 """Names whose module is imported on first use (PEP 562): file formats, game records,
 documents, pictures and agents stay off the path of ``import fertility_rules``."""

@@ -362,7 +362,7 @@ class GameTexts:
     name."""
     choices: Callable[[Any], Sequence[Any]] | None = None
     """``(state_or_view)``: the legal moves grouped as a person decides (a tile, then its
-    squares): :class:`~fertility_rules.play.choices.ChoiceGroup` values, each option with its
+    squares): :class:`~fertility_rules.fertility.choices.ChoiceGroup` values, each option with its
     move, notation and description; ``None``: the moves are offered one by one."""
 
 
@@ -621,7 +621,7 @@ class GameRules:
 
 
 GAMES: tuple[GameInfo, ...] = (
-    GameInfo("fertility", _("Fertility"), (2, 3, 4), "fertility_rules.fertility"),
+    GameInfo("fertility", _("Fertility"), (2, 3, 4), "fertility_rules.fertility.game"),
     GameInfo("ankhor", _("Ankh'or"), (2, 3, 4), "fertility_rules.ankhor.game"),
 )
 """Every game of the library, by name; the first is the default."""

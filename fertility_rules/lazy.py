@@ -41,7 +41,7 @@ def lazy_names(
 
 def _package_of(modules: Mapping[str, str]) -> type[types.ModuleType]:
     """The class of a package whose submodule imported later never hides the function it
-    is named after (``fertility_rules.text_board`` stays the function, as with an eager
+    is named after (``fertility_rules.fertility.text_board`` stays the function, as with an eager
     import: importing a submodule sets it as an attribute of its package)."""
 
     class Package(types.ModuleType):

@@ -2,12 +2,12 @@
 
 At ``builder-inited`` it writes, for the configured ``language``:
 
-- ``_generated/rules.<lang>.rst``: :func:`fertility_rules.document.rules_document`
+- ``_generated/rules.<lang>.rst``: :func:`fertility_rules.fertility.document.rules_document`
   in reStructuredText, so the rule texts have one source, the library's catalogues;
 - ``_generated/ankhor-rules.<lang>.rst`` and ``ankhor-gallery.<lang>.rst``: the same for
   Ankh'or, its rules document found through :func:`fertility_rules.games.find_game`;
 - ``_generated/interpretations.<lang>.rst``: the interpretations of
-  :data:`fertility_rules.rules.interpretations.INTERPRETATION_INFO` by kind (switches,
+  :data:`fertility_rules.fertility.interpretations.INTERPRETATION_INFO` by kind (switches,
   settled readings, retired) with their rule texts, values, rules and sources.
 
 Pages pull them in with ``.. fertility-generated:: rules`` (an ``include`` of the
@@ -48,15 +48,15 @@ from sphinx.config import Config
 from sphinx.directives.other import Include
 
 from fertility_rules.ankhor.document.site import gallery_blocks as ankhor_gallery
-from fertility_rules.catalogue import Catalogue, load_catalogue
 from fertility_rules.document import rules_document
 from fertility_rules.document.blocks import RULE_CITATION, render_blocks
-from fertility_rules.document.rules_document import interpretation_notes
-from fertility_rules.document.site import LANGUAGE_NAMES, LANGUAGES_LABEL, gallery_blocks
-from fertility_rules.effects import DEFAULT_REGISTRY
+from fertility_rules.fertility.catalogue import Catalogue, load_catalogue
+from fertility_rules.fertility.document.rules_document import interpretation_notes
+from fertility_rules.fertility.document.site import LANGUAGE_NAMES, LANGUAGES_LABEL, gallery_blocks
+from fertility_rules.fertility.effects import DEFAULT_REGISTRY
+from fertility_rules.fertility.interpretations import INTERPRETATION_INFO, KIND_LABELS
 from fertility_rules.games import find_game
 from fertility_rules.i18n import Language, render
-from fertility_rules.rules.interpretations import INTERPRETATION_INFO, KIND_LABELS
 from fertility_rules.texts.rule_texts import rule_text
 
 GENERATED = "_generated"

@@ -6,5 +6,5 @@ shares (:mod:`~fertility_rules.drawing.palette`), keys of symbols
 (:mod:`~fertility_rules.drawing.legend`), rows of counted tokens and grids of items
 (:mod:`~fertility_rules.drawing.rows`) and catalogue sheets
 (:mod:`~fertility_rules.drawing.sheet`). A game's pictures live in its own package
-(``fertility_rules.svg`` for Fertility, ``fertility_rules.ankhor.svg`` for Ankh'or).
+(``fertility_rules.fertility.svg`` for Fertility, ``fertility_rules.ankhor.svg`` for Ankh'or).
 """

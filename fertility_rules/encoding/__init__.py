@@ -5,7 +5,7 @@ the PettingZoo and OpenSpiel adapters over them).
 Every function serves any game with encodings through its description
 (:attr:`~fertility_rules.games.GameRules.learning`): ``game`` names it, Fertility by
 default (``action_mask(view, game="ankhor")``). Each game's module documents its own
-sections: :mod:`fertility_rules.encoding.fertility`, :mod:`fertility_rules.ankhor.encoding`.
+sections: :mod:`fertility_rules.fertility.encoding`, :mod:`fertility_rules.ankhor.encoding`.
 """
 
 from __future__ import annotations

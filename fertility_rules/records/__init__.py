@@ -3,6 +3,7 @@
 import importlib
 from typing import TYPE_CHECKING
 
+from fertility_rules.fertility.rulebook_example import rulebook_example
 from fertility_rules.records.game_record import (
     FirstIllegalMove,
     GameRecord,
@@ -10,16 +11,15 @@ from fertility_rules.records.game_record import (
     ReplayResult,
     replay,
 )
-from fertility_rules.records.rulebook_example import rulebook_example
 
 if TYPE_CHECKING:
-    from fertility_rules.formats.final_position import (
+    from fertility_rules.fertility.formats.final_position import (
         FINAL_POSITION_FORMAT,
         dump_final_position,
         load_final_position,
         read_final_position,
     )
-    from fertility_rules.formats.moves import move_from_json, move_to_json
+    from fertility_rules.fertility.formats.moves import move_from_json, move_to_json
     from fertility_rules.formats.record import (
         GAME_RECORD_FORMAT,
         dump_record,
@@ -29,12 +29,12 @@ if TYPE_CHECKING:
     )
 
 _FORMATS = {
-    "FINAL_POSITION_FORMAT": "fertility_rules.formats.final_position",
-    "dump_final_position": "fertility_rules.formats.final_position",
-    "load_final_position": "fertility_rules.formats.final_position",
-    "read_final_position": "fertility_rules.formats.final_position",
-    "move_from_json": "fertility_rules.formats.moves",
-    "move_to_json": "fertility_rules.formats.moves",
+    "FINAL_POSITION_FORMAT": "fertility_rules.fertility.formats.final_position",
+    "dump_final_position": "fertility_rules.fertility.formats.final_position",
+    "load_final_position": "fertility_rules.fertility.formats.final_position",
+    "read_final_position": "fertility_rules.fertility.formats.final_position",
+    "move_from_json": "fertility_rules.fertility.formats.moves",
+    "move_to_json": "fertility_rules.fertility.formats.moves",
     "GAME_RECORD_FORMAT": "fertility_rules.formats.record",
     "dump_record": "fertility_rules.formats.record",
     "load_record": "fertility_rules.formats.record",

@@ -11,7 +11,7 @@ installed with the ``test`` extra)::
     TestMyCatalogue = MyCatalogueMachine.TestCase
 """
 
-from fertility_rules.testing.engine import (
+from fertility_rules.fertility.testing.engine import (
     MOVE_PHASES,
     RULE_ID,
     GameMachine,
@@ -22,7 +22,7 @@ from fertility_rules.testing.engine import (
     shop_token_decreases,
     tiles_in_game,
 )
-from fertility_rules.testing.strategies import (
+from fertility_rules.fertility.testing.strategies import (
     benefits,
     catalogue_documents,
     final_positions,

@@ -1,5 +1,5 @@
-"""The search's calibrated measure (:mod:`fertility_rules.agents.horizon`) and the look-ahead
-judging its lines by it."""
+"""The search's calibrated measure (:mod:`fertility_rules.fertility.agents.horizon`) and the
+look-ahead judging its lines by it."""
 
 from __future__ import annotations
 
@@ -13,15 +13,12 @@ from typing import Any
 import pytest
 from attrs import evolve
 
-from fertility_rules.agents import (
-    CalibratedLookaheadAgent,
-    LookaheadAgent,
-    horizon,
-    make_agent,
-    play_game,
-)
-from fertility_rules.agents.base import Agent
-from fertility_rules.agents.horizon import (
+from fertility_rules.agents import CalibratedLookaheadAgent, LookaheadAgent, make_agent, play_game
+from fertility_rules.agents.simulate import agent_label
+from fertility_rules.errors import FertilityError, MalformedInputError
+from fertility_rules.fertility.agents import horizon
+from fertility_rules.fertility.agents.base import Agent
+from fertility_rules.fertility.agents.horizon import (
     CALIBRATION,
     CALIBRATION_FILE,
     FEATURES,
@@ -29,13 +26,11 @@ from fertility_rules.agents.horizon import (
     features,
     horizon_value,
 )
-from fertility_rules.agents.lookahead import TURNS, _Scorer, _worth, turn_end_value
-from fertility_rules.agents.simulate import agent_label
-from fertility_rules.errors import FertilityError, MalformedInputError
-from fertility_rules.model.resources import Resource, add_token
-from fertility_rules.rules.engine import apply, final_position, is_legal
-from fertility_rules.rules.state import GameState
-from fertility_rules.scoring.pipeline import score_position
+from fertility_rules.fertility.agents.lookahead import TURNS, _Scorer, _worth, turn_end_value
+from fertility_rules.fertility.model.resources import Resource, add_token
+from fertility_rules.fertility.rules.engine import apply, final_position, is_legal
+from fertility_rules.fertility.scoring.pipeline import score_position
+from fertility_rules.fertility.state import GameState
 
 
 def positions(seed: int, players: int) -> Iterator[GameState]:

@@ -22,11 +22,11 @@ from fertility_rules.agents.ismcts import (
     search,
     search_parts,
 )
-from fertility_rules.agents.ismcts_agent import FERTILITY_SEARCH
 from fertility_rules.agents.rewards import LeadRewards, lead_rewards
 from fertility_rules.ankhor.search import ANKHOR_SEARCH
-from fertility_rules.rules.engine import apply_unchecked
-from fertility_rules.rules.state import Phase
+from fertility_rules.fertility.rules.engine import apply_unchecked
+from fertility_rules.fertility.search import FERTILITY_SEARCH
+from fertility_rules.fertility.state import Phase
 from tests.games.pairs import RULES
 
 

@@ -1,4 +1,4 @@
-"""Plans of a turn kept by position (:class:`~fertility_rules.agents.lookahead.Plans`): a
+"""Plans of a turn kept by position (:class:`~fertility_rules.fertility.agents.lookahead.Plans`): a
 kept plan is the plan the agent makes afresh, whatever the hidden piles and the tiles of
 the Common Pool (R-9.2, R-3.6), and only the same position finds it."""
 
@@ -12,11 +12,11 @@ from attrs import evolve
 
 from fertility_rules import MalformedInputError
 from fertility_rules.agents import CalibratedLookaheadAgent, LookaheadAgent, play_game
-from fertility_rules.agents.base import Agent
-from fertility_rules.agents.lookahead import Line, Plans
-from fertility_rules.model.resources import Resource, add_token
-from fertility_rules.rules.engine import apply, legal_moves
-from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.fertility.agents.base import Agent
+from fertility_rules.fertility.agents.lookahead import Line, Plans
+from fertility_rules.fertility.model.resources import Resource, add_token
+from fertility_rules.fertility.rules.engine import apply, legal_moves
+from fertility_rules.fertility.state import GameState, Phase
 
 
 def planned(seed: int, players: int) -> Iterator[GameState]:

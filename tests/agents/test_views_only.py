@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from fertility_rules import Game, GameState, Observation, legal_moves, observe, play_game
 from fertility_rules.agents import AGENTS, GreedyAgent, ISMCTSAgent, LookaheadAgent, make_agent
-from fertility_rules.agents.base import Agent
-from fertility_rules.agents.greedy import position_value
-from fertility_rules.rules.engine import apply_unchecked
-from fertility_rules.rules.moves import Move
+from fertility_rules.fertility.agents.base import Agent
+from fertility_rules.fertility.agents.greedy import position_value
+from fertility_rules.fertility.moves import Move
+from fertility_rules.fertility.rules.engine import apply_unchecked
 from tests.play.helpers import played
 from tests.play.test_views import _hidden_twin
 

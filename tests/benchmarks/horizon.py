@@ -1,23 +1,24 @@
 """How well a measure of a position predicts the final scores, run by hand:
 ``python tests/benchmarks/horizon.py [--players 4] [--games 1500] [--jobs 2]``.
 
-The search agent (:mod:`fertility_rules.agents.ismcts_agent`) judges each playout where it
-stops, in the searching player's next turn, by each seat's estimate of its final Debens. This
-benchmark plays games of the look-ahead agent in every seat (setup seeds ``--seed`` on) and,
-at every tile taken (where a playout stops), records for every seat the look-ahead's turn
-value (:func:`~fertility_rules.agents.lookahead.turn_end_value`), the turns it has left and
-the features of :mod:`fertility_rules.agents.horizon`, then the game's final totals.
+The search agent (:mod:`fertility_rules.fertility.search`) judges each playout where it stops,
+in the searching player's next turn, by each seat's estimate of its final Debens. This benchmark
+plays games of the look-ahead agent in every seat (setup seeds ``--seed`` on) and, at every tile
+taken (where a playout stops), records for every seat the look-ahead's turn value
+(:func:`~fertility_rules.fertility.agents.lookahead.turn_end_value`), the turns it has left and
+the features of :mod:`fertility_rules.fertility.agents.horizon`, then the game's final totals.
 
 On the first two thirds of the games it fits, for each number of turns left, the final total
 less the turn value as a linear function of the features (least squares): the calibration
-:data:`~fertility_rules.agents.horizon.CALIBRATION` holds. On the last third it reports, for
-the turn value alone, the calibration fitted here and the calibration in the package: the
-root mean square error of the final totals, how often the seat valued highest wins, and how
-often two seats with different final totals are valued in the right order. It prints the
-fitted table as the calibration file (``fertility_rules/agents/data/horizon.toml``) holds it.
+:data:`~fertility_rules.fertility.agents.horizon.CALIBRATION` holds. On the last third it
+reports, for the turn value alone, the calibration fitted here and the calibration in the
+package: the root mean square error of the final totals, how often the seat valued highest wins,
+and how often two seats with different final totals are valued in the right order. It prints the
+fitted table as the calibration file (``fertility_rules/fertility/agents/data/horizon.toml``)
+holds it.
 
 With ``--play N`` it plays ``N`` more games instead (seeds ``--seed`` on): the look-ahead
-judging its lines by :func:`~fertility_rules.agents.horizon.horizon_value` at seat
+judging its lines by :func:`~fertility_rules.fertility.agents.horizon.horizon_value` at seat
 ``k % players`` of game ``k``, the plain look-ahead in the other seats, and reports the
 calibrated seat's win rate (a shared victory counts as a fraction) with its 95 % Wilson
 interval and the mean scores.
@@ -31,13 +32,18 @@ import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from fertility_rules.agents.horizon import CALIBRATION, FEATURES, features, horizon_value
-from fertility_rules.agents.lookahead import TURNS, LookaheadAgent, turn_end_value, turns_to_play
+from fertility_rules.fertility.agents.horizon import CALIBRATION, FEATURES, features, horizon_value
+from fertility_rules.fertility.agents.lookahead import (
+    TURNS,
+    LookaheadAgent,
+    turn_end_value,
+    turns_to_play,
+)
+from fertility_rules.fertility.rules.engine import apply_unchecked, final_position, legal_moves
+from fertility_rules.fertility.scoring.pipeline import score_totals
+from fertility_rules.fertility.setup import new_game
+from fertility_rules.fertility.state import Phase
 from fertility_rules.lab.stats import proportion_ci
-from fertility_rules.rules.engine import apply_unchecked, final_position, legal_moves
-from fertility_rules.rules.setup import new_game
-from fertility_rules.rules.state import Phase
-from fertility_rules.scoring.pipeline import score_totals
 
 NAMES = ("A", "B", "C", "D")
 

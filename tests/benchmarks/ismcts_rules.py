@@ -39,9 +39,9 @@ from fertility_rules.agents.ismcts import (
     search,
     search_parts,
 )
-from fertility_rules.agents.lookahead import LookaheadAgent
-from fertility_rules.play.views import Observation
-from fertility_rules.rules.moves import Move
+from fertility_rules.fertility.agents.lookahead import LookaheadAgent
+from fertility_rules.fertility.moves import Move
+from fertility_rules.fertility.views import Observation
 
 RULES: dict[str, tuple[bool, float, float]] = {
     # name: (with the planner's proposal, margin, standard errors)

@@ -51,9 +51,9 @@ from fertility_rules import (
     new_game,
     score_position,
 )
-from fertility_rules.model.position import FinalPosition
-from fertility_rules.rules.moves import Move
-from fertility_rules.rules.state import GameState
+from fertility_rules.fertility.model.position import FinalPosition
+from fertility_rules.fertility.moves import Move
+from fertility_rules.fertility.state import GameState
 
 PLAYERS = ("A", "B", "C", "D")
 CHESS_PLY_CAP = 400

@@ -28,7 +28,7 @@ import pytest
 
 from fertility_rules.cli import main
 from fertility_rules.document import rules_document
-from fertility_rules.document.examples import worked_examples
+from fertility_rules.fertility.document.examples import worked_examples
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

@@ -15,7 +15,7 @@ from fertility_rules import (
     ShopState,
     default_catalogue,
 )
-from fertility_rules.model.resources import Counts
+from fertility_rules.fertility.model.resources import Counts
 
 FORMAT = "fertility-rules/final-position/1"
 

@@ -33,8 +33,8 @@ from fertility_rules import (
     read_catalogue,
 )
 from fertility_rules.cli import main
-from fertility_rules.model.valley import SQUARE_LEGEND, Ground
-from fertility_rules.testing.strategies import catalogue_documents
+from fertility_rules.fertility.model.valley import SQUARE_LEGEND, Ground
+from fertility_rules.fertility.testing.strategies import catalogue_documents
 
 CATALOGUE = default_catalogue()
 R, INFERRED = Provenance.RECONSTRUCTED, Provenance.INFERRED

@@ -68,9 +68,9 @@ def test_only_an_enum_takes_labels() -> None:
     "module",
     [
         "fertility_rules.shared.provenance",
-        "fertility_rules.model.resources",
-        "fertility_rules.effects.base",
-        "fertility_rules.rules.state",
+        "fertility_rules.fertility.model.resources",
+        "fertility_rules.fertility.effects.base",
+        "fertility_rules.fertility.state",
         "fertility_rules.ankhor.model",
         "fertility_rules.ankhor.state",
     ],

@@ -21,8 +21,8 @@ from fertility_rules import (
     ValleyBoard,
     ValleyTile,
 )
-from fertility_rules.model.resources import Counts
-from fertility_rules.testing.strategies import metropolises, shop_states
+from fertility_rules.fertility.model.resources import Counts
+from fertility_rules.fertility.testing.strategies import metropolises, shop_states
 from tests.core.helpers import RULEBOOK_WHEAT_TRACK, metropolis
 
 A, B, P, G = Resource.ALABASTER, Resource.BOVINE, Resource.PAPYRUS, Resource.GRAPES

@@ -26,8 +26,8 @@ from fertility_rules import (
     read_final_position,
     score_position,
 )
-from fertility_rules.effects import GenericBenefit, SpecializedBenefit
-from fertility_rules.testing.strategies import (
+from fertility_rules.fertility.effects import GenericBenefit, SpecializedBenefit
+from fertility_rules.fertility.testing.strategies import (
     JSON,
     catalogue_documents,
     final_positions,

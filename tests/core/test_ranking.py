@@ -21,8 +21,8 @@ from fertility_rules import (
     score_position,
 )
 from fertility_rules.cli import main
-from fertility_rules.scoring.render import report_to_text
-from fertility_rules.testing.strategies import final_positions
+from fertility_rules.fertility.scoring.render import report_to_text
+from fertility_rules.fertility.testing.strategies import final_positions
 from tests.core.helpers import write_json
 
 LINEAR = tuple(range(61))

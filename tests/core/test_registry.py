@@ -41,8 +41,8 @@ from fertility_rules import (
     read_final_position,
     score_position,
 )
+from fertility_rules.fertility.testing.strategies import benefits, final_positions
 from fertility_rules.i18n.message import _
-from fertility_rules.testing.strategies import benefits, final_positions
 from tests.core.helpers import generic, player_doc, position_doc, shop_doc
 
 # R-6's table: id, when, and (for final kinds) the stage that scores it

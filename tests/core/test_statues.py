@@ -23,7 +23,7 @@ from fertility_rules import (
     StatueChoiceBenefit,
     score_position,
 )
-from fertility_rules.scoring import best_statue_collection
+from fertility_rules.fertility.scoring import best_statue_collection
 from tests.core.helpers import full, metropolis
 
 GODS = ("Ra", "Isis", "Osiris", "Horus", "Anubis")

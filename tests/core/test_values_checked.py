@@ -11,10 +11,10 @@ import attrs
 import pytest
 
 import fertility_rules as fr
-from fertility_rules.effects import GainWheat, PlaceResource
-from fertility_rules.model.valley import BoardSquare, Ground
-from fertility_rules.rules.interpretations import Enclosure, OfferSize
-from fertility_rules.rules.setup import random_setup
+from fertility_rules.fertility.effects import GainWheat, PlaceResource
+from fertility_rules.fertility.interpretations import Enclosure, OfferSize
+from fertility_rules.fertility.model.valley import BoardSquare, Ground
+from fertility_rules.fertility.setup import random_setup
 
 CATALOGUE = fr.default_catalogue()
 GAME = fr.Game.new(["Amunet", "Bek"], seed=4)

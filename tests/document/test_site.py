@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from fertility_rules.document.blocks import Figure, Heading
-from fertility_rules.document.examples import worked_examples
-from fertility_rules.document.site import LANGUAGE_NAMES, LANGUAGES_LABEL, gallery_blocks
+from fertility_rules.fertility.document.examples import worked_examples
+from fertility_rules.fertility.document.site import LANGUAGE_NAMES, LANGUAGES_LABEL, gallery_blocks
 from fertility_rules.i18n import Language, render
 
 

@@ -8,21 +8,21 @@ from pathlib import Path
 
 import pytest
 
-from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.cli import main
 from fertility_rules.document import rules_document
-from fertility_rules.document.examples import (
+from fertility_rules.fertility.catalogue.loader import default_catalogue
+from fertility_rules.fertility.document.examples import (
     Example,
     harvest_kinds,
     positions,
     rulebook_supply,
     worked_examples,
 )
-from fertility_rules.effects.kinds.generic import GenericBenefit
-from fertility_rules.i18n import render
-from fertility_rules.model.resources import RESOURCES, Icon, Resource
-from fertility_rules.model.shop import icons_text
-from fertility_rules.rules import (
+from fertility_rules.fertility.effects.kinds.generic import GenericBenefit
+from fertility_rules.fertility.interpretations import Enclosure
+from fertility_rules.fertility.model.resources import RESOURCES, Icon, Resource
+from fertility_rules.fertility.model.shop import icons_text
+from fertility_rules.fertility.rules import (
     BuildDistrict,
     PlaceTile,
     apply,
@@ -31,9 +31,9 @@ from fertility_rules.rules import (
     legal_moves,
     violations,
 )
-from fertility_rules.rules.interpretations import Enclosure
-from fertility_rules.rules.state import Phase
-from fertility_rules.testing.engine import check_invariants, tiles_in_game
+from fertility_rules.fertility.state import Phase
+from fertility_rules.fertility.testing.engine import check_invariants, tiles_in_game
+from fertility_rules.i18n import render
 
 SVG = "{http://www.w3.org/2000/svg}"
 GOLD = "#e2b33c"

@@ -18,17 +18,24 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from fertility_rules.effects.kinds.generic import GenericBenefit
-from fertility_rules.effects.kinds.resource_to_shop import ResourceToShopBenefit
-from fertility_rules.effects.kinds.specialized import SpecializedBenefit
-from fertility_rules.effects.kinds.statue import StatueBenefit
-from fertility_rules.effects.kinds.statue_choice import StatueChoiceBenefit
-from fertility_rules.effects.kinds.wheat import WheatBenefit
-from fertility_rules.model.metropolis import Metropolis
-from fertility_rules.model.resources import RESOURCES, Counts, Icon, Resource
-from fertility_rules.model.shop import Shop
-from fertility_rules.model.valley import Ground
-from fertility_rules.rules import (
+from fertility_rules.fertility.effects.kinds.generic import GenericBenefit
+from fertility_rules.fertility.effects.kinds.resource_to_shop import ResourceToShopBenefit
+from fertility_rules.fertility.effects.kinds.specialized import SpecializedBenefit
+from fertility_rules.fertility.effects.kinds.statue import StatueBenefit
+from fertility_rules.fertility.effects.kinds.statue_choice import StatueChoiceBenefit
+from fertility_rules.fertility.effects.kinds.wheat import WheatBenefit
+from fertility_rules.fertility.interpretations import (
+    Enclosure,
+    LostResource,
+    OfferSize,
+    OwnHalves,
+    QuarryCount,
+)
+from fertility_rules.fertility.model.metropolis import Metropolis
+from fertility_rules.fertility.model.resources import RESOURCES, Counts, Icon, Resource
+from fertility_rules.fertility.model.shop import Shop
+from fertility_rules.fertility.model.valley import Ground
+from fertility_rules.fertility.rules import (
     BuildDistrict,
     ClaimQuarry,
     DiscardTile,
@@ -40,13 +47,6 @@ from fertility_rules.rules import (
     SkipBuilding,
     SupplyShop,
     ValleyLayout,
-)
-from fertility_rules.rules.interpretations import (
-    Enclosure,
-    LostResource,
-    OfferSize,
-    OwnHalves,
-    QuarryCount,
 )
 
 PAWNS = 4

@@ -22,13 +22,23 @@ from collections.abc import Sequence
 
 from attrs import evolve
 
-from fertility_rules.catalogue.catalogue import Catalogue
-from fertility_rules.catalogue.loader import default_catalogue, dump_catalogue, read_catalogue
-from fertility_rules.model.resources import RESOURCES, Counts, MonumentType, Resource, sub_counts
-from fertility_rules.rules.geometry import layout
-from fertility_rules.rules.interpretations import Interpretations
-from fertility_rules.rules.setup import Setup, start_anchors, start_game, tiles_in_play
-from fertility_rules.rules.state import GameState, Phase, PlacedTile
+from fertility_rules.fertility.catalogue.catalogue import Catalogue
+from fertility_rules.fertility.catalogue.loader import (
+    default_catalogue,
+    dump_catalogue,
+    read_catalogue,
+)
+from fertility_rules.fertility.interpretations import Interpretations
+from fertility_rules.fertility.model.resources import (
+    RESOURCES,
+    Counts,
+    MonumentType,
+    Resource,
+    sub_counts,
+)
+from fertility_rules.fertility.rules.geometry import layout
+from fertility_rules.fertility.setup import Setup, start_anchors, start_game, tiles_in_play
+from fertility_rules.fertility.state import GameState, Phase, PlacedTile
 
 WIDTH = 12
 HEIGHT = 8

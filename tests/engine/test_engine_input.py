@@ -37,10 +37,10 @@ from fertility_rules import (
     new_game,
     violations,
 )
-from fertility_rules.rules.setup import Setup, random_setup, start_game
-from fertility_rules.rules.state import GameState, PlacedTile
+from fertility_rules.fertility.setup import Setup, random_setup, start_game
+from fertility_rules.fertility.state import GameState, PlacedTile
+from fertility_rules.fertility.testing.engine import games
 from fertility_rules.shared.sequences import Chain, Rest
-from fertility_rules.testing.engine import games
 
 # --------------------------------------------------------------------------- moves
 

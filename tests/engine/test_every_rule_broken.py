@@ -20,8 +20,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fertility_rules as fr
-from fertility_rules.model.resources import RESOURCES, Resource
-from fertility_rules.rules import (
+from fertility_rules.fertility.interpretations import (
+    Enclosure,
+    Interpretations,
+    LostResource,
+    OfferSize,
+    OwnHalves,
+    QuarryCount,
+)
+from fertility_rules.fertility.model.resources import RESOURCES, Resource
+from fertility_rules.fertility.rules import (
     BuildDistrict,
     ClaimQuarry,
     GameState,
@@ -29,14 +37,6 @@ from fertility_rules.rules import (
     PlaceBonusResource,
     PlaceTile,
     SupplyShop,
-)
-from fertility_rules.rules.interpretations import (
-    Enclosure,
-    Interpretations,
-    LostResource,
-    OfferSize,
-    OwnHalves,
-    QuarryCount,
 )
 from tests.engine import oracle
 from tests.engine.positions import game, sq, tile

@@ -27,6 +27,22 @@ from fertility_rules.agents import GreedyAgent, RandomAgent, make_agent, play_ga
 from fertility_rules.agents.simulate import PlayedGame
 from fertility_rules.cli import main
 from fertility_rules.errors import UnknownIdError
+from fertility_rules.fertility.interpretations import (
+    Enclosure,
+    Interpretations,
+    LostResource,
+    OfferSize,
+    OwnHalves,
+    QuarryCount,
+)
+from fertility_rules.fertility.rules import (
+    BuildDistrict,
+    Move,
+    PlaceTile,
+    SkipBuilding,
+    TakeTile,
+)
+from fertility_rules.fertility.testing.engine import check_invariants
 from fertility_rules.records import (
     GameRecord,
     dump_record,
@@ -35,22 +51,6 @@ from fertility_rules.records import (
     replay,
     save_record,
 )
-from fertility_rules.rules import (
-    BuildDistrict,
-    Move,
-    PlaceTile,
-    SkipBuilding,
-    TakeTile,
-)
-from fertility_rules.rules.interpretations import (
-    Enclosure,
-    Interpretations,
-    LostResource,
-    OfferSize,
-    OwnHalves,
-    QuarryCount,
-)
-from fertility_rules.testing.engine import check_invariants
 
 DATA = Path(__file__).parent.parent / "data" / "engine"
 

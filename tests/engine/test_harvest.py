@@ -6,13 +6,13 @@ by hand in the comments (squares are written (row, column)).
 
 from __future__ import annotations
 
-from fertility_rules.model.resources import Resource
-from fertility_rules.rules import PlaceTile, apply, legal_moves
-from fertility_rules.rules.interpretations import (
+from fertility_rules.fertility.interpretations import (
     Interpretations,
     OwnHalves,
 )
-from fertility_rules.rules.state import Phase
+from fertility_rules.fertility.model.resources import Resource
+from fertility_rules.fertility.rules import PlaceTile, apply, legal_moves
+from fertility_rules.fertility.state import Phase
 from tests.engine.positions import game, sq, tile, with_wheat
 
 A, B, P, G = Resource.ALABASTER, Resource.BOVINE, Resource.PAPYRUS, Resource.GRAPES

@@ -1,4 +1,4 @@
-"""The invariant checks of :mod:`fertility_rules.testing.engine` and the setup (R-2).
+"""The invariant checks of :mod:`fertility_rules.fertility.testing.engine` and the setup (R-2).
 
 The checker must accept every set-up game and catch each kind of broken state, or the
 state machine would prove nothing.
@@ -9,10 +9,10 @@ from __future__ import annotations
 from attrs import evolve
 from hypothesis import given
 
-from fertility_rules.model.shop import ShopState
-from fertility_rules.rules import legal_moves
-from fertility_rules.rules.state import GameState, PlacedTile
-from fertility_rules.testing.engine import (
+from fertility_rules.fertility.model.shop import ShopState
+from fertility_rules.fertility.rules import legal_moves
+from fertility_rules.fertility.state import GameState, PlacedTile
+from fertility_rules.fertility.testing.engine import (
     check_invariants,
     games,
     shop_token_decreases,

@@ -29,16 +29,16 @@ from attrs import evolve, fields
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fertility_rules.catalogue.loader import default_catalogue
-from fertility_rules.effects.kinds.resource_to_shop import ResourceToShopBenefit
-from fertility_rules.effects.kinds.statue import StatueBenefit
-from fertility_rules.effects.kinds.statue_choice import StatueChoiceBenefit
-from fertility_rules.effects.kinds.wheat import WheatBenefit
-from fertility_rules.model.metropolis import Metropolis
-from fertility_rules.model.position import FinalPosition, PlayerPosition
-from fertility_rules.model.resources import RESOURCES, Icon, Resource
-from fertility_rules.model.shop import Shop, ShopState
-from fertility_rules.rules import (
+from fertility_rules.fertility.catalogue.loader import default_catalogue
+from fertility_rules.fertility.effects.kinds.resource_to_shop import ResourceToShopBenefit
+from fertility_rules.fertility.effects.kinds.statue import StatueBenefit
+from fertility_rules.fertility.effects.kinds.statue_choice import StatueChoiceBenefit
+from fertility_rules.fertility.effects.kinds.wheat import WheatBenefit
+from fertility_rules.fertility.model.metropolis import Metropolis
+from fertility_rules.fertility.model.position import FinalPosition, PlayerPosition
+from fertility_rules.fertility.model.resources import RESOURCES, Icon, Resource
+from fertility_rules.fertility.model.shop import Shop, ShopState
+from fertility_rules.fertility.rules import (
     BuildDistrict,
     ClaimQuarry,
     DiscardTile,
@@ -56,12 +56,12 @@ from fertility_rules.rules import (
     legal_moves,
     new_game,
 )
-from fertility_rules.rules.building import payments
-from fertility_rules.rules.geometry import layout
-from fertility_rules.rules.setup import start_anchors
-from fertility_rules.rules.state import PlacedTile
-from fertility_rules.scoring.pipeline import score_position
-from fertility_rules.scoring.sheet import ScoreSheet
+from fertility_rules.fertility.rules.building import payments
+from fertility_rules.fertility.rules.geometry import layout
+from fertility_rules.fertility.scoring.pipeline import score_position
+from fertility_rules.fertility.scoring.sheet import ScoreSheet
+from fertility_rules.fertility.setup import start_anchors
+from fertility_rules.fertility.state import PlacedTile
 from fertility_rules.testing import final_positions
 from tests.engine import oracle
 

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from fertility_rules.errors import IllegalMoveError
-from fertility_rules.model.resources import Resource
-from fertility_rules.rules import (
+from fertility_rules.fertility.model.resources import Resource
+from fertility_rules.fertility.rules import (
     DiscardTile,
     Move,
     PlaceTile,
@@ -21,9 +21,9 @@ from fertility_rules.rules import (
     legal_moves,
     violations,
 )
-from fertility_rules.rules.placement import placement_yield
-from fertility_rules.rules.setup import new_game
-from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.fertility.rules.placement import placement_yield
+from fertility_rules.fertility.setup import new_game
+from fertility_rules.fertility.state import GameState, Phase
 from tests.engine.positions import HEIGHT, WIDTH, game, sq, tile
 
 A, B, P, G = Resource.ALABASTER, Resource.BOVINE, Resource.PAPYRUS, Resource.GRAPES

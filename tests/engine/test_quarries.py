@@ -10,10 +10,10 @@ import pytest
 from attrs import evolve
 
 from fertility_rules.errors import IllegalMoveError
-from fertility_rules.model.resources import RESOURCES, Resource
-from fertility_rules.rules import ClaimQuarry, PlaceTile, apply, legal_moves
-from fertility_rules.rules.interpretations import Enclosure, Interpretations, QuarryCount
-from fertility_rules.rules.state import GameState, Phase
+from fertility_rules.fertility.interpretations import Enclosure, Interpretations, QuarryCount
+from fertility_rules.fertility.model.resources import RESOURCES, Resource
+from fertility_rules.fertility.rules import ClaimQuarry, PlaceTile, apply, legal_moves
+from fertility_rules.fertility.state import GameState, Phase
 from tests.engine.positions import game, sq, tile
 
 A, B, P, G = Resource.ALABASTER, Resource.BOVINE, Resource.PAPYRUS, Resource.GRAPES

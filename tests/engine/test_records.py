@@ -14,9 +14,8 @@ from hypothesis import strategies as st
 
 from fertility_rules.agents import RandomAgent, play_game
 from fertility_rules.errors import FertilityError
-from fertility_rules.model.resources import RESOURCES
-from fertility_rules.records import GameRecord, dump_record, read_record, replay
-from fertility_rules.rules import (
+from fertility_rules.fertility.model.resources import RESOURCES
+from fertility_rules.fertility.rules import (
     BuildDistrict,
     ClaimQuarry,
     DiscardTile,
@@ -29,6 +28,7 @@ from fertility_rules.rules import (
     SupplyShop,
     TakeTile,
 )
+from fertility_rules.records import GameRecord, dump_record, read_record, replay
 
 WIDTH = 12  # 2 players: 3 Valley boards of 4 columns
 SQUARES = st.integers(0, 8 * WIDTH - 1)

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fertility_rules import MalformedInputError, new_game
-from fertility_rules.catalogue import default_catalogue
-from fertility_rules.rules.setup import _shuffle, random_setup, start_game
+from fertility_rules.fertility.catalogue import default_catalogue
+from fertility_rules.fertility.setup import _shuffle, random_setup, start_game
 
 
 @given(seed=st.integers(min_value=0, max_value=2**64), length=st.integers(0, 80))

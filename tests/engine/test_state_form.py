@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 from fertility_rules import MalformedInputError, apply_unchecked, legal_moves, new_game
-from fertility_rules.rules.state import (
+from fertility_rules.fertility.state import (
     NONE_OUT_OF_PLAY,
     NOTHING_PENDING,
     STATE_ATTRIBUTES,

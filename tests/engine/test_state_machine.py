@@ -1,6 +1,6 @@
 """Random games through the checked ``apply`` with every invariant checked (R-7).
 
-The machine lives in :mod:`fertility_rules.testing.engine`; here it runs on the default
+The machine lives in :mod:`fertility_rules.fertility.testing.engine`; here it runs on the default
 catalogue and, through a subclass, on a catalogue whose Stock holds 2 tokens of each
 resource so that the empty-Stock rules (I-3, I-13) are played often.
 """
@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, settings
 
-from fertility_rules.catalogue.loader import default_catalogue, dump_catalogue, read_catalogue
-from fertility_rules.testing.engine import GameMachine
+from fertility_rules.fertility.catalogue.loader import (
+    default_catalogue,
+    dump_catalogue,
+    read_catalogue,
+)
+from fertility_rules.fertility.testing.engine import GameMachine
 
 _CI = settings(
     max_examples=24,

@@ -12,9 +12,10 @@ import pytest
 from attrs import evolve
 
 from fertility_rules.errors import IllegalMoveError
-from fertility_rules.model.resources import Counts, Resource
-from fertility_rules.model.shop import ShopState
-from fertility_rules.rules import (
+from fertility_rules.fertility.interpretations import Interpretations, LostResource
+from fertility_rules.fertility.model.resources import Counts, Resource
+from fertility_rules.fertility.model.shop import ShopState
+from fertility_rules.fertility.rules import (
     BuildDistrict,
     EndSupplying,
     Move,
@@ -23,9 +24,8 @@ from fertility_rules.rules import (
     apply,
     legal_moves,
 )
-from fertility_rules.rules.interpretations import Interpretations, LostResource
-from fertility_rules.rules.state import GameState, Phase
-from fertility_rules.testing.engine import check_invariants, tiles_in_game
+from fertility_rules.fertility.state import GameState, Phase
+from fertility_rules.fertility.testing.engine import check_invariants, tiles_in_game
 from tests.engine.positions import at, game, give, with_wheat
 
 A, B, P, G = Resource.ALABASTER, Resource.BOVINE, Resource.PAPYRUS, Resource.GRAPES

@@ -10,7 +10,7 @@ import pytest
 from attrs import evolve
 
 from fertility_rules.errors import IllegalMoveError
-from fertility_rules.rules import (
+from fertility_rules.fertility.rules import (
     EndSupplying,
     RemoveTile,
     SkipBuilding,
@@ -18,8 +18,8 @@ from fertility_rules.rules import (
     apply,
     legal_moves,
 )
-from fertility_rules.rules.state import GameState, Phase
-from fertility_rules.testing.engine import check_invariants, tiles_in_game
+from fertility_rules.fertility.state import GameState, Phase
+from fertility_rules.fertility.testing.engine import check_invariants, tiles_in_game
 from tests.engine.positions import game, give
 
 

@@ -32,9 +32,9 @@ from fertility_rules import (
     read_record,
     score_position,
 )
-from fertility_rules.catalogue.loader import default_catalogue, dump_catalogue
-from fertility_rules.formats.interpretations import read_interpretations
-from fertility_rules.scoring.render import report_to_text
+from fertility_rules.fertility.catalogue.loader import default_catalogue, dump_catalogue
+from fertility_rules.fertility.formats.interpretations import read_interpretations
+from fertility_rules.fertility.scoring.render import report_to_text
 from tests.core.helpers import generic, metropolis, player_doc, position_doc, shop_doc
 
 RECORD = dump_record(GameRecord(players=("A", "B"), moves=(), seed=1))

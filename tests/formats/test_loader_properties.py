@@ -31,9 +31,9 @@ from fertility_rules import (
     read_record,
     rulebook_example,
 )
+from fertility_rules.fertility.formats.interpretations import read_interpretations
+from fertility_rules.fertility.formats.moves import move_from_json
 from fertility_rules.formats import parse_document
-from fertility_rules.formats.interpretations import read_interpretations
-from fertility_rules.formats.moves import move_from_json
 
 _GAME = play_game(["A", "B"], [RandomAgent(1), RandomAgent(2)], seed=3)
 _RECORD = dump_record(GameRecord(players=("A", "B"), moves=_GAME.record.moves[:30], seed=3))

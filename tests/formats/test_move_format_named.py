@@ -12,7 +12,7 @@ import fertility_rules as fr
 from fertility_rules import ankhor
 from fertility_rules.ankhor.formats.state import MOVE_FORMAT as ANKHOR_MOVE
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.formats.state import MOVE_FORMAT
+from fertility_rules.fertility.formats.state import MOVE_FORMAT
 
 GAMES: dict[str, tuple[Any, str]] = {
     "fertility": (fr, MOVE_FORMAT),

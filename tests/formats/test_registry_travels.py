@@ -36,8 +36,8 @@ from fertility_rules import (
     save_record,
     score_position,
 )
-from fertility_rules.catalogue.describe import describe_catalogue
 from fertility_rules.cli import main
+from fertility_rules.fertility.catalogue.describe import describe_catalogue
 from tests.core.test_registry import REGISTRY, PerDistrictTestBenefit
 
 KIND = "per_district_test"

@@ -9,8 +9,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import fertility_rules as fr
-from fertility_rules.formats.schema import schema
-from fertility_rules.model.valley import BOARD_HEIGHT, MAX_BOARD_WIDTH
+from fertility_rules.fertility.formats.schema import schema
+from fertility_rules.fertility.model.valley import BOARD_HEIGHT, MAX_BOARD_WIDTH
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 import fertility_rules as fr
-from fertility_rules import ankhor, svg
+from fertility_rules import ankhor
 from fertility_rules.errors import MalformedInputError
+from fertility_rules.fertility import svg
 
 FERTILITY_FUNCTIONS: dict[str, Callable[[Any], object]] = {
     "observe": fr.observe,
@@ -39,7 +40,7 @@ CASES = [
 ]
 OTHER_STATE: dict[str, tuple[str, Callable[..., object]]] = {
     "ankhor": ("fertility_rules.ankhor.state.GameState", ankhor.new_game),
-    "fertility": ("fertility_rules.rules.state.GameState", fr.new_game),
+    "fertility": ("fertility_rules.fertility.state.GameState", fr.new_game),
 }
 
 

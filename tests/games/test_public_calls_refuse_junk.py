@@ -26,7 +26,7 @@ import pytest
 from fertility_rules import Game, ankhor
 from fertility_rules.agents import AGENTS, ISMCTSAgent, RandomAgent
 from fertility_rules.errors import FertilityError, MalformedInputError
-from fertility_rules.formats.converter import format_hooks
+from fertility_rules.fertility.formats.converter import format_hooks
 from fertility_rules.formats.record import read_record
 from fertility_rules.i18n import render
 
@@ -34,7 +34,7 @@ MODULES = (
     "fertility_rules",
     "fertility_rules.ankhor",
     "fertility_rules.ankhor.svg",
-    "fertility_rules.svg",
+    "fertility_rules.fertility.svg",
     "fertility_rules.agents",
     "fertility_rules.encoding",
     "fertility_rules.ankhor.encoding",
@@ -179,10 +179,10 @@ OPTIONAL = [
 def _values() -> dict[str, Any]:
     """Right values of both games, made once."""
     import fertility_rules as fr
+    from fertility_rules.fertility.interpretations import Enclosure
+    from fertility_rules.fertility.setup import random_setup
     from fertility_rules.lab import comparison_to_json
     from fertility_rules.records import dump_record
-    from fertility_rules.rules.interpretations import Enclosure
-    from fertility_rules.rules.setup import random_setup
 
     game = Game.new(["Amunet", "Bek"], seed=5)
     state = game.state

@@ -21,9 +21,7 @@ from attrs import field, frozen
 
 from fertility_rules.agents import make_agent, play_game
 from fertility_rules.agents.simulate import PlayedGame
-from fertility_rules.records import dump_record, save_record
-from fertility_rules.rules import final_scores
-from fertility_rules.rules.interpretations import (
+from fertility_rules.fertility.interpretations import (
     Enclosure,
     Interpretations,
     LostResource,
@@ -31,8 +29,10 @@ from fertility_rules.rules.interpretations import (
     OwnHalves,
     QuarryCount,
 )
-from fertility_rules.rules.state import GameState
-from fertility_rules.scoring.render import report_to_json
+from fertility_rules.fertility.rules import final_scores
+from fertility_rules.fertility.scoring.render import report_to_json
+from fertility_rules.fertility.state import GameState
+from fertility_rules.records import dump_record, save_record
 
 RECORDS = Path(__file__).parent / "records"
 

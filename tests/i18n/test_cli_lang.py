@@ -10,7 +10,7 @@ from fertility_rules.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = str(ROOT / "docs" / "examples" / "lisa.json")
-CATALOGUE = str(ROOT / "fertility_rules" / "catalogue" / "data" / "default.toml")
+CATALOGUE = str(ROOT / "fertility_rules" / "fertility" / "catalogue" / "data" / "default.toml")
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -12,16 +12,16 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from fertility_rules.catalogue.describe import describe_catalogue
-from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.cli import main
 from fertility_rules.document import rules_document
 from fertility_rules.document.blocks import RULE_CITATION, Heading, anchors_of
-from fertility_rules.document.rules_document import rules_blocks
+from fertility_rules.fertility.catalogue.describe import describe_catalogue
+from fertility_rules.fertility.catalogue.loader import default_catalogue
+from fertility_rules.fertility.document.rules_document import rules_blocks
+from fertility_rules.fertility.interpretations import INTERPRETATION_INFO
 from fertility_rules.i18n import Language, render
 from fertility_rules.i18n.lists import all_of, any_of, series
 from fertility_rules.i18n.translate import NARROW_NO_BREAK_SPACE, typography
-from fertility_rules.rules.interpretations import INTERPRETATION_INFO
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = ("fr", "pl", "nl")

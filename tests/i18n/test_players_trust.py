@@ -22,8 +22,8 @@ from fertility_rules.ankhor.document import worked_examples as ankhor_examples
 from fertility_rules.ankhor.interpretations import INTERPRETATION_INFO
 from fertility_rules.ankhor.rule_texts import rule_text
 from fertility_rules.document.blocks import Block, Figure, Heading, Paragraph, Table
-from fertility_rules.document.examples import worked_examples as fertility_examples
-from fertility_rules.document.rules_document import rules_blocks as fertility_blocks
+from fertility_rules.fertility.document.examples import worked_examples as fertility_examples
+from fertility_rules.fertility.document.rules_document import rules_blocks as fertility_blocks
 from fertility_rules.i18n import Language, render
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.interpretations import InterpretationKind

@@ -17,14 +17,14 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from fertility_rules.catalogue.describe import describe_catalogue
-from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.cli import build_parser, main
 from fertility_rules.document import rules_document
+from fertility_rules.fertility.catalogue.describe import describe_catalogue
+from fertility_rules.fertility.catalogue.loader import default_catalogue
+from fertility_rules.fertility.svg import catalogue_page
 from fertility_rules.lab.compare import compare
 from fertility_rules.lab.readings import readings_varying
 from fertility_rules.lab.render import comparison_to_text
-from fertility_rules.svg import catalogue_page
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "fr", "pl", "nl")

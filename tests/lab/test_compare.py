@@ -13,6 +13,7 @@ from distributed import Client, LocalCluster
 from fertility_rules.agents import ISMCTSAgent, make_agent
 from fertility_rules.cli import main
 from fertility_rules.errors import MalformedInputError
+from fertility_rules.fertility.interpretations import Enclosure, Interpretations
 from fertility_rules.lab.compare import (
     Comparison,
     compare,
@@ -21,7 +22,6 @@ from fertility_rules.lab.compare import (
 )
 from fertility_rules.lab.readings import readings_varying
 from fertility_rules.lab.runner import GameSpec, play_summary, run_games
-from fertility_rules.rules.interpretations import Enclosure, Interpretations
 
 AGENTS = ("random", "greedy")
 READINGS = readings_varying(["I-1"])

@@ -16,17 +16,17 @@ import pytest
 
 from fertility_rules.cli import main
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.formats.interpretations import (
+from fertility_rules.fertility.formats.interpretations import (
     FORMER_OPTIONS,
     dump_interpretations,
     read_interpretations,
 )
-from fertility_rules.records import dump_record, read_record, replay
-from fertility_rules.rules.interpretations import (
+from fertility_rules.fertility.interpretations import (
     INTERPRETATION_INFO,
     InterpretationKind,
     Interpretations,
 )
+from fertility_rules.records import dump_record, read_record, replay
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "records"

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from fertility_rules.cli import main
-from fertility_rules.formats.moves import move_to_json
+from fertility_rules.fertility.formats.moves import move_to_json
 from fertility_rules.formats.record import load_record
 from fertility_rules.i18n import numbers
 from fertility_rules.lab.adjudicate import adjudicate, position_at

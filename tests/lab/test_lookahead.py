@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fertility_rules.agents import LookaheadAgent, RandomAgent, make_agent, play_game
-from fertility_rules.agents.base import Agent
-from fertility_rules.play.views import Observation
-from fertility_rules.rules.engine import final_scores, is_legal
-from fertility_rules.rules.moves import Move
+from fertility_rules.fertility.agents.base import Agent
+from fertility_rules.fertility.moves import Move
+from fertility_rules.fertility.rules.engine import final_scores, is_legal
+from fertility_rules.fertility.views import Observation
 
 
 class Checked:

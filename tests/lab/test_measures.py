@@ -21,12 +21,13 @@ from fertility_rules import ankhor
 from fertility_rules.ankhor.interpretations import Moving, Removal
 from fertility_rules.ankhor.moves import BuyTile, MoveTile, Refresh
 from fertility_rules.cli import main
-from fertility_rules.effects.kinds.resource_to_shop import ResourceToShopBenefit
-from fertility_rules.games import find_game
-from fertility_rules.lab.readings import switches
-from fertility_rules.lab.runner import GameSpec, play_summary
-from fertility_rules.records.game_record import GameRecord
-from fertility_rules.rules import (
+from fertility_rules.fertility.effects.kinds.resource_to_shop import ResourceToShopBenefit
+from fertility_rules.fertility.interpretations import (
+    Interpretations,
+    LostResource,
+    QuarryCount,
+)
+from fertility_rules.fertility.rules import (
     BuildDistrict,
     ClaimQuarry,
     DiscardTile,
@@ -34,12 +35,11 @@ from fertility_rules.rules import (
     PlaceTile,
     SupplyShop,
 )
-from fertility_rules.rules import apply as engine_apply
-from fertility_rules.rules.interpretations import (
-    Interpretations,
-    LostResource,
-    QuarryCount,
-)
+from fertility_rules.fertility.rules import apply as engine_apply
+from fertility_rules.games import find_game
+from fertility_rules.lab.readings import switches
+from fertility_rules.lab.runner import GameSpec, play_summary
+from fertility_rules.records.game_record import GameRecord
 from tests.ankhor import oracle as ankhor_oracle
 from tests.ankhor.helpers import Box, layout, table, tokens
 from tests.engine import oracle

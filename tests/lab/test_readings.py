@@ -9,6 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fertility_rules.errors import UnknownIdError
+from fertility_rules.fertility.interpretations import (
+    Enclosure,
+    Interpretations,
+    OfferSize,
+    OwnHalves,
+    QuarryCount,
+)
 from fertility_rules.lab.readings import (
     SWITCHES,
     format_interpretation,
@@ -16,13 +23,6 @@ from fertility_rules.lab.readings import (
     reading_label,
     readings_varying,
     with_interpretations,
-)
-from fertility_rules.rules.interpretations import (
-    Enclosure,
-    Interpretations,
-    OfferSize,
-    OwnHalves,
-    QuarryCount,
 )
 
 SWITCH_VALUES = st.sampled_from(SWITCHES).flatmap(

@@ -54,8 +54,8 @@ def test_import_leaves_formats_records_documents_pictures_and_agents_unloaded() 
 def test_a_submodule_imported_later_does_not_hide_its_function() -> None:
     code = (
         "import fertility_rules, importlib; "
-        "module = importlib.import_module('fertility_rules.text_board'); "
-        "found = fertility_rules.text_board; "
+        "module = importlib.import_module('fertility_rules.fertility.text_board'); "
+        "found = fertility_rules.fertility.text_board; "
         "print(found is module.text_board, callable(found))"
     )
     assert _printed_by(code).split() == ["True", "True"]

@@ -6,8 +6,8 @@ import functools
 import xml.etree.ElementTree as ET
 
 from fertility_rules.agents.simulate import PlayedGame, make_agent, play_game
-from fertility_rules.rules.engine import apply
-from fertility_rules.rules.state import GameState
+from fertility_rules.fertility.rules.engine import apply
+from fertility_rules.fertility.state import GameState
 
 SVG = "{http://www.w3.org/2000/svg}"
 

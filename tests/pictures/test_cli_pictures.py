@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from fertility_rules import save_record
-from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.cli import main
+from fertility_rules.fertility.catalogue.loader import default_catalogue
+from fertility_rules.fertility.rules.engine import apply
 from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
-from fertility_rules.rules.engine import apply
 from fertility_rules.shared.provenance import Provenance
 from tests.pictures.helpers import classes, drawn, parse, played
 

@@ -9,16 +9,16 @@ from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fertility_rules import svg
-from fertility_rules.catalogue.loader import default_catalogue
 from fertility_rules.drawing.image import xml_text
+from fertility_rules.fertility import svg
+from fertility_rules.fertility.catalogue.loader import default_catalogue
+from fertility_rules.fertility.model.metropolis import Metropolis
+from fertility_rules.fertility.model.resources import Icon, Resource
+from fertility_rules.fertility.model.shop import ShopState
+from fertility_rules.fertility.rules.geometry import bits
+from fertility_rules.fertility.testing.strategies import metropolises, shop_states
 from fertility_rules.i18n.message import _
 from fertility_rules.i18n.translate import render
-from fertility_rules.model.metropolis import Metropolis
-from fertility_rules.model.resources import Icon, Resource
-from fertility_rules.model.shop import ShopState
-from fertility_rules.rules.geometry import bits
-from fertility_rules.testing.strategies import metropolises, shop_states
 from tests.pictures.helpers import SVG, classes, drawn, parse, states, texts
 
 GODS = ("Ra", "Isis", "Osiris")
@@ -108,7 +108,7 @@ def test_marks_outline_the_squares_given() -> None:
             last_move=state.valley.tiles[-1].squares,
         )
     )
-    from fertility_rules.model.coordinates import square_name
+    from fertility_rules.fertility.model.coordinates import square_name
 
     def marked(kind: str) -> list[str | None]:
         return [m.get("data-square") for m in drawn(root, "mark") if kind in classes(m)]
@@ -137,8 +137,8 @@ def test_a_valley_board_alone_shows_its_printed_squares() -> None:
 
 
 def test_the_key_names_every_scene_and_ground_in_the_language() -> None:
-    from fertility_rules.model.valley import Ground
-    from fertility_rules.svg.valley import GROUND_LABELS
+    from fertility_rules.fertility.model.valley import Ground
+    from fertility_rules.fertility.svg.valley import GROUND_LABELS
 
     for lang in ("en", "fr", "pl", "nl"):
         root = parse(svg.legend(lang=lang))
@@ -174,8 +174,8 @@ def test_a_layout_with_a_valley_draws_the_given_tiles_and_monuments() -> None:
 
 
 def test_placement_squares_are_the_squares_of_legal_placements() -> None:
-    from fertility_rules.rules.engine import is_legal
-    from fertility_rules.rules.moves import PlaceTile
+    from fertility_rules.fertility.moves import PlaceTile
+    from fertility_rules.fertility.rules.engine import is_legal
 
     state = states(3, 2)[0]
     tile = state.player.pool[0]

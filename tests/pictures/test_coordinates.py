@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.model.coordinates import MAX_COLUMNS, parse_square, square_name
-from fertility_rules.model.valley import BOARD_HEIGHT
+from fertility_rules.fertility.model.coordinates import MAX_COLUMNS, parse_square, square_name
+from fertility_rules.fertility.model.valley import BOARD_HEIGHT
 
 
 @st.composite

@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fertility_rules import svg
-from fertility_rules.catalogue.loader import default_catalogue
-from fertility_rules.document.examples import worked_examples
 from fertility_rules.drawing.text import MINIMUM_SIZE, fit_size, text_width
-from fertility_rules.effects.kinds.statue import StatueBenefit
-from fertility_rules.model.resources import Icon
-from fertility_rules.model.shop import Shop
-from fertility_rules.svg._style import WHEAT_GOLD
+from fertility_rules.fertility import svg
+from fertility_rules.fertility.catalogue.loader import default_catalogue
+from fertility_rules.fertility.document.examples import worked_examples
+from fertility_rules.fertility.effects.kinds.statue import StatueBenefit
+from fertility_rules.fertility.model.resources import Icon
+from fertility_rules.fertility.model.shop import Shop
+from fertility_rules.fertility.svg._style import WHEAT_GOLD
 from tests.pictures.helpers import SVG, drawn, states
 from tests.pictures.labels import boxes, overflows, overlaps
 

@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fertility_rules import svg
-from fertility_rules.catalogue.loader import read_catalogue
-from fertility_rules.model.coordinates import square_name
-from fertility_rules.model.resources import Resource
-from fertility_rules.rules.engine import apply
-from fertility_rules.rules.state import GameState
+from fertility_rules.fertility import svg
+from fertility_rules.fertility.catalogue.loader import read_catalogue
+from fertility_rules.fertility.model.coordinates import square_name
+from fertility_rules.fertility.model.resources import Resource
+from fertility_rules.fertility.rules.engine import apply
+from fertility_rules.fertility.state import GameState
+from fertility_rules.fertility.testing.strategies import catalogue_documents
 from fertility_rules.shared.provenance import Provenance
-from fertility_rules.testing.strategies import catalogue_documents
 from tests.pictures.helpers import classes, drawn, parse, played, states
 
 POSITIONS = [

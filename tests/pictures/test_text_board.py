@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from fertility_rules import svg
+from fertility_rules.fertility import svg
+from fertility_rules.fertility.model.coordinates import column_name, parse_square, square_name
+from fertility_rules.fertility.model.resources import Resource
+from fertility_rules.fertility.state import GameState
+from fertility_rules.fertility.text_board import (
+    GROUND_SYMBOLS,
+    MONUMENT_SYMBOLS,
+    scene_letter,
+    text_board,
+)
 from fertility_rules.i18n.translate import render
-from fertility_rules.model.coordinates import column_name, parse_square, square_name
-from fertility_rules.model.resources import Resource
-from fertility_rules.rules.state import GameState
-from fertility_rules.text_board import GROUND_SYMBOLS, MONUMENT_SYMBOLS, scene_letter, text_board
 from tests.pictures.helpers import drawn, parse, states
 
 POSITIONS = [

@@ -7,7 +7,7 @@ import random
 from hypothesis import strategies as st
 
 from fertility_rules import Game, legal_moves
-from fertility_rules.testing.engine import interpretations
+from fertility_rules.fertility.testing.engine import interpretations
 
 
 @st.composite

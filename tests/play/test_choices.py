@@ -27,7 +27,7 @@ from fertility_rules import (
     render,
     summary,
 )
-from fertility_rules.model.coordinates import square_name
+from fertility_rules.fertility.model.coordinates import square_name
 from tests.play.helpers import played
 
 LANGUAGES = ("en", "fr", "pl", "nl")

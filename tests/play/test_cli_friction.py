@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from fertility_rules.cli import main
-from fertility_rules.rules.interpretations import INTERPRETATION_INFO, InterpretationKind
+from fertility_rules.fertility.interpretations import INTERPRETATION_INFO, InterpretationKind
 
 
 @pytest.fixture(scope="module")

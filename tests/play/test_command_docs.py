@@ -10,7 +10,7 @@ import pytest
 
 import fertility_rules as fr
 from fertility_rules.cli import build_parser, main
-from fertility_rules.rules.moves import BuildDistrict, PlaceTile
+from fertility_rules.fertility.moves import BuildDistrict, PlaceTile
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 
 import fertility_rules as fr
 from fertility_rules.cli import main
-from fertility_rules.formats.schema import schema
+from fertility_rules.fertility.formats.schema import schema
 
 GAME = fr.Game.new(["Amunet", "Bek"], seed=9)  # 3 Valley boards: 12 columns
 STATE = GAME.state
@@ -102,7 +102,7 @@ def test_the_edges_of_the_grammar_are_read(text: str, move: fr.Move) -> None:
 
 
 def test_the_grammar_in_the_documentation_names_the_bounds() -> None:
-    from fertility_rules.play import notation
+    from fertility_rules.fertility import notation
 
     doc = notation.__doc__ or ""
     assert "SPOT     = 1..7" in doc

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import fertility_rules as fr
-from fertility_rules.records.rulebook_example import rulebook_example
-from fertility_rules.scoring.pipeline import score_position
+from fertility_rules.fertility.rulebook_example import rulebook_example
+from fertility_rules.fertility.scoring.pipeline import score_position
 
 LONG_NUMBER = re.compile(r"\d{12,}")
 """A bitboard: the squares of the central board as one integer."""

@@ -21,12 +21,12 @@ import pytest
 import fertility_rules as fr
 from fertility_rules import ankhor
 from fertility_rules.agents.ismcts import Budget, search_parts
+from fertility_rules.fertility.interpretations import Enclosure
+from fertility_rules.fertility.rules.engine import apply_unchecked
+from fertility_rules.fertility.setup import random_setup
+from fertility_rules.fertility.state import Phase
 from fertility_rules.games import find_game
 from fertility_rules.lab.compare import comparison_to_json
-from fertility_rules.rules.engine import apply_unchecked
-from fertility_rules.rules.interpretations import Enclosure
-from fertility_rules.rules.setup import random_setup
-from fertility_rules.rules.state import Phase
 from fertility_rules.server.requests import SeatKind
 from fertility_rules.server.table import Played, Seat, Table, TableSetup
 from fertility_rules.shared.members import LabelledEnum

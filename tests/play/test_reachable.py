@@ -27,8 +27,8 @@ from fertility_rules import (
     read_state,
     render,
 )
-from fertility_rules.formats.reachable import reachability_problems
-from fertility_rules.rules.geometry import bits
+from fertility_rules.fertility.formats.reachable import reachability_problems
+from fertility_rules.fertility.rules.geometry import bits
 from tests.play.helpers import played
 
 Document = dict[str, Any]
@@ -552,7 +552,7 @@ def test_the_quarry_position_is_what_the_audit_case_needs() -> None:
 
 
 def test_the_documentation_says_which_properties_are_checked() -> None:
-    from fertility_rules.formats import reachable
+    from fertility_rules.fertility.formats import reachable
 
     doc = reachable.__doc__ or ""
     assert "Checked exactly" in doc

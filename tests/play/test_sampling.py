@@ -20,7 +20,7 @@ from fertility_rules import (
     read_state,
     sample_state,
 )
-from fertility_rules.formats.state import dump_state
+from fertility_rules.fertility.formats.state import dump_state
 from tests.play.helpers import played
 
 

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 import fertility_rules as fr
-from fertility_rules.formats.schema import schema
+from fertility_rules.fertility.formats.schema import schema
+from fertility_rules.fertility.testing.strategies import catalogue_documents, final_positions
 from fertility_rules.games import find_game
 from fertility_rules.testing.agreement import broken_documents, disagreement
-from fertility_rules.testing.strategies import catalogue_documents, final_positions
 from tests.play.helpers import played
 
 BEYOND_A_SCHEMA: dict[str, str] = {

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 import fertility_rules as fr
-from fertility_rules.formats.schema import SCHEMA_NAMES, build_schema, schema
-from fertility_rules.testing.strategies import _paths as json_paths
-from fertility_rules.testing.strategies import catalogue_documents, final_positions
+from fertility_rules.fertility.formats.schema import SCHEMA_NAMES, build_schema, schema
+from fertility_rules.fertility.testing.strategies import _paths as json_paths
+from fertility_rules.fertility.testing.strategies import catalogue_documents, final_positions
 from tests.play.helpers import played
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,8 +42,8 @@ def _assert_valid(name: str, document: object) -> None:
 
 @pytest.mark.parametrize("name", SCHEMA_NAMES)
 def test_shipped_schemas_are_what_the_library_builds(name: str) -> None:
-    # Rewritten by: python -c "import json; from fertility_rules.formats.schema import *;
-    # [open(f'fertility_rules/formats/schemas/{n}.json', 'w').write(json.dumps(
+    # Rewritten by: python -c "import json; from fertility_rules.fertility.formats.schema import *;
+    # [open(f'fertility_rules/fertility/formats/schemas/{n}.json', 'w').write(json.dumps(
     # build_schema(n), indent=1, ensure_ascii=False) + '\n') for n in SCHEMA_NAMES]"
     assert schema(name) == json.loads(json.dumps(build_schema(name)))
     Draft202012Validator.check_schema(schema(name))

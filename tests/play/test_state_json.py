@@ -26,7 +26,7 @@ from fertility_rules import (
     read_observation,
     read_state,
 )
-from fertility_rules.testing.strategies import json_values
+from fertility_rules.fertility.testing.strategies import json_values
 from tests.play.helpers import played
 
 SAVED = Game.new(["Amunet", "Bek", "Chione"], seed=4)

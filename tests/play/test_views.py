@@ -26,12 +26,12 @@ from fertility_rules import (
     parse_move,
     read_move,
     summary,
-    svg,
     text_board,
     violations,
 )
-from fertility_rules.play.views import Observation
-from fertility_rules.rules.state import STATE_ATTRIBUTES
+from fertility_rules.fertility import svg
+from fertility_rules.fertility.state import STATE_ATTRIBUTES
+from fertility_rules.fertility.views import Observation
 from tests.play.helpers import played
 
 HIDDEN = {"pile", "district_deck"}

@@ -28,5 +28,5 @@ def test_settle_loads_every_game_and_freezes_what_it_loaded() -> None:
     frozen, left, modules, formats = done.stdout.split("\n")[:4]
     assert int(frozen) > 10_000  # the library and both games
     assert int(left) < int(frozen) // 10  # what the collector still walks
-    assert modules.split() == ["fertility_rules.ankhor.game", "fertility_rules.fertility"]
+    assert modules.split() == ["fertility_rules.ankhor.game", "fertility_rules.fertility.game"]
     assert int(formats) > 0  # a view of Ankh'or was written: its formats are loaded

@@ -1,9 +1,9 @@
 """Pictures of Ankh'or as SVG: every tile, a player's layout, the offer, the whole table.
 
-Each function returns an :class:`~fertility_rules.svg.SvgImage`, a ``str`` holding one
+Each function returns an :class:`~fertility_rules.fertility.svg.SvgImage`, a ``str`` holding one
 standalone ``<svg>`` element (``viewBox`` sized, no ``id`` attributes, shown as a picture
 by Jupyter), in the visual language and with the legend conventions of Fertility's
-pictures (:mod:`fertility_rules.svg`). Texts follow ``lang``; positions are written as
+pictures (:mod:`fertility_rules.fertility.svg`). Texts follow ``lang``; positions are written as
 the notation writes them (``0,1`` on the base, ``1:0,0`` above it). No dependency beyond
 the standard library.
 
