@@ -27,6 +27,7 @@ from __future__ import annotations
 import collections.abc
 import enum
 import functools
+import importlib
 import inspect
 import re
 import sys
@@ -37,7 +38,8 @@ from typing import Any, ParamSpec, TypeVar
 
 import attrs
 
-from fertility_rules.errors import MalformedInputError
+from fertility_rules.errors import MalformedInputError, UnknownIdError
+from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, echo
 
 __all__ = [
@@ -48,6 +50,7 @@ __all__ = [
     "expect_count",
     "expect_type",
     "kind_name",
+    "language_of",
     "matches",
     "member_of",
     "type_text",
@@ -100,6 +103,23 @@ def argument_error(name: str, hint: Any, value: object) -> MalformedInputError:
             expected=type_text(hint),
             kind=kind_name(value, hint),
         ),
+    )
+
+
+def language_of(value: object, name: str = "language") -> Language:
+    """The language ``value`` names (a :class:`~fertility_rules.i18n.Language` or a code:
+    ``"fr"``, ``"FR"``, ``"fr_BE"``); anything else is refused naming argument ``name``."""
+    found = Language.find(value)
+    if found is not None:
+        return found
+    if not isinstance(value, str):
+        raise argument_error(name, Language | str, value)
+    raise UnknownIdError(
+        _(
+            "Unknown language {code!r}; expected one of {choices}.",
+            code=value[:40],
+            choices=", ".join(language.value for language in Language),
+        )
     )
 
 
@@ -241,20 +261,45 @@ def matches(value: object, hint: Any) -> bool:
     return compile_check(hint)(value)
 
 
+@functools.cache
+def _checking_imports(module: str) -> dict[str, tuple[str, str]]:
+    """What ``module`` imports only for type checking (``if TYPE_CHECKING:``): each name
+    bound, with the module and the name it comes from."""
+    import ast
+
+    found = sys.modules.get(module)
+    path = getattr(found, "__file__", None)
+    if path is None:
+        return {}
+    with open(path, encoding="utf-8") as source:
+        tree = ast.parse(source.read())
+    names: dict[str, tuple[str, str]] = {}
+    for node in tree.body:
+        if not (isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)):
+            continue
+        for statement in node.body:
+            if isinstance(statement, ast.ImportFrom) and statement.module and not statement.level:
+                for alias in statement.names:
+                    names[alias.asname or alias.name] = (statement.module, alias.name)
+    return names
+
+
 class _Names(dict[str, Any]):
-    """A module's names; a name it imports only for type checking is looked up in its
-    package's top level (where the public names are), once the package is loaded."""
+    """A module's names; a name it imports only for type checking is imported from where
+    that import says, when an annotation needs it."""
 
     def __init__(self, module: str) -> None:
         found = sys.modules.get(module)
         super().__init__(vars(found) if found is not None else {})
-        self.package = module.split(".")[0]
+        self.module = module
 
     def __missing__(self, name: str) -> Any:
-        package = sys.modules.get(self.package)
-        if package is None or not hasattr(package, name):
+        source = _checking_imports(self.module).get(name)
+        if source is None:
             raise KeyError(name)
-        return getattr(package, name)
+        value = getattr(importlib.import_module(source[0]), source[1])
+        self[name] = value
+        return value
 
 
 def _hints(function: Callable[..., Any]) -> dict[str, Any]:
@@ -293,7 +338,13 @@ def _exact_types(hint: Any) -> frozenset[type]:
     return frozenset()
 
 
-Plan = tuple[tuple[int, str, frozenset[type], Check, Any], ...]
+Plan = tuple[tuple[int, str, frozenset[type], Check, Any, bool], ...]
+
+
+def _names_language(hint: Any) -> bool:
+    """Whether ``hint`` takes a language (``Language | str``): a code given is then
+    checked too, so that every checked function refuses an unknown language by name."""
+    return hint is Language or Language in typing.get_args(hint)
 
 
 def _plan(function: Callable[..., Any]) -> Plan:
@@ -306,7 +357,10 @@ def _plan(function: Callable[..., Any]) -> Plan:
         if hint is None or compile_check(hint) is _any:
             continue
         position = index if parameter.kind is not parameter.KEYWORD_ONLY else -1
-        plan.append((position, parameter.name, _exact_types(hint), compile_check(hint), hint))
+        language = _names_language(hint)
+        plan.append(
+            (position, parameter.name, _exact_types(hint), compile_check(hint), hint, language)
+        )
     return tuple(plan)
 
 
@@ -320,7 +374,7 @@ def checked_arguments(function: Callable[P, R]) -> Callable[P, R]:
         if plan is None:
             plan = _plan(function)
         given = len(args)
-        for position, name, exact, check, hint in plan:
+        for position, name, exact, check, hint, language in plan:
             if 0 <= position < given:
                 value = args[position]
             elif name in kwargs:
@@ -329,6 +383,8 @@ def checked_arguments(function: Callable[P, R]) -> Callable[P, R]:
                 continue
             if type(value) not in exact and not check(value):
                 raise argument_error(name, hint, value)
+            if language and type(value) is str:
+                language_of(value, name)
         return function(*args, **kwargs)
 
     return wrapper

@@ -49,9 +49,8 @@ from fertility_rules.games import (
 )
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of, series
-from fertility_rules.i18n.message import Message, _, ngettext
+from fertility_rules.i18n.message import Message, _, ngettext, render
 from fertility_rules.i18n.numbers import decimal
-from fertility_rules.i18n.translate import render
 from fertility_rules.lab.adjudicate import position_at
 from fertility_rules.lab.commands import (
     add_adjudicate,

@@ -12,8 +12,7 @@ from collections.abc import Iterable
 from attrs import frozen
 
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, ngettext, render
 
 __all__ = [
     "FertilityError",

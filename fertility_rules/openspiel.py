@@ -75,8 +75,7 @@ from fertility_rules.encoding.environment import (
 from fertility_rules.encoding.spaces import ActionSpace
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.games import GAMES, GameInfo
-from fertility_rules.i18n.message import _, echo
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import _, echo, render
 from fertility_rules.lab.readings import switches, with_interpretations
 
 __all__ = [

@@ -48,6 +48,7 @@ from sphinx.config import Config
 from sphinx.directives.other import Include
 
 from fertility_rules.ankhor.document.site import gallery_blocks as ankhor_gallery
+from fertility_rules.arguments import language_of
 from fertility_rules.document import rules_document
 from fertility_rules.document.blocks import RULE_CITATION, render_blocks
 from fertility_rules.fertility.catalogue import Catalogue, load_catalogue
@@ -66,7 +67,7 @@ KIND_UNDERLINE = "-"
 
 def build_language(config: Config) -> Language:
     """The library language for the Sphinx ``language`` (English when unset)."""
-    return Language.parse(config.language or "en")
+    return language_of(config.language or "en")
 
 
 def _write(path: Path, text: str) -> None:

@@ -17,11 +17,10 @@ from fertility_rules.ankhor.moves import BuyTile, Move, MoveTile, StoreTokens
 from fertility_rules.ankhor.state import GameState, PlayerState
 from fertility_rules.ankhor.texts import status, tokens_text
 from fertility_rules.ankhor.views import Observation
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import series
-from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, ngettext, render
 
 __all__ = ["KIND_LETTERS", "move_positions", "position_board", "text_board", "tile_letters"]
 
@@ -112,7 +111,7 @@ def text_board(
     """The table as text: status (unless not ``with_status``), offer and prices, supply,
     every player's layout."""
     require(table, (GameState, Observation), "state", table_needed)
-    language = Language.parse(lang)
+    language = language_of(lang)
     out = [render(status(table), language), ""] if with_status else []
     offer = []
     for slot, (tile, markers) in enumerate(zip(table.offer, table.config.prices, strict=False)):

@@ -37,12 +37,11 @@ from fertility_rules.ankhor.moves import (
 from fertility_rules.ankhor.scoring import STAGES, ScoreReport, ScoreSheet
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.views import Observation
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
-from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, ngettext, render
 from fertility_rules.shared.scores import StageText, report_table, report_text
 
 __all__ = [
@@ -281,7 +280,7 @@ def _total(sheet: ScoreSheet) -> Message:
 def describe_catalogue(catalogue: Catalogue, language: Language | str = Language.EN) -> str:
     """The catalogue's components, each with its provenance; reconstructed ones marked."""
     require(catalogue, Catalogue, "catalogue", catalogue_needed)
-    lang = Language.parse(language)
+    lang = language_of(language)
 
     def line(message: Message | str) -> str:
         return render(message, lang)

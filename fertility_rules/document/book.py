@@ -16,6 +16,7 @@ from typing import Generic, Protocol, TypeVar
 
 from attrs import frozen
 
+from fertility_rules.arguments import language_of
 from fertility_rules.document.blocks import Block, Figure, figure_files
 from fertility_rules.document.example import Example
 from fertility_rules.document.figures import figures_by_rule
@@ -59,13 +60,13 @@ class RulesBook(Generic[C]):
     def figures(self, language: Language | str, catalogue: C) -> dict[str, tuple[Figure, ...]]:
         """The worked examples as figures, captioned in ``language``, by the rule each
         shows."""
-        lang = Language.parse(language)
+        lang = language_of(language)
         return figures_by_rule(self.examples(lang, catalogue), lang)
 
     def blocks(self, language: Language | str, catalogue: C, pictures: bool = True) -> list[Block]:
         """The rules document as blocks: the title and opening, the turn summary, the key
         to the pictures and the worked examples when ``pictures``, then the sections."""
-        lang = Language.parse(language)
+        lang = language_of(language)
         figures: Mapping[str, Sequence[Figure]] = self.figures(lang, catalogue) if pictures else {}
         writer = Writer(lang, self.texts(), figures)
         writer.heading(1, self.title)
@@ -94,7 +95,7 @@ class RulesBook(Generic[C]):
         """The rules document as ``md``, ``rst`` or ``html``; the pictures are inline in
         HTML and reStructuredText, in the files of :meth:`pictures` for Markdown. An
         unknown format is refused before ``catalogue()`` and the blocks are made."""
-        lang = Language.parse(language)
+        lang = language_of(language)
         return document_text(
             lambda: self.blocks(lang, catalogue(), pictures), fmt, lang, self.title
         )

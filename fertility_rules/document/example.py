@@ -12,6 +12,7 @@ from typing import Any, Generic, TypeVar
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import language_of
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, pgettext
 
@@ -54,4 +55,4 @@ class WorkedExamples(Generic[C]):
         self, language: Language | str = Language.EN, catalogue: C | None = None
     ) -> tuple[Example, ...]:
         chosen = self.default() if catalogue is None else catalogue
-        return tuple(self.make(Language.parse(language), chosen))
+        return tuple(self.make(language_of(language), chosen))

@@ -7,8 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fertility_rules.document.blocks import Block, Figure, Heading, Paragraph
 from fertility_rules.document.example import Example
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, render
 
 __all__ = ["figures_by_rule", "gallery"]
 

@@ -24,8 +24,7 @@ from fertility_rules.document.blocks import (
 )
 from fertility_rules.document.interpretations import interpretation_notes
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, render
 from fertility_rules.shared.interpretations import (
     KIND_LABELS,
     InterpretationInfo,

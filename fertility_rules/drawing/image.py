@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from fertility_rules.arguments import language_of
 from fertility_rules.i18n.language import Language
 
 __all__ = ["SvgImage", "el", "fmt", "image", "root", "xml_text"]
@@ -93,7 +94,7 @@ def root(
         width=fmt(float(width * scale)),
         height=fmt(float(height * scale)),
         class_=f"fertility fertility-{kind}",
-        lang=Language.parse(language).value,
+        lang=language_of(language).value,
         font_family="'DejaVu Sans', 'Noto Sans', Verdana, sans-serif",
     )
     el(svg, "title", title)

@@ -13,8 +13,7 @@ from fertility_rules.drawing.image import el
 from fertility_rules.drawing.palette import INK
 from fertility_rules.drawing.text import label
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, render
 
 __all__ = ["ROW", "Symbol", "draw_key", "key_size", "swatch"]
 

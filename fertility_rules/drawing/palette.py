@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from fertility_rules.drawing.image import el, fmt, rect
 from fertility_rules.drawing.text import label as text_label
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import render
 from fertility_rules.shared.provenance import Provenance
 
 __all__ = [

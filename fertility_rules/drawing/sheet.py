@@ -17,8 +17,7 @@ from attrs import frozen
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.palette import INK, RECONSTRUCTED, SHEET
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import _, render
 
 __all__ = [
     "RECONSTRUCTED_WARNING",

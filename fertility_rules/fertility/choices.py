@@ -34,8 +34,7 @@ from fertility_rules.fertility.rules.engine import legal_moves
 from fertility_rules.fertility.state import GameState, View, state_of
 from fertility_rules.fertility.views import status
 from fertility_rules.i18n.lists import all_of, series
-from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, ngettext, render
 from fertility_rules.shared.choices import Choice, ChoiceGroup, Level, group_choices
 
 __all__ = ["Choice", "ChoiceGroup", "choices", "summary"]

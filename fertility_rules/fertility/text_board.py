@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.fertility.model.coordinates import column_name, row_name
 from fertility_rules.fertility.model.resources import MonumentType, Resource
 from fertility_rules.fertility.model.valley import Ground
@@ -19,8 +19,7 @@ from fertility_rules.fertility.rules.geometry import ValleyLayout
 from fertility_rules.fertility.state import GameState, ValleyState, View, state_of
 from fertility_rules.fertility.svg.valley import GROUND_LABELS, move_squares
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _, pgettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, pgettext, render
 
 __all__ = ["GROUND_SYMBOLS", "MONUMENT_SYMBOLS", "scene_letter", "text_board"]
 
@@ -56,7 +55,7 @@ def text_board(
 
     ``position`` is a game state or a view of one, or a layout of Valley boards.
     """
-    language = Language.parse(lang)
+    language = language_of(lang)
     if not isinstance(position, ValleyLayout):
         position = state_of(position, "position")
         grid = position.config.layout

@@ -17,7 +17,7 @@ from fertility_rules.errors import (
     UnknownIdError,
 )
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import render
 
 __all__ = ["dump_error"]
 

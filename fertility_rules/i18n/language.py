@@ -20,14 +20,14 @@ class Language(enum.Enum):
     """Dutch."""
 
     @classmethod
-    def parse(cls, code: str | Language) -> Language:
-        """The language for ``code`` (``"fr"``, ``"FR"``, ``"fr_BE"``...)."""
+    def find(cls, code: object) -> Language | None:
+        """The language of ``code`` (a :class:`Language`, or a code: ``"fr"``, ``"FR"``,
+        ``"fr_BE"``), ``None`` for anything else. What a user gives is checked by
+        :func:`fertility_rules.arguments.language_of`, which names what is wrong."""
         if isinstance(code, Language):
             return code
         if not isinstance(code, str):
-            from fertility_rules.arguments import argument_error
-
-            raise argument_error("language", Language | str, code)
+            return None
         found = _FOUND.get(code)
         if found is not None:  # every message rendered asks: a server renders thousands
             return found
@@ -37,16 +37,13 @@ class Language(enum.Enum):
                 if len(_FOUND) < _FOUND_AT_MOST:
                     _FOUND[code] = language
                 return language
-        from fertility_rules.errors import UnknownIdError
-        from fertility_rules.i18n.message import _
+        return None
 
-        raise UnknownIdError(
-            _(
-                "Unknown language {code!r}; expected one of {choices}.",
-                code=code[:40],
-                choices=", ".join(lang.value for lang in cls),
-            )
-        )
+    @classmethod
+    def resolve(cls, code: object) -> Language:
+        """As :meth:`find`, English for anything else, as gettext falls back: for the
+        renderers, which are given languages their callers have checked."""
+        return cls.find(code) or cls.EN
 
 
 _FOUND: dict[str, Language] = {}

@@ -4,15 +4,46 @@ A :class:`Message` is a value, so errors and score lines can carry their text
 without knowing the reader's language. The constructors use the standard gettext
 keyword names (``_``, ``ngettext``, ``pgettext``) so that ``pybabel extract`` finds
 every string without configuration.
+
+:func:`render` gives a message's text in a language with class-based gettext: no global
+state is installed and the environment's locale is never read; every call names its
+language, and English is the fallback for anything untranslated. Nothing here raises: the
+languages and messages a user gives are checked where they are given
+(:func:`~fertility_rules.arguments.language_of`,
+:func:`~fertility_rules.arguments.checked_arguments`),
+so that the errors, which render themselves, stand above this module.
 """
 
 from __future__ import annotations
 
+import functools
+import gettext
+import math
+import os
+import re
 from collections.abc import Mapping
 
 from attrs import frozen
 
-__all__ = ["Message", "Param", "_", "ngettext", "pgettext"]
+from fertility_rules.i18n.language import Language
+
+__all__ = [
+    "APOSTROPHE",
+    "DOMAIN",
+    "LOCALE_DIR",
+    "NARROW_NO_BREAK_SPACE",
+    "Message",
+    "Param",
+    "_",
+    "echo",
+    "ngettext",
+    "number_text",
+    "pgettext",
+    "render",
+    "translations",
+    "typography",
+    "uses_catalogue",
+]
 
 Param = "str | int | Message"
 
@@ -31,8 +62,6 @@ class Message:
         return dict(self.params)
 
     def __str__(self) -> str:
-        from fertility_rules.i18n.translate import render
-
         return render(self)
 
 
@@ -60,3 +89,88 @@ def ngettext(singular: str, plural: str, n: int, /, **params: str | int | Messag
 def pgettext(context: str, msgid: str, /, **params: str | int | Message) -> Message:
     """A message with a context (used for rule texts, whose context is the rule id)."""
     return Message(msgid, tuple(params.items()), context=context)
+
+
+DOMAIN = "fertility_rules"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "locales")
+
+
+@functools.cache
+def translations(language: Language) -> gettext.NullTranslations:
+    """The compiled catalogue for ``language`` (English uses the message ids)."""
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language.value], fallback=True)
+
+
+def uses_catalogue(language: Language) -> bool:
+    """Whether ``language`` is served by a real compiled catalogue, not the fallback."""
+    return isinstance(translations(language), gettext.GNUTranslations)
+
+
+def _lookup(message: Message, catalogue: gettext.NullTranslations) -> str:
+    if message.plural is not None:
+        if message.context is not None:
+            return catalogue.npgettext(
+                message.context, message.msgid, message.plural, message.count
+            )
+        return catalogue.ngettext(message.msgid, message.plural, message.count)
+    if message.context is not None:
+        return catalogue.pgettext(message.context, message.msgid)
+    return catalogue.gettext(message.msgid)
+
+
+_LONGEST = 10**1000
+
+
+def number_text(value: int) -> str:
+    """``str(value)``, or ``<N digits>`` for an integer too long for Python to print."""
+    if -_LONGEST < value < _LONGEST:
+        return str(value)
+    digits = int(math.log10(abs(value))) + 1
+    return f"{'-' if value < 0 else ''}<{digits} digits>"
+
+
+def _value(value: object, language: Language) -> object:
+    """A parameter ready for ``str.format``; an integer too long to print is summarised."""
+    if isinstance(value, Message):
+        return render(value, language)
+    if isinstance(value, int) and not isinstance(value, bool) and not -_LONGEST < value < _LONGEST:
+        return number_text(value)
+    return value
+
+
+_FRENCH_SPACE = re.compile(r"[ \u00a0]+([:;?!»])")
+_FRENCH_OPENING = re.compile(r"«[ \u00a0]*")
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+NARROW_NO_BREAK_SPACE = "\u202f"
+APOSTROPHE = "\u2019"
+
+
+def typography(text: str, language: Language) -> str:
+    """French typography: a narrow no-break space before ``: ; ? ! »`` and after ``«``, and
+    the typographic apostrophe (``l’offre``, ``d’Isis``) as in the printed rulebook.
+
+    Applied to translated templates only, so names and data inserted into them stay as
+    they are (a quoted value keeps its straight quotes); a line never breaks before the
+    punctuation.
+    """
+    if language is not Language.FR:
+        return text
+    text = _FRENCH_SPACE.sub(NARROW_NO_BREAK_SPACE + r"\1", text)
+    text = _APOSTROPHE.sub(APOSTROPHE, text)
+    return _FRENCH_OPENING.sub("«" + NARROW_NO_BREAK_SPACE, text)
+
+
+def render(message: Message | str, language: Language | str = Language.EN) -> str:
+    """The text of ``message`` in ``language``, parameters rendered in turn."""
+    if not isinstance(message, Message):
+        return str(message)
+    lang = Language.resolve(language)
+    template = typography(_lookup(message, translations(lang)), lang)
+    if not message.params:
+        return template
+    values = {key: _value(value, lang) for key, value in message.params}
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        # A broken translation must never hide the message: fall back to English.
+        return _lookup(message, translations(Language.EN)).format(**values)

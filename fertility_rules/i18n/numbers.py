@@ -37,7 +37,7 @@ def _pattern(language: Language, kind: str, digits: int) -> Any:
 
 
 def _apply(value: float, language: Language | str, kind: str, digits: int) -> str:
-    lang = Language.parse(language)
+    lang = Language.resolve(language)
     locale = _locale(lang)
     text: str = _pattern(lang, kind, digits).apply(value, locale)
     return text
@@ -46,7 +46,7 @@ def _apply(value: float, language: Language | str, kind: str, digits: int) -> st
 def number(value: int, language: Language | str = Language.EN) -> str:
     """A whole number (a count of games, of moves): grouped as the language groups digits;
     plain digits when Babel is not installed."""
-    lang = Language.parse(language)
+    lang = Language.resolve(language)
     if _locale(lang) is None:
         return f"{value:,}" if lang is Language.EN else str(value)
     return _apply(value, lang, "decimal", 0)

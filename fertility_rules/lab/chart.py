@@ -11,13 +11,12 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.fonts import fit_size, text_width
 from fertility_rules.games import find_game
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, render
 from fertility_rules.i18n.numbers import decimal, number
-from fertility_rules.i18n.translate import render
 from fertility_rules.lab.compare import Comparison, measure_label, shown_measures
 from fertility_rules.lab.render import reading_names
 from fertility_rules.lab.stats import Estimate
@@ -109,7 +108,7 @@ def comparison_to_svg(comparison: Comparison, language: Language | str = Languag
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12" '
-        f'lang="{Language.parse(language).value}">',
+        f'lang="{language_of(language).value}">',
         f"<title>{escape(title)}</title>",
         f'<rect width="{WIDTH}" height="{height}" fill="white"/>',
         f'<text x="10" y="20" font-size="14" font-weight="bold">{escape(title)}</text>',

@@ -32,8 +32,7 @@ from fertility_rules.formats.limits import Limits
 from fertility_rules.formats.record import FORMER_RECORD_FORMAT, GAME_RECORD_FORMAT, read_record
 from fertility_rules.games import GameRules
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, ngettext, render
 from fertility_rules.lab.adjudicate import adjudicate, disputed_moves, position_at, read_move
 from fertility_rules.lab.chart import comparison_to_svg
 from fertility_rules.lab.compare import compare, comparison_to_json

@@ -10,9 +10,8 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.games import GameRules, StateLike, find_game
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of, series
-from fertility_rules.i18n.message import Message, _, ngettext
+from fertility_rules.i18n.message import Message, _, ngettext, render
 from fertility_rules.i18n.numbers import decimal, number, percent
-from fertility_rules.i18n.translate import render
 from fertility_rules.lab.adjudicate import Adjudication, Outcome
 from fertility_rules.lab.compare import Comparison, ReadingResult, measure_label, shown_measures
 from fertility_rules.lab.readings import (

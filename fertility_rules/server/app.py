@@ -26,6 +26,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from fertility_rules.arguments import language_of
 from fertility_rules.errors import (
     FertilityError,
     IllegalMoveError,
@@ -37,8 +38,7 @@ from fertility_rules.formats.errors_json import dump_error
 from fertility_rules.formats.record import dump_record
 from fertility_rules.games import GAMES
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import _, render
 from fertility_rules.server.config import ServerConfig
 from fertility_rules.server.limits import Bucket, RateLimiter
 from fertility_rules.server.lobby import games_json, page_texts
@@ -111,7 +111,7 @@ def _language(request: Request | WebSocket, default: str | None = None) -> str:
     asked = request.query_params.get("lang")
     if asked is not None:
         try:
-            return Language.parse(asked[:16]).value
+            return language_of(asked[:16]).value
         except UnknownIdError as error:
             raise Failure(400, error) from None
     if default is not None:
@@ -120,7 +120,7 @@ def _language(request: Request | WebSocket, default: str | None = None) -> str:
         code = part.split(";")[0].strip()
         with contextlib.suppress(UnknownIdError):
             if code and code != "*":
-                return Language.parse(code).value
+                return language_of(code).value
     return Language.EN.value
 
 

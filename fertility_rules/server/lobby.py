@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from fertility_rules.games import GAMES, InterpretationKind
-from fertility_rules.i18n.message import Message, pgettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, pgettext, render
 
 __all__ = ["PAGE_TEXTS", "games_json", "page_texts"]
 

@@ -19,8 +19,7 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import FertilityError
 from fertility_rules.formats.errors_json import dump_error
 from fertility_rules.games import GameRules
-from fertility_rules.i18n.message import _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import _, render
 from fertility_rules.server.requests import SeatKind
 from fertility_rules.server.table import (
     Joined,

@@ -14,7 +14,7 @@ from typing import Any
 
 from attrs import Attribute, field, frozen
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.formats.base import register_tagged_union, strict_converter, structure
 from fertility_rules.formats.documents import parse_document
@@ -85,7 +85,7 @@ def _name(_instance: object, _attribute: Attribute[Any], value: tuple[str, ...])
 
 def _language(_instance: object, _attribute: Attribute[Any], value: str) -> None:
     try:
-        Language.parse(value)
+        language_of(value)
     except UnknownIdError as error:
         raise MalformedInputError.single("$.language", error.message) from None
 

@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from fertility_rules.arguments import language_of
 from fertility_rules.errors import (
     FertilityError,
     IllegalMoveError,
@@ -34,7 +35,6 @@ from fertility_rules.formats.documents import parse_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS
 from fertility_rules.formats.record import read_record
 from fertility_rules.games import GAMES, GameRules, find_game
-from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.records.game_record import GameRecord
 from fertility_rules.server import auth
@@ -511,7 +511,7 @@ class TableService:
             token = auth.new_token() if wanted.kind is SeatKind.PERSON else None
             tokens.append(token)
             digest = None if token is None else auth.digest(token)
-            language = Language.parse(wanted.language).value  # "fr-FR" is kept as "fr"
+            language = language_of(wanted.language).value  # "fr-FR" is kept as "fr"
             seats.append(Seat(wanted.kind, language, wanted.agent, digest))
         setup = TableSetup(
             id=auth.new_table_id(),
@@ -637,7 +637,7 @@ class TableService:
                 raise MalformedInputError.single(
                     "$.seat", _("there is no seat {n} at this table", n=seat)
                 )
-            chosen = None if language is None else Language.parse(language).value
+            chosen = None if language is None else language_of(language).value
             return Joined(seat, auth.digest(token), chosen)
 
         return await self._act(table_id, make), token

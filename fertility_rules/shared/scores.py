@@ -15,10 +15,10 @@ from typing import Generic, Protocol, TypeVar
 
 from attrs import frozen
 
+from fertility_rules.arguments import language_of
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
-from fertility_rules.i18n.translate import number_text, render
+from fertility_rules.i18n.message import Message, _, number_text, render
 
 __all__ = ["Report", "Sheet", "StageText", "places", "report_table", "report_text"]
 
@@ -83,7 +83,7 @@ def report_text(
 ) -> str:
     """A readable score report: every sheet, stage by stage with its explained lines
     and the sheet's ``total`` line, then the winners and the rule that ranks them."""
-    lang = Language.parse(language)
+    lang = language_of(language)
     out: list[str] = []
     for sheet in report.sheets:
         out.append(render(_("Score sheet of {player}", player=sheet.player), lang))
@@ -117,7 +117,7 @@ def report_table(
     """The score table as HTML (what a notebook shows of a report): a row per player, a
     column per stage of ``stages`` (each sheet's ``totals``), the total and the rank; the
     winners in bold. ``game`` names the table's class (``fertility-score``)."""
-    lang = Language.parse(language)
+    lang = language_of(language)
     header = [
         render(_("Player"), lang),
         *(render(stage, lang) for stage in stages),

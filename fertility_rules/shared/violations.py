@@ -5,8 +5,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, render
 
 __all__ = ["Violation"]
 

@@ -31,8 +31,7 @@ require("starlette", "server")
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from fertility_rules.cli import main as cli  # noqa: E402
-from fertility_rules.i18n.message import _  # noqa: E402
-from fertility_rules.i18n.translate import render  # noqa: E402
+from fertility_rules.i18n.message import _, render  # noqa: E402
 from fertility_rules.server.lobby import page_texts  # noqa: E402
 from tests.server.processes import ServerProcess, request  # noqa: E402
 

@@ -13,8 +13,7 @@ import importlib
 import pytest
 
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.i18n.message import Message, _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, render
 from fertility_rules.shared.members import (
     Keyed,
     Labelled,

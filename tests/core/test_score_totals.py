@@ -26,7 +26,7 @@ from fertility_rules.fertility.effects.kinds.specialized import SPECIALIZED
 from fertility_rules.fertility.effects.registry import describe_shop
 from fertility_rules.fertility.scoring.pipeline import metropolis_totals
 from fertility_rules.fertility.testing.strategies import final_positions
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import render
 
 # Kinds without the message-free ``points``: totals must then fall back on ``score``.
 _NO_POINTS = DEFAULT_REGISTRY.with_kind(attrs.evolve(GENERIC, points=None)).with_kind(

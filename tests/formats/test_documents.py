@@ -6,8 +6,7 @@ import pytest
 
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats import DEFAULT_LIMITS, Limits, parse_document
-from fertility_rules.i18n.message import _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import _, render
 
 
 def problems(

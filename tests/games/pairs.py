@@ -47,8 +47,7 @@ from fertility_rules.games import (
     named,
 )
 from fertility_rules.games import GAMES as LIBRARY_GAMES
-from fertility_rules.i18n.message import Message, _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, render
 from fertility_rules.records.game_record import GameRecord
 
 CARDS = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)

@@ -25,7 +25,7 @@ from fertility_rules.encoding.environment import learning_game
 from fertility_rules.errors import IllegalMoveError, MalformedInputError, UnknownIdError
 from fertility_rules.formats.record import dump_record, load_record, read_record, save_record
 from fertility_rules.games import GAMES, Agent, UnknownKeyError, find_game
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import render
 from fertility_rules.lab.adjudicate import adjudicate, disputed_moves
 from fertility_rules.lab.chart import comparison_to_svg
 from fertility_rules.lab.compare import compare, comparison_from_json, comparison_to_json

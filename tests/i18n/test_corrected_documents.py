@@ -21,7 +21,7 @@ from fertility_rules.fertility.document.rules_document import rules_blocks
 from fertility_rules.fertility.interpretations import INTERPRETATION_INFO
 from fertility_rules.i18n import Language, render
 from fertility_rules.i18n.lists import all_of, any_of, series
-from fertility_rules.i18n.translate import NARROW_NO_BREAK_SPACE, typography
+from fertility_rules.i18n.message import NARROW_NO_BREAK_SPACE, typography
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = ("fr", "pl", "nl")

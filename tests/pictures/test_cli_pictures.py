@@ -11,8 +11,7 @@ from fertility_rules import save_record
 from fertility_rules.cli import main
 from fertility_rules.fertility.catalogue.loader import default_catalogue
 from fertility_rules.fertility.rules.engine import apply
-from fertility_rules.i18n.message import _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import _, render
 from fertility_rules.shared.provenance import Provenance
 from tests.pictures.helpers import classes, drawn, parse, played
 

@@ -17,8 +17,7 @@ from fertility_rules.fertility.model.resources import Icon, Resource
 from fertility_rules.fertility.model.shop import ShopState
 from fertility_rules.fertility.rules.geometry import bits
 from fertility_rules.fertility.testing.strategies import metropolises, shop_states
-from fertility_rules.i18n.message import _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import _, render
 from tests.pictures.helpers import SVG, classes, drawn, parse, states, texts
 
 GODS = ("Ra", "Isis", "Osiris")

@@ -14,7 +14,7 @@ from fertility_rules.fertility.text_board import (
     scene_letter,
     text_board,
 )
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import render
 from tests.pictures.helpers import drawn, parse, states
 
 POSITIONS = [

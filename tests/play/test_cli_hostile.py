@@ -92,7 +92,9 @@ def places(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]
     os.mkfifo(fifo)
     strange = os.fsdecode(bytes(folder) + b"/catalogue-\xff.toml")
     Path(strange).write_bytes(
-        (ROOT / "fertility_rules" / "fertility" / "catalogue" / "data" / "default.toml").read_bytes()
+        (
+            ROOT / "fertility_rules" / "fertility" / "catalogue" / "data" / "default.toml"
+        ).read_bytes()
     )
     state = folder / "state.json"
     state.write_text(json.dumps(fr.dump_state(fr.new_game(["A", "B"], seed=1))), "utf-8")

@@ -15,8 +15,7 @@ import pytest
 import fertility_rules as fr
 from fertility_rules.cli import main as cli
 from fertility_rules.games import GAMES
-from fertility_rules.i18n.message import _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import _, render
 from tests.server.helpers import client, pick, require
 
 require("starlette", "server")

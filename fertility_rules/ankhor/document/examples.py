@@ -65,8 +65,7 @@ from fertility_rules.ankhor.texts import tokens_text
 from fertility_rules.document.example import EXAMPLE_PLAYERS, Example, WorkedExamples
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of, any_of, series
-from fertility_rules.i18n.message import Message, _, ngettext, pgettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, ngettext, pgettext, render
 from fertility_rules.shared.sequences import Rest
 
 __all__ = [

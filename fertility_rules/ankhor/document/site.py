@@ -7,11 +7,11 @@ from fertility_rules.ankhor.document.rules_document import example_figures
 from fertility_rules.ankhor.model import COLOURS, Kind
 from fertility_rules.ankhor.setup import default_catalogue
 from fertility_rules.ankhor.svg import legend, tile
+from fertility_rules.arguments import language_of
 from fertility_rules.document.blocks import Block, Figure
 from fertility_rules.document.figures import gallery
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import _, render
 
 __all__ = ["gallery_blocks"]
 
@@ -20,7 +20,7 @@ def gallery_blocks(
     language: Language | str = Language.EN, catalogue: Catalogue | None = None
 ) -> list[Block]:
     """Every worked example of Ankh'or's rules, then the key and a tile of each kind."""
-    lang = Language.parse(language)
+    lang = language_of(language)
     catalogue = catalogue or default_catalogue()
     components = [
         Figure("ankhor-key", (legend(lang=lang),), render(_("Key to the pictures"), lang))

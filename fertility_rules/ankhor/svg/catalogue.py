@@ -14,15 +14,14 @@ from fertility_rules.ankhor.svg.glyphs import bonus_token, price_marker, token
 from fertility_rules.ankhor.svg.key import draw_ankhor_key, key_dimensions
 from fertility_rules.ankhor.svg.offer import SLOT
 from fertility_rules.ankhor.svg.tiles import draw_tile
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, rect
 from fertility_rules.drawing.palette import INK, provenance_badge, reconstructed_frame
 from fertility_rules.drawing.rows import grid
 from fertility_rules.drawing.sheet import Item, Section, reconstructed_warning, sheet, sheet_page
 from fertility_rules.drawing.text import fit_size
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, ngettext, render
 from fertility_rules.shared.provenance import Provenance
 
 __all__ = ["catalogue_page", "catalogue_sheet"]
@@ -223,7 +222,7 @@ def _heading(catalogue: Catalogue, language: Language) -> tuple[str, str | None]
 @checked_arguments
 def catalogue_sheet(catalogue: Catalogue, *, lang: Language | str = Language.EN) -> SvgImage:
     """Every component of an Ankh'or ``catalogue`` on one SVG sheet, section by section."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     title, warning = _heading(catalogue, language)
     return sheet(
         title, _sections(catalogue, language), language, warning=warning, kind="ankhor-catalogue"
@@ -233,6 +232,6 @@ def catalogue_sheet(catalogue: Catalogue, *, lang: Language | str = Language.EN)
 @checked_arguments
 def catalogue_page(catalogue: Catalogue, *, lang: Language | str = Language.EN) -> str:
     """A self-contained HTML page of every component of ``catalogue``, in ``lang``."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     title, warning = _heading(catalogue, language)
     return sheet_page(title, _sections(catalogue, language), language, warning=warning)

@@ -18,7 +18,7 @@ from fertility_rules.ankhor.svg.glyphs import (
 )
 from fertility_rules.ankhor.svg.layouts import draw_groups_row, draw_link
 from fertility_rules.ankhor.svg.tiles import draw_tile
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.legend import Symbol, draw_key, key_size, swatch
 from fertility_rules.drawing.palette import (
@@ -29,8 +29,7 @@ from fertility_rules.drawing.palette import (
     reconstructed_frame,
 )
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, render
 from fertility_rules.shared.provenance import Provenance
 
 __all__ = ["KEY_COLUMN", "KEY_ROWS", "draw_ankhor_key", "key_entries", "legend"]
@@ -192,7 +191,7 @@ def key_dimensions() -> tuple[float, float]:
 @checked_arguments
 def legend(*, lang: Language | str = Language.EN) -> SvgImage:
     """The key to every symbol of Ankh'or's pictures, in ``lang``."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     width, height = key_dimensions()
     svg = root(width, height, "ankhor-legend", render(_("Key to the pictures"), language), language)
     draw_ankhor_key(svg, 0, 0, language)

@@ -50,13 +50,12 @@ from fertility_rules.ankhor.svg.glyphs import (
 from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.ankhor.text_board import move_positions
 from fertility_rules.ankhor.views import Observation
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, fmt, image, rect, root
 from fertility_rules.drawing.palette import INK, frame, heading, mark
 from fertility_rules.drawing.text import fit_size, text_width
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, render
 
 __all__ = [
     "HIGHER",
@@ -549,7 +548,7 @@ def layout(
     last move, where a tile may go (dashed, with its position), ``bonus`` (the group that
     earned a bonus token) or any ``highlights``. Q-3 follows the state's reading.
     ``title`` is written above (a step of a worked example)."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     seat, same, stored, name = _seat(position, player)
     marks = {
         "legal": tuple(legal_places),

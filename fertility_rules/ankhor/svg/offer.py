@@ -16,14 +16,13 @@ from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.svg.glyphs import bonus_token, price_marker, token
 from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.ankhor.views import Observation
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.palette import CARD_EDGE, INK, heading, mark, reconstructed_frame
 from fertility_rules.drawing.rows import CountRow, count_row, grid
 from fertility_rules.drawing.text import text_width
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _, ngettext, pgettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import _, ngettext, pgettext, render
 from fertility_rules.shared.provenance import Provenance
 
 __all__ = [
@@ -162,7 +161,7 @@ def hand(
     tokens: Tokens, *, title: str | None = None, lang: Language | str = Language.EN
 ) -> SvgImage:
     """Tokens held by a player, by kind, under an optional ``title``."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     named = title or render(_("Tokens"), language)
     top = 22 if title else 0
     width = 6 * 42 + 16.0
@@ -291,7 +290,7 @@ def offer(
     kind of mark has its own outline: ``marked`` slots hold the tile bought (solid
     purple), ``leaving`` ones a tile about to leave the game (dashed red), ``drawn`` ones
     a tile just drawn from a pile (dotted teal). ``title`` is written above."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     prices = state.config.prices
     top = 24 if title else 0
     svg = root(

@@ -34,7 +34,7 @@ from fertility_rules.ankhor.svg.offer import (
 )
 from fertility_rules.ankhor.texts import status
 from fertility_rules.ankhor.views import Observation
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.palette import (
     CARD_EDGE,
@@ -49,8 +49,7 @@ from fertility_rules.drawing.text import label, text_width
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
-from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, ngettext, render
 
 __all__ = [
     "CALLOUTS",
@@ -286,7 +285,7 @@ def table(
     and the heading names the winner (:func:`table_title`). ``title`` replaces the
     heading; ``callouts`` numbers parts of the table (:data:`CALLOUTS`, each with its
     number), for a caption that names them. A view is drawn the same."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     config = state.config
     same_level = config.interpretations.higher_neighbours is HigherNeighbours.SAME_LEVEL
     marked = marked_places(last_move)

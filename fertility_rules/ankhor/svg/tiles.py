@@ -17,11 +17,11 @@ from fertility_rules.ankhor.svg.glyphs import (
     kind_glyph,
     token,
 )
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.palette import INK, reconstructed_frame
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import render
 
 __all__ = ["GLYPH", "draw_tile", "tile", "tile_title"]
 
@@ -124,7 +124,7 @@ def tile(
 ) -> SvgImage:
     """A tile alone: its family's colour and its kind's pictogram; a warehouse with
     ``stored`` shows its token (A-1.2, A-3.6)."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     svg = root(size + 8, size + 8, "ankhor-tile", tile_title(tile, language), language)
     draw_tile(svg, tile, 4, 4, size, language, stored=stored, provenance=provenance)
     return image(svg)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from fertility_rules.arguments import language_of
 from fertility_rules.fertility.catalogue.catalogue import Catalogue
 from fertility_rules.fertility.effects.registry import EffectRegistry, describe_shop
 from fertility_rules.fertility.model.shop import Shop
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, ngettext, render
 from fertility_rules.shared.provenance import Provenance
 
 __all__ = ["catalogue_title", "describe_catalogue"]
@@ -38,7 +38,7 @@ def describe_catalogue(
 
     Shops are described by ``registry``, by default the catalogue's own.
     """
-    lang = Language.parse(language)
+    lang = language_of(language)
     kinds = registry or catalogue.registry
 
     def r(message: Message) -> str:

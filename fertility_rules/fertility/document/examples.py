@@ -57,8 +57,7 @@ from fertility_rules.fertility.svg import board, district, metropolis, shop
 from fertility_rules.i18n.amounts import debens, wheat
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
-from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, ngettext, render
 
 __all__ = [
     "EXAMPLE_PLAYER",

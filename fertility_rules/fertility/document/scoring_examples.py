@@ -29,8 +29,7 @@ from fertility_rules.fertility.svg._style import INK, monument_glyph, player_col
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
-from fertility_rules.i18n.message import Message, _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, render
 
 __all__ = ["RANKING_MONUMENTS", "ranking_position", "scoring_examples"]
 

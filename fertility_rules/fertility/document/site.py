@@ -6,6 +6,7 @@ library's message catalogues with every other text.
 
 from __future__ import annotations
 
+from fertility_rules.arguments import language_of
 from fertility_rules.document.blocks import Block, Figure
 from fertility_rules.document.figures import gallery
 from fertility_rules.fertility import svg as pictures
@@ -13,8 +14,7 @@ from fertility_rules.fertility.catalogue.catalogue import Catalogue
 from fertility_rules.fertility.catalogue.loader import default_catalogue
 from fertility_rules.fertility.document.rules_document import example_figures
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import _, render
 
 __all__ = ["LANGUAGES_LABEL", "LANGUAGE_NAMES", "gallery_blocks"]
 
@@ -34,7 +34,7 @@ def gallery_blocks(
     language: Language | str = Language.EN, catalogue: Catalogue | None = None
 ) -> list[Block]:
     """Every worked example of the rules, then one component of each kind, captioned."""
-    lang = Language.parse(language)
+    lang = language_of(language)
     catalogue = catalogue or default_catalogue()
     components = (
         ("tile", pictures.tile(catalogue.valley_tiles[0], lang=lang), _("Valley tile")),

@@ -10,8 +10,7 @@ from fertility_rules.fertility.effects.base import Stage
 from fertility_rules.fertility.scoring.sheet import ScoreReport, ScoreSheet
 from fertility_rules.i18n.amounts import tokens
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, render
 from fertility_rules.shared.scores import StageText, report_table, report_text
 
 __all__ = ["report_to_html", "report_to_json", "report_to_text", "sheet_to_json"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el
 from fertility_rules.drawing.palette import reconstructed_frame
 from fertility_rules.drawing.sheet import Item as _Item
@@ -41,8 +41,7 @@ from fertility_rules.fertility.svg.metropolises import (
 )
 from fertility_rules.fertility.svg.valley import draw_board, margin
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, ngettext, render
 
 __all__ = ["catalogue_page", "catalogue_sheet"]
 
@@ -180,7 +179,7 @@ def catalogue_sheet(
 
     The effect kinds are the catalogue's own unless ``registry`` is given.
     """
-    language = Language.parse(lang)
+    language = language_of(lang)
     registry = registry or catalogue.registry
     title, warning = _heading(catalogue, language)
     return sheet(title, _sections(catalogue, language, registry), language, warning=warning)
@@ -197,7 +196,7 @@ def catalogue_page(
 
     The effect kinds are the catalogue's own unless ``registry`` is given.
     """
-    language = Language.parse(lang)
+    language = language_of(lang)
     registry = registry or catalogue.registry
     title, warning = _heading(catalogue, language)
     return sheet_page(title, _sections(catalogue, language, registry), language, warning=warning)

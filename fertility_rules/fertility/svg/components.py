@@ -9,7 +9,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.palette import provenance_badge, reconstructed_frame
 from fertility_rules.drawing.text import label, text_width
@@ -56,8 +56,7 @@ from fertility_rules.fertility.svg._style import (
     wheat_glyph,
 )
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _, ngettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import _, ngettext, render
 
 __all__ = [
     "DISTRICT_HEIGHT",
@@ -163,7 +162,7 @@ def tile(
     scale: float = 1.0,
 ) -> SvgImage:
     """A Valley tile: its two scenes side by side, its id below (R-1.3)."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     svg = root(
         2 * size + 8,
         size + 20,
@@ -209,7 +208,7 @@ def start_tile(
     scale: float = 1.0,
 ) -> SvgImage:
     """The starting tile: four scenes, 2 x 2 (R-1.3, I-14)."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     svg = root(
         2 * size + 8,
         2 * size + 20,
@@ -397,7 +396,7 @@ def shop(
     scale: float = 1.0,
 ) -> SvgImage:
     """A Shop: its requirement icons, the tokens lying on them, and its benefit (R-1.6, R-6)."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     svg = root(
         SHOP_WIDTH + 8,
         SHOP_HEIGHT + 8,
@@ -503,7 +502,7 @@ def district(
 ) -> SvgImage:
     """A District tile: its id, building cost and Shops, with ``tokens`` per Shop (R-1.5);
     ``callouts`` numbers its ``cost``, the first Shop's ``requirement`` and ``benefit``."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     numbers = callouts or {}
     gutter = 24 if numbers else 0  # room for the numbers beside the card
     svg = root(
@@ -557,7 +556,7 @@ def monuments(
     scale: float = 1.0,
 ) -> SvgImage:
     """The Monument types, each in the colour of the player who owns it (R-1.8)."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     svg = root(
         80 * len(types) + 8, 70, "monuments", render(_("Monuments"), language), language, scale
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.legend import ROW, Symbol, draw_key, swatch
 from fertility_rules.drawing.palette import reconstructed_frame
@@ -29,8 +29,7 @@ from fertility_rules.fertility.svg._style import (
 from fertility_rules.fertility.svg.components import scene
 from fertility_rules.fertility.svg.valley import GROUND_LABELS, _ground, _printed_icon
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, render
 from fertility_rules.shared.provenance import Provenance
 
 __all__ = ["LEGEND_HEIGHT", "LEGEND_WIDTH", "draw_legend", "legend"]
@@ -163,7 +162,7 @@ def draw_legend(parent: ET.Element, x0: float, y0: float, language: Language) ->
 @checked_arguments
 def legend(*, lang: Language | str = Language.EN) -> SvgImage:
     """The key to every symbol the pictures use, in ``lang``."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     svg = root(
         LEGEND_WIDTH, LEGEND_HEIGHT, "legend", render(_("Key to the pictures"), language), language
     )

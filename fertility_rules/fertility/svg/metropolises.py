@@ -10,7 +10,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping, Sequence
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, fmt, image, rect, root
 from fertility_rules.drawing.palette import reconstructed_frame
 from fertility_rules.drawing.rows import grid
@@ -44,8 +44,7 @@ from fertility_rules.fertility.svg.components import (
     provenance_badge,
 )
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _, ngettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import _, ngettext, render
 from fertility_rules.shared.provenance import Provenance
 
 __all__ = [
@@ -472,7 +471,7 @@ def metropolis(
     ``title`` replaces the heading; ``provenance`` frames what is reconstructed (the
     board, the Districts); ``statues``, ``marked``, ``links`` and ``callouts`` as for
     :func:`draw_metropolis`."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     monument_type: MonumentType | None = None
     supply: Counts | None = None
     source: Provenance | None = None

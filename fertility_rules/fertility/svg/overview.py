@@ -13,7 +13,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.palette import frame
 from fertility_rules.drawing.rows import CountRow, count_row, grid
@@ -40,8 +40,7 @@ from fertility_rules.fertility.views import Observation, status
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
-from fertility_rules.i18n.message import Message, _, ngettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, ngettext, render
 
 __all__ = ["COMMON_WIDTH", "common_area", "player_area", "table"]
 
@@ -242,7 +241,7 @@ def table(
     (:class:`~fertility_rules.fertility.views.Observation`) is drawn the same: the piles are
     counted, never shown. At the end of the game the scores, ranks and winners are given.
     ``heading`` replaces the turn line (a setup shown in a document)."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     if not isinstance(state, Observation):
         state = state_of(state)
     grid = state.config.layout
@@ -292,7 +291,7 @@ def common_area(
     callouts: Mapping[str, int] | None = None,
 ) -> SvgImage:
     """The Common Pool, the District offer, the Stock and the piles, on their own."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     svg = root(
         COMMON_WIDTH + GAP,
         COMMON_HEIGHT + GAP,
@@ -314,7 +313,7 @@ def player_area(
     callouts: Mapping[str, int] | None = None,
 ) -> SvgImage:
     """Player ``player``'s Metropolis and Personal Pool, on their own."""
-    language = Language.parse(lang)
+    language = language_of(lang)
     height = metropolis_height(state.players[player].metropolis) + POOL + 2 * GAP
     width = METROPOLIS_WIDTH + 2 * GAP
     svg = root(width, height, "player-area", state.players[player].name, language)

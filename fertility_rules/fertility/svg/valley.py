@@ -11,7 +11,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from fertility_rules.arguments import checked_arguments
+from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, fmt, image, rect, root
 from fertility_rules.drawing.palette import mark
 from fertility_rules.fertility.model.coordinates import column_name, row_name, square_name
@@ -35,8 +35,7 @@ from fertility_rules.fertility.svg._style import (
 )
 from fertility_rules.fertility.svg.components import scene
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _, pgettext
-from fertility_rules.i18n.translate import render
+from fertility_rules.i18n.message import Message, _, pgettext, render
 
 __all__ = [
     "GROUND_LABELS",
@@ -404,7 +403,7 @@ def board(
     (R-3.3.C); ``callouts`` puts a numbered marker at the top right of squares (square
     index to number).
     """
-    language = Language.parse(lang)
+    language = language_of(lang)
     if not isinstance(position, ValleyLayout):
         position = state_of(position, "position")
         grid = position.config.layout
