@@ -1,6 +1,6 @@
-"""The rules of the board game Fertility: model, referee, scoring and rule texts.
+"""The rules of the board games Fertility and Ankh'or: referee, scoring, views, records.
 
-One import gives the whole game::
+One import gives the default game, Fertility, with what an app needs around it::
 
     >>> import fertility_rules as fr
     >>> game = fr.new_game(["Amunet", "Bek"], seed=1)
@@ -8,402 +8,231 @@ One import gives the whole game::
     <Phase.PLACE: 'place'>
     >>> len(fr.legal_moves(game)) > 0
     True
+
+Each game is a package with the same rooms and names: :mod:`fertility_rules.fertility`,
+:mod:`fertility_rules.ankhor`. What every game shares stands beside them: the game protocol
+and the list of games (:mod:`fertility_rules.games`), records (:mod:`fertility_rules.records`),
+agents (:mod:`fertility_rules.agents`), the interpretation lab (:mod:`fertility_rules.lab`),
+the errors (:mod:`fertility_rules.errors`) and the messages (:mod:`fertility_rules.i18n`).
 """
 
 from typing import TYPE_CHECKING
 
-from fertility_rules._version import RULES_VERSION, __version__
+from fertility_rules import fertility
+from fertility_rules._version import __version__
 from fertility_rules.errors import (
     FertilityError,
     HiddenInformationError,
     IllegalMoveError,
     MalformedInputError,
     NotAllowedError,
-    Problem,
     UnknownIdError,
 )
-from fertility_rules.fertility.catalogue import (
-    CATALOGUE_FORMAT,
-    Catalogue,
-    MonumentRules,
-    default_catalogue,
-    load_catalogue,
-)
-from fertility_rules.fertility.effects import (
-    DEFAULT_REGISTRY,
-    DebenAward,
-    EffectKind,
-    EffectRegistry,
-    GainWheat,
-    GenericBenefit,
-    Param,
-    ParamType,
-    PlaceResource,
-    ResourceToShopBenefit,
-    ShopContext,
-    SpecializedBenefit,
-    Stage,
-    StatueAward,
-    StatueBenefit,
-    StatueChoiceBenefit,
-    Timing,
-    WheatBenefit,
-    describe_benefit,
-    describe_shop,
-    find_effect,
-)
-from fertility_rules.fertility.model import (
-    Benefit,
-    District,
-    Icon,
-    Metropolis,
-    MetropolisBoard,
-    MonumentType,
-    Provenance,
-    Resource,
-    Shop,
-    ShopState,
-    StartTile,
-    Track,
-    ValleyBoard,
-    ValleyTile,
-)
-from fertility_rules.fertility.model.coordinates import parse_square, square_name
-from fertility_rules.fertility.model.position import FinalPosition, PlayerPosition
-from fertility_rules.fertility.rules import (
+from fertility_rules.fertility import (
     BuildDistrict,
     ClaimQuarry,
     DiscardTile,
     EndSupplying,
     GameState,
-    InterpretationKind,
     Interpretations,
     Move,
     Phase,
     PlaceBonusResource,
     PlaceTile,
     RemoveTile,
-    Setup,
+    ScoreReport,
     SkipBuilding,
     SupplyShop,
     TakeTile,
-    Violation,
     apply,
-    apply_unchecked,
-    final_position,
+    default_catalogue,
     final_scores,
     is_legal,
     legal_moves,
     new_game,
-    start_game,
+    parse_square,
+    score_position,
     violations,
 )
-from fertility_rules.fertility.scoring import (
-    ScoreLine,
-    ScoreReport,
-    ScoreSheet,
-    StageTotals,
-    score_position,
-    score_totals,
-)
-from fertility_rules.i18n import Language, Message, render
-from fertility_rules.lazy import lazy_names
+from fertility_rules.games import find_game
+from fertility_rules.i18n.language import Language
+from fertility_rules.lazy import lazy_names, moved_names
 
 if TYPE_CHECKING:
-    from fertility_rules.agents import (
-        AGENTS,
-        Agent,
+    from fertility_rules import ankhor
+    from fertility_rules.fertility import (
+        Game,
         GreedyAgent,
         ISMCTSAgent,
-        LookaheadAgent,
-        PlayedGame,
+        Observation,
         RandomAgent,
-        make_agent,
-        play_game,
-    )
-    from fertility_rules.document import rules_document
-    from fertility_rules.fertility.catalogue import dump_catalogue, read_catalogue
-    from fertility_rules.fertility.choices import Choice, ChoiceGroup, choices, summary
-    from fertility_rules.fertility.formats.schema import SCHEMA_NAMES, schema
-    from fertility_rules.fertility.formats.state import (
-        GAME_STATE_FORMAT,
-        OBSERVATION_FORMAT,
-        dump_move,
-        dump_observation,
+        choices,
         dump_state,
-        read_move,
-        read_observation,
+        format_move,
+        make_agent,
+        observe,
+        parse_move,
+        play_game,
         read_state,
+        report_to_text,
+        text_board,
     )
-    from fertility_rules.fertility.history import Game
-    from fertility_rules.fertility.notation import format_move, parse_move
-    from fertility_rules.fertility.sampling import sample_state
-    from fertility_rules.fertility.scoring.render import report_to_json, report_to_text
-    from fertility_rules.fertility.svg import SvgImage
-    from fertility_rules.fertility.text_board import text_board
-    from fertility_rules.fertility.views import Observation, observe
-    from fertility_rules.formats import DEFAULT_LIMITS, Limits
     from fertility_rules.formats.errors_json import dump_error
-    from fertility_rules.lab import (
-        SWITCHES,
-        Adjudication,
-        Comparison,
-        GameSpec,
-        GameSummary,
-        Outcome,
-        adjudicate,
-        compare,
-        disputed_moves,
-        format_interpretation,
-        parse_interpretation,
-        readings_varying,
-        run_games,
-        with_interpretations,
-    )
-    from fertility_rules.records import (
-        FirstIllegalMove,
-        GameRecord,
-        ReplayError,
-        ReplayResult,
-        dump_final_position,
-        dump_record,
-        load_final_position,
-        load_record,
-        read_final_position,
-        read_record,
-        replay,
-        rulebook_example,
-        save_record,
-    )
+    from fertility_rules.i18n import render
+    from fertility_rules.records import GameRecord, replay
+    from fertility_rules.records.format import dump_record, load_record, read_record, save_record
+    from fertility_rules.shared.choices import Choice, ChoiceGroup
 
 _LAZY: dict[str, str] = {
-    "dump_catalogue": "fertility_rules.fertility.catalogue",
-    "read_catalogue": "fertility_rules.fertility.catalogue",
-    "AGENTS": "fertility_rules.agents",
-    "Agent": "fertility_rules.agents",
-    "GreedyAgent": "fertility_rules.agents",
-    "ISMCTSAgent": "fertility_rules.agents",
-    "LookaheadAgent": "fertility_rules.agents",
-    "PlayedGame": "fertility_rules.agents",
-    "RandomAgent": "fertility_rules.agents",
-    "make_agent": "fertility_rules.agents",
-    "play_game": "fertility_rules.agents",
-    "rules_document": "fertility_rules.document",
-    "SWITCHES": "fertility_rules.lab",
-    "Adjudication": "fertility_rules.lab",
-    "Comparison": "fertility_rules.lab",
-    "GameSpec": "fertility_rules.lab",
-    "GameSummary": "fertility_rules.lab",
-    "Outcome": "fertility_rules.lab",
-    "adjudicate": "fertility_rules.lab",
-    "compare": "fertility_rules.lab",
-    "disputed_moves": "fertility_rules.lab",
-    "format_interpretation": "fertility_rules.lab",
-    "parse_interpretation": "fertility_rules.lab",
-    "readings_varying": "fertility_rules.lab",
-    "run_games": "fertility_rules.lab",
-    "with_interpretations": "fertility_rules.lab",
-    "dump_error": "fertility_rules.formats.errors_json",
-    "SCHEMA_NAMES": "fertility_rules.fertility.formats.schema",
-    "schema": "fertility_rules.fertility.formats.schema",
-    "GAME_STATE_FORMAT": "fertility_rules.fertility.formats.state",
-    "OBSERVATION_FORMAT": "fertility_rules.fertility.formats.state",
-    "dump_move": "fertility_rules.fertility.formats.state",
-    "dump_observation": "fertility_rules.fertility.formats.state",
-    "dump_state": "fertility_rules.fertility.formats.state",
-    "read_move": "fertility_rules.fertility.formats.state",
-    "read_observation": "fertility_rules.fertility.formats.state",
-    "read_state": "fertility_rules.fertility.formats.state",
-    "Choice": "fertility_rules.fertility.choices",
-    "ChoiceGroup": "fertility_rules.fertility.choices",
-    "choices": "fertility_rules.fertility.choices",
-    "summary": "fertility_rules.fertility.choices",
-    "Game": "fertility_rules.fertility.history",
-    "format_move": "fertility_rules.fertility.notation",
-    "parse_move": "fertility_rules.fertility.notation",
-    "Observation": "fertility_rules.fertility.views",
-    "observe": "fertility_rules.fertility.views",
-    "sample_state": "fertility_rules.fertility.sampling",
-    "DEFAULT_LIMITS": "fertility_rules.formats",
-    "Limits": "fertility_rules.formats",
-    "FirstIllegalMove": "fertility_rules.records",
+    "ankhor": "fertility_rules.ankhor",
+    "Game": "fertility_rules.fertility",
+    "GreedyAgent": "fertility_rules.fertility",
+    "ISMCTSAgent": "fertility_rules.fertility",
+    "Observation": "fertility_rules.fertility",
+    "RandomAgent": "fertility_rules.fertility",
+    "choices": "fertility_rules.fertility",
+    "dump_state": "fertility_rules.fertility",
+    "format_move": "fertility_rules.fertility",
+    "make_agent": "fertility_rules.fertility",
+    "observe": "fertility_rules.fertility",
+    "parse_move": "fertility_rules.fertility",
+    "play_game": "fertility_rules.fertility",
+    "read_state": "fertility_rules.fertility",
+    "report_to_text": "fertility_rules.fertility",
+    "text_board": "fertility_rules.fertility",
+    "dump_record": "fertility_rules.records.format",
+    "load_record": "fertility_rules.records.format",
+    "read_record": "fertility_rules.records.format",
+    "save_record": "fertility_rules.records.format",
     "GameRecord": "fertility_rules.records",
-    "ReplayError": "fertility_rules.records",
-    "ReplayResult": "fertility_rules.records",
-    "dump_final_position": "fertility_rules.records",
-    "dump_record": "fertility_rules.records",
-    "load_final_position": "fertility_rules.records",
-    "load_record": "fertility_rules.records",
-    "read_final_position": "fertility_rules.records",
-    "read_record": "fertility_rules.records",
     "replay": "fertility_rules.records",
-    "rulebook_example": "fertility_rules.records",
-    "save_record": "fertility_rules.records",
-    "report_to_json": "fertility_rules.fertility.scoring.render",
-    "report_to_text": "fertility_rules.fertility.scoring.render",
-    "SvgImage": "fertility_rules.fertility.svg",
-    "text_board": "fertility_rules.fertility.text_board",
+    "dump_error": "fertility_rules.formats.errors_json",
+    "render": "fertility_rules.i18n",
+    "Choice": "fertility_rules.shared.choices",
+    "ChoiceGroup": "fertility_rules.shared.choices",
 }
-"""Names whose module is imported on first use (PEP 562): file formats, game records,
-documents, pictures and agents stay off the path of ``import fertility_rules``."""
+"""Names whose module is imported on first use (PEP 562): Ankh'or, file formats, pictures
+and agents stay off the path of ``import fertility_rules``."""
 
+_ROOMS = ("catalogue", "effects", "model", "rules", "scoring", "svg")
+"""Fertility's rooms that stood at the top of this package before the games were packages
+of their own (:mod:`fertility_rules.fertility`)."""
+
+_MOVED = moved_names(
+    {
+        "fertility_rules._version": "RULES_VERSION",
+        "fertility_rules.agents": "Agent PlayedGame",
+        "fertility_rules.errors": "Problem",
+        "fertility_rules.fertility": (
+            "AGENTS LookaheadAgent dump_final_position load_final_position read_final_position"
+        ),
+        "fertility_rules.fertility.catalogue": (
+            "CATALOGUE_FORMAT Catalogue MonumentRules dump_catalogue load_catalogue read_catalogue"
+        ),
+        "fertility_rules.fertility.choices": "summary",
+        "fertility_rules.fertility.document": "rules_document",
+        "fertility_rules.fertility.effects": (
+            "DEFAULT_REGISTRY DebenAward EffectKind EffectRegistry GainWheat GenericBenefit "
+            "Param ParamType PlaceResource ResourceToShopBenefit ShopContext "
+            "SpecializedBenefit Stage StatueAward StatueBenefit StatueChoiceBenefit Timing "
+            "WheatBenefit describe_benefit describe_shop find_effect"
+        ),
+        "fertility_rules.fertility.formats.schema": "SCHEMA_NAMES schema",
+        "fertility_rules.fertility.formats.state": (
+            "GAME_STATE_FORMAT OBSERVATION_FORMAT dump_move dump_observation read_move "
+            "read_observation"
+        ),
+        "fertility_rules.fertility.model": (
+            "Benefit District Icon Metropolis MetropolisBoard MonumentType Resource Shop "
+            "ShopState StartTile Track ValleyBoard ValleyTile"
+        ),
+        "fertility_rules.fertility.model.coordinates": "square_name",
+        "fertility_rules.fertility.model.position": "FinalPosition PlayerPosition",
+        "fertility_rules.fertility.rulebook_example": "rulebook_example",
+        "fertility_rules.fertility.rules": "Setup apply_unchecked final_position start_game",
+        "fertility_rules.fertility.sampling": "sample_state",
+        "fertility_rules.fertility.scoring": "ScoreLine ScoreSheet StageTotals score_totals",
+        "fertility_rules.fertility.scoring.render": "report_to_json",
+        "fertility_rules.fertility.svg": "SvgImage",
+        "fertility_rules.formats": "DEFAULT_LIMITS Limits",
+        "fertility_rules.games": "InterpretationKind",
+        "fertility_rules.i18n": "Message",
+        "fertility_rules.lab": (
+            "Adjudication Comparison GameSpec GameSummary Outcome SWITCHES adjudicate "
+            "compare disputed_moves format_interpretation parse_interpretation "
+            "readings_varying run_games with_interpretations"
+        ),
+        "fertility_rules.records": "FirstIllegalMove ReplayError ReplayResult",
+        "fertility_rules.shared.provenance": "Provenance",
+        "fertility_rules.shared.violations": "Violation",
+    },
+    {room: f"fertility_rules.fertility.{room}" for room in _ROOMS},
+)
+"""The names this package gave before it was pared down to what an app needs, by the
+module that gives them now (Fertility's rooms among them): read here, they still work,
+with a ``DeprecationWarning``."""
 
 __all__ = [
-    "AGENTS",
-    "CATALOGUE_FORMAT",
-    "DEFAULT_LIMITS",
-    "DEFAULT_REGISTRY",
-    "GAME_STATE_FORMAT",
-    "OBSERVATION_FORMAT",
-    "RULES_VERSION",
-    "SCHEMA_NAMES",
-    "SWITCHES",
-    "Adjudication",
-    "Agent",
-    "Benefit",
     "BuildDistrict",
-    "Catalogue",
     "Choice",
     "ChoiceGroup",
     "ClaimQuarry",
-    "Comparison",
-    "DebenAward",
     "DiscardTile",
-    "District",
-    "EffectKind",
-    "EffectRegistry",
     "EndSupplying",
     "FertilityError",
-    "FinalPosition",
-    "FirstIllegalMove",
-    "GainWheat",
     "Game",
     "GameRecord",
-    "GameSpec",
     "GameState",
-    "GameSummary",
-    "GenericBenefit",
     "GreedyAgent",
     "HiddenInformationError",
     "ISMCTSAgent",
-    "Icon",
     "IllegalMoveError",
-    "InterpretationKind",
     "Interpretations",
     "Language",
-    "Limits",
-    "LookaheadAgent",
     "MalformedInputError",
-    "Message",
-    "Metropolis",
-    "MetropolisBoard",
-    "MonumentRules",
-    "MonumentType",
     "Move",
     "NotAllowedError",
     "Observation",
-    "Outcome",
-    "Param",
-    "ParamType",
     "Phase",
     "PlaceBonusResource",
-    "PlaceResource",
     "PlaceTile",
-    "PlayedGame",
-    "PlayerPosition",
-    "Problem",
-    "Provenance",
     "RandomAgent",
     "RemoveTile",
-    "ReplayError",
-    "ReplayResult",
-    "Resource",
-    "ResourceToShopBenefit",
-    "ScoreLine",
     "ScoreReport",
-    "ScoreSheet",
-    "Setup",
-    "Shop",
-    "ShopContext",
-    "ShopState",
     "SkipBuilding",
-    "SpecializedBenefit",
-    "Stage",
-    "StageTotals",
-    "StartTile",
-    "StatueAward",
-    "StatueBenefit",
-    "StatueChoiceBenefit",
     "SupplyShop",
-    "SvgImage",
     "TakeTile",
-    "Timing",
-    "Track",
     "UnknownIdError",
-    "ValleyBoard",
-    "ValleyTile",
-    "Violation",
-    "WheatBenefit",
     "__version__",
-    "adjudicate",
+    "ankhor",
     "apply",
-    "apply_unchecked",
     "choices",
-    "compare",
     "default_catalogue",
-    "describe_benefit",
-    "describe_shop",
-    "disputed_moves",
-    "dump_catalogue",
     "dump_error",
-    "dump_final_position",
-    "dump_move",
-    "dump_observation",
     "dump_record",
     "dump_state",
-    "final_position",
+    "fertility",
     "final_scores",
-    "find_effect",
-    "format_interpretation",
+    "find_game",
     "format_move",
     "is_legal",
     "legal_moves",
-    "load_catalogue",
-    "load_final_position",
     "load_record",
     "make_agent",
     "new_game",
     "observe",
-    "parse_interpretation",
     "parse_move",
     "parse_square",
     "play_game",
-    "read_catalogue",
-    "read_final_position",
-    "read_move",
-    "read_observation",
     "read_record",
     "read_state",
-    "readings_varying",
     "render",
     "replay",
-    "report_to_json",
     "report_to_text",
-    "rulebook_example",
-    "rules_document",
-    "run_games",
-    "sample_state",
     "save_record",
-    "schema",
     "score_position",
-    "score_totals",
-    "square_name",
-    "start_game",
-    "summary",
     "text_board",
     "violations",
-    "with_interpretations",
 ]
 
-
-__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), __all__)
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), __all__, _MOVED)

@@ -38,7 +38,6 @@ from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.errors_json import dump_error
 from fertility_rules.formats.files import check_folder, check_target, os_reason, write_text
 from fertility_rules.formats.limits import DEFAULT_LIMITS, MAX_LIMITS, Limits
-from fertility_rules.formats.record import GAME_RECORD_FORMAT, load_record, save_record
 from fertility_rules.games import (
     GAMES,
     KIND_LABELS,
@@ -64,6 +63,7 @@ from fertility_rules.lab.commands import (
     progress_bar,
 )
 from fertility_rules.lab.runner import GameSpec, GameSummary, run_games
+from fertility_rules.records.format import GAME_RECORD_FORMAT, load_record, save_record
 from fertility_rules.records.game_record import GameRecord, replay
 
 __all__ = ["main"]

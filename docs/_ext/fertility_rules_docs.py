@@ -56,9 +56,9 @@ from fertility_rules.fertility.document.rules_document import interpretation_not
 from fertility_rules.fertility.document.site import LANGUAGE_NAMES, LANGUAGES_LABEL, gallery_blocks
 from fertility_rules.fertility.effects import DEFAULT_REGISTRY
 from fertility_rules.fertility.interpretations import INTERPRETATION_INFO, KIND_LABELS
+from fertility_rules.fertility.rule_texts import rule_text
 from fertility_rules.games import find_game
 from fertility_rules.i18n import Language, render
-from fertility_rules.texts.rule_texts import rule_text
 
 GENERATED = "_generated"
 UNDERLINE = "~"

@@ -1,26 +1,12 @@
-"""Agents (random, greedy, look-ahead, calibrated look-ahead, information-set search) and
-game simulation; every agent decides from the view of the game (R-9)."""
+"""Agents that play any game of the library from its views, and games played by them: the
+random agent, the information-set search (``ismcts``), and :func:`play_game` /
+:func:`make_agent`, which find a game's own agents (greedy, look-ahead…) by name in its
+description. Each game's own agents live in its package
+(:mod:`fertility_rules.fertility.agents`, :mod:`fertility_rules.ankhor.agents`)."""
 
 from fertility_rules.agents.ismcts import ISMCTSAgent
 from fertility_rules.agents.random_agent import RandomAgent
 from fertility_rules.agents.simulate import PlayedGame, make_agent, play_game
-from fertility_rules.fertility.agents.base import Agent
-from fertility_rules.fertility.agents.builtin import AGENTS
-from fertility_rules.fertility.agents.greedy import GreedyAgent, position_value
-from fertility_rules.fertility.agents.horizon import CalibratedLookaheadAgent
-from fertility_rules.fertility.agents.lookahead import LookaheadAgent, turn_end_value
+from fertility_rules.games import Agent
 
-__all__ = [
-    "AGENTS",
-    "Agent",
-    "CalibratedLookaheadAgent",
-    "GreedyAgent",
-    "ISMCTSAgent",
-    "LookaheadAgent",
-    "PlayedGame",
-    "RandomAgent",
-    "make_agent",
-    "play_game",
-    "position_value",
-    "turn_end_value",
-]
+__all__ = ["Agent", "ISMCTSAgent", "PlayedGame", "RandomAgent", "make_agent", "play_game"]

@@ -11,8 +11,8 @@ from __future__ import annotations
 import functools
 import re
 
-from fertility_rules.texts.glossary import Term, load_glossary
-from fertility_rules.texts.rule_texts import RuleText, find_rule_text, load_rule_texts
+from fertility_rules.shared.glossary import Term, load_glossary
+from fertility_rules.shared.rule_texts import RuleText, find_rule_text, load_rule_texts
 
 __all__ = ["RULE_ID", "glossary", "rule_text", "rule_texts"]
 

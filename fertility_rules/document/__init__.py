@@ -1,6 +1,7 @@
-"""Generated documents: the complete rules in any language and format."""
+"""Generated documents of any game: blocks, writers in every format, worked examples and
+the pictures' gallery. Each game's rules document lives in its package
+(:mod:`fertility_rules.fertility.document`, :mod:`fertility_rules.ankhor.document`)."""
 
 from fertility_rules.document.blocks import FORMATS
-from fertility_rules.fertility.document.rules_document import rules_blocks, rules_document
 
-__all__ = ["FORMATS", "rules_blocks", "rules_document"]
+__all__ = ["FORMATS"]

@@ -25,12 +25,12 @@ from fertility_rules.document.blocks import (
 from fertility_rules.document.interpretations import interpretation_notes
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, render
+from fertility_rules.shared.glossary import Term
 from fertility_rules.shared.interpretations import (
     KIND_LABELS,
     InterpretationInfo,
     InterpretationKind,
 )
-from fertility_rules.texts.glossary import Term
 
 __all__ = ["Cell", "RuleTextLike", "Writer", "document_text"]
 

@@ -14,6 +14,7 @@ import enum
 from attrs import field, frozen
 
 from fertility_rules.arguments import typed_fields
+from fertility_rules.fertility.rule_texts import rule_text
 from fertility_rules.i18n.message import Message
 from fertility_rules.shared.interpretations import (
     KIND_LABELS,
@@ -21,7 +22,6 @@ from fertility_rules.shared.interpretations import (
     InterpretationKind,
     interpretation_tables,
 )
-from fertility_rules.texts.rule_texts import rule_text
 
 __all__ = [
     "INTERPRETATION_INFO",
@@ -116,5 +116,5 @@ class Interpretations:
 INTERPRETATION_INFO: tuple[InterpretationInfo, ...]
 OPTION_LABELS: dict[enum.Enum, Message]
 __getattr__, interpretation_info = interpretation_tables(
-    __name__, "fertility_rules.i18n", "data/rule_texts.toml", Interpretations, rule_text
+    __name__, "fertility_rules.fertility", "data/rule_texts.toml", Interpretations, rule_text
 )

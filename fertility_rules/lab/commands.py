@@ -29,7 +29,6 @@ from fertility_rules.errors import FertilityError, MalformedInputError, UnknownI
 from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.files import write_text
 from fertility_rules.formats.limits import Limits
-from fertility_rules.formats.record import FORMER_RECORD_FORMAT, GAME_RECORD_FORMAT, read_record
 from fertility_rules.games import GameRules
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext, render
@@ -48,6 +47,7 @@ from fertility_rules.lab.render import (
     comparison_to_text,
 )
 from fertility_rules.lab.runner import Progress
+from fertility_rules.records.format import FORMER_RECORD_FORMAT, GAME_RECORD_FORMAT, read_record
 
 __all__ = [
     "add_adjudicate",

@@ -35,10 +35,10 @@ from fertility_rules.errors import (
     UnknownIdError,
 )
 from fertility_rules.formats.errors_json import dump_error
-from fertility_rules.formats.record import dump_record
 from fertility_rules.games import GAMES
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, render
+from fertility_rules.records.format import dump_record
 from fertility_rules.server.config import ServerConfig
 from fertility_rules.server.limits import Bucket, RateLimiter
 from fertility_rules.server.lobby import games_json, page_texts

@@ -33,9 +33,9 @@ from fertility_rules.errors import (
 )
 from fertility_rules.formats.documents import parse_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS
-from fertility_rules.formats.record import read_record
 from fertility_rules.games import GAMES, GameRules, find_game
 from fertility_rules.i18n.message import _, ngettext
+from fertility_rules.records.format import read_record
 from fertility_rules.records.game_record import GameRecord
 from fertility_rules.server import auth
 from fertility_rules.server.config import ServerConfig

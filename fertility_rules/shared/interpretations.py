@@ -24,7 +24,7 @@ from attrs import frozen
 from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError, join_path
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.shared.package_data import package_toml
-from fertility_rules.texts.rule_texts import RuleText
+from fertility_rules.shared.rule_texts import RuleText
 
 __all__ = [
     "KIND_LABELS",

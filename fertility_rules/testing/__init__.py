@@ -1,62 +1,22 @@
-"""Reusable conformance tests: hypothesis strategies, invariant checks, a game state machine.
-
-Other applications run them against their own catalogues (requires ``hypothesis``,
-installed with the ``test`` extra)::
-
-    from fertility_rules.testing import GameMachine
-
-    class MyCatalogueMachine(GameMachine):
-        catalogue = load_catalogue("my_copy.toml")
-
-    TestMyCatalogue = MyCatalogueMachine.TestCase
+"""Reusable conformance tests for any game of the library (requires ``hypothesis``,
+installed with the ``test`` extra): :func:`check_game` plays random games of a game through
+its description and checks what every game owes the shared machinery; the state machine
+base :class:`EngineMachine`; strategies of a game's readings; the agreement of a format's
+schema and reader. Each game's own strategies and machine live in its package
+(:mod:`fertility_rules.fertility.testing`, :mod:`fertility_rules.ankhor.testing`).
 """
 
-from fertility_rules.fertility.testing.engine import (
-    MOVE_PHASES,
-    RULE_ID,
-    GameMachine,
-    arbitrary_moves,
-    check_invariants,
-    games,
-    interpretations,
-    shop_token_decreases,
-    tiles_in_game,
-)
-from fertility_rules.fertility.testing.strategies import (
-    benefits,
-    catalogue_documents,
-    final_positions,
-    god_names,
-    icons,
-    malformed_final_position_documents,
-    metropolises,
-    player_names,
-    resources,
-    shop_states,
-    shops,
-    tracks,
-)
+from fertility_rules.testing.agreement import broken_documents, disagreement
+from fertility_rules.testing.conformance import ConformanceMachine, check_game
+from fertility_rules.testing.machine import EngineMachine, expect
+from fertility_rules.testing.switches import switch_combinations
 
 __all__ = [
-    "MOVE_PHASES",
-    "RULE_ID",
-    "GameMachine",
-    "arbitrary_moves",
-    "benefits",
-    "catalogue_documents",
-    "check_invariants",
-    "final_positions",
-    "games",
-    "god_names",
-    "icons",
-    "interpretations",
-    "malformed_final_position_documents",
-    "metropolises",
-    "player_names",
-    "resources",
-    "shop_states",
-    "shop_token_decreases",
-    "shops",
-    "tiles_in_game",
-    "tracks",
+    "ConformanceMachine",
+    "EngineMachine",
+    "broken_documents",
+    "check_game",
+    "disagreement",
+    "expect",
+    "switch_combinations",
 ]

@@ -27,12 +27,12 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from fertility_rules.errors import FertilityError, IllegalMoveError
-from fertility_rules.formats.record import dump_record, read_record
 from fertility_rules.games import GameInfo, GameRules, find_game
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import render
 from fertility_rules.lab.readings import readings_varying
 from fertility_rules.play.history import Game
+from fertility_rules.records.format import dump_record, read_record
 from fertility_rules.records.game_record import GameRecord, replay
 
 __all__ = [

@@ -27,9 +27,9 @@ import chess
 
 import fertility_rules
 from fertility_rules.agents import make_agent, play_game
-from fertility_rules.formats.record import dump_record, read_record
 from fertility_rules.play.history import Game
 from fertility_rules.records import replay
+from fertility_rules.records.format import dump_record, read_record
 
 PLAYERS = ("A", "B", "C", "D")
 

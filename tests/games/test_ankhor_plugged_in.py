@@ -13,10 +13,10 @@ from hypothesis.stateful import invariant
 
 from fertility_rules.ankhor.testing import check_invariants
 from fertility_rules.cli import main
-from fertility_rules.formats.record import dump_record, load_record
 from fertility_rules.games import find_game
 from fertility_rules.lab.compare import compare
 from fertility_rules.lab.readings import readings_varying
+from fertility_rules.records.format import dump_record, load_record
 from fertility_rules.testing.conformance import ConformanceMachine, check_game
 
 ANKHOR = find_game("ankhor")

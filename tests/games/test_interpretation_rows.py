@@ -24,7 +24,7 @@ from fertility_rules.shared.interpretations import (
     InterpretationKind,
     interpretations_from_data,
 )
-from fertility_rules.texts.rule_texts import RuleText
+from fertility_rules.shared.rule_texts import RuleText
 
 
 class Bonus(enum.Enum):

@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 import fertility_rules as fr
 from fertility_rules import ankhor
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.formats.record import dump_record, read_record
+from fertility_rules.records.format import dump_record, read_record
 from fertility_rules.shared.players import MAX_NAME
 
 NewGame = Callable[..., Any]

@@ -27,8 +27,8 @@ from fertility_rules import Game, ankhor
 from fertility_rules.agents import AGENTS, ISMCTSAgent, RandomAgent
 from fertility_rules.errors import FertilityError, MalformedInputError
 from fertility_rules.fertility.formats.converter import format_hooks
-from fertility_rules.formats.record import read_record
 from fertility_rules.i18n import render
+from fertility_rules.records.format import read_record
 
 MODULES = (
     "fertility_rules",

@@ -23,7 +23,7 @@ SHARED = (
     "fertility_rules.cli_types",
     "fertility_rules.games",
     "fertility_rules.records.game_record",
-    "fertility_rules.formats.record",
+    "fertility_rules.records.format",
     "fertility_rules.formats.base",
     "fertility_rules.formats.documents",
     "fertility_rules.formats.files",
@@ -81,7 +81,7 @@ FOUNDATIONS = (
     "fertility_rules.i18n",
     "fertility_rules._version",
     "fertility_rules.shared",
-    "fertility_rules.texts.rule_texts",
+    "fertility_rules.shared.rule_texts",
 )
 """What every game stands on: the library's errors, its arguments checked against their
 annotations, its messages, its version, the game-neutral values of

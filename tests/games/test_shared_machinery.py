@@ -23,7 +23,6 @@ from fertility_rules.agents.simulate import AGENT_LABELS, agents_by_seat, make_a
 from fertility_rules.cli import main
 from fertility_rules.encoding.environment import learning_game
 from fertility_rules.errors import IllegalMoveError, MalformedInputError, UnknownIdError
-from fertility_rules.formats.record import dump_record, load_record, read_record, save_record
 from fertility_rules.games import GAMES, Agent, UnknownKeyError, find_game
 from fertility_rules.i18n.message import render
 from fertility_rules.lab.adjudicate import adjudicate, disputed_moves
@@ -32,6 +31,7 @@ from fertility_rules.lab.compare import compare, comparison_from_json, compariso
 from fertility_rules.lab.readings import readings_varying, switches
 from fertility_rules.lab.render import adjudication_to_text, comparison_to_text
 from fertility_rules.play.history import Game
+from fertility_rules.records.format import dump_record, load_record, read_record, save_record
 from fertility_rules.records.game_record import GameRecord, replay
 from fertility_rules.testing.conformance import ConformanceMachine, check_game
 from tests.games import pairs

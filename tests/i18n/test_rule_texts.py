@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from fertility_rules.fertility.rule_texts import rule_text, rule_texts
 from fertility_rules.i18n import Language, render, uses_catalogue
-from fertility_rules.texts.rule_texts import rule_text, rule_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "docs" / "spec" / "RULES-SPEC.md"

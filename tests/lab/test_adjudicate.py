@@ -12,9 +12,9 @@ from fertility_rules.fertility.formats.moves import move_to_json
 from fertility_rules.fertility.interpretations import Enclosure, Interpretations, OwnHalves
 from fertility_rules.fertility.model.resources import Resource
 from fertility_rules.fertility.rules import PlaceTile, SkipBuilding
-from fertility_rules.formats.record import load_record
 from fertility_rules.lab.adjudicate import adjudicate, disputed_moves, position_at, under
 from fertility_rules.lab.readings import readings_varying
+from fertility_rules.records.format import load_record
 from tests.engine.positions import game, sq, tile
 from tests.engine.test_quarries import DIAGONAL
 

@@ -11,8 +11,8 @@ from fertility_rules.cli import main
 from fertility_rules.fertility.formats.moves import move_from_json
 from fertility_rules.fertility.formats.state import dump_state
 from fertility_rules.fertility.notation import format_move, parse_move
-from fertility_rules.formats.record import load_record
 from fertility_rules.lab.adjudicate import position_at
+from fertility_rules.records.format import load_record
 
 RECORD = Path(__file__).resolve().parents[1] / "golden" / "records" / "2p-random.json"
 AT = 5

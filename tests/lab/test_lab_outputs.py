@@ -11,13 +11,13 @@ import pytest
 
 from fertility_rules.cli import main
 from fertility_rules.fertility.formats.moves import move_to_json
-from fertility_rules.formats.record import load_record
 from fertility_rules.i18n import numbers
 from fertility_rules.lab.adjudicate import adjudicate, position_at
 from fertility_rules.lab.compare import compare
 from fertility_rules.lab.readings import readings_varying
 from fertility_rules.lab.render import WIDE, comparison_to_text
 from fertility_rules.lab.stats import mean_ci
+from fertility_rules.records.format import load_record
 
 ENGLISH_DECIMAL = re.compile(r"\d\.\d")
 

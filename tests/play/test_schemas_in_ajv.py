@@ -27,7 +27,7 @@ from fertility_rules import ankhor
 from fertility_rules.ankhor.formats.schema import SCHEMA_NAMES as ANKHOR_SCHEMA_NAMES
 from fertility_rules.ankhor.formats.schema import schema as ankhor_schema
 from fertility_rules.fertility.formats.schema import SCHEMA_NAMES, schema
-from fertility_rules.formats.record import dump_record
+from fertility_rules.records.format import dump_record
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECK = ROOT / "tests" / "schemas_js" / "check.mjs"

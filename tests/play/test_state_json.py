@@ -224,10 +224,10 @@ def test_a_bad_legal_move_in_a_view_is_refused_at_its_path() -> None:
 @pytest.mark.parametrize("name", ["read_state", "dump_state", "read_move", "dump_observation"])
 def test_the_json_pairs_work_as_the_first_name_an_app_uses(name: str) -> None:
     # formats.record was re-exported by the records package it imported: reaching it
-    # first (through these names, or `import fertility_rules.formats.record`) failed
+    # first (through these names, or `import fertility_rules.records.format`) failed
     # with a circular import in a fresh interpreter.
     code = (
-        "import fertility_rules as fr, fertility_rules.formats.record; "
+        "import fertility_rules as fr, fertility_rules.records.format; "
         f"fr.{name}; print(fr.read_state(fr.dump_state(fr.new_game(['A', 'B'], 1))).turn)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -69,8 +69,8 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.base import problems_of
 from fertility_rules.formats.documents import join, moved
-from fertility_rules.formats.record import rules_version_problems
 from fertility_rules.i18n.message import _
+from fertility_rules.records.format import rules_version_problems
 
 __all__ = [
     "ANKHOR_RULES_VERSION",

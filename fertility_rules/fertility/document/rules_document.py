@@ -30,6 +30,7 @@ from fertility_rules.fertility.interpretations import (
 )
 from fertility_rules.fertility.model.metropolis import Track
 from fertility_rules.fertility.model.shop import Shop
+from fertility_rules.fertility.rule_texts import glossary, rule_texts
 from fertility_rules.fertility.rulebook_example import rulebook_example
 from fertility_rules.fertility.scoring.pipeline import score_position
 from fertility_rules.fertility.setup import tiles_in_play, valley_boards_for
@@ -38,8 +39,6 @@ from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.shared.provenance import provenance_summary
-from fertility_rules.texts.glossary import glossary
-from fertility_rules.texts.rule_texts import rule_texts
 
 __all__ = [
     "example_figures",

@@ -1,7 +1,7 @@
 """Fertility's parts of the game files: the explicit setup, the catalogue entry, the rules
 version.
 
-A game record (:mod:`fertility_rules.formats.record`, shared by every game) and a game state
+A game record (:mod:`fertility_rules.records.format`, shared by every game) and a game state
 (:mod:`fertility_rules.fertility.formats.state`) write the setup and the catalogue the same way;
 both read them from here.
 """
@@ -25,8 +25,8 @@ from fertility_rules.fertility.effects.registry import DEFAULT_REGISTRY, EffectR
 from fertility_rules.fertility.formats.converter import converter_for, format_hooks, structure
 from fertility_rules.fertility.model.resources import MonumentType
 from fertility_rules.fertility.setup import Setup
-from fertility_rules.formats.record import rules_version_problems
 from fertility_rules.i18n.message import _
+from fertility_rules.records.format import rules_version_problems
 
 __all__ = ["catalogue_from_json", "catalogue_to_json", "setup_from_json", "setup_to_json"]
 

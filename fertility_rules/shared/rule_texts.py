@@ -2,12 +2,11 @@
 
 The English source is a data file validated at load time; translations live in the
 gettext catalogues with the rule id as message context. :func:`load_rule_texts` reads
-any game's file; :func:`rule_texts` is Fertility's.
+any game's file; each game's package gives its own texts (``rule_texts``, ``rule_text``).
 """
 
 from __future__ import annotations
 
-import functools
 import re
 
 from attrs import frozen
@@ -16,10 +15,7 @@ from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError
 from fertility_rules.i18n.message import Message, _, pgettext
 from fertility_rules.shared.package_data import package_toml
 
-__all__ = ["RULE_ID", "RuleText", "find_rule_text", "load_rule_texts", "rule_text", "rule_texts"]
-
-RULE_ID = re.compile(r"^(R-\d+(\.\d+)?(\.[A-D])?|I-\d+)$")
-"""The shape of a rule or interpretation id."""
+__all__ = ["RuleText", "find_rule_text", "load_rule_texts"]
 
 
 @frozen
@@ -64,20 +60,9 @@ def load_rule_texts(package: str, resource: str, pattern: re.Pattern[str]) -> tu
     return tuple(texts)
 
 
-@functools.cache
-def rule_texts() -> tuple[RuleText, ...]:
-    """Every rule text of Fertility, in specification order."""
-    return load_rule_texts("fertility_rules.i18n", "data/rule_texts.toml", RULE_ID)
-
-
 def find_rule_text(texts: tuple[RuleText, ...], rule_id: str) -> RuleText:
     """The text of ``rule_id`` among ``texts``."""
     for text in texts:
         if text.id == rule_id:
             return text
     raise UnknownIdError(_("Unknown rule id {id!r}.", id=rule_id))
-
-
-def rule_text(rule_id: str) -> RuleText:
-    """The text of ``rule_id`` (``R-3.3.D``, ``I-1``...)."""
-    return find_rule_text(rule_texts(), rule_id)

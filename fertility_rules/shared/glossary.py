@@ -1,9 +1,7 @@
 """The official term of each game word in the four languages (from the rulebooks), from a
-game's glossary file; :func:`glossary` is Fertility's."""
+game's glossary file; each game's package gives its own (``glossary``)."""
 
 from __future__ import annotations
-
-import functools
 
 from attrs import frozen
 
@@ -12,7 +10,7 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.package_data import package_toml
 
-__all__ = ["Term", "glossary", "load_glossary"]
+__all__ = ["Term", "load_glossary"]
 
 
 @frozen
@@ -42,9 +40,3 @@ def load_glossary(package: str, resource: str) -> tuple[Term, ...]:
     if problems:
         raise MalformedInputError(problems, resource.rsplit("/", 1)[-1])
     return tuple(terms)
-
-
-@functools.cache
-def glossary() -> tuple[Term, ...]:
-    """Fertility's glossary."""
-    return load_glossary("fertility_rules.i18n", "data/glossary.toml")
