@@ -49,9 +49,9 @@ from sphinx.directives.other import Include
 
 from fertility_rules.ankhor.document.site import gallery_blocks as ankhor_gallery
 from fertility_rules.arguments import language_of
-from fertility_rules.document import rules_document
 from fertility_rules.document.blocks import RULE_CITATION, render_blocks
 from fertility_rules.fertility.catalogue import Catalogue, load_catalogue
+from fertility_rules.fertility.document import rules_document
 from fertility_rules.fertility.document.rules_document import interpretation_notes
 from fertility_rules.fertility.document.site import LANGUAGE_NAMES, LANGUAGES_LABEL, gallery_blocks
 from fertility_rules.fertility.effects import DEFAULT_REGISTRY

@@ -73,7 +73,6 @@ if TYPE_CHECKING:
         read_final_position,
     )
     from fertility_rules.fertility.formats.schema import schema
-    from fertility_rules.fertility.history import Game
     from fertility_rules.fertility.formats.state import (
         dump_move,
         dump_observation,
@@ -82,6 +81,7 @@ if TYPE_CHECKING:
         read_observation,
         read_state,
     )
+    from fertility_rules.fertility.history import Game
     from fertility_rules.fertility.notation import format_move, parse_move
     from fertility_rules.fertility.sampling import sample_state
     from fertility_rules.fertility.scoring.render import report_to_json, report_to_text

@@ -21,6 +21,7 @@ from fertility_rules.agents.ismcts import ISMCTSAgent
 from fertility_rules.agents.rewards import lead_rewards
 from fertility_rules.ankhor import agents as ankhor_agents
 from fertility_rules.ankhor import search
+from fertility_rules.ankhor.agents import PlayedGame as AnkhorPlayedGame
 from fertility_rules.ankhor.model import NO_TOKENS, add_tokens, one_token
 from fertility_rules.ankhor.moves import BuyTile, Refresh
 from fertility_rules.ankhor.state import GameState, Phase
@@ -55,7 +56,7 @@ def test_twins_in_hidden_order_get_the_same_decision(
 
 
 def test_the_search_agent_plays_legal_moves_and_the_same_game_for_a_seed() -> None:
-    def game(seed: int) -> ankhor.PlayedGame:
+    def game(seed: int) -> AnkhorPlayedGame:
         agents: list[Agent] = [
             ISMCTSAgent(seed, iterations=3, game="ankhor"),
             ankhor.LookaheadAgent(seed),

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from attrs import evolve
 
-from fertility_rules.agents import CalibratedLookaheadAgent, LookaheadAgent, make_agent, play_game
+from fertility_rules.agents import make_agent, play_game
 from fertility_rules.agents.simulate import agent_label
 from fertility_rules.errors import FertilityError, MalformedInputError
-from fertility_rules.fertility.agents import horizon
+from fertility_rules.fertility.agents import CalibratedLookaheadAgent, LookaheadAgent, horizon
 from fertility_rules.fertility.agents.base import Agent
 from fertility_rules.fertility.agents.horizon import (
     CALIBRATION,

@@ -11,7 +11,7 @@ import pytest
 from attrs import evolve
 
 from fertility_rules import Game, GameState, legal_moves, observe
-from fertility_rules.agents import CalibratedLookaheadAgent, ISMCTSAgent, LookaheadAgent
+from fertility_rules.agents import ISMCTSAgent
 from fertility_rules.agents.ismcts import (
     DEFAULT_ITERATIONS,
     Budget,
@@ -24,6 +24,7 @@ from fertility_rules.agents.ismcts import (
 )
 from fertility_rules.agents.rewards import LeadRewards, lead_rewards
 from fertility_rules.ankhor.search import ANKHOR_SEARCH
+from fertility_rules.fertility.agents import CalibratedLookaheadAgent, LookaheadAgent
 from fertility_rules.fertility.rules.engine import apply_unchecked
 from fertility_rules.fertility.search import FERTILITY_SEARCH
 from fertility_rules.fertility.state import Phase

@@ -11,7 +11,8 @@ import pytest
 from attrs import evolve
 
 from fertility_rules import MalformedInputError
-from fertility_rules.agents import CalibratedLookaheadAgent, LookaheadAgent, play_game
+from fertility_rules.agents import play_game
+from fertility_rules.fertility.agents import CalibratedLookaheadAgent, LookaheadAgent
 from fertility_rules.fertility.agents.base import Agent
 from fertility_rules.fertility.agents.lookahead import Line, Plans
 from fertility_rules.fertility.model.resources import Resource, add_token

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fertility_rules import Game, GameState, Observation, legal_moves, observe, play_game
-from fertility_rules.agents import AGENTS, GreedyAgent, ISMCTSAgent, LookaheadAgent, make_agent
+from fertility_rules.agents import ISMCTSAgent, make_agent
+from fertility_rules.fertility.agents import AGENTS, GreedyAgent, LookaheadAgent
 from fertility_rules.fertility.agents.base import Agent
 from fertility_rules.fertility.agents.greedy import position_value
 from fertility_rules.fertility.moves import Move

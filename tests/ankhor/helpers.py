@@ -14,6 +14,7 @@ from typing import Any
 from attrs import evolve
 
 from fertility_rules import ankhor
+from fertility_rules.ankhor.interpretations import HigherNeighbours
 from fertility_rules.ankhor.model import Colour, Kind, Placed, Tile, Tokens
 from fertility_rules.ankhor.scoring import FinalPosition, PlayerPosition
 from fertility_rules.ankhor.state import GameState, PlayerState
@@ -62,7 +63,7 @@ def tokens(text: str = "") -> Tokens:
 
 def final(
     *players: tuple[str, tuple[Placed, ...], Tokens, int],
-    higher_neighbours: ankhor.HigherNeighbours = ankhor.HigherNeighbours.SAME_LEVEL,
+    higher_neighbours: HigherNeighbours = HigherNeighbours.SAME_LEVEL,
 ) -> FinalPosition:
     """A final position: (name, layout, tokens left, bonus tokens) per player."""
     return FinalPosition(

@@ -12,6 +12,13 @@ import attrs
 import pytest
 
 from fertility_rules import ankhor
+from fertility_rules.ankhor.formats.catalogue import dump_catalogue as ankhor_dump_catalogue
+from fertility_rules.ankhor.formats.catalogue import read_catalogue as ankhor_read_catalogue
+from fertility_rules.ankhor.interpretations import INTERPRETATION_INFO, Height, Moving, Removal
+from fertility_rules.ankhor.model import Colour
+from fertility_rules.ankhor.scoring import score
+from fertility_rules.ankhor.scoring import score_totals as ankhor_score_totals
+from fertility_rules.ankhor.texts import describe_move
 from fertility_rules.errors import FertilityError
 from fertility_rules.i18n import render
 from fertility_rules.shared.sequences import Rest
@@ -45,8 +52,8 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "sample_state(seed)": lambda x: (
         ankhor.sample_state(ankhor.observe(game()), x) if not (x is None or x == 0) else _raise()
     ),
-    "score": lambda x: ankhor.score(x),
-    "score_totals": lambda x: ankhor.score_totals(x),
+    "score": lambda x: score(x),
+    "score_totals": lambda x: ankhor_score_totals(x),
     "final_scores": lambda x: ankhor.final_scores(x),
     "final_position": lambda x: ankhor.final_position(x),
     "dump_state": lambda x: ankhor.dump_state(x),
@@ -60,11 +67,11 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "text_board": lambda x: ankhor.text_board(x),
     "choices": lambda x: ankhor.choices(x),
     "summary": lambda x: ankhor.summary(x),
-    "describe_move": lambda x: ankhor.describe_move(x, game()),
+    "describe_move": lambda x: describe_move(x, game()),
     "report_to_text": lambda x: ankhor.report_to_text(x),
     "report_to_json": lambda x: ankhor.report_to_json(x),
-    "read_catalogue": lambda x: ankhor.read_catalogue(x),
-    "dump_catalogue": lambda x: ankhor.dump_catalogue(x),
+    "read_catalogue": lambda x: ankhor_read_catalogue(x),
+    "dump_catalogue": lambda x: ankhor_dump_catalogue(x),
     "read_final_position": lambda x: ankhor.read_final_position(x),
     "dump_final_position": lambda x: ankhor.dump_final_position(x),
     "Interpretations": lambda x: ankhor.Interpretations(height=x),
@@ -76,7 +83,7 @@ CALLS: dict[str, Callable[[Any], object]] = {
 
 
 def _raise() -> object:
-    raise FertilityError(ankhor.Colour.BLUE.label)
+    raise FertilityError(Colour.BLUE.label)
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))
@@ -88,7 +95,7 @@ def test_wrong_arguments_are_library_errors(name: str) -> None:
 
 def test_errors_name_the_argument() -> None:
     with pytest.raises(FertilityError) as caught:
-        ankhor.score(None)  # type: ignore[arg-type]
+        score(None)  # type: ignore[arg-type]
     assert caught.value.problems[0].path == "position"  # type: ignore[attr-defined]
     with pytest.raises(FertilityError) as caught:
         ankhor.Interpretations(moving="sideways")  # type: ignore[arg-type]
@@ -119,8 +126,8 @@ OPTIONAL: dict[str, Callable[[Any], object]] = {
     "read_observation(source)": lambda x: ankhor.read_observation(
         ankhor.dump_observation(game()), source=x
     ),
-    "read_catalogue(source)": lambda x: ankhor.read_catalogue(
-        ankhor.dump_catalogue(ankhor.default_catalogue()), source=x
+    "read_catalogue(source)": lambda x: ankhor_read_catalogue(
+        ankhor_dump_catalogue(ankhor.default_catalogue()), source=x
     ),
     "read_move(table)": lambda x: ankhor.read_move({"type": "end"}, table=x),
     "dump_move(table)": lambda x: ankhor.dump_move(ankhor.EndActions(), table=x),
@@ -167,9 +174,9 @@ def test_a_draw_pile_is_0_or_1_when_a_move_is_made(make: Callable[[], object]) -
 
 def test_interpretations_take_plain_json_values() -> None:
     readings = ankhor.Interpretations(two_player_removal="every_turn", height="base_only")  # type: ignore[arg-type]
-    assert readings.two_player_removal is ankhor.Removal.EVERY_TURN
-    assert readings.height is ankhor.Height.BASE_ONLY
-    assert ankhor.Interpretations(moving=ankhor.Moving.CONNECTED).moving is ankhor.Moving.CONNECTED
+    assert readings.two_player_removal is Removal.EVERY_TURN
+    assert readings.height is Height.BASE_ONLY
+    assert ankhor.Interpretations(moving=Moving.CONNECTED).moving is Moving.CONNECTED
 
 
 def test_the_names_mirror_fertilitys() -> None:
@@ -242,13 +249,11 @@ def test_every_interpretation_is_described() -> None:
 
     from fertility_rules.ankhor.interpretations import OPTION_LABELS, InterpretationKind
 
-    ids = [info.id for info in ankhor.INTERPRETATION_INFO]
+    ids = [info.id for info in INTERPRETATION_INFO]
     assert ids == [f"Q-{n}" for n in range(1, 20)]
-    switches = [
-        info for info in ankhor.INTERPRETATION_INFO if info.kind is InterpretationKind.SWITCH
-    ]
+    switches = [info for info in INTERPRETATION_INFO if info.kind is InterpretationKind.SWITCH]
     assert [info.field for info in switches] == [a.name for a in fields(ankhor.Interpretations)]
-    for info in ankhor.INTERPRETATION_INFO:
+    for info in INTERPRETATION_INFO:
         assert info.rules
         assert all(rule.startswith("A-") for rule in info.rules)
         for language in ("fr", "pl", "nl"):
@@ -282,8 +287,8 @@ def test_a_wrong_number_of_words_is_said_in_words_of_the_language(
     assert " or " not in caught.value.render("pl")
 
 
-@pytest.mark.parametrize("colour", list(ankhor.Colour))
-def test_a_marker_left_unpaid_is_named_with_its_adjective_agreeing(colour: ankhor.Colour) -> None:
+@pytest.mark.parametrize("colour", list(Colour))
+def test_a_marker_left_unpaid_is_named_with_its_adjective_agreeing(colour: Colour) -> None:
     """A move that leaves a marker unpaid names it as one phrase: Dutch inflects the
     colour before "marker" (``zwart`` → ``de zwarte marker``), which a bare colour name
     put into a sentence cannot do."""
@@ -294,8 +299,6 @@ def test_a_marker_left_unpaid_is_named_with_its_adjective_agreeing(colour: ankho
     assert dutch.endswith(" marker"), dutch
     assert dutch != f"{bare} marker", dutch
     move = ankhor.BuyTile(slot=0, position=(1, 0, 0), unpaid=colour)
-    described = render(ankhor.describe_move(move, game()), "nl")
+    described = render(describe_move(move, game()), "nl")
     assert f"één {dutch} niet" in described, described
-    assert f"one {render(marker_label(colour), 'en')}" in render(
-        ankhor.describe_move(move, game()), "en"
-    )
+    assert f"one {render(marker_label(colour), 'en')}" in render(describe_move(move, game()), "en")

@@ -14,7 +14,7 @@ from fertility_rules.ankhor.interpretations import (
     Interpretations,
     Moving,
 )
-from fertility_rules.ankhor.model import Colour, Tile
+from fertility_rules.ankhor.model import Colour, Tile, Tokens
 from fertility_rules.ankhor.moves import BuyTile, EndActions, MoveTile, Refresh, TakeTokens
 from fertility_rules.errors import IllegalMoveError
 from tests.ankhor.helpers import COLOUR_LETTERS, KIND_LETTERS, Box, layout, table, tokens
@@ -42,7 +42,7 @@ def offering(state: ankhor.GameState, slot: int, *codes: str) -> ankhor.GameStat
     return evolve(state, offer=tuple(offer), piles=(tuple(piles[0]), tuple(piles[1])))
 
 
-def prices(state: ankhor.GameState, slot: int) -> ankhor.Tokens:
+def prices(state: ankhor.GameState, slot: int) -> Tokens:
     counts = [0] * 6
     for colour in state.config.prices[slot]:
         counts[colour] += 1

@@ -30,6 +30,7 @@ from fertility_rules.ankhor.formats.state import (
     read_observation,
     read_state,
 )
+from fertility_rules.ankhor.model import Kind
 from fertility_rules.ankhor.testing import interpretations, played
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 
@@ -97,7 +98,7 @@ def test_a_catalogue_round_trips_and_an_owners_catalogue_plays() -> None:
     data["name"] = "owner"
     data["tiles"][3]["points"] = 3  # value tiles of 3 VP
     owner = read_catalogue(data)
-    assert {t.points for t in owner.tiles if t.kind is ankhor.Kind.VALUE} == {3}
+    assert {t.points for t in owner.tiles if t.kind is Kind.VALUE} == {3}
     state = ankhor.new_game(["A", "B"], seed=1, catalogue=owner)
     assert read_state(through_json(dump_state(state))).config.catalogue == owner
     assert dump_state(state)["catalogue"]["name"] == "owner"

@@ -11,6 +11,7 @@ from attrs import evolve
 from hypothesis import HealthCheck, given, settings
 
 from fertility_rules import ankhor
+from fertility_rules.ankhor.model import Colour
 from fertility_rules.ankhor.moves import BuyTile, MoveTile, Refresh, StoreTokens, TakeTokens
 from fertility_rules.ankhor.testing import played
 from fertility_rules.errors import MalformedInputError
@@ -41,7 +42,7 @@ def test_every_legal_move_round_trips_through_the_notation(state: ankhor.GameSta
     [
         ("take bba", TakeTokens((2, 0, 0, 0, 0, 1))),
         ("buy 2 0,1", BuyTile(1, (0, 0, 1))),
-        ("buy 5 1:0,-1 r", BuyTile(4, (1, 0, -1), ankhor.Colour.RED)),
+        ("buy 5 1:0,-1 r", BuyTile(4, (1, 0, -1), Colour.RED)),
         ("refresh 2", Refresh(1)),
         ("refresh -", Refresh(None)),
         ("move -3,0 2:10,12", MoveTile((0, -3, 0), (2, 10, 12))),

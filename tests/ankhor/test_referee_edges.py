@@ -10,7 +10,7 @@ from attrs import evolve
 
 from fertility_rules import ankhor
 from fertility_rules.ankhor.interpretations import Height, Interpretations, Moving
-from fertility_rules.ankhor.model import Colour, Kind
+from fertility_rules.ankhor.model import Colour, Kind, Tokens
 from fertility_rules.ankhor.moves import (
     BuyTile,
     EndActions,
@@ -243,7 +243,7 @@ def test_a3_9_an_ankh_token_above_two_goes_back() -> None:
         (0, 0, 0, 0, 3, 0),  # 3 reds: one more than the excess
     ],
 )
-def test_a3_9_exactly_the_excess_goes_back_from_the_hand(returned: ankhor.Tokens) -> None:
+def test_a3_9_exactly_the_excess_goes_back_from_the_hand(returned: Tokens) -> None:
     state = table([(), ()], [tokens("bwkr"), tokens()])
     after = ankhor.apply(state, TakeTokens(tokens("ggr")))
     # 4 resources + 3 taken = 7 > 5: 2 resources go back

@@ -17,7 +17,11 @@ from babel.messages.pofile import read_po
 
 from fertility_rules import ankhor
 from fertility_rules.ankhor.interpretations import HigherNeighbours
-from fertility_rules.ankhor.scoring import animal_group, colour_group, seat_totals
+from fertility_rules.ankhor.model import Colour, Kind, Placed
+from fertility_rules.ankhor.scoring import PlayerPosition as AnkhorPlayerPosition
+from fertility_rules.ankhor.scoring import animal_group, colour_group, score, seat_totals
+from fertility_rules.ankhor.scoring import score_totals as ankhor_score_totals
+from fertility_rules.ankhor.texts import report_to_html
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n import render
 from fertility_rules.i18n.message import Message
@@ -51,13 +55,13 @@ def rulebook_example() -> ankhor.FinalPosition:
         """,
         (1, 0, "Wd"),
     )
-    blue = ankhor.Placed(box.take("Bb"), 0, -1, 0)
+    blue = Placed(box.take("Bb"), 0, -1, 0)
     tiles = tuple(sorted((*tiles, blue), key=lambda p: p.position))
     return final(("Amunet", tiles, tokens(), 1))
 
 
 def test_the_rulebook_example_scores_24_line_by_line() -> None:
-    sheet = ankhor.score(rulebook_example()).sheets[0]
+    sheet = score(rulebook_example()).sheets[0]
     lines = [(line.rule, line.points, render(line.reason)) for line in sheet.lines]
     assert lines == [
         ("A-7.1", 3, "1 bonus token × 3 VP"),
@@ -82,7 +86,7 @@ def test_the_rulebook_example_scores_24_line_by_line() -> None:
 def test_a_notebook_shows_the_score_report_as_a_table() -> None:
     """Jupyter shows ``_repr_html_``: a row per player, the four steps, total and rank
     (before, Ankh'or's report had no table; Fertility's had)."""
-    table = ankhor.score(rulebook_example())._repr_html_()
+    table = score(rulebook_example())._repr_html_()
     assert table is not None  # the game's description gives its score table
     root = ET.fromstring(table)
     assert [cell.text for cell in root.iter("th")] == [
@@ -97,10 +101,10 @@ def test_a_notebook_shows_the_score_report_as_a_table() -> None:
     # The rulebook's example, as scored line by line above: 3 + 6, 3 + 2, 2 + 5 + 3, 0.
     assert [cell.text for cell in root.iter("td")] == ["Amunet", "9", "5", "10", "0", "24", "1"]
     box = Box()
-    report = ankhor.score(
+    report = score(
         final(("A", layout(box, "Rd Rs Rj"), tokens(), 0), ("B", layout(box, "Bv"), tokens(), 0))
     )
-    french = ET.fromstring(ankhor.report_to_html(report, "fr"))
+    french = ET.fromstring(report_to_html(report, "fr"))
     assert french.get("lang") == "fr"
     assert next(french.iter("th")).text == "Joueur"
     rows = list(french.iter("tr"))[1:]
@@ -114,20 +118,20 @@ def test_a_notebook_shows_the_score_report_as_a_table() -> None:
 
 def test_score_position_is_fertilitys_name_for_score() -> None:
     position = rulebook_example()
-    assert ankhor.score_position(position) == ankhor.score(position)
+    assert ankhor.score_position(position) == score(position)
     assert ankhor.score_position(position).sheets[0].total == 24
 
 
 @pytest.mark.parametrize("language", ["fr", "pl", "nl"])
 def test_the_rulebook_example_is_explained_in_every_language(language: str) -> None:
-    sheet = ankhor.score(rulebook_example()).sheets[0]
+    sheet = score(rulebook_example()).sheets[0]
     english = [render(line.reason) for line in sheet.lines]
     translated = [render(line.reason, language) for line in sheet.lines]
     assert all(a != b for a, b in zip(english, translated, strict=True)), translated
 
 
 def totals(position: ankhor.FinalPosition) -> list[tuple[int, ...]]:
-    return [tuple(sheet.stage_totals) for sheet in ankhor.score(position).sheets]
+    return [tuple(sheet.stage_totals) for sheet in score(position).sheets]
 
 
 def test_a_higher_tile_joins_the_colour_group_of_the_tiles_under_it() -> None:
@@ -186,11 +190,11 @@ def test_a_tie_goes_to_the_player_with_fewer_tiles() -> None:
     big = layout(box, "Rd Rs Rj")  # red 3
     small = layout(box, "Bv Bj")  # blue 2 + printed 2 = 4
     more = layout(box, "Gd Gs Gf")  # green 3
-    report = ankhor.score(final(("A", big, tokens(), 0), ("B", more, tokens(), 0)))
+    report = score(final(("A", big, tokens(), 0), ("B", more, tokens(), 0)))
     # A: red 3; B: green 3: equal points and 3 tiles each: still tied on tokens (0 each)
     assert report.winners == ("A", "B")
     assert report.shared_victory
-    report = ankhor.score(final(("A", big, tokens("bbb"), 0), ("B", small, tokens(), 0)))
+    report = score(final(("A", big, tokens("bbb"), 0), ("B", small, tokens(), 0)))
     # A: red 3 + 3 tokens 1 = 4 with 3 tiles; B: blue 2 + printed 2 = 4 with 2 tiles: B
     assert [s.total for s in report.sheets] == [4, 4]
     assert report.winners == ("B",)
@@ -201,7 +205,7 @@ def test_then_to_the_player_with_fewer_tokens() -> None:
     box = Box()
     one = layout(box, "Rd Rs")
     two = layout(box, "Gd Gs")
-    report = ankhor.score(final(("A", one, tokens("bb"), 0), ("B", two, tokens("b"), 0)))
+    report = score(final(("A", one, tokens("bb"), 0), ("B", two, tokens("b"), 0)))
     # red 2 and green 2, two tiles each; 2 tokens against 1 (no point either): B wins
     assert [s.total for s in report.sheets] == [2, 2]
     assert report.winners == ("B",)
@@ -212,18 +216,18 @@ def test_a_complete_tie_is_a_shared_victory() -> None:
     one = layout(box, "Rd Rs")
     two = layout(box, "Gd Gs")
     three = layout(box, "Kv")
-    report = ankhor.score(
+    report = score(
         final(("A", one, tokens("w"), 0), ("B", two, tokens("k"), 0), ("C", three, tokens(), 0))
     )
     # A and B: 2 points, 2 tiles, 1 token; C: printed 2 with 1 tile wins on tiles
     assert report.winners == ("C",)
-    report = ankhor.score(final(("A", one, tokens("w"), 0), ("B", two, tokens("k"), 0)))
+    report = score(final(("A", one, tokens("w"), 0), ("B", two, tokens("k"), 0)))
     assert report.winners == ("A", "B")
     assert report.shared_victory
     assert [s.rank for s in report.sheets] == [1, 1]
 
 
-def pyramid() -> tuple[ankhor.Placed, ...]:
+def pyramid() -> tuple[Placed, ...]:
     """A base of 3 x 3, four tiles on level 1 and one on level 2::
 
     level 0         level 1      level 2
@@ -252,17 +256,17 @@ def test_a_tower_of_three_levels() -> None:
     # Q-3's alternative: the two falcons of level 1 are no longer adjacent
     apart = final(("A", tiles, tokens(), 2), higher_neighbours=SUPPORTERS_ONLY)
     assert totals(apart) == [(10, 0, 14, 0)]
-    assert ankhor.score(apart).sheets[0].tiles == 14
+    assert score(apart).sheets[0].tiles == 14
 
 
 def test_score_totals_agree_with_the_explained_sheets() -> None:
     position = final(("A", pyramid(), tokens("bwk"), 2), ("B", (), tokens("a"), 0))
-    report = ankhor.score(position)
-    assert [tuple(s.stage_totals) for s in report.sheets] == list(ankhor.score_totals(position))
+    report = score(position)
+    assert [tuple(s.stage_totals) for s in report.sheets] == list(ankhor_score_totals(position))
 
 
 def test_the_json_sheet_gives_each_line_its_stage_and_player() -> None:
-    report = ankhor.score(rulebook_example())
+    report = score(rulebook_example())
     sheet = report.sheets[0]
     assert {line.player for line in sheet.lines} == {"Amunet"}
     lines = ankhor.report_to_json(report)["players"][0]["lines"]
@@ -276,8 +280,7 @@ def test_the_json_sheet_gives_each_line_its_stage_and_player() -> None:
 def test_several_bonus_tokens_and_tokens_left_are_explained_in_the_plural() -> None:
     position = final(("A", pyramid(), tokens("bbwka"), 2))
     lines = [
-        (line.rule, line.points, render(line.reason))
-        for line in ankhor.score(position).sheets[0].lines
+        (line.rule, line.points, render(line.reason)) for line in score(position).sheets[0].lines
     ]
     # 2 bonus tokens of 3 VP; 5 tokens: 1 VP
     assert lines[0] == ("A-7.1", 6, "2 bonus tokens × 3 VP")
@@ -285,14 +288,14 @@ def test_several_bonus_tokens_and_tokens_left_are_explained_in_the_plural() -> N
 
 
 ENGLISH_NAMES: list[tuple[Callable[[Any, int], Message], object, str, str]] = [
-    (colour_group, ankhor.Colour.BLUE, "blue group of 1 tile", "blue group of 4 tiles"),
-    (colour_group, ankhor.Colour.WHITE, "white group of 1 tile", "white group of 4 tiles"),
-    (colour_group, ankhor.Colour.BLACK, "black group of 1 tile", "black group of 4 tiles"),
-    (colour_group, ankhor.Colour.GREEN, "green group of 1 tile", "green group of 4 tiles"),
-    (colour_group, ankhor.Colour.RED, "red group of 1 tile", "red group of 4 tiles"),
-    (animal_group, ankhor.Kind.JACKAL, "group of 1 jackal", "group of 4 jackals"),
-    (animal_group, ankhor.Kind.FALCON, "group of 1 falcon", "group of 4 falcons"),
-    (animal_group, ankhor.Kind.BEETLE, "group of 1 beetle", "group of 4 beetles"),
+    (colour_group, Colour.BLUE, "blue group of 1 tile", "blue group of 4 tiles"),
+    (colour_group, Colour.WHITE, "white group of 1 tile", "white group of 4 tiles"),
+    (colour_group, Colour.BLACK, "black group of 1 tile", "black group of 4 tiles"),
+    (colour_group, Colour.GREEN, "green group of 1 tile", "green group of 4 tiles"),
+    (colour_group, Colour.RED, "red group of 1 tile", "red group of 4 tiles"),
+    (animal_group, Kind.JACKAL, "group of 1 jackal", "group of 4 jackals"),
+    (animal_group, Kind.FALCON, "group of 1 falcon", "group of 4 falcons"),
+    (animal_group, Kind.BEETLE, "group of 1 beetle", "group of 4 beetles"),
 ]
 
 
@@ -332,22 +335,22 @@ def test_score_totals_agree_with_the_sheets_under_both_readings_of_q3(
     side_by_side = layout(box, "Kd Kf Kj\nKb Kv Kw", (0, 0, "Gd Gj"))
     for tiles, bonus in ((pyramid(), 2), (side_by_side, 1)):
         position = final(("A", tiles, tokens("bwk"), bonus), higher_neighbours=reading)
-        report = ankhor.score(position)
-        assert [tuple(s.stage_totals) for s in report.sheets] == list(ankhor.score_totals(position))
+        report = score(position)
+        assert [tuple(s.stage_totals) for s in report.sheets] == list(ankhor_score_totals(position))
 
 
 def test_the_tie_breaks_are_on_the_sheets() -> None:
     box = Box()
     one = layout(box, "Rd Rs")
     two = layout(box, "Gd Gs Gv")
-    report = ankhor.score(final(("A", one, tokens("bb"), 0), ("B", two, tokens("b"), 0)))
+    report = score(final(("A", one, tokens("bb"), 0), ("B", two, tokens("b"), 0)))
     # A: 2 tiles and 2 tokens left; B: 3 tiles and 1 token
     assert [(s.tiles, s.tokens) for s in report.sheets] == [(2, 2), (3, 1)]
 
 
 def test_score_totals_refuses_what_is_not_a_final_position() -> None:
     with pytest.raises(MalformedInputError) as refused:
-        ankhor.score_totals(rulebook_example().players[0])  # type: ignore[arg-type]
+        ankhor_score_totals(rulebook_example().players[0])  # type: ignore[arg-type]
     assert [problem.path for problem in refused.value.problems] == ["position"]
     with pytest.raises(MalformedInputError) as refused:
         ankhor.final_position(rulebook_example())  # type: ignore[arg-type]
@@ -357,8 +360,8 @@ def test_score_totals_refuses_what_is_not_a_final_position() -> None:
 def test_a_player_position_defaults_to_no_token_and_no_bonus_token() -> None:
     box = Box()
     tiles = layout(box, "Rd Rs")
-    position = ankhor.FinalPosition((ankhor.PlayerPosition("A", tiles),))
-    sheet = ankhor.score(position).sheets[0]
+    position = ankhor.FinalPosition((AnkhorPlayerPosition("A", tiles),))
+    sheet = score(position).sheets[0]
     # no bonus token and no value tile: no line of A-7.1; red group 2 (A-7.3); no token
     # left: 0 (A-7.4) and 0 for the last tie-break (A-7.5, Q-9)
     assert sheet.lines_of("A-7.1") == ()
@@ -367,18 +370,18 @@ def test_a_player_position_defaults_to_no_token_and_no_bonus_token() -> None:
     ]
     assert (sheet.tiles, sheet.tokens) == (2, 0)
     assert tuple(sheet.stage_totals) == (0, 0, 2, 0)
-    assert ankhor.score_totals(position) == ((0, 0, 2, 0),)
+    assert ankhor_score_totals(position) == ((0, 0, 2, 0),)
 
 
 def test_a_final_position_defaults_to_bonus_tokens_of_3_vp_and_q3s_default() -> None:
     box = Box()
     tiles = layout(box, "Kd Kf Kj\nKb Kv Kw", (0, 0, "Gd Gj"))
-    position = ankhor.FinalPosition((ankhor.PlayerPosition("A", tiles, tokens(), 1),))
+    position = ankhor.FinalPosition((AnkhorPlayerPosition("A", tiles, tokens(), 1),))
     # 1 bonus token of 3 VP (A-1.4) + value tile 2; jackals 2 (the green one on the black
     # one); black 6 + the two greens side by side on level 1, a group under Q-3's default
     expected = (3 + 2, 2, 6 + 2, 0)
-    assert [tuple(s.stage_totals) for s in ankhor.score(position).sheets] == [expected]
-    assert ankhor.score_totals(position) == (expected,)
+    assert [tuple(s.stage_totals) for s in score(position).sheets] == [expected]
+    assert ankhor_score_totals(position) == (expected,)
 
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "locales" / "fertility_rules.pot"
@@ -388,7 +391,7 @@ def plural_sentences() -> list[tuple[Message, str]]:
     """The plural sentences of a score sheet with their English text: every group name
     for a group of 4, the bonus line of 2 bonus tokens and the line of 5 tokens left."""
     groups = [(named(attribute, 4), four) for named, attribute, _one, four in ENGLISH_NAMES]
-    lines = ankhor.score(final(("A", pyramid(), tokens("bbwka"), 2))).sheets[0].lines
+    lines = score(final(("A", pyramid(), tokens("bbwka"), 2))).sheets[0].lines
     return [
         *groups,
         (lines[0].reason, "2 bonus tokens × 3 VP"),
@@ -423,7 +426,7 @@ def test_one_seats_totals_are_its_explained_sheets(reading: HigherNeighbours) ->
             ("A", "B", "C")[: 2 + seed % 2], seed, interpretations=interpretations
         )
         while not state.is_over:
-            sheets = ankhor.score(ankhor.final_position(state)).sheets
+            sheets = score(ankhor.final_position(state)).sheets
             for seat, sheet in enumerate(sheets):
                 assert seat_totals(state, seat) == sheet.stage_totals
             moves = ankhor.legal_moves(state)

@@ -10,6 +10,7 @@ from attrs import evolve
 
 from fertility_rules import ankhor
 from fertility_rules.ankhor.interpretations import Interpretations, PriceLayout, Removal
+from fertility_rules.ankhor.model import Colour
 from fertility_rules.ankhor.moves import (
     BuyTile,
     EndActions,
@@ -52,7 +53,7 @@ def test_price_markers_are_dealt_without_triplicates() -> None:
         prices = ankhor.new_game(["A", "B"], seed=seed).config.prices
         layouts.add(prices)
         assert tuple(len(slot) for slot in prices) == (2, 2, 2, 3, 3, 3)
-        assert Counter(c for slot in prices for c in slot) == Counter({c: 3 for c in ankhor.Colour})
+        assert Counter(c for slot in prices for c in slot) == Counter({c: 3 for c in Colour})
         assert all(slot.count(colour) < 3 for slot in prices for colour in slot)
     assert len(layouts) > 150
 

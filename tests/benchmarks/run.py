@@ -41,18 +41,10 @@ from typing import Any
 import chess
 
 import fertility_rules
-from fertility_rules import (
-    Phase,
-    ankhor,
-    apply,
-    apply_unchecked,
-    final_position,
-    legal_moves,
-    new_game,
-    score_position,
-)
+from fertility_rules import Phase, ankhor, apply, legal_moves, new_game, score_position
 from fertility_rules.fertility.model.position import FinalPosition
 from fertility_rules.fertility.moves import Move
+from fertility_rules.fertility.rules import apply_unchecked, final_position
 from fertility_rules.fertility.state import GameState
 
 PLAYERS = ("A", "B", "C", "D")

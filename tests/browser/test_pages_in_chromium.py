@@ -27,7 +27,7 @@ from urllib.parse import quote
 import pytest
 
 from fertility_rules.cli import main
-from fertility_rules.document import rules_document
+from fertility_rules.fertility.document import rules_document
 from fertility_rules.fertility.document.examples import worked_examples
 
 ROOT = Path(__file__).resolve().parents[2]

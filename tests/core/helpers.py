@@ -7,14 +7,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from fertility_rules import (
-    FinalPosition,
-    Metropolis,
-    PlayerPosition,
-    Shop,
-    ShopState,
-    default_catalogue,
-)
+from fertility_rules import default_catalogue
+from fertility_rules.fertility.model import Metropolis, Shop, ShopState
+from fertility_rules.fertility.model.position import FinalPosition, PlayerPosition
 from fertility_rules.fertility.model.resources import Counts
 
 FORMAT = "fertility-rules/final-position/1"

@@ -12,29 +12,26 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from fertility_rules import (
+from fertility_rules import MalformedInputError, UnknownIdError, default_catalogue
+from fertility_rules.cli import main
+from fertility_rules.fertility.catalogue import (
     Catalogue,
-    GenericBenefit,
-    Icon,
-    MalformedInputError,
-    MonumentType,
-    Provenance,
-    Resource,
-    ResourceToShopBenefit,
-    Shop,
-    SpecializedBenefit,
-    StatueBenefit,
-    StatueChoiceBenefit,
-    UnknownIdError,
-    WheatBenefit,
-    default_catalogue,
     dump_catalogue,
     load_catalogue,
     read_catalogue,
 )
-from fertility_rules.cli import main
+from fertility_rules.fertility.effects import (
+    GenericBenefit,
+    ResourceToShopBenefit,
+    SpecializedBenefit,
+    StatueBenefit,
+    StatueChoiceBenefit,
+    WheatBenefit,
+)
+from fertility_rules.fertility.model import Icon, MonumentType, Resource, Shop
 from fertility_rules.fertility.model.valley import SQUARE_LEGEND, Ground
 from fertility_rules.fertility.testing.strategies import catalogue_documents
+from fertility_rules.shared.provenance import Provenance
 
 CATALOGUE = default_catalogue()
 R, INFERRED = Provenance.RECONSTRUCTED, Provenance.INFERRED

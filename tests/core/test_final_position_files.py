@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from fertility_rules import MalformedInputError, load_final_position, read_final_position
+from fertility_rules import MalformedInputError
 from fertility_rules.cli import main
+from fertility_rules.fertility import load_final_position, read_final_position
 from tests.core.helpers import generic, player_doc, position_doc, shop_doc, write_json
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "core"

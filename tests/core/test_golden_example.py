@@ -17,24 +17,19 @@ from typing import Any
 
 import pytest
 
-from fertility_rules import (
-    Catalogue,
+from fertility_rules import ScoreReport, default_catalogue, score_position
+from fertility_rules.cli import main
+from fertility_rules.fertility import load_final_position, read_final_position
+from fertility_rules.fertility.catalogue import Catalogue
+from fertility_rules.fertility.effects import (
     GenericBenefit,
-    Icon,
-    Resource,
-    ScoreReport,
-    Shop,
     SpecializedBenefit,
     Stage,
     StatueBenefit,
     Timing,
-    default_catalogue,
     find_effect,
-    load_final_position,
-    read_final_position,
-    score_position,
 )
-from fertility_rules.cli import main
+from fertility_rules.fertility.model import Icon, Resource, Shop
 from tests.core.helpers import (
     STAGE_KEYS,
     generic,

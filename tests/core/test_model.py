@@ -8,16 +8,15 @@ from attrs.exceptions import FrozenInstanceError
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fertility_rules import (
+from fertility_rules import MalformedInputError
+from fertility_rules.fertility.effects import GenericBenefit, StatueChoiceBenefit
+from fertility_rules.fertility.model import (
     District,
-    GenericBenefit,
     Icon,
-    MalformedInputError,
     Metropolis,
     Resource,
     Shop,
     ShopState,
-    StatueChoiceBenefit,
     ValleyBoard,
     ValleyTile,
 )

@@ -7,13 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fertility_rules import (
-    FinalPosition,
-    PlayerPosition,
-    Stage,
-    read_final_position,
-    score_position,
-)
+from fertility_rules import score_position
+from fertility_rules.fertility import read_final_position
+from fertility_rules.fertility.effects import Stage
+from fertility_rules.fertility.model.position import FinalPosition, PlayerPosition
 from tests.core.helpers import metropolis, player_doc, position_doc
 
 FIRST, SECOND = 15, 7  # R-5.4 (and COMPONENTS.md: 15 / 7 Debens for most / second most)

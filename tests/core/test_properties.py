@@ -11,22 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fertility_rules import (
-    FertilityError,
-    FinalPosition,
-    Icon,
-    MalformedInputError,
-    PlayerPosition,
-    Resource,
-    ScoreReport,
-    Shop,
-    Stage,
-    dump_final_position,
-    read_catalogue,
-    read_final_position,
-    score_position,
-)
-from fertility_rules.fertility.effects import GenericBenefit, SpecializedBenefit
+from fertility_rules import FertilityError, MalformedInputError, ScoreReport, score_position
+from fertility_rules.fertility import dump_final_position, read_final_position
+from fertility_rules.fertility.catalogue import read_catalogue
+from fertility_rules.fertility.effects import GenericBenefit, SpecializedBenefit, Stage
+from fertility_rules.fertility.model import Icon, Resource, Shop
+from fertility_rules.fertility.model.position import FinalPosition, PlayerPosition
 from fertility_rules.fertility.testing.strategies import (
     JSON,
     catalogue_documents,

@@ -9,18 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fertility_rules import (
-    FinalPosition,
-    Icon,
-    Metropolis,
-    PlayerPosition,
-    Shop,
-    ShopState,
-    WheatBenefit,
-    dump_final_position,
-    score_position,
-)
+from fertility_rules import score_position
 from fertility_rules.cli import main
+from fertility_rules.fertility import dump_final_position
+from fertility_rules.fertility.effects import WheatBenefit
+from fertility_rules.fertility.model import Icon, Metropolis, Shop, ShopState
+from fertility_rules.fertility.model.position import FinalPosition, PlayerPosition
 from fertility_rules.fertility.scoring.render import report_to_text
 from fertility_rules.fertility.testing.strategies import final_positions
 from tests.core.helpers import write_json

@@ -8,40 +8,33 @@ import pytest
 from attrs import frozen
 from hypothesis import find, given
 
-from fertility_rules import (
+from fertility_rules import FertilityError, MalformedInputError, UnknownIdError, score_position
+from fertility_rules.fertility import dump_final_position, read_final_position
+from fertility_rules.fertility.effects import (
     DEFAULT_REGISTRY,
-    Benefit,
     DebenAward,
     EffectKind,
-    FertilityError,
-    FinalPosition,
     GainWheat,
     GenericBenefit,
-    Icon,
-    MalformedInputError,
-    Message,
     Param,
     ParamType,
     PlaceResource,
-    Resource,
     ResourceToShopBenefit,
-    Shop,
     ShopContext,
     SpecializedBenefit,
     Stage,
     StatueBenefit,
     StatueChoiceBenefit,
     Timing,
-    UnknownIdError,
     WheatBenefit,
     describe_benefit,
     describe_shop,
-    dump_final_position,
     find_effect,
-    read_final_position,
-    score_position,
 )
+from fertility_rules.fertility.model import Benefit, Icon, Resource, Shop
+from fertility_rules.fertility.model.position import FinalPosition
 from fertility_rules.fertility.testing.strategies import benefits, final_positions
+from fertility_rules.i18n import Message
 from fertility_rules.i18n.message import _
 from tests.core.helpers import generic, player_doc, position_doc, shop_doc
 

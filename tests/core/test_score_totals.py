@@ -8,22 +8,15 @@ import attrs
 import pytest
 from hypothesis import given, settings
 
-from fertility_rules import (
-    DEFAULT_REGISTRY,
-    EffectRegistry,
-    FinalPosition,
-    StageTotals,
-    apply_unchecked,
-    final_position,
-    legal_moves,
-    new_game,
-    score_position,
-    score_totals,
-)
+from fertility_rules import legal_moves, new_game, score_position
 from fertility_rules.errors import MalformedInputError
+from fertility_rules.fertility.effects import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.fertility.effects.kinds.generic import GENERIC
 from fertility_rules.fertility.effects.kinds.specialized import SPECIALIZED
 from fertility_rules.fertility.effects.registry import describe_shop
+from fertility_rules.fertility.model.position import FinalPosition
+from fertility_rules.fertility.rules import apply_unchecked, final_position
+from fertility_rules.fertility.scoring import StageTotals, score_totals
 from fertility_rules.fertility.scoring.pipeline import metropolis_totals
 from fertility_rules.fertility.testing.strategies import final_positions
 from fertility_rules.i18n.message import render

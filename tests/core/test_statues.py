@@ -10,19 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fertility_rules import (
-    Benefit,
-    FinalPosition,
-    Icon,
-    PlayerPosition,
-    Shop,
-    ShopState,
-    Stage,
-    StatueAward,
-    StatueBenefit,
-    StatueChoiceBenefit,
-    score_position,
-)
+from fertility_rules import score_position
+from fertility_rules.fertility.effects import Stage, StatueAward, StatueBenefit, StatueChoiceBenefit
+from fertility_rules.fertility.model import Benefit, Icon, Shop, ShopState
+from fertility_rules.fertility.model.position import FinalPosition, PlayerPosition
 from fertility_rules.fertility.scoring import best_statue_collection
 from tests.core.helpers import full, metropolis
 

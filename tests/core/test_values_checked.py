@@ -11,10 +11,21 @@ import attrs
 import pytest
 
 import fertility_rules as fr
-from fertility_rules.fertility.effects import GainWheat, PlaceResource
+from fertility_rules.fertility.effects import (
+    DEFAULT_REGISTRY,
+    DebenAward,
+    GainWheat,
+    PlaceResource,
+    StatueAward,
+)
 from fertility_rules.fertility.interpretations import Enclosure, OfferSize
+from fertility_rules.fertility.model import Resource
 from fertility_rules.fertility.model.valley import BoardSquare, Ground
+from fertility_rules.fertility.rulebook_example import rulebook_example
 from fertility_rules.fertility.setup import random_setup
+from fertility_rules.formats import Limits
+from fertility_rules.i18n import Message
+from fertility_rules.lab import GameSpec
 
 CATALOGUE = fr.default_catalogue()
 GAME = fr.Game.new(["Amunet", "Bek"], seed=4)
@@ -74,7 +85,7 @@ def _user_values() -> list[object]:
     """One value of every public class a user builds (as input to the library)."""
     district = CATALOGUE.districts[0]
     board = CATALOGUE.metropolis_boards[0]
-    registry = fr.DEFAULT_REGISTRY
+    registry = DEFAULT_REGISTRY
     benefits = [s.benefit for d in CATALOGUE.districts for s in d.shops]
     kinds = {type(b): b for b in benefits}
     return [
@@ -84,27 +95,27 @@ def _user_values() -> list[object]:
         district.shops[0],
         CATALOGUE.valley_tiles[0],
         CATALOGUE.valley_boards[0],
-        BoardSquare(Ground.DESERT, fr.Resource.GRAPES),
+        BoardSquare(Ground.DESERT, Resource.GRAPES),
         CATALOGUE.start_tile,
         board,
         board.wheat_track,
         GAME.state.players[0].metropolis,
         GAME.state.players[0].metropolis.shops[0],
-        fr.rulebook_example(),
-        fr.rulebook_example().players[0],
+        rulebook_example(),
+        rulebook_example().players[0],
         registry,
         registry.kinds[0],
         registry.kinds[0].params[0],
         *kinds.values(),
         GainWheat(1),
-        fr.DebenAward(2, fr.Message("x")),
-        fr.StatueAward(frozenset({"Isis"}), 1),
-        PlaceResource((fr.Resource.GRAPES,)),
+        DebenAward(2, Message("x")),
+        StatueAward(frozenset({"Isis"}), 1),
+        PlaceResource((Resource.GRAPES,)),
         fr.Interpretations(),
-        fr.Limits(),
+        Limits(),
         random_setup(CATALOGUE, 2, seed=1),
         GAME.record,
-        fr.GameSpec(1, ("random", "random")),
+        GameSpec(1, ("random", "random")),
         fr.PlaceTile("V01", 0, 1),
     ]
 
@@ -176,6 +187,6 @@ def test_a_field_of_the_wrong_type_is_refused_naming_it(value: object) -> None:
 )
 def test_limits_are_bounded(field: str, value: object, words: str) -> None:
     with pytest.raises(fr.MalformedInputError) as caught:
-        fr.Limits(**{field: value})  # type: ignore[arg-type]
+        Limits(**{field: value})  # type: ignore[arg-type]
     assert caught.value.problems[0].path == f"Limits.{field}"
     assert words in str(caught.value)

@@ -22,6 +22,7 @@ from fertility_rules.ankhor.document.rules_document import rules_blocks, rules_p
 from fertility_rules.ankhor.model import Colour, Kind, Token, position_text
 from fertility_rules.ankhor.moves import BuyTile, MoveTile, Refresh, ReturnTokens, StoreTokens
 from fertility_rules.ankhor.rule_texts import rule_texts
+from fertility_rules.ankhor.scoring import score
 from fertility_rules.ankhor.testing import check_invariants
 from fertility_rules.document.blocks import Figure, Heading
 from fertility_rules.document.example import Example
@@ -238,7 +239,7 @@ def test_the_rulebook_s_24_vp_example(examples: dict[str, Example]) -> None:
     (player,) = position.players
     assert len(player.tiles) == 13
     assert sum(1 for p in player.tiles if p.level) == 2  # two higher tiles
-    sheet = ankhor.score(position).sheets[0]
+    sheet = score(position).sheets[0]
     # white 2 + green 5 + red 3; jackals 3 + beetles 2; three value
     # tiles 6 and the bonus token 3; no token left
     assert sheet.stage_totals == (6 + 3, 3 + 2, 2 + 5 + 3, 0)

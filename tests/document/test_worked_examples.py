@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from fertility_rules.cli import main
-from fertility_rules.document import rules_document
 from fertility_rules.fertility.catalogue.loader import default_catalogue
+from fertility_rules.fertility.document import rules_document
 from fertility_rules.fertility.document.examples import (
     Example,
     harvest_kinds,

@@ -17,7 +17,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fertility_rules import (
-    DEFAULT_REGISTRY,
     BuildDistrict,
     ClaimQuarry,
     DiscardTile,
@@ -26,17 +25,18 @@ from fertility_rules import (
     PlaceBonusResource,
     PlaceTile,
     RemoveTile,
-    Resource,
     SupplyShop,
     TakeTile,
     apply,
-    apply_unchecked,
     default_catalogue,
     is_legal,
     legal_moves,
     new_game,
     violations,
 )
+from fertility_rules.fertility.effects import DEFAULT_REGISTRY
+from fertility_rules.fertility.model import Resource
+from fertility_rules.fertility.rules import apply_unchecked
 from fertility_rules.fertility.setup import Setup, random_setup, start_game
 from fertility_rules.fertility.state import GameState, PlacedTile
 from fertility_rules.fertility.testing.engine import games

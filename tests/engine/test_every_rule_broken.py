@@ -71,7 +71,7 @@ def _place_rules(state: GameState, move: PlaceTile) -> set[str]:
     return broken
 
 
-def _shop_rules(state: GameState, resource: fr.Resource, shop: int) -> set[str]:
+def _shop_rules(state: GameState, resource: Resource, shop: int) -> set[str]:
     shops = oracle._shops_of(state)
     if not 0 <= shop < len(shops):
         return {"R-3.5"}  # a Shop of the Metropolis

@@ -23,10 +23,11 @@ from pathlib import Path
 import pytest
 from attrs import evolve
 
-from fertility_rules.agents import GreedyAgent, RandomAgent, make_agent, play_game
+from fertility_rules.agents import RandomAgent, make_agent, play_game
 from fertility_rules.agents.simulate import PlayedGame
 from fertility_rules.cli import main
 from fertility_rules.errors import UnknownIdError
+from fertility_rules.fertility.agents import GreedyAgent
 from fertility_rules.fertility.interpretations import (
     Enclosure,
     Interpretations,

@@ -62,7 +62,7 @@ from fertility_rules.fertility.scoring.pipeline import score_position
 from fertility_rules.fertility.scoring.sheet import ScoreSheet
 from fertility_rules.fertility.setup import start_anchors
 from fertility_rules.fertility.state import PlacedTile
-from fertility_rules.testing import final_positions
+from fertility_rules.fertility.testing import final_positions
 from tests.engine import oracle
 
 # --------------------------------------------------------------------------- the games

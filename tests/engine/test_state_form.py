@@ -7,7 +7,8 @@ import random
 import attrs
 import pytest
 
-from fertility_rules import MalformedInputError, apply_unchecked, legal_moves, new_game
+from fertility_rules import MalformedInputError, legal_moves, new_game
+from fertility_rules.fertility.rules import apply_unchecked
 from fertility_rules.fertility.state import (
     NONE_OUT_OF_PLAY,
     NOTHING_PENDING,

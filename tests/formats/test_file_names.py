@@ -12,11 +12,13 @@ import pytest
 import fertility_rules as fr
 from fertility_rules import ankhor
 from fertility_rules.errors import MalformedInputError
+from fertility_rules.fertility import load_final_position
+from fertility_rules.fertility.catalogue import load_catalogue
 
 READERS: dict[str, Callable[[Any], object]] = {
     "load_record": fr.load_record,
-    "load_catalogue": fr.load_catalogue,
-    "load_final_position": fr.load_final_position,
+    "load_catalogue": load_catalogue,
+    "load_final_position": load_final_position,
     "ankhor.load_catalogue": ankhor.load_catalogue,
     "ankhor.load_final_position": ankhor.load_final_position,
 }

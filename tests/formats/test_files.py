@@ -160,7 +160,8 @@ def test_cli_an_unexpected_exception_is_one_line(
 
 
 def test_cli_max_file_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from fertility_rules import cli, default_catalogue, dump_catalogue
+    from fertility_rules import cli, default_catalogue
+    from fertility_rules.fertility.catalogue import dump_catalogue
 
     file = tmp_path / "catalogue.json"
     file.write_text(json.dumps(dump_catalogue(default_catalogue())), encoding="utf-8")

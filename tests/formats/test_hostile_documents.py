@@ -17,23 +17,20 @@ from typing import Any
 import pytest
 
 from fertility_rules import (
-    RULES_VERSION,
-    FinalPosition,
     GameRecord,
-    GenericBenefit,
-    Icon,
     MalformedInputError,
-    PlayerPosition,
-    Shop,
-    ShopState,
     dump_record,
-    read_catalogue,
-    read_final_position,
     read_record,
     score_position,
 )
+from fertility_rules._version import RULES_VERSION
+from fertility_rules.fertility import read_final_position
+from fertility_rules.fertility.catalogue import read_catalogue
 from fertility_rules.fertility.catalogue.loader import default_catalogue, dump_catalogue
+from fertility_rules.fertility.effects import GenericBenefit
 from fertility_rules.fertility.formats.interpretations import read_interpretations
+from fertility_rules.fertility.model import Icon, Shop, ShopState
+from fertility_rules.fertility.model.position import FinalPosition, PlayerPosition
 from fertility_rules.fertility.scoring.render import report_to_text
 from tests.core.helpers import generic, metropolis, player_doc, position_doc, shop_doc
 
@@ -282,7 +279,8 @@ def test_a_shop_problem_is_reported_under_its_shops_index(
     section: str, item: int, shop: int
 ) -> None:
     # Issue 16.6: the path once lacked the ``.shops[k]`` segment.
-    from fertility_rules import default_catalogue, dump_catalogue, read_catalogue
+    from fertility_rules import default_catalogue
+    from fertility_rules.fertility.catalogue import dump_catalogue, read_catalogue
 
     document = dump_catalogue(default_catalogue())
     document[section][item]["shops"][shop]["requires"] = []

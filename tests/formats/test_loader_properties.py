@@ -22,17 +22,15 @@ from fertility_rules import (
     GameRecord,
     RandomAgent,
     default_catalogue,
-    dump_catalogue,
-    dump_final_position,
     dump_record,
     play_game,
-    read_catalogue,
-    read_final_position,
     read_record,
-    rulebook_example,
 )
+from fertility_rules.fertility import dump_final_position, read_final_position
+from fertility_rules.fertility.catalogue import dump_catalogue, read_catalogue
 from fertility_rules.fertility.formats.interpretations import read_interpretations
 from fertility_rules.fertility.formats.moves import move_from_json
+from fertility_rules.fertility.rulebook_example import rulebook_example
 from fertility_rules.formats import parse_document
 
 _GAME = play_game(["A", "B"], [RandomAgent(1), RandomAgent(2)], seed=3)

@@ -15,29 +15,27 @@ from typing import Any
 import pytest
 
 from fertility_rules import (
-    DEFAULT_REGISTRY,
-    Catalogue,
     GreedyAgent,
     MalformedInputError,
     RandomAgent,
-    Resource,
     default_catalogue,
-    dump_catalogue,
     dump_record,
-    final_position,
     final_scores,
     load_record,
     play_game,
-    read_catalogue,
-    read_final_position,
     read_record,
     replay,
-    rules_document,
     save_record,
     score_position,
 )
 from fertility_rules.cli import main
+from fertility_rules.fertility import read_final_position
+from fertility_rules.fertility.catalogue import Catalogue, dump_catalogue, read_catalogue
 from fertility_rules.fertility.catalogue.describe import describe_catalogue
+from fertility_rules.fertility.document import rules_document
+from fertility_rules.fertility.effects import DEFAULT_REGISTRY
+from fertility_rules.fertility.model import Resource
+from fertility_rules.fertility.rules import final_position
 from tests.core.test_registry import REGISTRY, PerDistrictTestBenefit
 
 KIND = "per_district_test"

@@ -13,16 +13,19 @@ import fertility_rules as fr
 from fertility_rules import ankhor
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.fertility import svg
+from fertility_rules.fertility.choices import summary
+from fertility_rules.fertility.formats.state import dump_observation
+from fertility_rules.fertility.sampling import sample_state
 
 FERTILITY_FUNCTIONS: dict[str, Callable[[Any], object]] = {
     "observe": fr.observe,
     "dump_state": fr.dump_state,
-    "dump_observation": fr.dump_observation,
+    "dump_observation": dump_observation,
     "legal_moves": fr.legal_moves,
-    "summary": fr.summary,
+    "summary": summary,
     "choices": fr.choices,
     "text_board": fr.text_board,
-    "sample_state": fr.sample_state,
+    "sample_state": sample_state,
     "svg.table": svg.table,
 }
 ANKHOR_FUNCTIONS: dict[str, Callable[[Any], object]] = {

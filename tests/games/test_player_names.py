@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 import fertility_rules as fr
 from fertility_rules import ankhor
 from fertility_rules.errors import MalformedInputError
+from fertility_rules.fertility.formats.schema import schema as fertility_schema
 from fertility_rules.records.format import dump_record, read_record
 from fertility_rules.shared.players import MAX_NAME
 
@@ -103,7 +104,7 @@ def test_an_ankhor_final_position_with_two_equal_names_is_refused() -> None:
     assert _paths(error) == ["$.players[1].name"]
 
 
-@pytest.mark.parametrize("schema", [fr.schema, ankhor.schema])
+@pytest.mark.parametrize("schema", [fertility_schema, ankhor.schema])
 def test_the_record_schemas_bound_a_name_as_the_readers_do(schema: Callable[[str], Any]) -> None:
     name = schema("game-record")["properties"]["players"]["items"]
     assert (name["minLength"], name["maxLength"]) == (1, MAX_NAME)
@@ -147,5 +148,5 @@ def test_a_seed_out_of_range_is_refused_by_the_game_the_record_and_its_schema(
     with pytest.raises(MalformedInputError) as read:
         fr.read_record(document)
     assert [p.path for p in read.value.problems] == ["$.seed"]
-    schema = (ankhor.schema if game == "ankhor" else fr.schema)("game-record")
+    schema = (ankhor.schema if game == "ankhor" else fertility_schema)("game-record")
     assert list(Draft202012Validator(schema).iter_errors(document))

@@ -24,10 +24,18 @@ from typing import Any
 import pytest
 
 from fertility_rules import Game, ankhor
-from fertility_rules.agents import AGENTS, ISMCTSAgent, RandomAgent
+from fertility_rules.agents import ISMCTSAgent, RandomAgent
+from fertility_rules.ankhor.formats.catalogue import dump_catalogue as ankhor_dump_catalogue
+from fertility_rules.ankhor.scoring import score
 from fertility_rules.errors import FertilityError, MalformedInputError
+from fertility_rules.fertility import dump_final_position
+from fertility_rules.fertility.agents import AGENTS
+from fertility_rules.fertility.catalogue import dump_catalogue
 from fertility_rules.fertility.formats.converter import format_hooks
-from fertility_rules.i18n import render
+from fertility_rules.fertility.formats.state import dump_move, dump_observation
+from fertility_rules.fertility.rulebook_example import rulebook_example
+from fertility_rules.i18n import Message, render
+from fertility_rules.lab import GameSpec, adjudicate, compare
 from fertility_rules.records.format import read_record
 
 MODULES = (
@@ -190,7 +198,7 @@ def _values() -> dict[str, Any]:
     catalogue = fr.default_catalogue()
     readings = [fr.Interpretations(), fr.Interpretations(quarry_enclosure=Enclosure.ORTHOGONAL)]
     finished = fr.play_game(["A", "B"], [RandomAgent(1), RandomAgent(2)], seed=3).state
-    comparison = fr.compare(readings, 1, agents=("random", "random"), jobs=1)
+    comparison = compare(readings, 1, agents=("random", "random"), jobs=1)
     mine = ankhor.new_game(["Amunet", "Bek"], seed=5)
     mine_move = ankhor.legal_moves(mine)[0]
     mine_position = ankhor.final_position(mine)
@@ -201,7 +209,7 @@ def _values() -> dict[str, Any]:
         "catalogue": catalogue,
         "readings": readings,
         "report": fr.final_scores(finished),
-        "example": fr.rulebook_example(),
+        "example": rulebook_example(),
         "comparison": comparison,
         "comparison_json": comparison_to_json(comparison),
         "record": dump_record(game.record),
@@ -210,7 +218,7 @@ def _values() -> dict[str, Any]:
         "ankhor": mine,
         "ankhor_move": mine_move,
         "ankhor_position": mine_position,
-        "ankhor_report": ankhor.score(mine_position),
+        "ankhor_report": score(mine_position),
     }
 
 
@@ -230,7 +238,7 @@ def _required(name: str, parameter: str, folder: Path) -> object:
             elif mine:
                 document = ankhor.dump_final_position(v["ankhor_position"])
             elif "final_position" in function:
-                document = fr.dump_final_position(v["example"])
+                document = dump_final_position(v["example"])
             else:
                 document = {}
             file.write_text(json.dumps(document), "utf-8")
@@ -238,7 +246,7 @@ def _required(name: str, parameter: str, folder: Path) -> object:
     if parameter == "data":
         if mine:
             dumps: dict[str, Callable[[], object]] = {
-                "read_catalogue": lambda: ankhor.dump_catalogue(ankhor.default_catalogue()),
+                "read_catalogue": lambda: ankhor_dump_catalogue(ankhor.default_catalogue()),
                 "read_final_position": lambda: ankhor.dump_final_position(v["ankhor_position"]),
                 "read_move": lambda: ankhor.dump_move(v["ankhor_move"]),
                 "read_observation": lambda: ankhor.dump_observation(state),
@@ -246,13 +254,13 @@ def _required(name: str, parameter: str, folder: Path) -> object:
             }
         else:
             dumps = {
-                "read_catalogue": lambda: fr.dump_catalogue(v["catalogue"]),
-                "read_final_position": lambda: fr.dump_final_position(v["example"]),
-                "read_observation": lambda: fr.dump_observation(state),
+                "read_catalogue": lambda: dump_catalogue(v["catalogue"]),
+                "read_final_position": lambda: dump_final_position(v["example"]),
+                "read_observation": lambda: dump_observation(state),
                 "read_record": lambda: v["record"],
                 "read_state": lambda: fr.dump_state(state),
                 "comparison_from_json": lambda: v["comparison_json"],
-                "move_from_json": lambda: fr.dump_move(v["move"], state),
+                "move_from_json": lambda: dump_move(v["move"], state),
             }
         return dumps[function]()
     if mine:
@@ -285,7 +293,7 @@ def _required(name: str, parameter: str, folder: Path) -> object:
         "benefit": shop.benefit,
         "shop": shop,
         "catalogue": v["catalogue"],
-        "error": fr.UnknownIdError(fr.Message("x")),
+        "error": fr.UnknownIdError(Message("x")),
         "players": 2,
         "index": 0,
         "kind_id": "generic",
@@ -293,7 +301,7 @@ def _required(name: str, parameter: str, folder: Path) -> object:
         "value": v["enclosure"],
         "text": "c4" if function == "parse_square" else "{}",
         "toml": False,
-        "judgement": fr.adjudicate(state, v["move"], v["readings"]),
+        "judgement": adjudicate(state, v["move"], v["readings"]),
         "comparison": v["comparison"],
         "values": [1.0, 2.0],
         "names": ["Amunet", "Bek"],
@@ -301,7 +309,7 @@ def _required(name: str, parameter: str, folder: Path) -> object:
         "width": state.config.layout.width,
         "message": "Total",
         "report": v["report"],
-        "specs": [fr.GameSpec(1, ("random", "random"))],
+        "specs": [GameSpec(1, ("random", "random"))],
         "square": 0,
         "setup": v["setup"],
         "district": v["catalogue"].districts[0],

@@ -13,10 +13,10 @@ import pytest
 from babel.messages.pofile import read_po
 
 from fertility_rules.cli import main
-from fertility_rules.document import rules_document
 from fertility_rules.document.blocks import RULE_CITATION, Heading, anchors_of
 from fertility_rules.fertility.catalogue.describe import describe_catalogue
 from fertility_rules.fertility.catalogue.loader import default_catalogue
+from fertility_rules.fertility.document import rules_document
 from fertility_rules.fertility.document.rules_document import rules_blocks
 from fertility_rules.fertility.interpretations import INTERPRETATION_INFO
 from fertility_rules.i18n import Language, render

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from fertility_rules.document import FORMATS, rules_document
+from fertility_rules.document import FORMATS
+from fertility_rules.fertility.document import rules_document
 from fertility_rules.i18n import Language
 
 QUARRY = {"en": "Quarry", "fr": "Carrière", "pl": "Kamieniołom", "nl": "Groeve"}

@@ -18,9 +18,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 from fertility_rules.cli import build_parser, main
-from fertility_rules.document import rules_document
 from fertility_rules.fertility.catalogue.describe import describe_catalogue
 from fertility_rules.fertility.catalogue.loader import default_catalogue
+from fertility_rules.fertility.document import rules_document
 from fertility_rules.fertility.svg import catalogue_page
 from fertility_rules.lab.compare import compare
 from fertility_rules.lab.readings import readings_varying

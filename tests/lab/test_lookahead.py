@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fertility_rules.agents import LookaheadAgent, RandomAgent, make_agent, play_game
+from fertility_rules.agents import RandomAgent, make_agent, play_game
+from fertility_rules.fertility.agents import LookaheadAgent
 from fertility_rules.fertility.agents.base import Agent
 from fertility_rules.fertility.moves import Move
 from fertility_rules.fertility.rules.engine import final_scores, is_legal

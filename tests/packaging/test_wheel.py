@@ -15,7 +15,7 @@ CHECK = """
 import fertility_rules, pathlib, sys
 from fertility_rules.i18n import Language, render, uses_catalogue
 from fertility_rules.i18n.amounts import debens
-from fertility_rules.document import rules_document
+from fertility_rules.fertility.document import rules_document
 root = pathlib.Path(sys.argv[1])
 installed = pathlib.Path(fertility_rules.__file__).resolve()
 assert root not in installed.parents, installed

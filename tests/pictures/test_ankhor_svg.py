@@ -13,6 +13,8 @@ from attrs import evolve
 
 from fertility_rules import ankhor
 from fertility_rules.ankhor import svg
+from fertility_rules.ankhor.formats.catalogue import dump_catalogue as ankhor_dump_catalogue
+from fertility_rules.ankhor.formats.catalogue import read_catalogue as ankhor_read_catalogue
 from fertility_rules.ankhor.layout import big_groups
 from fertility_rules.ankhor.model import (
     COLOURS,
@@ -255,7 +257,7 @@ def checked(value: object) -> object:
 
 def owned_catalogue() -> ankhor.Catalogue:
     """The default catalogue as an owner who checked the box would write it."""
-    return ankhor.read_catalogue(checked(ankhor.dump_catalogue(ankhor.default_catalogue())))
+    return ankhor_read_catalogue(checked(ankhor_dump_catalogue(ankhor.default_catalogue())))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

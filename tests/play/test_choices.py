@@ -12,11 +12,9 @@ from fertility_rules import (
     ClaimQuarry,
     Game,
     GameState,
-    Message,
     Move,
     Phase,
     PlaceTile,
-    Resource,
     SupplyShop,
     apply,
     choices,
@@ -25,9 +23,11 @@ from fertility_rules import (
     new_game,
     parse_move,
     render,
-    summary,
 )
+from fertility_rules.fertility.choices import summary
+from fertility_rules.fertility.model import Resource
 from fertility_rules.fertility.model.coordinates import square_name
+from fertility_rules.i18n import Message
 from tests.play.helpers import played
 
 LANGUAGES = ("en", "fr", "pl", "nl")

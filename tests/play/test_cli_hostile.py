@@ -26,7 +26,7 @@ import pytest
 import fertility_rules as fr
 from fertility_rules import ankhor
 from fertility_rules.cli import main
-from fertility_rules.lab import runner
+from fertility_rules.lab import GameSpec, runner
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = sorted(p for p in (ROOT / "tests" / "golden" / "records").glob("*.json"))[0]
@@ -234,7 +234,7 @@ def test_a_game_is_never_given_more_workers_than_games(monkeypatch: pytest.Monke
         raise AssertionError("a worker process was started for one game")
 
     monkeypatch.setattr(runner, "ProcessPoolExecutor", refuse)
-    (summary,) = runner.run_games([fr.GameSpec(3, ("random", "random"))], jobs=48)
+    (summary,) = runner.run_games([GameSpec(3, ("random", "random"))], jobs=48)
     assert summary.seed == 3
 
 
@@ -257,10 +257,10 @@ def test_game_descriptions_are_read_as_they_are_handed_out() -> None:
     handed: list[int] = []
     seen_at_first_result: list[int] = []
 
-    def specs() -> Iterator[fr.GameSpec]:
+    def specs() -> Iterator[GameSpec]:
         for seed in range(40):
             handed.append(seed)
-            yield fr.GameSpec(seed, ("random", "random"))
+            yield GameSpec(seed, ("random", "random"))
 
     def progress(count: int) -> None:
         if not seen_at_first_result:

@@ -18,6 +18,8 @@ from jsonschema import Draft202012Validator
 import fertility_rules as fr
 from fertility_rules.cli import main
 from fertility_rules.fertility.formats.schema import schema
+from fertility_rules.fertility.formats.state import dump_move, read_move
+from fertility_rules.fertility.model import Resource
 
 GAME = fr.Game.new(["Amunet", "Bek"], seed=9)  # 3 Valley boards: 12 columns
 STATE = GAME.state
@@ -42,7 +44,7 @@ def test_the_json_move_reader_and_the_schema_refuse_out_of_range_values(
     document: dict[str, Any], path: str
 ) -> None:
     with pytest.raises(fr.MalformedInputError) as caught:
-        fr.read_move(document, STATE)
+        read_move(document, STATE)
     assert [p.path for p in caught.value.problems] == [path]
     assert not MOVE_SCHEMA.is_valid(document)
 
@@ -63,7 +65,7 @@ def test_a_square_off_this_board_but_on_a_wider_one_names_the_rule() -> None:
     document = {"type": "place", "tile": "V01", "squares": [[0, 11], [0, 12]]}
     assert MOVE_SCHEMA.is_valid(document)
     with pytest.raises(fr.MalformedInputError) as caught:
-        fr.read_move(document, STATE)
+        read_move(document, STATE)
     assert [(p.path, p.rule) for p in caught.value.problems] == [("$.squares[1]", "R-1.4")]
 
 
@@ -91,10 +93,10 @@ def test_the_notation_reads_exactly_its_grammar(text: str, fragment: str) -> Non
     ("text", "move"),
     [
         ("build D07 7 -", fr.BuildDistrict("D07", 6, (0, 0, 0, 0), 0)),
-        ("supply g 25", fr.SupplyShop(fr.Resource.GRAPES, 24)),
+        ("supply g 25", fr.SupplyShop(Resource.GRAPES, 24)),
         # The grammar lists the file-format names of the resources too.
-        ("supply papyrus 1", fr.SupplyShop(fr.Resource.PAPYRUS, 0)),
-        ("bonus Alabaster supply", fr.PlaceBonusResource(fr.Resource.ALABASTER, None)),
+        ("supply papyrus 1", fr.SupplyShop(Resource.PAPYRUS, 0)),
+        ("bonus Alabaster supply", fr.PlaceBonusResource(Resource.ALABASTER, None)),
     ],
 )
 def test_the_edges_of_the_grammar_are_read(text: str, move: fr.Move) -> None:
@@ -141,7 +143,7 @@ def test_adjudicate_reads_moves_with_the_same_reader(
 def test_adjudicate_takes_a_move_file_within_the_size_limit(
     saved_state: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    move = fr.dump_move(fr.legal_moves(STATE)[0], STATE)
+    move = dump_move(fr.legal_moves(STATE)[0], STATE)
     path = tmp_path / "move.json"
     path.write_text(json.dumps(move) + " " * 300, "utf-8")
     assert _adjudicate(capsys, saved_state, str(path))[0] == 0
@@ -173,8 +175,8 @@ def test_the_same_json_move_reads_the_same_everywhere(
 ) -> None:
     record = fr.dump_record(GAME.record)
     for move in fr.legal_moves(STATE):
-        document = fr.dump_move(move, STATE)
-        assert fr.read_move(copy.deepcopy(document), STATE) == move
+        document = dump_move(move, STATE)
+        assert read_move(copy.deepcopy(document), STATE) == move
         record["moves"] = [document]
         assert fr.read_record(record).moves == (move,)
     code, _err = _adjudicate(capsys, saved_state, json.dumps(document))
@@ -185,7 +187,7 @@ def test_the_same_json_move_reads_the_same_everywhere(
     "move",
     [
         fr.ClaimQuarry(-1, None),
-        fr.ClaimQuarry(12 * 8, fr.Resource.GRAPES),
+        fr.ClaimQuarry(12 * 8, Resource.GRAPES),
         fr.ClaimQuarry(10**100, None),
         fr.PlaceTile("V01", 0, -12),
     ],
@@ -193,7 +195,7 @@ def test_the_same_json_move_reads_the_same_everywhere(
 def test_a_move_off_the_board_is_not_written(move: fr.Move) -> None:
     # dump_move wrote [-1, 11] or [8333..., 4], which read_move then refused; it now refuses
     # the square as format_move does.
-    for write in (fr.dump_move, fr.format_move):
+    for write in (dump_move, fr.format_move):
         with pytest.raises(fr.MalformedInputError) as caught:
             write(move, STATE)
         assert [(p.path, p.rule) for p in caught.value.problems] == [("square", "R-1.4")]
@@ -201,6 +203,6 @@ def test_a_move_off_the_board_is_not_written(move: fr.Move) -> None:
 
 @pytest.mark.parametrize("square", [0, 11, 12 * 8 - 1])
 def test_a_move_on_the_board_round_trips(square: int) -> None:
-    for move in (fr.ClaimQuarry(square, None), fr.ClaimQuarry(square, fr.Resource.BOVINE)):
-        assert fr.read_move(fr.dump_move(move, STATE), STATE) == move
+    for move in (fr.ClaimQuarry(square, None), fr.ClaimQuarry(square, Resource.BOVINE)):
+        assert read_move(dump_move(move, STATE), STATE) == move
         assert fr.parse_move(fr.format_move(move, STATE), STATE) == move

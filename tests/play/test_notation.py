@@ -14,7 +14,6 @@ from fertility_rules import (
     PlaceBonusResource,
     PlaceTile,
     RemoveTile,
-    Resource,
     SupplyShop,
     TakeTile,
     format_move,
@@ -23,6 +22,7 @@ from fertility_rules import (
     observe,
     parse_move,
 )
+from fertility_rules.fertility.model import Resource
 from tests.play.helpers import played
 
 

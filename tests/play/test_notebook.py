@@ -12,6 +12,9 @@ from typing import Any
 import pytest
 
 import fertility_rules as fr
+from fertility_rules.fertility import load_final_position, read_final_position
+from fertility_rules.fertility.catalogue import load_catalogue, read_catalogue
+from fertility_rules.fertility.formats.state import read_observation
 from fertility_rules.fertility.rulebook_example import rulebook_example
 from fertility_rules.fertility.scoring.pipeline import score_position
 
@@ -98,11 +101,11 @@ READERS = [
     fr.read_state,
     fr.read_record,
     fr.load_record,
-    fr.read_observation,
-    fr.read_catalogue,
-    fr.load_catalogue,
-    fr.read_final_position,
-    fr.load_final_position,
+    read_observation,
+    read_catalogue,
+    load_catalogue,
+    read_final_position,
+    load_final_position,
 ]
 
 

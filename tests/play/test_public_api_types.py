@@ -21,11 +21,17 @@ import pytest
 import fertility_rules as fr
 from fertility_rules import ankhor
 from fertility_rules.agents.ismcts import Budget, search_parts
+from fertility_rules.fertility.effects import DEFAULT_REGISTRY
 from fertility_rules.fertility.interpretations import Enclosure
+from fertility_rules.fertility.model import Icon, Resource
+from fertility_rules.fertility.rulebook_example import rulebook_example
 from fertility_rules.fertility.rules.engine import apply_unchecked
 from fertility_rules.fertility.setup import random_setup
 from fertility_rules.fertility.state import Phase
+from fertility_rules.formats import DEFAULT_LIMITS
 from fertility_rules.games import find_game
+from fertility_rules.i18n import Message
+from fertility_rules.lab import GameSpec, adjudicate, compare
 from fertility_rules.lab.compare import comparison_to_json
 from fertility_rules.server.requests import SeatKind
 from fertility_rules.server.table import Played, Seat, Table, TableSetup
@@ -73,9 +79,9 @@ def _examples() -> dict[str, object]:
     finished = fr.play_game(["A", "B"], [fr.RandomAgent(1), fr.RandomAgent(2)], seed=3).state
     report = fr.final_scores(finished)
     readings = [fr.Interpretations(), fr.Interpretations(quarry_enclosure=Enclosure.ORTHOGONAL)]
-    comparison = fr.compare(readings, 1, agents=("random", "random"), jobs=1)
+    comparison = compare(readings, 1, agents=("random", "random"), jobs=1)
     shop = catalogue.districts[0].shops[0]
-    spec = fr.GameSpec(1, ("random", "random"))
+    spec = GameSpec(1, ("random", "random"))
     view = fr.observe(state)
     search_game, _parts = search_parts()
     setup = TableSetup(
@@ -86,7 +92,7 @@ def _examples() -> dict[str, object]:
         seed=5,
     )
     return {
-        "Adjudication": fr.adjudicate(state, move, readings),
+        "Adjudication": adjudicate(state, move, readings),
         "Benefit": shop.benefit,
         "Budget": Budget(2),
         "Catalogue": catalogue,
@@ -94,12 +100,12 @@ def _examples() -> dict[str, object]:
         "Comparison": comparison,
         "Counts": (1, 0, 0, 0),
         "District": catalogue.districts[0],
-        "EffectRegistry": fr.DEFAULT_REGISTRY,
-        "EffectRegistry | None": fr.DEFAULT_REGISTRY,
+        "EffectRegistry": DEFAULT_REGISTRY,
+        "EffectRegistry | None": DEFAULT_REGISTRY,
         "Event": Played(0, move),
         "Executor | None": None,
-        "FertilityError": fr.UnknownIdError(fr.Message("x")),
-        "FinalPosition": fr.rulebook_example(),
+        "FertilityError": fr.UnknownIdError(Message("x")),
+        "FinalPosition": rulebook_example(),
         "GameRecord": game.record,
         "GameSpec": spec,
         "GameState": state,
@@ -113,11 +119,11 @@ def _examples() -> dict[str, object]:
         "Iterable[str]": ["quarry_enclosure=orthogonal"],
         "Language": fr.Language.FR,
         "Language | str": "fr",
-        "Limits": fr.DEFAULT_LIMITS,
-        "Limits | None": fr.DEFAULT_LIMITS,
+        "Limits": DEFAULT_LIMITS,
+        "Limits | None": DEFAULT_LIMITS,
         "Mapping[str, Any]": comparison_to_json(comparison),
-        "Message | str": fr.Message("Total"),
-        "Message": fr.Message("Quarries per game"),
+        "Message | str": Message("Total"),
+        "Message": Message("Quarries per game"),
         "tuple[type, ...]": (fr.ClaimQuarry,),
         "Metropolis | MetropolisBoard | PlayerState": state.players[0].metropolis,
         "PlayerState": state.players[0],
@@ -126,12 +132,12 @@ def _examples() -> dict[str, object]:
         "Observation | GameState": state,
         "Observation": ankhor.observe(ankhor.new_game(["A", "B"], seed=1)),
         "Progress | None": None,
-        "Resource": fr.Resource.GRAPES,
+        "Resource": Resource.GRAPES,
         "ScoreReport": report,
         "SearchGame[S, V, M]": search_game,
         "E": state,
         "type[Labelled]": _Probe,
-        "Mapping[Any, Message]": {_Probe.ONE: fr.Message("One")},
+        "Mapping[Any, Message]": {_Probe.ONE: Message("One")},
         "Callable[[E], Sequence[M]]": fr.legal_moves,
         "Callable[[E, M], E]": apply_unchecked,
         "Callable[[E, Sequence[M]], M]": lambda _state, moves: moves[0],
@@ -173,9 +179,9 @@ def _examples() -> dict[str, object]:
         "str | Path": str(ROOT / "README.md"),
         "str | Path | None": None,
         "str | bytes": "{}",
-        "tuple[Icon, ...]": (fr.Icon.ANY,),
+        "tuple[Icon, ...]": (Icon.ANY,),
         "tuple[str, ...]": ("Ann", "Bob"),
-        "tuple[Resource, ...] | list[Resource]": (fr.Resource.GRAPES,),
+        "tuple[Resource, ...] | list[Resource]": (Resource.GRAPES,),
         "tuple[ScoreSheet, ...]": report.sheets,
         "tuple[Sequence[str], ...]": ((), ()),
         # where an annotation says too little, the parameter or the module tells

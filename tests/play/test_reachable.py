@@ -19,15 +19,14 @@ from fertility_rules import (
     MalformedInputError,
     Phase,
     apply,
-    dump_observation,
     dump_state,
     legal_moves,
     observe,
-    read_observation,
     read_state,
     render,
 )
 from fertility_rules.fertility.formats.reachable import reachability_problems
+from fertility_rules.fertility.formats.state import dump_observation, read_observation
 from fertility_rules.fertility.rules.geometry import bits
 from tests.play.helpers import played
 

@@ -11,16 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fertility_rules import (
-    Game,
-    MalformedInputError,
-    legal_moves,
-    new_game,
-    observe,
-    read_state,
-    sample_state,
-)
+from fertility_rules import Game, MalformedInputError, legal_moves, new_game, observe, read_state
 from fertility_rules.fertility.formats.state import dump_state
+from fertility_rules.fertility.sampling import sample_state
 from tests.play.helpers import played
 
 

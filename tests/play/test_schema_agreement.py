@@ -15,7 +15,16 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 import fertility_rules as fr
+from fertility_rules.errors import Problem
+from fertility_rules.fertility import dump_final_position, read_final_position
+from fertility_rules.fertility.catalogue import read_catalogue
 from fertility_rules.fertility.formats.schema import schema
+from fertility_rules.fertility.formats.state import (
+    dump_move,
+    dump_observation,
+    read_move,
+    read_observation,
+)
 from fertility_rules.fertility.testing.strategies import catalogue_documents, final_positions
 from fertility_rules.games import find_game
 from fertility_rules.testing.agreement import broken_documents, disagreement
@@ -42,7 +51,7 @@ BEYOND_A_SCHEMA: dict[str, str] = {
 """Rule-less problems a schema cannot state, by message, with the reason."""
 
 
-def _beyond(problem: fr.Problem) -> bool:
+def _beyond(problem: Problem) -> bool:
     return problem.rule is not None or problem.message.msgid in BEYOND_A_SCHEMA
 
 
@@ -79,15 +88,15 @@ KEYS = ("extra", "tiles", "shops", "spot", "player", "kind", "id", "tokens", "tu
 
 
 @SETTINGS
-@given(broken_documents(final_positions().map(fr.dump_final_position), KEYS))
+@given(broken_documents(final_positions().map(dump_final_position), KEYS))
 def test_final_positions(document: dict[str, Any]) -> None:
-    _check("final-position", document, fr.read_final_position)
+    _check("final-position", document, read_final_position)
 
 
 @SETTINGS
 @given(broken_documents(catalogue_documents(), KEYS))
 def test_catalogues(document: dict[str, Any]) -> None:
-    _check("catalogue", document, fr.read_catalogue)
+    _check("catalogue", document, read_catalogue)
 
 
 @SETTINGS
@@ -103,16 +112,16 @@ def test_game_states(document: dict[str, Any]) -> None:
 
 
 @SETTINGS
-@given(broken_documents(_states().map(lambda s: fr.dump_observation(s, moves=True)), KEYS))
+@given(broken_documents(_states().map(lambda s: dump_observation(s, moves=True)), KEYS))
 def test_observations(document: dict[str, Any]) -> None:
-    _check("observation", document, fr.read_observation)
+    _check("observation", document, read_observation)
 
 
 @st.composite
 def _moves(draw: st.DrawFn) -> tuple[fr.GameState, dict[str, Any]]:
     state = draw(_states())
     moves = fr.legal_moves(state) or [fr.EndSupplying()]
-    return state, fr.dump_move(draw(st.sampled_from(moves)), state)
+    return state, dump_move(draw(st.sampled_from(moves)), state)
 
 
 @SETTINGS
@@ -120,7 +129,7 @@ def _moves(draw: st.DrawFn) -> tuple[fr.GameState, dict[str, Any]]:
 def test_moves(pair: tuple[fr.GameState, dict[str, Any]], data: st.DataObject) -> None:
     state, move = pair
     document = data.draw(broken_documents(st.just(move), KEYS, keep=()))
-    _check("move", document, lambda d: fr.read_move(d, state))
+    _check("move", document, lambda d: read_move(d, state))
 
 
 @pytest.mark.parametrize(
@@ -134,7 +143,7 @@ def test_moves(pair: tuple[fr.GameState, dict[str, Any]], data: st.DataObject) -
 )
 def test_examples(name: str, document: dict[str, Any], read: Any) -> None:
     state = fr.new_game(["A", "B"], seed=1)
-    _check(name, document, lambda d: fr.read_move(d, state))
+    _check(name, document, lambda d: read_move(d, state))
 
 
 @pytest.mark.parametrize("game", ["fertility", "ankhor"])

@@ -15,7 +15,12 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 import fertility_rules as fr
+from fertility_rules.fertility import dump_final_position, read_final_position
+from fertility_rules.fertility.catalogue import dump_catalogue, read_catalogue
 from fertility_rules.fertility.formats.schema import SCHEMA_NAMES, build_schema, schema
+from fertility_rules.fertility.formats.state import dump_move, dump_observation, read_move
+from fertility_rules.fertility.model.position import FinalPosition
+from fertility_rules.fertility.rulebook_example import rulebook_example
 from fertility_rules.fertility.testing.strategies import _paths as json_paths
 from fertility_rules.fertility.testing.strategies import catalogue_documents, final_positions
 from tests.play.helpers import played
@@ -55,7 +60,7 @@ def test_unknown_schema_names_are_library_errors() -> None:
 
 
 def test_examples_and_golden_files_validate() -> None:
-    _assert_valid("catalogue", fr.dump_catalogue(fr.default_catalogue()))
+    _assert_valid("catalogue", dump_catalogue(fr.default_catalogue()))
     for path in (ROOT / "docs" / "examples").glob("*.json"):
         _assert_valid("final-position", json.loads(path.read_text("utf-8")))
     records = sorted((ROOT / "tests" / "golden" / "records").glob("*.json"))
@@ -63,17 +68,17 @@ def test_examples_and_golden_files_validate() -> None:
     assert games
     for path in games:
         _assert_valid("game-record", json.loads(path.read_text("utf-8")))
-    _assert_valid("final-position", fr.dump_final_position(fr.rulebook_example()))
+    _assert_valid("final-position", dump_final_position(rulebook_example()))
 
 
 @given(played(60))
 def test_generated_states_views_records_and_moves_validate(game: fr.Game) -> None:
     state = game.state
     _assert_valid("game-state", fr.dump_state(state))
-    _assert_valid("observation", fr.dump_observation(state, moves=True))
+    _assert_valid("observation", dump_observation(state, moves=True))
     _assert_valid("game-record", fr.dump_record(game.record))
     for move in fr.legal_moves(state):
-        _assert_valid("move", fr.dump_move(move, state))
+        _assert_valid("move", dump_move(move, state))
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -83,8 +88,8 @@ def test_generated_catalogues_validate(document: dict[str, Any]) -> None:
 
 
 @given(final_positions())
-def test_generated_final_positions_validate(position: fr.FinalPosition) -> None:
-    _assert_valid("final-position", fr.dump_final_position(position))
+def test_generated_final_positions_validate(position: FinalPosition) -> None:
+    _assert_valid("final-position", dump_final_position(position))
 
 
 # ---------------------------------------------------------------- agreement on refusals
@@ -174,7 +179,7 @@ MOVE_BREAKS = [
 @pytest.mark.parametrize("document", MOVE_BREAKS)
 def test_schema_and_reader_refuse_the_same_broken_moves(document: object) -> None:
     assert not _valid("move", document)
-    assert _rejects(lambda d: fr.read_move(d, SAVED.state), document)
+    assert _rejects(lambda d: read_move(d, SAVED.state), document)
 
 
 @pytest.mark.parametrize("name", SCHEMA_NAMES)
@@ -287,19 +292,19 @@ def test_the_catalogue_reader_refuses_whatever_the_schema_refuses(
     document: dict[str, Any],
 ) -> None:
     if not _valid("catalogue", document):
-        assert _rejects(fr.read_catalogue, document)
+        assert _rejects(read_catalogue, document)
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
-@given(_broken(final_positions().map(fr.dump_final_position)))
+@given(_broken(final_positions().map(dump_final_position)))
 def test_the_final_position_reader_refuses_whatever_the_schema_refuses(
     document: dict[str, Any],
 ) -> None:
     if not _valid("final-position", document):
-        assert _rejects(fr.read_final_position, document)
+        assert _rejects(read_final_position, document)
 
 
-CATALOGUE = fr.dump_catalogue(fr.default_catalogue())
+CATALOGUE = dump_catalogue(fr.default_catalogue())
 
 # Known one-directional cases: well-shaped catalogues that break a rule between fields.
 # The schema accepts them (it cannot compare one item with another); the reader refuses.
@@ -324,10 +329,10 @@ def test_catalogue_rules_between_fields_are_the_readers_alone(index: int) -> Non
     document = copy.deepcopy(CATALOGUE)
     CATALOGUE_READER_ONLY[index](document)
     assert _valid("catalogue", document)
-    assert _rejects(fr.read_catalogue, document)
+    assert _rejects(read_catalogue, document)
 
 
-POSITION = fr.dump_final_position(fr.rulebook_example())
+POSITION = dump_final_position(rulebook_example())
 
 # Known one-directional cases for final positions: the schema knows neither the icons a
 # Shop's tokens must match, nor the gods of the table, nor where a track ends.
@@ -352,7 +357,7 @@ def test_final_position_rules_between_fields_are_the_readers_alone(index: int) -
     document = copy.deepcopy(POSITION)
     POSITION_READER_ONLY[index](document)
     assert _valid("final-position", document)
-    assert _rejects(fr.read_final_position, document)
+    assert _rejects(read_final_position, document)
 
 
 @pytest.mark.parametrize(
@@ -364,7 +369,7 @@ def test_a_catalogue_without_a_section_is_refused_by_both(key: str) -> None:
     document = copy.deepcopy(CATALOGUE)
     del document[key]
     assert not _valid("catalogue", document)
-    assert _rejects(fr.read_catalogue, document)
+    assert _rejects(read_catalogue, document)
 
 
 @pytest.mark.parametrize("key", ["wheat_track", "statue_scale"])
@@ -375,7 +380,7 @@ def test_an_empty_track_is_refused_by_both(key: str) -> None:
     document = copy.deepcopy(POSITION)
     document["players"][0][key] = []
     assert not _valid("final-position", document)
-    assert _rejects(fr.read_final_position, document)
+    assert _rejects(read_final_position, document)
     del document["players"][0][key]
     assert _valid("final-position", document)
-    assert not _rejects(fr.read_final_position, document)
+    assert not _rejects(read_final_position, document)

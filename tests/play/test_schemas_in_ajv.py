@@ -24,9 +24,15 @@ from jsonschema import Draft202012Validator
 
 import fertility_rules as fr
 from fertility_rules import ankhor
+from fertility_rules.ankhor.formats.catalogue import dump_catalogue as ankhor_dump_catalogue
 from fertility_rules.ankhor.formats.schema import SCHEMA_NAMES as ANKHOR_SCHEMA_NAMES
 from fertility_rules.ankhor.formats.schema import schema as ankhor_schema
+from fertility_rules.fertility import dump_final_position
+from fertility_rules.fertility.catalogue import dump_catalogue
 from fertility_rules.fertility.formats.schema import SCHEMA_NAMES, schema
+from fertility_rules.fertility.formats.state import dump_move, dump_observation
+from fertility_rules.fertility.rulebook_example import rulebook_example
+from fertility_rules.fertility.rules import final_position
 from fertility_rules.records.format import dump_record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,8 +122,8 @@ def _game(seed: int, players: int, moves: int) -> fr.Game:
 def _documents() -> list[tuple[str, object]]:
     """The examples, the golden files and documents generated from seeded games."""
     documents: list[tuple[str, object]] = [
-        ("catalogue", fr.dump_catalogue(fr.default_catalogue())),
-        ("final-position", fr.dump_final_position(fr.rulebook_example())),
+        ("catalogue", dump_catalogue(fr.default_catalogue())),
+        ("final-position", dump_final_position(rulebook_example())),
     ]
     for path in sorted((ROOT / "docs" / "examples").glob("*.json")):
         documents.append(("final-position", json.loads(path.read_text("utf-8"))))
@@ -129,9 +135,9 @@ def _documents() -> list[tuple[str, object]]:
         state = game.state
         documents.append(("game-record", fr.dump_record(game.record)))
         documents.append(("game-state", fr.dump_state(state)))
-        documents.append(("observation", fr.dump_observation(state, moves=True)))
-        documents.extend(("move", fr.dump_move(move, state)) for move in fr.legal_moves(state))
-        documents.append(("final-position", fr.dump_final_position(fr.final_position(state))))
+        documents.append(("observation", dump_observation(state, moves=True)))
+        documents.extend(("move", dump_move(move, state)) for move in fr.legal_moves(state))
+        documents.append(("final-position", dump_final_position(final_position(state))))
     return documents
 
 
@@ -184,7 +190,7 @@ def test_every_ankhor_schema_compiles_alone_in_ajv_strict_mode() -> None:
 
 def _ankhor_documents() -> list[tuple[str, object]]:
     documents: list[tuple[str, object]] = [
-        ("catalogue", ankhor.dump_catalogue(ankhor.default_catalogue()))
+        ("catalogue", ankhor_dump_catalogue(ankhor.default_catalogue()))
     ]
     for seed, players, moves in [(1, 2, 0), (2, 3, 30), (3, 4, 80), (4, 2, 600)]:
         game = fr.Game.new([f"P{i}" for i in range(players)], seed=seed, game="ankhor")

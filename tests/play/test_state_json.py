@@ -17,14 +17,16 @@ from fertility_rules import (
     Game,
     MalformedInputError,
     Phase,
-    dump_move,
-    dump_observation,
     dump_state,
     legal_moves,
     observe,
+    read_state,
+)
+from fertility_rules.fertility.formats.state import (
+    dump_move,
+    dump_observation,
     read_move,
     read_observation,
-    read_state,
 )
 from fertility_rules.fertility.testing.strategies import json_values
 from tests.play.helpers import played

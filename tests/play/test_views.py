@@ -17,19 +17,18 @@ from fertility_rules import (
     MalformedInputError,
     apply,
     choices,
-    dump_move,
     format_move,
     is_legal,
     legal_moves,
     new_game,
     observe,
     parse_move,
-    read_move,
-    summary,
     text_board,
     violations,
 )
 from fertility_rules.fertility import svg
+from fertility_rules.fertility.choices import summary
+from fertility_rules.fertility.formats.state import dump_move, read_move
 from fertility_rules.fertility.state import STATE_ATTRIBUTES
 from fertility_rules.fertility.views import Observation
 from tests.play.helpers import played

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import fertility_rules as fr
+from fertility_rules.fertility.catalogue import dump_catalogue, read_catalogue
 from fertility_rules.games import find_game
 from tests.server.helpers import client, pick, require
 
@@ -173,7 +174,7 @@ def test_an_illegal_move_in_the_record_is_named_with_its_rule(tmp_path: Path) ->
 
 
 def test_a_record_with_a_catalogue_of_its_own_is_refused(tmp_path: Path) -> None:
-    catalogue = fr.read_catalogue({**fr.dump_catalogue(fr.default_catalogue()), "name": "mine"})
+    catalogue = read_catalogue({**dump_catalogue(fr.default_catalogue()), "name": "mine"})
     _played, record = _record("fertility", 3, catalogue=catalogue)
     assert isinstance(record["catalogue"], dict)
     with client(tmp_path) as http:

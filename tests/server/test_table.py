@@ -11,6 +11,7 @@ from attrs import evolve
 import fertility_rules as fr
 from fertility_rules.errors import MalformedInputError, NotAllowedError
 from fertility_rules.games import find_game
+from fertility_rules.lab import with_interpretations
 from fertility_rules.server.auth import digest
 from fertility_rules.server.requests import SeatKind
 from fertility_rules.server.table import (
@@ -236,7 +237,7 @@ def test_stored_events_and_setups_read_back_equal() -> None:
     assert setup_from_json(setup_to_json(setup)) == setup
     for event in events:
         assert event_from_json(event_to_json(event, setup), setup) == event
-    switched = fr.with_interpretations(["quarry_enclosure=orthogonal", "I-10=3"])
+    switched = with_interpretations(["quarry_enclosure=orthogonal", "I-10=3"])
     readings = evolve(setup, interpretations=switched, listed=False, variant=False)
     assert readings != setup
     assert setup_from_json(setup_to_json(readings)) == readings
