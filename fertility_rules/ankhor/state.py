@@ -31,6 +31,7 @@ __all__ = [
     "GameState",
     "Phase",
     "PlayerState",
+    "TableBase",
     "TurnProgress",
     "evolve_player",
     "evolve_progress",
@@ -145,8 +146,19 @@ def _piles(piles: Iterable[Iterable[Tile]]) -> tuple[Rest[Tile], Rest[Tile]]:
     return (first, second)
 
 
+class TableBase(Seated[PlayerState]):
+    """A state or a view of one (:class:`~fertility_rules.ankhor.views.Observation`): what
+    the referee reads, the same in both (A-8.1). The referee checks its argument against
+    this class, so it needs no import of the views."""
+
+    __slots__ = ()
+
+    phase: Phase
+    turn: int
+
+
 @frozen(field_transformer=typed_fields)
-class GameState(Seated[PlayerState]):
+class GameState(TableBase):
     """Everything about a game at one decision; never changes (use the rules to move)."""
 
     config: GameConfig = field(repr=False)

@@ -18,19 +18,25 @@ from attrs import field, frozen
 
 from fertility_rules.ankhor.arguments import require, state_needed, view_needed
 from fertility_rules.ankhor.model import Tile, Tokens
-from fertility_rules.ankhor.state import GameConfig, GameState, Phase, PlayerState, TurnProgress
+from fertility_rules.ankhor.state import (
+    GameConfig,
+    GameState,
+    Phase,
+    PlayerState,
+    TableBase,
+    TurnProgress,
+)
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.games import table_picture
 from fertility_rules.i18n.message import _
-from fertility_rules.shared.seats import Seated
 from fertility_rules.shared.values import carried
 
 __all__ = ["Observation", "observe", "sample_state", "unseen_tiles"]
 
 
 @frozen
-class Observation(Seated[PlayerState]):
+class Observation(TableBase):
     """The public part of a :class:`~fertility_rules.ankhor.state.GameState` (A-8.1);
     equal for states that differ only in what A-8.2 hides."""
 

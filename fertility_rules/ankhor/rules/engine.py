@@ -58,7 +58,7 @@ from fertility_rules.ankhor.rules.turn_end import (
     settle,
     store_moves,
 )
-from fertility_rules.ankhor.state import GameState, Phase
+from fertility_rules.ankhor.state import GameState, Phase, TableBase
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.shared.referee import handler_for, refuse
 from fertility_rules.shared.violations import Violation
@@ -128,9 +128,8 @@ _LEGAL: dict[Phase, Callable[[Table], list[Move]]] = {
 
 
 def _check_table(table: object) -> None:
-    from fertility_rules.ankhor.views import Observation
-
-    require(table, (GameState, Observation), "state", table_needed)
+    # a state or its view: the classes made on the base the referee knows
+    require(table, tuple(TableBase.__subclasses__()), "state", table_needed)
 
 
 def legal_moves(table: Table) -> list[Move]:
