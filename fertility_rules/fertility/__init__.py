@@ -89,6 +89,7 @@ if TYPE_CHECKING:
     from fertility_rules.fertility.views import Observation, observe
 
 _LAZY: dict[str, str] = {
+    "RULES": "fertility_rules.fertility.game",
     "AGENTS": "fertility_rules.fertility.agents",
     "GreedyAgent": "fertility_rules.fertility.agents",
     "ISMCTSAgent": "fertility_rules.fertility.agents",
