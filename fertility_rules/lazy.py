@@ -35,8 +35,9 @@ def lazy_names(
         module = modules.get(name)
         if module is not None:
             found = importlib.import_module(module)
-            # a subpackage listed by its own name (a game's package) is itself the value
-            value = found if module == f"{package}.{name}" else getattr(found, name)
+            # a subpackage listed under its own name (a game's package) is itself the value
+            itself = module == f"{package}.{name}" and not hasattr(found, name)
+            value = found if itself else getattr(found, name)
             namespace[name] = value
             return value
         if name not in gone:

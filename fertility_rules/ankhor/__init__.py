@@ -61,7 +61,11 @@ if TYPE_CHECKING:
         play_game,
     )
     from fertility_rules.ankhor.choices import choices
-    from fertility_rules.ankhor.formats.catalogue import load_catalogue
+    from fertility_rules.ankhor.formats.catalogue import (
+        dump_catalogue,
+        load_catalogue,
+        read_catalogue,
+    )
     from fertility_rules.ankhor.formats.final_position import (
         dump_final_position,
         load_final_position,
@@ -82,6 +86,8 @@ if TYPE_CHECKING:
     from fertility_rules.ankhor.texts import report_to_json, report_to_text, summary
 
 _LAZY: dict[str, str] = {
+    "dump_catalogue": "fertility_rules.ankhor.formats.catalogue",
+    "read_catalogue": "fertility_rules.ankhor.formats.catalogue",
     "AGENTS": "fertility_rules.ankhor.agents",
     "Game": "fertility_rules.ankhor.history",
     "GreedyAgent": "fertility_rules.ankhor.agents",
@@ -116,7 +122,6 @@ _MOVED = moved_names(
     {
         "fertility_rules.ankhor.agents": "PlayedGame",
         "fertility_rules.ankhor.catalogue": "CATALOGUE_FORMAT TileEntry",
-        "fertility_rules.ankhor.formats.catalogue": "dump_catalogue read_catalogue",
         "fertility_rules.ankhor.formats.final_position": "FINAL_POSITION_FORMAT",
         "fertility_rules.ankhor.formats.schema": "SCHEMA_NAMES",
         "fertility_rules.ankhor.formats.state": "GAME_STATE_FORMAT OBSERVATION_FORMAT",
@@ -162,6 +167,7 @@ __all__ = [
     "apply_unchecked",
     "choices",
     "default_catalogue",
+    "dump_catalogue",
     "dump_final_position",
     "dump_move",
     "dump_observation",
@@ -178,6 +184,7 @@ __all__ = [
     "observe",
     "parse_move",
     "play_game",
+    "read_catalogue",
     "read_final_position",
     "read_move",
     "read_observation",

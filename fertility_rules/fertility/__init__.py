@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from fertility_rules.fertility.catalogue.catalogue import Catalogue
 from fertility_rules.fertility.catalogue.loader import default_catalogue, load_catalogue
 from fertility_rules.fertility.interpretations import Interpretations
-from fertility_rules.fertility.model.coordinates import parse_square, square_name
+from fertility_rules.fertility.model.coordinates import parse_square
 from fertility_rules.fertility.model.position import FinalPosition
 from fertility_rules.fertility.moves import (
     BuildDistrict,
@@ -66,6 +66,7 @@ if TYPE_CHECKING:
         make_agent,
         play_game,
     )
+    from fertility_rules.fertility.catalogue import dump_catalogue, read_catalogue
     from fertility_rules.fertility.choices import choices, summary
     from fertility_rules.fertility.formats.final_position import (
         dump_final_position,
@@ -100,6 +101,8 @@ _LAZY: dict[str, str] = {
     "choices": "fertility_rules.fertility.choices",
     "summary": "fertility_rules.fertility.choices",
     "Game": "fertility_rules.fertility.history",
+    "dump_catalogue": "fertility_rules.fertility.catalogue",
+    "read_catalogue": "fertility_rules.fertility.catalogue",
     "dump_final_position": "fertility_rules.fertility.formats.final_position",
     "load_final_position": "fertility_rules.fertility.formats.final_position",
     "read_final_position": "fertility_rules.fertility.formats.final_position",
@@ -152,6 +155,7 @@ __all__ = [
     "apply_unchecked",
     "choices",
     "default_catalogue",
+    "dump_catalogue",
     "dump_final_position",
     "dump_move",
     "dump_observation",
@@ -169,6 +173,7 @@ __all__ = [
     "parse_move",
     "parse_square",
     "play_game",
+    "read_catalogue",
     "read_final_position",
     "read_move",
     "read_observation",
@@ -178,7 +183,6 @@ __all__ = [
     "sample_state",
     "schema",
     "score_position",
-    "square_name",
     "summary",
     "text_board",
     "violations",

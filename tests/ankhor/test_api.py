@@ -180,7 +180,7 @@ def test_interpretations_take_plain_json_values() -> None:
 
 
 def test_the_names_mirror_fertilitys() -> None:
-    import fertility_rules as fr
+    from fertility_rules import fertility
 
     shared = [
         "new_game",
@@ -190,7 +190,6 @@ def test_the_names_mirror_fertilitys() -> None:
         "apply",
         "apply_unchecked",
         "observe",
-        "score_totals",
         "score_position",
         "final_scores",
         "dump_state",
@@ -215,7 +214,7 @@ def test_the_names_mirror_fertilitys() -> None:
         "play_game",
     ]
     for name in shared:
-        assert hasattr(fr, name), name
+        assert name in fertility.__all__, name
         assert name in ankhor.__all__, name
     state = ankhor.new_game(["A", "B"], seed=3, interpretations=None, catalogue=None)
     assert state.current == state.config.first

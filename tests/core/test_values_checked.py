@@ -5,6 +5,7 @@ before, ``Interpretations(district_offer=3)`` crashed mid-game and
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import attrs
@@ -149,14 +150,28 @@ LIBRARY_MADE = {
 }
 
 
+PUBLIC_MODULES = (
+    fr,
+    importlib.import_module("fertility_rules.fertility"),
+    importlib.import_module("fertility_rules.fertility.model"),
+    importlib.import_module("fertility_rules.fertility.effects"),
+    importlib.import_module("fertility_rules.fertility.catalogue"),
+    importlib.import_module("fertility_rules.fertility.rules"),
+    importlib.import_module("fertility_rules.fertility.scoring"),
+)
+"""The modules whose names an app reads Fertility's values from."""
+
+
 def test_every_public_value_class_is_checked_or_made_by_the_library() -> None:
     checked = {type(v).__name__ for v in USER_VALUES}
-    classes = {
-        name
-        for name in fr.__all__
-        if isinstance(getattr(fr, name), type) and attrs.has(getattr(fr, name))
+    public = {
+        name: getattr(module, name)
+        for module in PUBLIC_MODULES
+        for name in module.__all__
+        if isinstance(getattr(module, name), type) and attrs.has(getattr(module, name))
     }
-    moves = {name for name in classes if issubclass(getattr(fr, name), fr.Move.__args__)}
+    classes = set(public)
+    moves = {name for name in classes if issubclass(public[name], fr.Move.__args__)}
     assert classes - moves - LIBRARY_MADE <= checked, classes - moves - LIBRARY_MADE - checked
 
 

@@ -8,14 +8,13 @@ from typing import Any
 
 import pytest
 
-import fertility_rules as fr
-from fertility_rules import ankhor
+from fertility_rules import ankhor, fertility
 from fertility_rules.ankhor.formats.state import MOVE_FORMAT as ANKHOR_MOVE
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.fertility.formats.state import MOVE_FORMAT
 
 GAMES: dict[str, tuple[Any, str]] = {
-    "fertility": (fr, MOVE_FORMAT),
+    "fertility": (fertility, MOVE_FORMAT),
     "ankhor": (ankhor, ANKHOR_MOVE),
 }
 

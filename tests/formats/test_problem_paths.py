@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import fertility_rules as fr
-from fertility_rules import ankhor
+from fertility_rules import ankhor, fertility
 from fertility_rules.errors import MalformedInputError
 
 Path = tuple[str | int, ...]
@@ -40,7 +40,7 @@ def _played(module: Any, seed: int, moves: int) -> Any:
 
 def _documents() -> dict[str, tuple[dict[str, Any], Callable[[object], object]]]:
     documents: dict[str, tuple[dict[str, Any], Callable[[object], object]]] = {}
-    for name, module in (("fertility", fr), ("ankhor", ankhor)):
+    for name, module in (("fertility", fertility), ("ankhor", ankhor)):
         state = _played(module, 7, 25)
         documents[f"{name} state"] = (module.dump_state(state), module.read_state)
         documents[f"{name} observation"] = (

@@ -18,41 +18,7 @@ from tests.games.imports import imported
 
 PACKAGE = Path(__file__).resolve().parents[2] / "fertility_rules"
 
-FERTILITY_ONLY = (
-    "fertility_rules.fertility.game",
-    "fertility_rules.fertility.history",
-    "fertility_rules.fertility.model",
-    "fertility_rules.fertility.rules",
-    "fertility_rules.fertility.scoring",
-    "fertility_rules.fertility.effects",
-    "fertility_rules.fertility.catalogue",
-    "fertility_rules.fertility.svg",
-    "fertility_rules.fertility.text_board",
-    "fertility_rules.fertility.encoding",
-    "fertility_rules.fertility.formats.converter",
-    "fertility_rules.fertility.formats.state",
-    "fertility_rules.fertility.formats.moves",
-    "fertility_rules.fertility.formats.catalogue",
-    "fertility_rules.fertility.formats.final_position",
-    "fertility_rules.fertility.formats.setup",
-    "fertility_rules.fertility.formats.reachable",
-    "fertility_rules.fertility.formats.schema",
-    "fertility_rules.fertility.formats.interpretations",
-    "fertility_rules.fertility.notation",
-    "fertility_rules.fertility.views",
-    "fertility_rules.fertility.choices",
-    "fertility_rules.fertility.sampling",
-    "fertility_rules.fertility.agents.greedy",
-    "fertility_rules.fertility.agents.lookahead",
-    "fertility_rules.fertility.agents.builtin",
-    "fertility_rules.fertility.document.examples",
-    "fertility_rules.fertility.document.component_examples",
-    "fertility_rules.fertility.document.scoring_examples",
-    "fertility_rules.fertility.document.rules_document",
-    "fertility_rules.fertility.rulebook_example",
-    "fertility_rules.fertility.testing.engine",
-    "fertility_rules.fertility.testing.strategies",
-)
+FERTILITY_ONLY = ("fertility_rules.fertility",)
 """Fertility's own modules (a name covers the modules under it)."""
 
 ANKHOR = "fertility_rules.ankhor"

@@ -14,7 +14,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import fertility_rules as fr
-from fertility_rules import ankhor
+from fertility_rules import ankhor, fertility
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.fertility.formats.schema import schema as fertility_schema
 from fertility_rules.records.format import dump_record, read_record
@@ -139,7 +139,7 @@ def test_a_seed_in_range_sets_a_game_up_and_its_record_reads_back(game: str, see
 def test_a_seed_out_of_range_is_refused_by_the_game_the_record_and_its_schema(
     game: str, seed: int
 ) -> None:
-    module = ankhor if game == "ankhor" else fr
+    module = ankhor if game == "ankhor" else fertility
     with pytest.raises(MalformedInputError) as made:
         module.new_game(["Ann", "Bob"], seed=seed)
     assert made.value.problems[0].path == "seed"
