@@ -57,7 +57,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import cast
 
-from attrs import evolve, fields, frozen
+from attrs import fields, frozen
 
 from fertility_rules.ankhor.arguments import require, table_needed
 from fertility_rules.ankhor.catalogue import OFFER_SLOTS, PLAYER_COUNTS, Catalogue
@@ -78,7 +78,7 @@ from fertility_rules.ankhor.moves import (
 )
 from fertility_rules.ankhor.rules.engine import legal_moves
 from fertility_rules.ankhor.state import GameState, Phase
-from fertility_rules.ankhor.views import Observation, observe, sample_state
+from fertility_rules.ankhor.views import Observation, observe
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.encoding.spaces import (
     ActionSection,
@@ -90,7 +90,7 @@ from fertility_rules.encoding.spaces import (
 )
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
-from fertility_rules.shared.values import ByIdentity
+from fertility_rules.shared.values import ByIdentity, carried
 
 __all__ = [
     "action_space",
@@ -522,6 +522,5 @@ def with_hidden(view: Observation, piles: tuple[Sequence[str], ...]) -> GameStat
             _("The draw piles must hold the unseen tiles, as many in each as the view shows."),
             "A-8.2",
         )
-    return evolve(
-        sample_state(view, 0), piles=tuple([by_id[item] for item in pile] for pile in piles)
-    )
+    # The view's table with these piles, made at once (one state, its fields checked once).
+    return carried(view, GameState, piles=tuple([by_id[item] for item in pile] for pile in piles))
