@@ -56,6 +56,7 @@ from fertility_rules.games import (
     named,
 )
 from fertility_rules.i18n.message import Message, _, render
+from tests.games.pairs import Info, Report, Sheet, Stage, Violation
 
 CARDS = (1, 2, 3, 4, 5)
 PLAYERS = (2, 3)
@@ -134,45 +135,6 @@ class State(Table):
 class View(Table):
     unseen: tuple[int, ...]
     """The prize cards not yet turned, sorted: the deck's cards, not their order."""
-
-
-@frozen
-class Violation:
-    rule: str
-    message: Message
-
-
-@frozen
-class Stage:
-    key: str
-    label: Message
-
-
-@frozen
-class Sheet:
-    player: str
-    rank: int
-    total: int
-    stage_totals: tuple[int, ...]
-
-
-@frozen
-class Report:
-    sheets: tuple[Sheet, ...]
-
-
-@frozen
-class Reading:
-    """One interpretation id (InterpretationLike)."""
-
-    id: str
-    kind: InterpretationKind
-    field: str | None
-    rules: tuple[str, ...]
-    sources: tuple[Message, ...]
-    title: Message
-    reason: Message | None = None
-    reading: Message | None = None
 
 
 # ------------------------------------------------------------------------------ referee
@@ -312,7 +274,7 @@ def final_scores(table: Table) -> Report:
     totals = table.won
     return Report(
         tuple(
-            Sheet(name, 1 + sum(other > total for other in totals), total, (total,))
+            Sheet(name, (total,), 1 + sum(other > total for other in totals))
             for name, total in zip(table.players, totals, strict=True)
         )
     )
@@ -737,7 +699,7 @@ RULES = GameRules(
     stages=STAGES,
     measures=(Measure("ties", _("Tied rounds"), count_ties, ("GQ-1",), (Bid,)),),
     interpretations=(
-        Reading(
+        Info(
             "GQ-1",
             InterpretationKind.SWITCH,
             "ties",
