@@ -805,6 +805,7 @@ def unregister_game(name: str) -> None:
     _known = tuple(known for known in _known if known is not info)
 
 
+@checked_arguments
 @contextmanager
 def registered(info: GameInfo) -> Iterator[GameRules]:
     """The game of ``info`` known (:func:`register_game`) inside the block, forgotten after
