@@ -45,6 +45,7 @@ from fertility_rules.games import (
     GameRules,
     InterpretationKind,
     find_game,
+    known_games,
 )
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of, series
@@ -140,7 +141,7 @@ def _add_game(parser: argparse.ArgumentParser, t: Callable[[Message], str]) -> N
         help=t(
             _(
                 "the game: {games} (default: {default})",
-                games=", ".join(info.name for info in GAMES),
+                games=", ".join(info.name for info in known_games()),
                 default=GAMES[0].name,
             )
         ),
@@ -939,8 +940,9 @@ def _unencodable_escaped() -> None:
             reconfigure(errors="backslashreplace")
 
 
-def main(argv: Sequence[str] | None = None, games: Sequence[GameInfo] = GAMES) -> int:
-    """Run the command of ``argv`` on one of ``games`` (the library's by default)."""
+def main(argv: Sequence[str] | None = None, games: Sequence[GameInfo] | None = None) -> int:
+    """Run the command of ``argv`` on one of ``games`` (by default every game known,
+    :func:`~fertility_rules.games.known_games`)."""
     _unencodable_escaped()
     arguments = list(sys.argv[1:] if argv is None else argv)
     requested = _requested_language(arguments)
@@ -948,7 +950,7 @@ def main(argv: Sequence[str] | None = None, games: Sequence[GameInfo] = GAMES) -
     with argparse_language(language):
         args = build_parser(language).parse_args(arguments)
     language = getattr(args, "lang", language)
-    args.known_games = tuple(games)
+    args.known_games = known_games() if games is None else tuple(games)
     try:
         return _run(args, language)
     except Exception as error:  # a bug of ours: one line, never a traceback

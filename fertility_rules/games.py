@@ -18,6 +18,11 @@ signature shapes of Fertility's where the concept is the same (``new_game``,
 ``functools.partial`` of them, so that the value travels to worker processes), and the
 game's row of :data:`GAMES` names that module. Nothing registers itself on import.
 
+Another game (one of a user's, or a test's) joins them for a while with
+:func:`register_game` or :func:`registered`: :func:`find_game`, :func:`game_info` and
+:func:`known_games` see it until :func:`unregister_game`. The registry is a tuple of
+frozen rows, replaced whole, never changed in place; :data:`GAMES` stays the library's own.
+
 The shared code reads a game's values (states, views, moves, setups, catalogues,
 interpretations, score reports) only through the functions below and through the few
 attributes the protocols of this module name (:class:`StateLike`, :class:`ReportLike`...);
@@ -31,7 +36,8 @@ import functools
 import importlib
 import random
 import types
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 import attrs
@@ -81,12 +87,16 @@ __all__ = [
     "game_field",
     "game_info",
     "interpretations_of_its_game",
+    "known_games",
     "lazy_named",
     "lazy_pictures",
     "lazy_schemas",
     "named",
+    "register_game",
+    "registered",
     "report_table",
     "table_picture",
+    "unregister_game",
     "with_config_interpretations",
 ]
 
@@ -755,36 +765,92 @@ def by_key(value: object, field: str, name: str) -> Any:
     )
 
 
+_known: tuple[GameInfo, ...] = GAMES
+"""The games known now: :data:`GAMES` and the games registered, in that order."""
+
+
+def known_games() -> tuple[GameInfo, ...]:
+    """Every game known now: the library's (:data:`GAMES`), then those registered."""
+    return _known
+
+
 @checked_arguments
-def game_info(name: str, games: Sequence[GameInfo] = GAMES) -> GameInfo:
-    """The row of ``games`` called ``name``; an error lists the names known (and says so
-    of a game of the library that ``games`` leaves out)."""
-    for info in games:
+def register_game(info: GameInfo) -> None:
+    """Make the game of ``info`` known by its name until :func:`unregister_game`; a name
+    already known is refused. Its module is imported when the game is first asked for."""
+    global _known
+    for known in _known:
+        if known.name == info.name:
+            raise MalformedInputError.single(
+                "info.name",
+                _(
+                    "the name {name!r} is already the name of {game}",
+                    name=info.name,
+                    game=known.title,
+                ),
+            )
+    _known = (*_known, info)
+
+
+@checked_arguments
+def unregister_game(name: str) -> None:
+    """Forget the registered game called ``name``; a game of :data:`GAMES` stays, an
+    unknown name is refused."""
+    global _known
+    info = game_info(name)
+    if info in GAMES:
+        raise MalformedInputError.single(
+            "name", _("{game} is a game of the library and stays one", game=info.title)
+        )
+    _known = tuple(known for known in _known if known is not info)
+
+
+@checked_arguments
+@contextmanager
+def registered(info: GameInfo) -> Iterator[GameRules]:
+    """The game of ``info`` known (:func:`register_game`) inside the block, forgotten after
+    it; the block is given its rules."""
+    register_game(info)
+    try:
+        yield info.load()
+    finally:
+        unregister_game(info.name)
+
+
+@checked_arguments
+def game_info(name: str, games: Sequence[GameInfo] | None = None) -> GameInfo:
+    """The row of ``games`` (by default every game known, :func:`known_games`) called
+    ``name``; an error lists the names known (and says so of a known game that ``games``
+    leaves out)."""
+    known = _known
+    allowed = known if games is None else games
+    for info in allowed:
         if info.name == name:
             return info
-    for info in GAMES:
+    for info in known:
         if info.name == name:
             raise UnknownIdError(
                 _(
                     "{game} is a game of the library, but not one allowed here; the games "
                     "allowed are: {known}.",
                     game=info.title,
-                    known=", ".join(allowed.name for allowed in games),
+                    known=", ".join(game.name for game in allowed),
                 )
             )
     raise UnknownIdError(
         _(
             "Unknown game {name!r}; the games are: {known}.",
             name=name,
-            known=", ".join(info.name for info in games),
+            known=", ".join(info.name for info in allowed),
         )
     )
 
 
 def find_game(
-    name: str | GameRules = GAMES[0].name, games: Sequence[GameInfo] = GAMES
+    name: str | GameRules = GAMES[0].name, games: Sequence[GameInfo] | None = None
 ) -> GameRules:
-    """The rules of the game called ``name`` (a :class:`GameRules` is returned as it is)."""
+    """The rules of the game called ``name`` among ``games`` (by default every game known,
+    :func:`known_games`); a :class:`GameRules` is returned as it is."""
     if isinstance(name, GameRules):
         return name
     return game_info(name, games).load()

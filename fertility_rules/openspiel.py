@@ -64,7 +64,7 @@ import numpy as np
 import pyspiel
 from attrs import evolve, field, frozen
 
-from fertility_rules.arguments import argument_error
+from fertility_rules.arguments import argument_error, checked_arguments
 from fertility_rules.encoding.encoder import Encoder
 from fertility_rules.encoding.environment import (
     LearningGame,
@@ -74,7 +74,7 @@ from fertility_rules.encoding.environment import (
 )
 from fertility_rules.encoding.spaces import ActionSpace
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.games import GAMES, GameInfo
+from fertility_rules.games import GAMES, GameInfo, game_info
 from fertility_rules.i18n.message import _, echo, render
 from fertility_rules.lab.readings import switches, with_interpretations
 
@@ -85,6 +85,7 @@ __all__ = [
     "SETUPS",
     "SpielGame",
     "SpielState",
+    "spiel_game",
 ]
 
 SETUPS = 1 << 16
@@ -588,3 +589,17 @@ GAME_TYPES = {name: _game_type(name, "zero_sum") for name in REGISTERED}
 the game's name."""
 GAME_TYPE = GAME_TYPES[GAMES[0].name]
 """OpenSpiel's description of the default game (``python_fertility``)."""
+
+
+_registered_later = functools.cache(_register)
+"""The games registered after this module was imported, each once (OpenSpiel keeps them)."""
+
+
+@checked_arguments
+def spiel_game(name: str) -> type[SpielGame]:
+    """The OpenSpiel game class of the game called ``name``, registering ``python_<name>``
+    first for a game known after this module was imported
+    (:func:`~fertility_rules.games.register_game`); OpenSpiel cannot forget a game, so it
+    stays registered. A game without encodings is refused."""
+    found = REGISTERED.get(name) or _registered_later(game_info(name))
+    return found[0]

@@ -24,7 +24,7 @@ from fertility_rules.formats.base import _within_limits, attempt, problems_of, s
 from fertility_rules.formats.documents import join, read_document
 from fertility_rules.formats.files import write_text
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.games import GAMES, GameInfo, GameRules, find_game
+from fertility_rules.games import GameInfo, GameRules, find_game, known_games
 from fertility_rules.i18n.message import _, echo
 
 if TYPE_CHECKING:
@@ -142,7 +142,7 @@ def _check_registry(registry: object, games: Sequence[GameInfo]) -> None:
         raise argument_error("registry", expected, registry)
 
 
-def _game(name: str, games: Sequence[GameInfo]) -> GameRules:
+def _game(name: str, games: Sequence[GameInfo] | None) -> GameRules:
     try:
         return find_game(name, games)
     except UnknownIdError as error:
@@ -155,10 +155,10 @@ def read_record(
     source: str | None = None,
     registry: Any = None,
     *,
-    games: Sequence[GameInfo] = GAMES,
+    games: Sequence[GameInfo] | None = None,
 ) -> GameRecord:
-    """Validate ``data`` into a :class:`GameRecord` of one of ``games``; :func:`replay`
-    checks the moves.
+    """Validate ``data`` into a :class:`GameRecord` of one of ``games`` (by default every
+    game known, :func:`~fertility_rules.games.known_games`); :func:`replay` checks the moves.
 
     An embedded catalogue is read with ``registry`` (for Fertility, the effect kinds the
     catalogue's Shops may use): ``None`` or a registry of one of ``games``.
@@ -168,7 +168,7 @@ def read_record(
     from fertility_rules.records.game_record import GameRecord
 
     if registry is not None:
-        _check_registry(registry, games)
+        _check_registry(registry, known_games() if games is None else games)
     data = _current(data)
     _within_limits(data, source)  # a document too deep or too large is read no further
     parts = _Parts()
@@ -231,11 +231,11 @@ def load_record(
     registry: Any = None,
     limits: Limits = DEFAULT_LIMITS,
     *,
-    games: Sequence[GameInfo] = GAMES,
+    games: Sequence[GameInfo] | None = None,
 ) -> GameRecord:
     """Read a game record file (``-``: standard input) of one of ``games``.
 
-    ``games`` are the games a record may be of (by default every game of the library); a
+    ``games`` are the games a record may be of (by default every game known); a
     record of another game is refused, saying so. ``registry`` reads an embedded Fertility
     catalogue as in :func:`read_record`; ``limits`` bound the file read.
     """

@@ -35,7 +35,7 @@ from fertility_rules.errors import (
     UnknownIdError,
 )
 from fertility_rules.formats.errors_json import dump_error
-from fertility_rules.games import GAMES
+from fertility_rules.games import known_games
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, render
 from fertility_rules.records.format import dump_record
@@ -204,7 +204,7 @@ class Server:
 
     async def list_tables(self, request: Request) -> Response:
         language = _language(request)
-        game = _query_choice(request, "game", [info.name for info in GAMES])
+        game = _query_choice(request, "game", [info.name for info in known_games()])
         over = _query_choice(request, "over", ["true", "false"])
         entries = [
             table_entry(table, language)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gc
 
-from fertility_rules.games import GAMES
+from fertility_rules.games import known_games
 from fertility_rules.i18n.language import Language
 from fertility_rules.server.messages import table_entry, view_text
 from fertility_rules.server.requests import SeatKind
@@ -27,7 +27,7 @@ _PLAYERS = ("A", "B")
 def settle() -> None:
     """Loads what a table of every game needs (its referee, views, formats and messages in
     every language), collects, and freezes the heap."""
-    for info in GAMES:
+    for info in known_games():
         seats = tuple(Seat(kind=SeatKind.BOT, language="en", agent="random") for _ in _PLAYERS)
         setup = TableSetup(id="settle", game=info.name, players=_PLAYERS, seats=seats, seed=1)
         table = Table.start(setup)

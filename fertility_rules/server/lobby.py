@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fertility_rules.games import GAMES, InterpretationKind
+from fertility_rules.games import InterpretationKind, known_games
 from fertility_rules.i18n.message import Message, pgettext, render
 
 __all__ = ["PAGE_TEXTS", "games_json", "page_texts"]
@@ -14,7 +14,7 @@ __all__ = ["PAGE_TEXTS", "games_json", "page_texts"]
 def games_json(language: str) -> list[dict[str, Any]]:
     """Every game the server plays: its player counts, agents and rule switches."""
     games = []
-    for info in GAMES:
+    for info in known_games():
         rules = info.load()
         defaults = rules.formats.interpretations_to_json(rules.new_interpretations())
         current = rules.new_interpretations()
