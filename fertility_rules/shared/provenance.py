@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from attrs import field, frozen
 
+from fertility_rules.arguments import typed_fields
 from fertility_rules.i18n.lists import all_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.shared.members import LabelledEnum, label_members
@@ -37,7 +38,7 @@ label_members(
 )
 
 
-@frozen
+@frozen(field_transformer=typed_fields)
 class Source:
     """The provenance of a part of the catalogue, with the reasoning or reference."""
 

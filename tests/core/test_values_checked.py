@@ -27,6 +27,7 @@ from fertility_rules.fertility.setup import random_setup
 from fertility_rules.formats import Limits
 from fertility_rules.i18n import Message
 from fertility_rules.lab import GameSpec
+from fertility_rules.shared.provenance import Provenance, Source
 
 CATALOGUE = fr.default_catalogue()
 GAME = fr.Game.new(["Amunet", "Bek"], seed=4)
@@ -109,6 +110,7 @@ def _user_values() -> list[object]:
         registry.kinds[0].params[0],
         *kinds.values(),
         GainWheat(1),
+        Source(Provenance.RULEBOOK, "printed"),
         DebenAward(2, Message("x")),
         StatueAward(frozenset({"Isis"}), 1),
         PlaceResource((Resource.GRAPES,)),
@@ -156,7 +158,6 @@ PUBLIC_MODULES = (
     importlib.import_module("fertility_rules.fertility.model"),
     importlib.import_module("fertility_rules.fertility.effects"),
     importlib.import_module("fertility_rules.fertility.catalogue"),
-    importlib.import_module("fertility_rules.fertility.rules"),
     importlib.import_module("fertility_rules.fertility.scoring"),
 )
 """The modules whose names an app reads Fertility's values from."""

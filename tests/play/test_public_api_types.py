@@ -134,6 +134,7 @@ def _examples() -> dict[str, object]:
         "Progress | None": None,
         "Resource": Resource.GRAPES,
         "ScoreReport": report,
+        "ScoreSheet": report.sheets[0],
         "SearchGame[S, V, M]": search_game,
         "E": state,
         "type[Labelled]": _Probe,

@@ -13,12 +13,10 @@ import sys
 from typing import TextIO
 
 import fertility_rules as fr
-from fertility_rules.fertility import AGENTS
-from fertility_rules.fertility.choices import summary
 
 
 def show(view: fr.Observation, lang: str, out: TextIO) -> None:
-    print(summary(view, lang), file=out)
+    print(fr.fertility.summary(view, lang), file=out)
     for group in fr.choices(view):
         show_choices(group, lang, out, "  ")
 
@@ -54,7 +52,7 @@ def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin, out: TextIO =
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--lang", default="en")
     parser.add_argument("--computer", action="append", default=[], metavar="NAME")
-    parser.add_argument("--agent", default="lookahead", choices=sorted(AGENTS))
+    parser.add_argument("--agent", default="lookahead", choices=sorted(fr.fertility.AGENTS))
     args = parser.parse_args(argv)
     unknown = set(args.computer) - set(args.players)
     if unknown:

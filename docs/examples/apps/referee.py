@@ -17,7 +17,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import fertility_rules as fr
-from fertility_rules.fertility.formats.state import dump_observation, read_move
 
 MAX_BODY = 100_000
 
@@ -45,7 +44,7 @@ class Handler(BaseHTTPRequestHandler):
         return asked if asked in ("en", "fr", "pl", "nl") else "en"
 
     def view(self, game_id: str) -> dict[str, Any]:
-        view = dump_observation(self.server.games[game_id].state, moves=True)
+        view = fr.fertility.dump_observation(self.server.games[game_id].state, moves=True)
         return {"id": game_id, "view": view}
 
     def do_GET(self) -> None:
@@ -74,7 +73,7 @@ class Handler(BaseHTTPRequestHandler):
                 if len(parts) == 3 and parts[2] == "moves" and parts[1] in self.server.games:
                     game = self.server.games[parts[1]]
                     move = body.get("move")
-                    read = fr.parse_move if isinstance(move, str) else read_move
+                    read = fr.parse_move if isinstance(move, str) else fr.fertility.read_move
                     self.server.games[parts[1]] = game.play(read(move, game.state))
                     return self.reply(200, self.view(parts[1]))
         except fr.FertilityError as error:

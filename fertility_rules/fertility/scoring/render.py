@@ -16,6 +16,7 @@ from fertility_rules.shared.scores import StageText, report_table, report_text
 __all__ = ["report_to_html", "report_to_json", "report_to_text", "sheet_to_json"]
 
 
+@checked_arguments
 def sheet_to_json(sheet: ScoreSheet, language: Language | str = Language.EN) -> dict[str, Any]:
     stages: dict[str, int] = {stage.key: sheet.stage_total(stage) for stage in Stage}
     stages["total"] = sheet.total
@@ -68,6 +69,7 @@ def _total(sheet: ScoreSheet) -> Message:
     )
 
 
+@checked_arguments
 def report_to_html(report: ScoreReport, language: Language | str = Language.EN) -> str:
     """The score table as HTML: a row per player, the five stages (R-5), total and rank;
     the winners in bold."""
