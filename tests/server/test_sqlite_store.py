@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 import time
 from pathlib import Path
 
+import pytest
+
+from fertility_rules.server.storage import sqlite as sqlite_store
 from fertility_rules.server.storage.sqlite import SQLiteStorage
 
 
@@ -40,11 +44,24 @@ def test_events_arriving_together_are_stored_once_each(tmp_path: Path) -> None:
     assert events == tuple(f"e{n}" for n in range(1, 41))
 
 
-def test_the_next_transaction_does_not_wait_for_the_event_loop(tmp_path: Path) -> None:
-    # Two tables' events are waiting; the event loop is then kept busy (it runs no
-    # callback) until both are in the file, or 30 seconds have passed. The store's thread
-    # must store the second without the loop hearing that the first is stored.
+def test_the_next_transaction_does_not_wait_for_the_event_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A second table's event comes while the first's transaction is under way; the event
+    # loop is then kept busy (it runs no callback) until both are in the file, or 30
+    # seconds have passed. The store's thread must store the second without the loop
+    # hearing that the first is stored.
     path = tmp_path / "tables.db"
+    under_way, go = threading.Event(), threading.Event()
+    insert = sqlite_store._insert
+
+    def held_insert(db: sqlite3.Connection, *, rows: list[tuple[str, int, str]]) -> list[bool]:
+        if rows[0][0] == "a":
+            under_way.set()
+            go.wait(30.0)
+        return insert(db, rows=rows)
+
+    monkeypatch.setattr(sqlite_store, "_insert", held_insert)
 
     async def run() -> list[tuple[str, int]]:
         storage = SQLiteStorage(str(path))
@@ -52,10 +69,10 @@ def test_the_next_transaction_does_not_wait_for_the_event_loop(tmp_path: Path) -
         try:
             for table_id in ("a", "b"):
                 await storage.create(table_id, "{}", 0.0)
-            first = asyncio.create_task(storage.append("a", 1, "e"))
-            await asyncio.sleep(0)  # the first is asked of the store
-            second = asyncio.create_task(storage.append("b", 1, "e"))
-            await asyncio.sleep(0)  # the second waits for a transaction
+            first = storage.append("a", 1, "e")
+            under_way.wait(30.0)
+            second = storage.append("b", 1, "e")
+            go.set()
             deadline = time.monotonic() + 30.0
             while len(_stored(path)) < 2 and time.monotonic() < deadline:
                 time.sleep(0.01)  # busy: no callback of the loop runs

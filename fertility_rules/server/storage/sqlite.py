@@ -120,7 +120,9 @@ class SQLiteStorage:
             )
         )
 
-    async def append(self, table_id: str, number: int, event: str) -> bool:
+    def append(self, table_id: str, number: int, event: str) -> asyncio.Future[bool]:
+        """Hands the event to the store's thread at once; the future tells whether it
+        was stored."""
         connection = self._connection
         if connection is None:
             raise RuntimeError("the store is not open")
@@ -136,7 +138,7 @@ class SQLiteStorage:
                 with self._guard:
                     self._waiting, self._writing = [], False
                 raise
-        return await future
+        return future
 
     def _write(self, db: sqlite3.Connection, loop: asyncio.AbstractEventLoop) -> None:
         """In the store's thread: stores the events waiting, in one transaction, tells
