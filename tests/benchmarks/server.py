@@ -17,7 +17,10 @@ on the same machine. It reports:
 - latency: from a person's move sent to the moment every socket of its table (the people
   and the spectators) has the view after it, p50, p99 and the largest;
 - memory: the server's resident memory fresh, after the run, and once every table is
-  finished and the server idles, with the growth per finished game.
+  finished and the server idles, with the growth per finished game;
+- the disk: how long a transaction of one event takes to reach it (SQLite, as the server
+  stores, in the same folder), measured before the run: a person's move waits for one,
+  and on a shared machine the disk is often the slowest step.
 
 The run is bounded: at most ``--seconds`` of play, then everything stops by itself.
 """
@@ -30,6 +33,7 @@ import gc
 import json
 import os
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -178,6 +182,27 @@ async def run(load: Load, seconds: float) -> float:
     return time.perf_counter() - started
 
 
+def disk_commits(folder: Path, count: int = 100) -> dict[str, float]:
+    """Milliseconds a transaction of one small event takes, as the server's store makes
+    them (write-ahead log, full synchronisation): p50 and p99 of ``count``."""
+    db = sqlite3.connect(folder / "disk.db", isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("CREATE TABLE events (number INTEGER PRIMARY KEY, event TEXT)")
+        times = []
+        for number in range(count):
+            started = time.perf_counter()
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("INSERT INTO events VALUES (?, ?)", (number, "x" * 100))
+            db.execute("COMMIT")
+            times.append(1000 * (time.perf_counter() - started))
+    finally:
+        db.close()
+    times.sort()
+    return {"p50": round(times[count // 2], 2), "p99": round(times[(99 * count) // 100], 2)}
+
+
 def quiet(pid: int, seconds: float = 30.0) -> int:
     """The server's resident memory once it has been idle a while (bots still moving on
     tables whose spectators left are let finish)."""
@@ -220,6 +245,8 @@ def main() -> None:
     load = Load(server, args)
     try:
         fresh = quiet(pid, 5.0)
+        disk = disk_commits(folder)
+        load_before = os.getloadavg()[0]
         cpu_before, server_before = os.times(), cpu_seconds(pid)
         # The load generator's own collections would count as the server's latency: what
         # it loaded is frozen (as the server does, fertility_rules.server.heap), and no
@@ -277,6 +304,9 @@ def main() -> None:
             "server_memory_after_mb": round(after / 1024, 1),
             "server_memory_idle_mb": round(idle / 1024, 1),
             "memory_per_finished_game_kb": round((idle - fresh) / max(1, finished), 1),
+            "disk_commit_p50_ms": disk["p50"],
+            "disk_commit_p99_ms": disk["p99"],
+            "load_average_before": load_before,
             "load_average": os.getloadavg()[0],
         }
     finally:
