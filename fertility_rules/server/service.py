@@ -39,7 +39,7 @@ from fertility_rules.i18n.message import _, ngettext
 from fertility_rules.records.game_record import GameRecord
 from fertility_rules.server import auth
 from fertility_rules.server.config import ServerConfig
-from fertility_rules.server.messages import text_picture, view_text
+from fertility_rules.server.messages import text_picture
 from fertility_rules.server.refusals import Refusal, refused
 from fertility_rules.server.requests import (
     SeatKind,
@@ -481,7 +481,7 @@ class TableService:
                 event = make(table)
                 after = table.after(event)
                 text = _dumps(event_to_json(event, table.setup))
-                if await self._store(after, text):
+                if await self.storage.append(table_id, after.version, text):
                     self._keep(after)
                     self._publish(after)
                     break
@@ -491,15 +491,6 @@ class TableService:
                 raise refused(Refusal.BUSY, _("The table is busy; try again."))
         self._wake(table_id)
         return after
-
-    async def _store(self, table: Table, event: str) -> bool:
-        """Stores the event that led to ``table`` (``False``: its number is taken), and
-        meanwhile writes the views its sockets will be sent: the event loop would
-        otherwise wait idle for the disk, then write them."""
-        storing = self.storage.append(table.setup.id, table.version, event)
-        for listener in self._listeners.get(table.setup.id, ()):
-            view_text(table, listener.seat, listener.language)
-        return await storing
 
     async def create(self, request: TableRequest) -> tuple[Table, list[str | None]]:
         """A new table, stored; with each person seat's token (``None`` for the others),
