@@ -70,7 +70,8 @@ class Table:
         self.sockets = len(tokens) + spectators
         self.over = asyncio.Event()
 
-    def arrived(self, version: int) -> None:
+    def arrived(self, version: int, when: float) -> None:
+        """A socket received the view of ``version`` at ``when`` (before reading it)."""
         count = self.seen.get(version, 0) + 1
         if count < self.sockets:
             self.seen[version] = count
@@ -78,7 +79,7 @@ class Table:
         self.seen.pop(version, None)
         sent = self.sent.pop(version, None)
         if sent is not None:
-            self.latencies.append(time.perf_counter() - sent)
+            self.latencies.append(when - sent)
 
 
 class Load:
@@ -156,12 +157,13 @@ class Load:
                 )
             except TimeoutError:
                 return
+            received = time.perf_counter()
             message: dict[str, Any] = json.loads(raw)
             if message["type"] == "error" and "retry_after" in message:
                 continue
             if message["type"] != "view":
                 raise AssertionError(f"the server refused a move: {message}")
-            table.arrived(message["version"])
+            table.arrived(message["version"], received)
             if message["over"]:
                 return
             if "choices" in message:
