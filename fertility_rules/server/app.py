@@ -40,6 +40,7 @@ from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, render
 from fertility_rules.records.format import dump_record
 from fertility_rules.server.config import ServerConfig
+from fertility_rules.server.heap import settled, tend
 from fertility_rules.server.limits import Bucket, RateLimiter
 from fertility_rules.server.lobby import games_json, page_texts
 from fertility_rules.server.messages import (
@@ -584,9 +585,12 @@ def create_app(service: TableService, config: ServerConfig | None = None) -> ASG
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         await service.start()
+        tending = asyncio.create_task(tend(lambda: service.last_event)) if settled() else None
         try:
             yield
         finally:
+            if tending is not None:
+                tending.cancel()
             await service.stop()
 
     def route(path: str, handler: Handler, methods: list[str]) -> Route:

@@ -263,6 +263,8 @@ class TableService:
         self._pictures: OrderedDict[tuple[str, int, str], str] = OrderedDict()
         self._refereeing = asyncio.Semaphore(1)
         """One record refereed at a time: many long records at once cannot take every core."""
+        self.last_event = time.monotonic()
+        """When a table last changed (``time.monotonic``): the server is quiet since."""
 
     # -------------------------------------------------------------------- lifetime
 
@@ -666,6 +668,7 @@ class TableService:
                 del self._listeners[listener.table_id]
 
     def _publish(self, table: Table) -> None:
+        self.last_event = time.monotonic()
         for listener in list(self._listeners.get(table.setup.id, ())):
             listener.push(table)
 

@@ -17,7 +17,10 @@ on the same machine. It reports:
 - latency: from a person's move sent to the moment every socket of its table (the people
   and the spectators) has the view after it, p50, p99 and the largest;
 - memory: the server's resident memory fresh, after the run, and once every table is
-  finished and the server idles, with the growth per finished game.
+  finished and the server idles, with the growth per finished game;
+- the disk: how long a transaction of one event takes to reach it (SQLite, as the server
+  stores, in the same folder), measured before the run: a person's move waits for one,
+  and on a shared machine the disk is often the slowest step.
 
 The run is bounded: at most ``--seconds`` of play, then everything stops by itself.
 """
@@ -30,6 +33,7 @@ import gc
 import json
 import os
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -66,7 +70,8 @@ class Table:
         self.sockets = len(tokens) + spectators
         self.over = asyncio.Event()
 
-    def arrived(self, version: int) -> None:
+    def arrived(self, version: int, when: float) -> None:
+        """A socket received the view of ``version`` at ``when`` (before reading it)."""
         count = self.seen.get(version, 0) + 1
         if count < self.sockets:
             self.seen[version] = count
@@ -74,7 +79,7 @@ class Table:
         self.seen.pop(version, None)
         sent = self.sent.pop(version, None)
         if sent is not None:
-            self.latencies.append(time.perf_counter() - sent)
+            self.latencies.append(when - sent)
 
 
 class Load:
@@ -152,12 +157,13 @@ class Load:
                 )
             except TimeoutError:
                 return
+            received = time.perf_counter()
             message: dict[str, Any] = json.loads(raw)
             if message["type"] == "error" and "retry_after" in message:
                 continue
             if message["type"] != "view":
                 raise AssertionError(f"the server refused a move: {message}")
-            table.arrived(message["version"])
+            table.arrived(message["version"], received)
             if message["over"]:
                 return
             if "choices" in message:
@@ -176,6 +182,27 @@ async def run(load: Load, seconds: float) -> float:
     started = time.perf_counter()
     await asyncio.gather(*slots)
     return time.perf_counter() - started
+
+
+def disk_commits(folder: Path, count: int = 100) -> dict[str, float]:
+    """Milliseconds a transaction of one small event takes, as the server's store makes
+    them (write-ahead log, full synchronisation): p50 and p99 of ``count``."""
+    db = sqlite3.connect(folder / "disk.db", isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("CREATE TABLE events (number INTEGER PRIMARY KEY, event TEXT)")
+        times = []
+        for number in range(count):
+            started = time.perf_counter()
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("INSERT INTO events VALUES (?, ?)", (number, "x" * 100))
+            db.execute("COMMIT")
+            times.append(1000 * (time.perf_counter() - started))
+    finally:
+        db.close()
+    times.sort()
+    return {"p50": round(times[count // 2], 2), "p99": round(times[(99 * count) // 100], 2)}
 
 
 def quiet(pid: int, seconds: float = 30.0) -> int:
@@ -220,14 +247,23 @@ def main() -> None:
     load = Load(server, args)
     try:
         fresh = quiet(pid, 5.0)
+        disk = disk_commits(folder)
+        load_before = os.getloadavg()[0]
         cpu_before, server_before = os.times(), cpu_seconds(pid)
-        # As the server does (fertility_rules.server.heap): the load generator's own full
-        # collections, walking what it loaded, would otherwise count as the server's latency.
+        # The load generator's own collections would count as the server's latency: what
+        # it loaded is frozen (as the server does, fertility_rules.server.heap), and no
+        # collection runs during the bounded run (what it makes is freed as it goes; the
+        # few cycles of closed connections wait for the end).
         gc.collect()
         gc.freeze()
-        elapsed = asyncio.run(run(load, args.seconds))
+        gc.disable()
+        try:
+            elapsed = asyncio.run(run(load, args.seconds))
+        finally:
+            gc.enable()
         cpu_after, server_after = os.times(), cpu_seconds(pid)
         after = resident_kb(pid)
+        generator_memory = resident_kb(os.getpid())
         entries = [request(f"{server.url}/tables/{table.id}")[1] for table in load.tables]
         moves = sum(entry["ply"] for entry in entries)
         finished = sum(entry["over"] for entry in entries)
@@ -265,10 +301,14 @@ def main() -> None:
             "load_generator_cpu_s": round(
                 (cpu_after.user + cpu_after.system) - (cpu_before.user + cpu_before.system), 1
             ),
+            "load_generator_memory_mb": round(generator_memory / 1024, 1),
             "server_memory_fresh_mb": round(fresh / 1024, 1),
             "server_memory_after_mb": round(after / 1024, 1),
             "server_memory_idle_mb": round(idle / 1024, 1),
             "memory_per_finished_game_kb": round((idle - fresh) / max(1, finished), 1),
+            "disk_commit_p50_ms": disk["p50"],
+            "disk_commit_p99_ms": disk["p99"],
+            "load_average_before": load_before,
             "load_average": os.getloadavg()[0],
         }
     finally:

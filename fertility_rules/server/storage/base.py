@@ -8,7 +8,7 @@ event 12 to a table, and the one refused reloads the table and tries again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 from attrs import frozen
@@ -49,9 +49,10 @@ class Storage(Protocol):
     async def create(self, table_id: str, setup: str, created: float) -> None:
         """Stores a new table for good (``created``: seconds since the epoch, for order)."""
 
-    async def append(self, table_id: str, number: int, event: str) -> bool:
+    def append(self, table_id: str, number: int, event: str) -> Awaitable[bool]:
         """Stores event ``number`` of a table for good; ``False`` when that number is
-        taken already (another process added it first)."""
+        taken already (another process added it first). A store may start as soon as it
+        is called, so that its caller does other work while the disk writes."""
 
     async def load(self, table_id: str, after: int = 0) -> StoredTable | None:
         """A table with its events numbered above ``after``; ``None`` if there is none."""

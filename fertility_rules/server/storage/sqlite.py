@@ -4,14 +4,17 @@ The file is in write-ahead-log mode with ``synchronous=FULL``: an event is on di
 :meth:`SQLiteStorage.append` returns, and a process killed at any moment leaves the file
 consistent. SQLite is called from one thread of its own, so the server's event loop never
 waits on the disk; the events of many tables arriving while the disk is busy are stored
-together in one transaction (one wait for the disk instead of one each).
+together in one transaction (one wait for the disk instead of one each). That thread
+starts the next transaction as soon as one is done, without waiting for the event loop
+to hear of it: under load the loop is busy, and each of its delays held every event
+waiting behind it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import sqlite3
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
@@ -49,6 +52,21 @@ def _insert(db: sqlite3.Connection, *, rows: list[tuple[str, int, str]]) -> list
     return stored
 
 
+_Waiting = tuple[str, int, str, "asyncio.Future[bool]"]
+"""An event to store, and the future its caller awaits."""
+
+
+def _tell(batch: list[_Waiting], outcome: list[bool] | Exception) -> None:
+    """In the event loop: each caller learns whether its event was stored (or the error)."""
+    for index, (*_row, future) in enumerate(batch):
+        if future.done():  # its caller gave up waiting
+            continue
+        if isinstance(outcome, Exception):
+            future.set_exception(outcome)
+        else:
+            future.set_result(outcome[index])
+
+
 class SQLiteStorage:
     """A SQLite file; see :class:`~fertility_rules.server.storage.base.Storage`."""
 
@@ -58,8 +76,11 @@ class SQLiteStorage:
         self.path = path
         self._connection: sqlite3.Connection | None = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
-        self._waiting: list[tuple[str, int, str, asyncio.Future[bool]]] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._waiting: list[_Waiting] = []
+        """Events to store, shared by the event loop and the store's thread."""
+        self._guard = threading.Lock()
+        self._writing = False
+        """Whether a transaction of waiting events is under way or asked of the thread."""
 
     async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         connection = self._connection
@@ -99,28 +120,49 @@ class SQLiteStorage:
             )
         )
 
-    async def append(self, table_id: str, number: int, event: str) -> bool:
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._waiting.append((table_id, number, event, future))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write())
-        return await future
-
-    async def _write(self) -> None:
-        """Stores the waiting events, as many as have come, one transaction at a time."""
-        while self._waiting:
-            batch, self._waiting = self._waiting, []
-            rows = [(table_id, number, event) for table_id, number, event, _f in batch]
+    def append(self, table_id: str, number: int, event: str) -> asyncio.Future[bool]:
+        """Hands the event to the store's thread at once; the future tells whether it
+        was stored."""
+        connection = self._connection
+        if connection is None:
+            raise RuntimeError("the store is not open")
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[bool] = loop.create_future()
+        with self._guard:
+            self._waiting.append((table_id, number, event, future))
+            start, self._writing = not self._writing, True
+        if start:
             try:
-                stored = await self._run(functools.partial(_insert, rows=rows))
-            except (sqlite3.Error, RuntimeError) as error:
-                for *_row, future in batch:
-                    if not future.done():
-                        future.set_exception(error)
-                continue
-            for (*_row, future), done in zip(batch, stored, strict=True):
-                if not future.done():
-                    future.set_result(done)
+                self._thread.submit(self._write, connection, loop)
+            except RuntimeError:  # the store is closing
+                with self._guard:
+                    self._waiting, self._writing = [], False
+                raise
+        return future
+
+    def _write(self, db: sqlite3.Connection, loop: asyncio.AbstractEventLoop) -> None:
+        """In the store's thread: stores the events waiting, in one transaction, tells
+        their callers through the loop, and asks the thread for the next transaction if
+        more have come (after whatever else the thread was asked meanwhile)."""
+        with self._guard:
+            batch, self._waiting = self._waiting, []
+        rows = [(table_id, number, event) for table_id, number, event, _f in batch]
+        outcome: list[bool] | Exception
+        try:
+            outcome = _insert(db, rows=rows)
+        except sqlite3.Error as error:
+            outcome = error
+        loop.call_soon_threadsafe(_tell, batch, outcome)
+        with self._guard:
+            if not self._waiting:
+                self._writing = False
+                return
+        try:
+            self._thread.submit(self._write, db, loop)
+        except RuntimeError as error:  # the store is closing
+            with self._guard:
+                batch, self._waiting, self._writing = self._waiting, [], False
+            loop.call_soon_threadsafe(_tell, batch, error)
 
     async def load(self, table_id: str, after: int = 0) -> StoredTable | None:
         def read(db: sqlite3.Connection) -> StoredTable | None:
