@@ -84,7 +84,6 @@ if TYPE_CHECKING:
     from fertility_rules.shared.choices import Choice, ChoiceGroup
 
 _LAZY: dict[str, str] = {
-    "ankhor": "fertility_rules.ankhor",
     "Game": "fertility_rules.fertility",
     "GreedyAgent": "fertility_rules.fertility",
     "ISMCTSAgent": "fertility_rules.fertility",
@@ -111,8 +110,8 @@ _LAZY: dict[str, str] = {
     "Choice": "fertility_rules.shared.choices",
     "ChoiceGroup": "fertility_rules.shared.choices",
 }
-"""Names whose module is imported on first use (PEP 562): Ankh'or, file formats, pictures
-and agents stay off the path of ``import fertility_rules``."""
+"""Names whose module is imported on first use (PEP 562), as is Ankh'or's package: file
+formats, pictures and agents stay off the path of ``import fertility_rules``."""
 
 _ROOMS = ("catalogue", "effects", "model", "rules", "scoring", "svg")
 """Fertility's rooms that stood at the top of this package before the games were packages
@@ -235,4 +234,6 @@ __all__ = [
     "violations",
 ]
 
-__getattr__, __dir__ = lazy_names(__name__, _LAZY, globals(), __all__, _MOVED)
+__getattr__, __dir__ = lazy_names(
+    __name__, _LAZY, globals(), __all__, _MOVED, subpackages=("ankhor",)
+)

@@ -24,20 +24,20 @@ def lazy_names(
     namespace: MutableMapping[str, object],
     public: Sequence[str],
     moved: Mapping[str, tuple[str, str | None]] | None = None,
+    subpackages: Sequence[str] = (),
 ) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
     """The ``__getattr__`` and ``__dir__`` of ``package``: a name of ``modules`` is read from
-    its module on first access and kept in ``namespace`` (the package's globals); a name
-    of ``moved`` (:func:`moved_names`) is read from its new module on every access, with a
-    deprecation warning."""
+    its module on first access and kept in ``namespace`` (the package's globals), as is a
+    subpackage of ``subpackages`` (a game's package); a name of ``moved``
+    (:func:`moved_names`) is read from its new module on every access, with a deprecation
+    warning."""
     gone = dict(moved or {})
 
     def __getattr__(name: str) -> object:
         module = modules.get(name)
-        if module is not None:
-            found = importlib.import_module(module)
-            # a subpackage listed under its own name (a game's package) is itself the value
-            itself = module == f"{package}.{name}" and not hasattr(found, name)
-            value = found if itself else getattr(found, name)
+        if module is not None or name in subpackages:
+            found = importlib.import_module(module or f"{package}.{name}")
+            value = found if module is None else getattr(found, name)
             namespace[name] = value
             return value
         if name not in gone:
