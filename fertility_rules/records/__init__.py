@@ -1,9 +1,9 @@
 """Game records of any game: values, replay, and their file format. A game's own files
 (final positions) live in its package."""
 
-import importlib
 from typing import TYPE_CHECKING
 
+from fertility_rules.lazy import lazy_names
 from fertility_rules.records.game_record import (
     FirstIllegalMove,
     GameRecord,
@@ -32,13 +32,6 @@ _FORMATS = {
 values, so they are imported on first use (PEP 562), never while this package loads."""
 
 
-def __getattr__(name: str) -> object:
-    module = _FORMATS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
-
-
 __all__ = [
     "GAME_RECORD_FORMAT",
     "FirstIllegalMove",
@@ -51,3 +44,5 @@ __all__ = [
     "replay",
     "save_record",
 ]
+
+__getattr__, __dir__ = lazy_names(__name__, _FORMATS, globals(), __all__)
