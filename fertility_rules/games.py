@@ -462,6 +462,11 @@ class GameLearning:
     with_hidden: Callable[[Any, tuple[Sequence[str], ...]], Any]
     """``(view, piles)``: the state of a view whose hidden piles hold these items, top
     first."""
+    with_piles: Callable[[Any, tuple[Sequence[str], ...]], Any] | None = None
+    """``(state, piles)``: the state with its hidden piles replaced by these items, top
+    first, unchecked: for an adapter that drew them from the piles' unseen items itself
+    (``with_hidden`` of the state's view does the same, checked, and costs a new state
+    made field by field). ``None``: the adapters use ``with_hidden``."""
 
 
 # ---------------------------------------------------------------------------- the games

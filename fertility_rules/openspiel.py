@@ -282,8 +282,6 @@ class _Position:
     unseen: tuple[tuple[Sequence[str], int], ...] = ()
     """The hidden piles of the table before the move waiting: the items each is drawn
     from and how many it holds (read once for all the draws of the move)."""
-    view: Any = None
-    """The view of the table before the move waiting (the draws are played on it)."""
     pile: int = 0
     """The hidden pile the chance node draws from."""
     outcomes: tuple[tuple[int, float], ...] = ()
@@ -306,7 +304,6 @@ class _Position:
             self.counts,
             self.drawn,
             self.unseen,
-            self.view,
             self.pile,
             self.outcomes,
             self.history,
@@ -444,14 +441,12 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             for before, left in zip(game.hidden_sizes(table), game.hidden_sizes(after), strict=True)
         )
         if any(counts):
-            view = game.observe(table)
             waiting = _Position(
                 table,
                 _CHANCE,
                 waiting=move,
                 counts=counts,
-                unseen=game.hidden_piles(view),
-                view=view,
+                unseen=game.hidden_piles(game.observe(table)),
                 history=history,
             )
             self.position = self._drawing(waiting, ((),) * len(counts))
@@ -468,7 +463,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             rest = [item for item in items if item not in used][: size - len(top)]
             used.update(rest)
             piles.append((*top, *rest))
-        return game.apply(game.with_hidden(position.view, tuple(piles)), position.waiting)
+        return game.apply(game.with_piles(position.table, tuple(piles)), position.waiting)
 
     def _action_to_string(self, player: int, action: int) -> str:
         position = self.position

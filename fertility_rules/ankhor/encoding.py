@@ -77,7 +77,7 @@ from fertility_rules.ankhor.moves import (
     TakeTokens,
 )
 from fertility_rules.ankhor.rules.engine import legal_moves
-from fertility_rules.ankhor.state import GameState, Phase
+from fertility_rules.ankhor.state import GameState, Phase, evolve_state
 from fertility_rules.ankhor.views import Observation, observe
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.encoding.spaces import (
@@ -90,6 +90,7 @@ from fertility_rules.encoding.spaces import (
 )
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.sequences import Rest
 from fertility_rules.shared.values import ByIdentity, carried
 
 __all__ = [
@@ -505,6 +506,21 @@ def hidden_items() -> tuple[tuple[str, ...], ...]:
     """Every tile of the default catalogue, for each of the two piles."""
     tiles = tuple(tile.id for tile in default_catalogue().tiles)
     return (tiles, tiles)
+
+
+_BY_ID: ByIdentity[Catalogue, dict[str, Tile]] = ByIdentity(16)
+"""The tiles of each catalogue met, by id."""
+
+
+def _with_piles(state: GameState, piles: tuple[Sequence[str], ...]) -> GameState:
+    """``state`` with draw piles holding these tiles, top first, unchecked: for an adapter
+    that drew them from :func:`hidden_piles` itself (``GameLearning.with_piles``)."""
+    catalogue = state.config.catalogue
+    tiles = _BY_ID.get(catalogue)
+    if tiles is None:
+        tiles = _BY_ID.keep(catalogue, {tile.id: tile for tile in catalogue.tiles})
+    first, second = ([tiles[item] for item in pile] for pile in piles)
+    return evolve_state(state, piles=(Rest(first), Rest(second)))
 
 
 @checked_arguments

@@ -248,6 +248,7 @@ RULES = GameRules(
             "hidden_items",
             "with_hidden",
         ),
+        with_piles=Lazy("fertility_rules.ankhor.encoding", "_with_piles"),
     ),
     agents=AGENTS,
 )

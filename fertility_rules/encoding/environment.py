@@ -86,6 +86,9 @@ class LearningGame(Generic[S, V, M]):
     a draw is numbered by its place here."""
     with_hidden: Callable[[V, tuple[Sequence[str], ...]], S]
     """The state of a view whose hidden piles hold these items, top first."""
+    with_piles: Callable[[S, tuple[Sequence[str], ...]], S]
+    """A state with its hidden piles holding these items, top first, unchecked (the
+    game's own, or ``with_hidden`` of the state's view)."""
     text: Callable[[S], str]
     picture: Callable[[S], str] | None
     """The table as SVG; ``None`` for a game without pictures."""
@@ -135,6 +138,12 @@ def _results(rules: GameRules, state: Any) -> tuple[list[float], list[int]]:
     return [float(sheet.total) for sheet in sheets], [sheet.rank for sheet in sheets]
 
 
+def _with_piles(rules: GameRules, state: Any, piles: tuple[Sequence[str], ...]) -> Any:
+    """A game without ``with_piles``: ``with_hidden`` of the state's view."""
+    learning = learning_parts(rules)
+    return learning.with_hidden(rules.observe(state), piles)
+
+
 def _text(rules: GameRules, state: Any) -> str:
     return rules.texts.text_board(state, None, "en") + "\n" + rules.texts.summary(state, "en")
 
@@ -157,12 +166,14 @@ def learning_parts(game: str | GameRules = "fertility") -> GameLearning:
 
 
 def _loaded(function: Callable[..., Any]) -> Callable[..., Any]:
-    """``function`` itself, a :class:`~fertility_rules.games.Lazy` one imported now: the
-    adapters call these at every move, where looking the module up each time shows."""
+    """``function`` itself, a :class:`~fertility_rules.games.Lazy` one imported now, and
+    without the checks of its arguments' kinds (``checked_arguments``): the adapters call
+    these at every move with the tables they hold, where looking the module up and
+    checking again what they made themselves shows."""
     if type(function) is Lazy and not function.keywords:
-        found: Callable[..., Any] = getattr(importlib.import_module(function.module), function.name)
-        return found
-    return function
+        function = getattr(importlib.import_module(function.module), function.name)
+    inner: Callable[..., Any] = getattr(function, "__wrapped__", function)
+    return inner
 
 
 @checked_arguments
@@ -191,6 +202,9 @@ def learning_game(game: str | GameRules = "fertility") -> LearningGame[Any, Any,
         hidden_piles=_loaded(parts.hidden_piles),
         hidden_items=parts.hidden_items(),
         with_hidden=_loaded(parts.with_hidden),
+        with_piles=functools.partial(_with_piles, rules)
+        if parts.with_piles is None
+        else _loaded(parts.with_piles),
         text=functools.partial(_text, rules),
         picture=None
         if rules.pictures is None

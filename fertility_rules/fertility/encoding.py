@@ -79,10 +79,10 @@ from fertility_rules.fertility.moves import (
 from fertility_rules.fertility.rules.engine import legal_moves
 from fertility_rules.fertility.rules.geometry import ValleyLayout
 from fertility_rules.fertility.setup import COMMON_POOL, OFFER, PERSONAL_POOL, valley_boards_for
-from fertility_rules.fertility.state import GameState, Phase, PlacedTile, PlayerState
+from fertility_rules.fertility.state import GameState, Phase, PlacedTile, PlayerState, evolve_state
 from fertility_rules.fertility.views import Observation, Table, observe
 from fertility_rules.i18n.message import _
-from fertility_rules.shared.sequences import Chain
+from fertility_rules.shared.sequences import Chain, Rest
 from fertility_rules.shared.values import ByIdentity
 
 __all__ = [
@@ -290,6 +290,12 @@ def hidden_sizes(table: Table) -> tuple[int, int]:
     if type(table) is GameState:
         return len(table.pile), len(table.district_deck)
     return table.pile_size, table.deck_size  # type: ignore[union-attr]
+
+
+def _with_piles(state: GameState, piles: tuple[Sequence[str], ...]) -> GameState:
+    """``state`` with this Valley pile and District deck, top first, unchecked: for an
+    adapter that drew them from the unseen items itself (``GameLearning.with_piles``)."""
+    return evolve_state(state, pile=Rest(piles[0]), district_deck=Rest(piles[1]))
 
 
 @checked_arguments

@@ -276,6 +276,7 @@ RULES = GameRules(
         **lazy_named(
             "fertility_rules.fertility.encoding", "action_space", "setting", "hidden_sizes"
         ),
+        with_piles=Lazy("fertility_rules.fertility.encoding", "_with_piles"),
         hidden_piles=_hidden_piles,
         hidden_items=_hidden_items,
         with_hidden=_with_hidden,

@@ -293,3 +293,33 @@ def test_every_masked_action_is_refused_and_changes_nothing(name: str) -> None:
                 state.apply_action(action)
         assert (str(state), state.history()) == before
         assert set(state.legal_actions()) == legal
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_a_games_with_piles_is_with_hidden_of_the_states_view(game: str) -> None:
+    """The adapter plays draws on ``with_piles(state, piles)``: it must be the very state
+    ``with_hidden`` makes of the view, checked, for piles drawn among the unseen items
+    (shuffled, so that an implementation that ignored them would differ)."""
+    from fertility_rules.encoding.environment import learning_game, learning_parts
+
+    learning = learning_game(game)
+    assert learning_parts(game).with_piles is not None  # the game's own, not the fallback
+    rng = np.random.RandomState(5)
+    for seed in range(6):
+        state = learning.new_state(2 + seed % 3, seed, False, learning.rules.new_interpretations())
+        for _ in range(40 + 13 * seed):
+            if learning.is_over(state):
+                break
+            moves = learning.legal_moves(state)
+            state = learning.apply(state, moves[rng.randint(len(moves))])
+        view = learning.observe(state)
+        piles: list[list[str]] = []
+        used: set[str] = set()
+        for items, size in learning.hidden_piles(view):
+            left = [item for item in items if item not in used]
+            chosen = [left[i] for i in rng.permutation(len(left))[:size]]
+            used.update(chosen)
+            piles.append(chosen)
+        made = learning.with_piles(state, tuple(piles))
+        assert made == learning.with_hidden(view, tuple(piles))
+        assert made != state or all(not pile for pile in piles)

@@ -14,7 +14,13 @@ one untimed game of each first):
   (PettingZoo's checking wrappers included), reset for each game; ``agent_iter``,
   ``last()`` (the observation and its action mask, as a learner reads them) and ``step`` of
   an action picked uniformly among those the mask allows. ``pettingzoo-raw``: the same with
-  ``raw_env`` (the adapter alone, without PettingZoo's wrappers).
+  ``raw_env`` (the adapter alone, without PettingZoo's wrappers). The allowed actions are
+  found as ``np.flatnonzero(mask.view(np.bool_))``: the mask is PettingZoo's and
+  Gymnasium's ``int8`` of 0 and 1, and numpy finds the non-zero entries of a boolean array
+  7 times as fast as of an ``int8`` one (2.6 against 19.6 µs for Ankh'or's 5,103
+  actions), a cost of the learner's, not of the adapter's. ``pettingzoo-int8``: the
+  wrapped environment with ``np.flatnonzero(mask)`` on the ``int8`` mask, as the figures
+  before this harness's change were taken.
 - ``openspiel``: ``python_<game>(players=P)``; at every decision the acting player's
   ``observation_tensor`` is read, then ``legal_actions`` and ``apply_action`` of one picked
   uniformly; chance nodes (the setup and every hidden draw) apply an outcome picked
@@ -77,10 +83,13 @@ def engine_decisions(name: str, players: int, seeds: list[int]) -> int:
     return decisions
 
 
-def pettingzoo_decisions(name: str, players: int, seeds: list[int], raw: bool = False) -> int:
+def pettingzoo_decisions(
+    name: str, players: int, seeds: list[int], raw: bool = False, as_int8: bool = False
+) -> int:
     """Masked random games through one PettingZoo environment, reset for each game (as a
     learner plays its episodes): the decisions played. ``raw``: the environment without
-    PettingZoo's order-checking wrapper (``raw_env``)."""
+    PettingZoo's order-checking wrapper (``raw_env``). ``as_int8``: the mask's non-zero
+    entries found on the ``int8`` array itself rather than on its boolean view."""
     decisions = 0
     game = raw_env(game=name, players=players) if raw else env(game=name, players=players)
     for seed in seeds:
@@ -91,7 +100,8 @@ def pettingzoo_decisions(name: str, players: int, seeds: list[int], raw: bool = 
             if termination or truncation:
                 game.step(None)
                 continue
-            allowed = np.flatnonzero(observation["action_mask"])
+            mask = observation["action_mask"]
+            allowed = np.flatnonzero(mask if as_int8 else mask.view(np.bool_))
             game.step(int(allowed[rng.randrange(len(allowed))]))
             decisions += 1
     return decisions
@@ -124,6 +134,7 @@ def workloads(name: str, players: int) -> dict[str, Callable[[list[int]], int]]:
         "engine": lambda seeds: engine_decisions(name, players, seeds),
         "pettingzoo": lambda seeds: pettingzoo_decisions(name, players, seeds),
         "pettingzoo-raw": lambda seeds: pettingzoo_decisions(name, players, seeds, raw=True),
+        "pettingzoo-int8": lambda seeds: pettingzoo_decisions(name, players, seeds, as_int8=True),
         "openspiel": lambda seeds: spiel_decisions(ours, seeds),
     }
     for builtin in BUILTIN:
