@@ -93,7 +93,7 @@ SETUPS = 1 << 16
 MAX_GAME_LENGTH = 4000
 """The most actions of a game OpenSpiel is told of (moves and draws)."""
 _SETUP_OUTCOMES = tuple((seed, 1.0 / SETUPS) for seed in range(SETUPS))
-"""The outcomes of the first chance node, made once (a list is made of them per call)."""
+"""The outcomes of the first chance node, made once."""
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _UTILITIES = {
@@ -372,10 +372,13 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def is_chance_node(self) -> bool:
         return self.position.player == _CHANCE
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
+        """The chance node's outcomes with their probabilities, as a tuple the position
+        keeps: immutable, so every call shares it (a list of the setup node's 65,536
+        outcomes made per call cost half a millisecond a game)."""
         if self.position.table is None:
-            return list(_SETUP_OUTCOMES)
-        return list(self.position.outcomes)
+            return _SETUP_OUTCOMES
+        return self.position.outcomes
 
     def _drawing(self, waiting: _Position, drawn: tuple[tuple[str, ...], ...]) -> _Position:
         """The chance node of the next item ``waiting``'s move draws, with ``drawn`` drawn

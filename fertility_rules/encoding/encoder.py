@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import operator
 from array import array
-from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from fertility_rules.encoding.spaces import FeatureLayout, FeatureSection, checked_part
@@ -51,21 +50,6 @@ class Encoder(Generic[V]):
         self._written: list[array[float] | None] = [None] * count
         self._listed: list[tuple[array[float], list[float]] | None] = [None] * count
 
-    def _part(
-        self,
-        index: int,
-        section: FeatureSection[V],
-        reads: Callable[[V], tuple[object, ...]] | None,
-        table: V,
-    ) -> array[float]:
-        """The section's numbers, kept while the objects it reads are the same."""
-        objects = () if reads is None else reads(table)
-        if objects:
-            kept = self._kept[index]
-            if kept is not None and all(map(operator.is_, objects, kept[0])):
-                return kept[1]
-        return self._encode(index, section, objects, table)
-
     def _encode(
         self, index: int, section: FeatureSection[V], objects: tuple[object, ...], table: V
     ) -> array[float]:
@@ -79,9 +63,14 @@ class Encoder(Generic[V]):
         """The numbers of ``table``, a new list: ``layout.encode(table)`` rounded to 32-bit
         floats."""
         values: list[float] = []
-        listed = self._listed
+        listed, kept = self._listed, self._kept
         for index, section, reads, _start, _end in self._plan:
-            part = self._part(index, section, reads, table)
+            objects = () if reads is None else reads(table)
+            found = kept[index] if objects else None
+            if found is not None and all(map(operator.is_, objects, found[0])):
+                part = found[1]
+            else:
+                part = self._encode(index, section, objects, table)
             known = listed[index]
             if known is None or known[0] is not part:
                 known = listed[index] = (part, part.tolist())
