@@ -17,7 +17,6 @@ from attrs import field, frozen
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.games import (
-    GAMES,
     GameInfo,
     GameRules,
     Measure,
@@ -240,8 +239,11 @@ def comparison_to_json(comparison: Comparison) -> dict[str, Any]:
 
 
 @checked_arguments
-def comparison_from_json(data: Mapping[str, Any], games: Sequence[GameInfo] = GAMES) -> Comparison:
-    """A comparison from :func:`comparison_to_json` data, of one of ``games``."""
+def comparison_from_json(
+    data: Mapping[str, Any], games: Sequence[GameInfo] | None = None
+) -> Comparison:
+    """A comparison from :func:`comparison_to_json` data, of one of ``games`` (by default
+    every game known, :func:`~fertility_rules.games.known_games`)."""
     try:
         rules = find_game(str(data.get("game", "fertility")), games)
         results = tuple(

@@ -32,7 +32,7 @@ from fertility_rules.games import (
     unregister_game,
 )
 from fertility_rules.i18n.message import _
-from fertility_rules.lab.compare import compare
+from fertility_rules.lab.compare import compare, comparison_from_json, comparison_to_json
 from fertility_rules.lab.readings import readings_varying
 from fertility_rules.play.history import Game
 from fertility_rules.records.format import dump_record, read_record
@@ -241,6 +241,7 @@ def test_compare_reads_gq1_both_ways_and_counts_the_ties() -> None:
     one = compare(readings, 6, ("greedy", "random"), first_seed=1, jobs=1, game=NAME)
     assert one.game is goofspiel.RULES
     assert compare(readings, 6, ("greedy", "random"), first_seed=1, jobs=2, game=NAME) == one
+    assert comparison_from_json(comparison_to_json(one)) == one  # found among the known games
     carry, discard = one.results
     for result in one.results:
         assert len(result.stages) == 1  # G-5
