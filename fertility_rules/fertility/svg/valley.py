@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, fmt, image, rect, root
-from fertility_rules.drawing.palette import mark
+from fertility_rules.drawing.palette import disc, mark
 from fertility_rules.fertility.model.coordinates import column_name, row_name, square_name
 from fertility_rules.fertility.model.resources import MonumentType, Resource
 from fertility_rules.fertility.model.valley import BOARD_WIDTH, Ground, ValleyBoard
@@ -124,16 +124,7 @@ def _printed_icon(
         data_resource=resource.key,
         opacity=opacity,
     )
-    el(
-        icon,
-        "circle",
-        cx=x + size / 2,
-        cy=y + size / 2,
-        r=size * 0.36,
-        fill="#f7ebc9",
-        stroke=SCENE_FILL[resource],
-        stroke_width=size / 25,
-    )
+    disc(icon, x + size / 2, y + size / 2, size * 0.36, "#f7ebc9", SCENE_FILL[resource], size / 25)
     resource_glyph(
         icon,
         resource,
@@ -260,19 +251,9 @@ def draw_board(
                 data_player=str(player),
             )
             el(pawn, "title", render(kind.label, language))
-            el(
-                pawn,
-                "circle",
-                cx=x + size / 2,
-                cy=y + size / 2,
-                r=size * 0.44,
-                fill="#fdf6e3",
-                stroke=player_colour(player),
-                stroke_width=size / 14,
-            )
-            monument_glyph(
-                pawn, kind, x + size / 2, y + size / 2, size * 0.62, player_colour(player)
-            )
+            centre = x + size / 2, y + size / 2
+            disc(pawn, *centre, size * 0.44, "#fdf6e3", player_colour(player), size / 14)
+            monument_glyph(pawn, kind, *centre, size * 0.62, player_colour(player))
     for square in covered:
         icon = grid.squares[square].icon
         if icon is not None:
