@@ -9,7 +9,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 
-from fertility_rules.drawing.image import el
+from fertility_rules.drawing.image import el, rect
 from fertility_rules.drawing.palette import INK
 from fertility_rules.drawing.text import label
 from fertility_rules.i18n.language import Language
@@ -28,17 +28,7 @@ def swatch(
     parent: ET.Element, x: float, y: float, side: float, fill: str, **attributes: str | float
 ) -> ET.Element:
     """A square ``side`` wide centred at ``x, y``: the ground of a symbol of a key."""
-    return el(
-        parent,
-        "rect",
-        None,
-        x=x - side / 2,
-        y=y - side / 2,
-        width=side,
-        height=side,
-        fill=fill,
-        **attributes,
-    )
+    return rect(parent, x - side / 2, y - side / 2, side, side, fill=fill, **attributes)
 
 
 def key_size(entries: int, rows: int, column: float) -> tuple[float, float]:

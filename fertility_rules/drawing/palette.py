@@ -110,16 +110,8 @@ def value_disc(
     """A disc with a bold text in its middle: a Deben's value, a callout's number, a
     bonus token's points."""
     disc(parent, x, y, radius, fill, edge, radius / 8)
-    el(
-        parent,
-        "text",
-        text,
-        x=x,
-        y=y + radius * 0.4,
-        font_size=radius * scale,
-        font_weight="bold",
-        text_anchor="middle",
-        fill=ink,
+    text_label(
+        parent, text, x, y + radius * 0.4, radius * scale, bold=True, anchor="middle", fill=ink
     )
 
 

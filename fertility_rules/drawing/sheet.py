@@ -14,8 +14,9 @@ from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
-from fertility_rules.drawing.image import SvgImage, el, image, rect, root
+from fertility_rules.drawing.image import SvgImage, image, rect, root
 from fertility_rules.drawing.palette import INK, RECONSTRUCTED, SHEET
+from fertility_rules.drawing.text import label
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, render
 
@@ -85,30 +86,11 @@ def sheet(
         y += row + 2 * GAP
     svg = root(SHEET_WIDTH, y, kind, title, language)
     rect(svg, 0, 0, SHEET_WIDTH, y, fill=SHEET)
-    el(svg, "text", title, x=GAP, y=30, font_size=22, font_weight="bold", fill=INK)
+    label(svg, title, GAP, 30, 22, bold=True, fill=INK)
     if warning:
-        el(
-            svg,
-            "text",
-            warning,
-            x=GAP,
-            y=54,
-            font_size=13,
-            fill=RECONSTRUCTED,
-            class_="reconstructed-warning",
-        )
+        label(svg, warning, GAP, 54, 13, fill=RECONSTRUCTED, class_="reconstructed-warning")
     for heading, hy in headings:
-        el(
-            svg,
-            "text",
-            heading,
-            x=GAP,
-            y=hy,
-            font_size=17,
-            font_weight="bold",
-            fill=INK,
-            class_="section",
-        )
+        label(svg, heading, GAP, hy, 17, bold=True, fill=INK, class_="section")
     for item, ix, iy in placed:
         item.draw(svg, ix, iy)
     return image(svg)

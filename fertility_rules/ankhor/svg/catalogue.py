@@ -19,7 +19,7 @@ from fertility_rules.drawing.image import SvgImage, el, rect
 from fertility_rules.drawing.palette import INK, provenance_badge, reconstructed_frame
 from fertility_rules.drawing.rows import grid
 from fertility_rules.drawing.sheet import Item, Section, reconstructed_warning, sheet, sheet_page
-from fertility_rules.drawing.text import fit_size
+from fertility_rules.drawing.text import fit_size, label
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, ngettext, render
 from fertility_rules.shared.provenance import Provenance
@@ -36,14 +36,13 @@ def _capital(text: str) -> str:
 def _tile_item(tile: Tile, language: Language) -> Item:
     def draw(parent: ET.Element, x: float, y: float) -> None:
         draw_tile(parent, tile, x + 4, y + 4, TILE, language, provenance=True)
-        el(
+        label(
             parent,
-            "text",
             tile.id,
-            x=x + 4 + TILE / 2,
-            y=y + TILE + 18,
-            font_size=round(fit_size(tile.id, 9, TILE + 6), 2),
-            text_anchor="middle",
+            x + 4 + TILE / 2,
+            y + TILE + 18,
+            fit_size(tile.id, 9, TILE + 6),
+            anchor="middle",
             fill=INK,
             class_="tile-id",
         )
@@ -90,16 +89,7 @@ def _board_item(catalogue: Catalogue, language: Language) -> Item:
                     stroke_dasharray="3 2",
                     class_="marker-space",
                 )
-            el(
-                group,
-                "text",
-                str(slot + 1),
-                x=cx,
-                y=y + height + 20,
-                font_size=11,
-                text_anchor="middle",
-                fill="#7c6a4a",
-            )
+            label(group, str(slot + 1), cx, y + height + 20, 11, anchor="middle", fill="#7c6a4a")
         _framed(group, board.source.provenance, x + 4, y + 4, width, height, language, 32)
 
     title = render(_("Price board"), language)

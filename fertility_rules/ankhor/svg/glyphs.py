@@ -16,6 +16,7 @@ from fertility_rules.ankhor.model import Colour, Kind, Token
 from fertility_rules.drawing.image import el, rect
 from fertility_rules.drawing.legend import swatch
 from fertility_rules.drawing.palette import INK, ankh_glyph, disc, place, value_disc
+from fertility_rules.drawing.text import label
 
 __all__ = [
     "ANKH_FILL",
@@ -195,17 +196,7 @@ def kind_glyph(
     )
     if kind is Kind.VALUE:
         rect(group, -8, -9.5, 16, 19, rx=7, fill="none", stroke_width=1.8)
-        el(
-            group,
-            "text",
-            str(points),
-            x=0,
-            y=5.2,
-            font_size=14,
-            font_weight="bold",
-            text_anchor="middle",
-            class_="points",
-        )
+        label(group, str(points), 0, 5.2, 14, bold=True, anchor="middle", class_="points")
         return group
     _shapes(group, _KIND_GLYPHS[kind], background)
     return group

@@ -53,7 +53,7 @@ from fertility_rules.ankhor.views import Observation
 from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, fmt, image, rect, root
 from fertility_rules.drawing.palette import INK, frame, heading, mark
-from fertility_rules.drawing.text import fit_size, text_width
+from fertility_rules.drawing.text import fit_size, label, text_width
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _, render
 
@@ -240,13 +240,12 @@ def draw_layout(
         return left + (bx - box.left) * size, top + (by - box.top) * size, side * size
 
     if not tiles and not any(marks.values()):
-        el(
+        label(
             group,
-            "text",
             render(_("no tile yet"), language),
-            x=x0 + 4,
-            y=y0 + 20,
-            font_size=12,
+            x0 + 4,
+            y0 + 20,
+            12,
             font_style="italic",
             fill="#7c6a4a",
             class_="no-tile",
@@ -367,14 +366,13 @@ def _space(parent: ET.Element, place: Position, x: float, y: float, side: float)
             stroke="#16a34a",
             stroke_width=0.8,
         )
-    el(
+    label(
         space,
-        "text",
         text,
-        x=x + side / 2,
-        y=y + side / 2 + size * 0.36,
-        font_size=round(size, 2),
-        text_anchor="middle",
+        x + side / 2,
+        y + side / 2 + size * 0.36,
+        size,
+        anchor="middle",
         fill="#166534",
     )
 
@@ -463,15 +461,14 @@ def draw_groups_row(
             kind_glyph(
                 chip, attribute, x + CHIP / 2, y + CHIP / 2, CHIP - 10, FAMILY_MARK[Colour.BLACK]
             )
-        el(
+        label(
             chip,
-            "text",
             str(len(members)),
-            x=x + CHIP + 8,
-            y=y + CHIP / 2 + 5,
-            font_size=14,
-            font_weight="bold",
-            text_anchor="middle",
+            x + CHIP + 8,
+            y + CHIP / 2 + 5,
+            14,
+            bold=True,
+            anchor="middle",
             fill=INK,
         )
     return groups_height(len(found), width)

@@ -20,7 +20,7 @@ from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.palette import CARD_EDGE, INK, heading, mark, reconstructed_frame
 from fertility_rules.drawing.rows import CountRow, count_row, grid
-from fertility_rules.drawing.text import text_width
+from fertility_rules.drawing.text import label, text_width
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import _, ngettext, pgettext, render
 from fertility_rules.shared.provenance import Provenance
@@ -121,14 +121,13 @@ def draw_offer(
                     tile + 6,
                     data_slot=str(slot + 1),
                 )
-        el(
+        label(
             cell,
-            "text",
             str(slot + 1),
-            x=cx,
-            y=ty + tile + 16,
-            font_size=12,
-            text_anchor="middle",
+            cx,
+            ty + tile + 16,
+            12,
+            anchor="middle",
             fill="#7c6a4a",
             class_="slot-number",
         )
@@ -143,13 +142,12 @@ def draw_hand(
     held = [(kind, tokens[kind]) for kind in TOKENS if tokens[kind]]
     count_row(hand, HAND_COUNTS, token, held, x + 10, y + 10)
     if not any(tokens):
-        el(
+        label(
             hand,
-            "text",
             render(_("no token"), language),
-            x=x,
-            y=y + 15,
-            font_size=12,
+            x,
+            y + 15,
+            12,
             font_style="italic",
             fill="#7c6a4a",
         )
@@ -192,13 +190,12 @@ def draw_reserve(
     group = el(parent, "g", class_="reserve", data_count=reserve)
     heading(group, render(_("Bonus tokens"), language), x, y)
     bonus_token(group, x + 14, y + 22, 12, points, "pictogram")
-    el(
+    label(
         group,
-        "text",
         render(ngettext("{n} in the reserve", "{n} in the reserve", reserve), language),
-        x=x + 32,
-        y=y + 27,
-        font_size=14,
+        x + 32,
+        y + 27,
+        14,
         fill=INK,
         class_="reserve-count",
     )
@@ -238,13 +235,12 @@ def draw_piles(
                 stroke=CARD_EDGE,
                 stroke_dasharray="4 3",
             )
-        el(
+        label(
             pile,
-            "text",
             render(ngettext("{n} tile", "{n} tiles", size), language),
-            x=px + 42,
-            y=y + 32,
-            font_size=13,
+            px + 42,
+            y + 32,
+            13,
             fill=INK,
         )
     return group

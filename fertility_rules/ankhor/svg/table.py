@@ -146,28 +146,12 @@ def draw_player(
         class_="current-player" if current else None,
     )
     name = player.name if len(player.name) <= 28 else player.name[:27] + "…"
-    el(
-        group,
-        "text",
-        name,
-        x=x + 12,
-        y=y + 22,
-        font_size=16,
-        font_weight="bold",
-        fill=player_colour(index),
-        class_="player-name",
+    label(
+        group, name, x + 12, y + 22, 16, bold=True, fill=player_colour(index), class_="player-name"
     )
     count = render(ngettext("{n} tile", "{n} tiles", len(player.tiles)), language)
-    el(
-        group,
-        "text",
-        count,
-        x=x + PANEL_WIDTH - 12,
-        y=y + 22,
-        font_size=13,
-        text_anchor="end",
-        fill=INK,
-        class_="tile-count",
+    label(
+        group, count, x + PANEL_WIDTH - 12, y + 22, 13, anchor="end", fill=INK, class_="tile-count"
     )
     if standing is not None:
         left = x + 12 + text_width(name, 16, True) + 10

@@ -158,7 +158,7 @@ def any_icon(parent: ET.Element, x: float, y: float, radius: float) -> ET.Elemen
             fill=SCENE_FILL[resource],
             opacity="0.55",
         )
-    el(group, "circle", cx=x, cy=y, r=radius, fill="none", stroke=INK, stroke_width=radius / 9)
+    disc(group, x, y, radius, "none", INK, radius / 9)
     return group
 
 

@@ -15,6 +15,7 @@ from fertility_rules.drawing.palette import reconstructed_frame
 from fertility_rules.drawing.sheet import Item as _Item
 from fertility_rules.drawing.sheet import Section as _Section
 from fertility_rules.drawing.sheet import reconstructed_warning, sheet, sheet_page
+from fertility_rules.drawing.text import label
 from fertility_rules.fertility.catalogue.catalogue import Catalogue
 from fertility_rules.fertility.catalogue.describe import catalogue_title
 from fertility_rules.fertility.effects.registry import EffectRegistry
@@ -57,7 +58,7 @@ def _valley_item(board: ValleyBoard, language: Language) -> _Item:
 
     def draw(parent: ET.Element, x: float, y: float) -> None:
         group = el(parent, "g", class_="valley-board", data_board=board.id)
-        el(group, "text", title, x=x + 4, y=y + 14, font_size=13, font_weight="bold", fill=INK)
+        label(group, title, x + 4, y + 14, 13, bold=True, fill=INK)
         draw_board(
             group, layout(((board, False),)), None, (), {}, x, y + 20, BOARD_SQUARE, True, language
         )

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
-from fertility_rules.drawing.palette import provenance_badge, reconstructed_frame
+from fertility_rules.drawing.palette import disc, provenance_badge, reconstructed_frame
 from fertility_rules.drawing.text import label, text_width
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.fertility.effects.kinds.generic import GenericBenefit
@@ -137,16 +137,7 @@ def _tile(
         stroke_width=0.6,
         opacity="0.5",
     )
-    el(
-        group,
-        "text",
-        tile.id,
-        x=x + size,
-        y=y + size + 15,
-        font_size=10,
-        text_anchor="middle",
-        fill=INK,
-    )
+    label(group, tile.id, x + size, y + size + 15, 10, anchor="middle", fill=INK)
     if provenance:
         reconstructed_frame(group, tile.provenance, x, y, 2 * size, size)
     return group
@@ -255,7 +246,7 @@ def _benefit(
             wheat_glyph(group, right - 10, cy, 24, "#b8860b")
         case SpecializedBenefit(resource=resource, per_token=per_token):
             coin(group, cx - 16, cy, 11, per_token)
-            el(group, "text", "/", x=cx, y=cy + 6, font_size=17, text_anchor="middle", fill=INK)
+            label(group, "/", cx, cy + 6, 17, anchor="middle", fill=INK)
             token(group, resource, cx + 16, cy, 10, "pictogram")
         case StatueBenefit(gods=gods):
             statue_glyph(group, left + 8, cy, 22, "#6b7280")
@@ -276,17 +267,7 @@ def _benefit(
                 )
         case StatueChoiceBenefit():
             statue_glyph(group, cx - 8, cy, 24, "#6b7280")
-            el(
-                group,
-                "text",
-                "?",
-                x=cx + 8,
-                y=cy + 7,
-                font_size=19,
-                font_weight="bold",
-                text_anchor="middle",
-                fill=INK,
-            )
+            label(group, "?", cx + 8, cy + 7, 19, bold=True, anchor="middle", fill=INK)
         case ResourceToShopBenefit(choices=choices):
             arrow = 9  # the bent arrow "placed at once on another Shop" at the right
             count = max(len(choices), 1)
@@ -340,14 +321,13 @@ def _shop(
     radius = min(10.5, step * 0.44)
     left = x + 6 + (0 if number is None else 10)
     if number is not None:
-        el(
+        label(
             group,
-            "text",
             str(number),
-            x=x + 8,
-            y=y + SHOP_HEIGHT / 2 + 4,
-            font_size=10,
-            text_anchor="middle",
+            x + 8,
+            y + SHOP_HEIGHT / 2 + 4,
+            10,
+            anchor="middle",
             fill="#7c6a4a",
             class_="shop-number",
         )
@@ -370,7 +350,7 @@ def _shop(
             )
             mark = SCENE_MARK[resource] if resource is Resource.ALABASTER else SCENE_FILL[resource]
             resource_glyph(group, resource, cx, cy, radius * 1.3, mark)
-            el(group, "circle", cx=cx, cy=cy, r=radius, fill="none", stroke=INK, stroke_width=0.8)
+            disc(group, cx, cy, radius, "none", INK, 0.8)
         if placed is not None:
             token(group, placed, cx + 2, cy - 2, radius * 0.92)
     divider = x + SHOP_WIDTH - 62

@@ -8,6 +8,7 @@ from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.legend import ROW, Symbol, draw_key, swatch
 from fertility_rules.drawing.palette import reconstructed_frame
+from fertility_rules.drawing.text import label
 from fertility_rules.fertility.model.resources import MonumentType, Resource
 from fertility_rules.fertility.model.valley import Ground
 from fertility_rules.fertility.svg._style import (
@@ -94,7 +95,7 @@ def _entries() -> list[tuple[Symbol, Message]]:
 
 def _statue_choice(parent: ET.Element, x: float, y: float) -> None:
     statue_glyph(parent, x - 5, y, 20, "#6b7280")
-    el(parent, "text", "?", x=x + 7, y=y + 6, font_size=15, font_weight="bold", fill=INK)
+    label(parent, "?", x + 7, y + 6, 15, bold=True, fill=INK)
 
 
 def _printed(parent: ET.Element, x: float, y: float) -> None:

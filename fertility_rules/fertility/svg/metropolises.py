@@ -165,16 +165,7 @@ def _header(
         for resource in reversed(Resource):
             count = supply[resource]
             if count:
-                el(
-                    group,
-                    "text",
-                    f"×{count}",
-                    x=right,
-                    y=y + 23,
-                    font_size=12,
-                    text_anchor="end",
-                    fill=INK,
-                )
+                label(group, f"×{count}", right, y + 23, 12, anchor="end", fill=INK)
                 token(group, resource, right - 30, y + 18, 9).set("data-count", str(count))
                 right -= 48
 
@@ -279,14 +270,13 @@ def draw_metropolis(
         if district is None:
             empty = el(group, "g", class_="spot empty", data_spot=spot + 1)
             card(empty, cx, cy, PAPER, empty=True)
-            el(
+            label(
                 empty,
-                "text",
                 str(spot + 1),
-                x=cx + DISTRICT_WIDTH / 2,
-                y=cy + DISTRICT_HEIGHT / 2 + 14,
-                font_size=40,
-                text_anchor="middle",
+                cx + DISTRICT_WIDTH / 2,
+                cy + DISTRICT_HEIGHT / 2 + 14,
+                40,
+                anchor="middle",
                 fill=CARD_EDGE,
                 opacity="0.35",
             )
@@ -374,7 +364,7 @@ def _track(
 ) -> float:
     """A printed scoring track: a cell per count with its Debens; returns the cell width."""
     group = el(parent, "g", class_=kind)
-    el(group, "text", title, x=x, y=y + 10, font_size=11, font_weight="bold", fill=INK)
+    label(group, title, x, y + 10, 11, bold=True, fill=INK)
     step = GRID_WIDTH / max(len(values), 1)
     for index, value in enumerate(values):
         cx = x + index * step
@@ -392,17 +382,7 @@ def _track(
             stroke_width=1,
         )
         count(cell, index, cx, step)
-        el(
-            cell,
-            "text",
-            str(value),
-            x=cx + step - 8,
-            y=y + 44,
-            font_size=13,
-            font_weight="bold",
-            text_anchor="end",
-            fill=INK,
-        )
+        label(cell, str(value), cx + step - 8, y + 44, 13, bold=True, anchor="end", fill=INK)
     return step
 
 
@@ -410,7 +390,7 @@ def _wheat_track(
     parent: ET.Element, metropolis: Metropolis, x: float, y: float, language: Language
 ) -> None:
     def count(cell: ET.Element, index: int, cx: float, _step: float) -> None:
-        el(cell, "text", str(index), x=cx + 6, y=y + 28, font_size=10, fill=INK)
+        label(cell, str(index), cx + 6, y + 28, 10, fill=INK)
 
     step = _track(
         parent,
@@ -437,7 +417,7 @@ def _statue_scale(
 ) -> None:
     def count(cell: ET.Element, index: int, cx: float, _step: float) -> None:
         statue_glyph(cell, cx + 10, y + 32, 16, "#6b7280")
-        el(cell, "text", str(index), x=cx + 18, y=y + 36, font_size=10, fill=INK)
+        label(cell, str(index), cx + 18, y + 36, 10, fill=INK)
 
     _track(
         parent,

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
-from fertility_rules.drawing.palette import frame
+from fertility_rules.drawing.palette import frame, heading
 from fertility_rules.drawing.rows import CountRow, count_row, grid
 from fertility_rules.drawing.text import label
 from fertility_rules.fertility.model.resources import RESOURCES
@@ -55,10 +55,6 @@ COMMON_HEIGHT = 14 + 10 + SMALL + 44 + 10 + 2 * (DISTRICT_HEIGHT + 10) + 20 + 58
 STOCK_COUNTS = CountRow(step=70, radius=11, room=16, size=14, kind="stock-count", data="resource")
 
 Shown = GameState | Observation
-
-
-def _label(parent: ET.Element, text: str, x: float, y: float, width: float) -> None:
-    label(parent, text, x, y, 14, width, bold=True, fill=INK)
 
 
 def _pool(
@@ -114,12 +110,12 @@ def draw_common(
     width = COMMON_WIDTH - GAP
     catalogue = state.config.catalogue
     top = y + 14
-    _label(parent, render(_("Common Pool"), language), x, top, width)
+    heading(parent, render(_("Common Pool"), language), x, top, 14, width)
     _pool(parent, state, state.common_pool, "common-pool", x, top + 10, language)
     if "common-pool" in numbers:
         callout(parent, numbers["common-pool"], x + 3 * (2 * SMALL + 10) + 8, top + 10 + SMALL / 2)
     top += 10 + SMALL + 44
-    _label(parent, render(_("Districts on offer"), language), x, top, width)
+    heading(parent, render(_("Districts on offer"), language), x, top, 14, width)
     cells = grid(len(state.offer), 2, x, top + 10, DISTRICT_WIDTH + 10, DISTRICT_HEIGHT + 10)
     for district_id, (dx, dy) in zip(state.offer, cells, strict=True):
         group = el(parent, "g", class_="offer")
@@ -128,7 +124,7 @@ def draw_common(
     if "offer" in numbers:
         callout(parent, numbers["offer"], x + 2 * DISTRICT_WIDTH + 4, top + 6)
     top += 10 + 2 * (DISTRICT_HEIGHT + 10) + 20
-    _label(parent, render(_("Stock"), language), x, top, width)
+    heading(parent, render(_("Stock"), language), x, top, 14, width)
     stock = el(parent, "g", class_="stock")
     counts = [(resource, state.stock[resource]) for resource in RESOURCES]
     count_row(stock, STOCK_COUNTS, token, counts, x + 14, top + 22)

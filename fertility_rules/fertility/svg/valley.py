@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, fmt, image, rect, root
-from fertility_rules.drawing.palette import mark
+from fertility_rules.drawing.palette import disc, mark
 from fertility_rules.fertility.model.coordinates import column_name, row_name, square_name
 from fertility_rules.fertility.model.resources import MonumentType, Resource
 from fertility_rules.fertility.model.valley import BOARD_WIDTH, Ground, ValleyBoard
@@ -124,16 +124,7 @@ def _printed_icon(
         data_resource=resource.key,
         opacity=opacity,
     )
-    el(
-        icon,
-        "circle",
-        cx=x + size / 2,
-        cy=y + size / 2,
-        r=size * 0.36,
-        fill="#f7ebc9",
-        stroke=SCENE_FILL[resource],
-        stroke_width=size / 25,
-    )
+    disc(icon, x + size / 2, y + size / 2, size * 0.36, "#f7ebc9", SCENE_FILL[resource], size / 25)
     resource_glyph(
         icon,
         resource,
@@ -144,18 +135,23 @@ def _printed_icon(
     )
 
 
-def _refused(
-    parent: ET.Element,
-    placed: Sequence[tuple[int, Resource]],
+def _laid(
+    group: ET.Element,
+    placed: Iterable[tuple[int, Resource]],
     corner: Callable[[int], tuple[float, float]],
     size: float,
-) -> None:
-    """A tile drawn where the rules forbid it (R-3.1): its scenes, a red frame, a cross."""
-    group = el(parent, "g", class_="refused-tile", opacity="0.8")
+    colour: str,
+    line: float,
+    name: Callable[[int], str] | None = None,
+) -> tuple[float, float, float, float]:
+    """The scenes of a tile on its squares, outlined in ``colour`` ``line`` wide (each
+    scene carries its square's ``name``, if given); returns the outline's left, top,
+    right and bottom."""
     xs, ys = [], []
     for square, resource in placed:
         x, y = corner(square)
-        scene(group, resource, x + 1, y + 1, size - 2)
+        data = {} if name is None else {"data_square": name(square)}
+        scene(group, resource, x + 1, y + 1, size - 2, **data)
         xs.append(x)
         ys.append(y)
     left, top = min(xs) + 1, min(ys) + 1
@@ -168,9 +164,21 @@ def _refused(
         bottom - top,
         rx=size / 12,
         fill="none",
-        stroke=HIGHLIGHT["quarry"],
-        stroke_width=size / 10,
+        stroke=colour,
+        stroke_width=line,
     )
+    return left, top, right, bottom
+
+
+def _refused(
+    parent: ET.Element,
+    placed: Sequence[tuple[int, Resource]],
+    corner: Callable[[int], tuple[float, float]],
+    size: float,
+) -> None:
+    """A tile drawn where the rules forbid it (R-3.1): its scenes, a red frame, a cross."""
+    group = el(parent, "g", class_="refused-tile", opacity="0.8")
+    left, top, right, bottom = _laid(group, placed, corner, size, HIGHLIGHT["quarry"], size / 10)
     inset = size * 0.22
     el(
         group,
@@ -260,19 +268,9 @@ def draw_board(
                 data_player=str(player),
             )
             el(pawn, "title", render(kind.label, language))
-            el(
-                pawn,
-                "circle",
-                cx=x + size / 2,
-                cy=y + size / 2,
-                r=size * 0.44,
-                fill="#fdf6e3",
-                stroke=player_colour(player),
-                stroke_width=size / 14,
-            )
-            monument_glyph(
-                pawn, kind, x + size / 2, y + size / 2, size * 0.62, player_colour(player)
-            )
+            centre = x + size / 2, y + size / 2
+            disc(pawn, *centre, size * 0.44, "#fdf6e3", player_colour(player), size / 14)
+            monument_glyph(pawn, kind, *centre, size * 0.62, player_colour(player))
     for square in covered:
         icon = grid.squares[square].icon
         if icon is not None:
@@ -328,30 +326,9 @@ def _tiles(
             if start
             else render(_("Valley tile {id}", id=placed.tile), language),
         )
-        xs, ys = [], []
-        for square, resource in zip(placed.squares, placed.scenes, strict=True):
-            x, y = corner(square)
-            scene(
-                tile,
-                resource,
-                x + 1,
-                y + 1,
-                size - 2,
-                data_square=square_name(square, width, height),
-            )
-            xs.append(x)
-            ys.append(y)
-        rect(
-            tile,
-            min(xs) + 1,
-            min(ys) + 1,
-            max(xs) - min(xs) + size - 2,
-            max(ys) - min(ys) + size - 2,
-            rx=size / 12,
-            fill="none",
-            stroke=INK,
-            stroke_width=size / 16 if start else size / 22,
-        )
+        scenes = zip(placed.squares, placed.scenes, strict=True)
+        line = size / 16 if start else size / 22
+        _laid(tile, scenes, corner, size, INK, line, lambda s: square_name(s, width, height))
 
 
 def _coordinates(
