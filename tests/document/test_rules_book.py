@@ -5,7 +5,8 @@ What is checked: the title, the opening and the key to the pictures come first (
 only with pictures); the sections follow in their order, each reading the catalogue
 given; a worked example goes under the rule it shows; the format is refused before the
 catalogue is made; the Markdown pictures are the examples' files; a game's examples
-default to its own catalogue; the note on a partly reconstructed catalogue.
+default to its own catalogue; the note on a partly reconstructed catalogue; a section
+the specification says whole.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 from attrs import frozen
 
 from fertility_rules.document.blocks import Figure, Heading, Paragraph
-from fertility_rules.document.book import PictureKey, RulesBook, counts_source
+from fertility_rules.document.book import PictureKey, RulesBook, counts_source, spec_section
 from fertility_rules.document.example import Example, WorkedExamples
 from fertility_rules.document.writer import Writer
 from fertility_rules.errors import FertilityError
@@ -115,6 +116,16 @@ def test_a_reconstructed_catalogue_is_said_to_be_so() -> None:
     assert "partly reconstructed" in note
     faithful = BOOK.blocks("en", _Catalogue("guess"), pictures=False)
     assert not [b for b in faithful if isinstance(b, Paragraph) and "“guess”" in b.text]
+
+
+def test_a_section_the_specification_says_whole_is_its_text_then_its_rules() -> None:
+    texts = (*TEXTS, _Text("T", _("Cards"), _("Two rules.")))
+    figure = Figure("T-2-one", ("<svg/>",), "shown")
+    w = Writer(Language.EN, texts, {"T": (figure,), "T-2": (figure,)})
+    spec_section("T", "T-2", "T-1")(w, _Catalogue("deck"))
+    outline = ["h2:T", "p", "figure:T-2-one", "h3:T-2", "p", "figure:T-2-one", "h3:T-1", "p"]
+    assert _outline(list(w.blocks)) == outline
+    assert [b.text for b in w.blocks if isinstance(b, Heading)][1:] == ["T-2 Play", "T-1 Draw"]
 
 
 def test_the_document_is_rendered_under_its_title() -> None:

@@ -14,7 +14,7 @@ from attrs import frozen
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.document.blocks import Block, Figure, Items
-from fertility_rules.document.book import PictureKey, RulesBook, counts_source
+from fertility_rules.document.book import PictureKey, RulesBook, counts_source, spec_section
 from fertility_rules.document.interpretations import (
     interpretation_notes as game_interpretation_notes,
 )
@@ -104,8 +104,7 @@ def _components(w: Writer, catalogue: Catalogue) -> None:
             two=costs.get(2, 0),
         )
     )
-    for rule_id in ("R-1.1", "R-1.2", "R-1.3", "R-1.4", "R-1.5", "R-1.6", "R-1.7"):
-        w.rule(rule_id)
+    w.rules("R-1.1", "R-1.2", "R-1.3", "R-1.4", "R-1.5", "R-1.6", "R-1.7")
     _tracks(w, catalogue)
     w.rule("R-1.8")
 
@@ -148,25 +147,7 @@ def _setup(w: Writer) -> None:
     ]
     rows.append([_("2 players, variant (R-8)"), valley_boards_for(2), tiles_in_play(2, True)])
     w.table([_("Players"), _("Valley boards"), _("Valley tiles drawn")], rows)
-    for rule_id in ("R-2.1", "R-2.2", "R-2.3", "R-2.4", "R-2.5", "R-2.6", "R-2.7"):
-        w.rule(rule_id)
-
-
-def _turn(w: Writer) -> None:
-    w.section("R-3")
-    for rule_id in (
-        "R-3.1",
-        "R-3.2",
-        "R-3.3",
-        "R-3.3.A",
-        "R-3.3.B",
-        "R-3.3.C",
-        "R-3.3.D",
-        "R-3.4",
-        "R-3.5",
-        "R-3.6",
-    ):
-        w.rule(rule_id)
+    w.rules("R-2.1", "R-2.2", "R-2.3", "R-2.4", "R-2.5", "R-2.6", "R-2.7")
 
 
 def _example_shop(catalogue: Catalogue, kind: str) -> Shop | None:
@@ -202,8 +183,7 @@ def _shops(w: Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
 
 def _scoring(w: Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
     w.section("R-5")
-    for rule_id in ("R-5.1", "R-5.2", "R-5.3", "R-5.4", "R-5.5"):
-        w.rule(rule_id)
+    w.rules("R-5.1", "R-5.2", "R-5.3", "R-5.4", "R-5.5")
     w.rule("R-5.6", figures=False)
     report = score_position(rulebook_example(catalogue), registry)
     sheet = report.sheets[0]
@@ -227,16 +207,6 @@ def _scoring(w: Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
     w.blocks.extend(w.figures.get("R-5.6", ()))
 
 
-def _end(w: Writer) -> None:
-    w.section("R-4")
-    for rule_id in ("R-4.1", "R-4.2", "R-4.3"):
-        w.rule(rule_id)
-
-
-def _variant(w: Writer) -> None:
-    w.section("R-8")
-
-
 def interpretation_notes(info: InterpretationInfo) -> tuple[Message, ...]:
     """The kind line (a switch's values with the default marked), the rules and the sources."""
     return game_interpretation_notes(info, "fertility")
@@ -256,10 +226,6 @@ def _interpretations(w: Writer) -> None:
     )
 
 
-def _invariants(w: Writer) -> None:
-    w.section("R-7")
-
-
 def _object(w: Writer) -> None:
     w.heading(2, _("Object of the game"), "object")
     w.paragraph(
@@ -270,12 +236,6 @@ def _object(w: Writer) -> None:
             "After the last round, the player with the most Debens wins (R-4.3)."
         )
     )
-
-
-def _information(w: Writer) -> None:
-    w.section("R-9")
-    for rule_id in ("R-9.1", "R-9.2", "R-9.3"):
-        w.rule(rule_id)
 
 
 def _glossary(w: Writer) -> None:
@@ -345,13 +305,25 @@ _SECTIONS: tuple[Callable[[Writer, _Sources], None], ...] = (
     lambda w, s: _components(w, s.catalogue),
     lambda w, s: _object(w),
     lambda w, s: _setup(w),
-    lambda w, s: _turn(w),
+    spec_section(
+        "R-3",
+        "R-3.1",
+        "R-3.2",
+        "R-3.3",
+        "R-3.3.A",
+        "R-3.3.B",
+        "R-3.3.C",
+        "R-3.3.D",
+        "R-3.4",
+        "R-3.5",
+        "R-3.6",
+    ),
     lambda w, s: _shops(w, s.catalogue, s.registry),
-    lambda w, s: _end(w),
-    lambda w, s: _variant(w),
+    spec_section("R-4", "R-4.1", "R-4.2", "R-4.3"),
+    spec_section("R-8"),
     lambda w, s: _scoring(w, s.catalogue, s.registry),
-    lambda w, s: _information(w),
-    lambda w, s: _invariants(w),
+    spec_section("R-9", "R-9.1", "R-9.2", "R-9.3"),
+    spec_section("R-7"),
     lambda w, s: _interpretations(w),
     lambda w, s: _glossary(w),
 )
