@@ -8,7 +8,8 @@ pipeline (the rulebook example is computed, never retyped).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from attrs import frozen
 
@@ -18,7 +19,7 @@ from fertility_rules.document.book import PictureKey, RulesBook, counts_source, 
 from fertility_rules.document.interpretations import (
     interpretation_notes as game_interpretation_notes,
 )
-from fertility_rules.document.writer import Writer
+from fertility_rules.document.writer import Cell, Writer
 from fertility_rules.fertility.catalogue.catalogue import Catalogue
 from fertility_rules.fertility.catalogue.loader import default_catalogue
 from fertility_rules.fertility.document.examples import EXAMPLE_PLAYER, worked_examples
@@ -38,7 +39,7 @@ from fertility_rules.fertility.svg import legend
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.shared.provenance import provenance_summary
+from fertility_rules.shared.provenance import Provenance, provenance_summary
 
 __all__ = [
     "example_figures",
@@ -47,6 +48,18 @@ __all__ = [
     "rules_document",
     "rules_pictures",
 ]
+
+
+class _Sourced(Protocol):
+    """A component of the catalogue, which says where its data comes from."""
+
+    @property
+    def provenance(self) -> Provenance | None: ...
+
+
+def _counted(label: Message, items: Sequence[_Sourced]) -> list[Cell]:
+    """A row of the components table: what, how many, and where their data comes from."""
+    return [label, len(items), provenance_summary([item.provenance for item in items])]
 
 
 def _components(w: Writer, catalogue: Catalogue) -> None:
@@ -62,32 +75,12 @@ def _components(w: Writer, catalogue: Catalogue) -> None:
                 4 * catalogue.stock_per_resource,
                 catalogue.stock_source.provenance.label,
             ],
-            [
-                _("Valley boards"),
-                len(catalogue.valley_boards),
-                provenance_summary([b.provenance for b in catalogue.valley_boards]),
-            ],
-            [
-                _("Valley tiles"),
-                len(catalogue.valley_tiles),
-                provenance_summary([t.provenance for t in catalogue.valley_tiles]),
-            ],
-            [_("Starting tile"), 1, provenance_summary([catalogue.start_tile.provenance])],
-            [
-                _("Metropolis boards"),
-                len(catalogue.metropolis_boards),
-                provenance_summary([b.provenance for b in catalogue.metropolis_boards]),
-            ],
-            [
-                _("District tiles"),
-                len(catalogue.districts),
-                provenance_summary([d.provenance for d in catalogue.districts]),
-            ],
-            [
-                _("Shops on District tiles"),
-                len(shops),
-                provenance_summary([s.provenance for s in shops]),
-            ],
+            _counted(_("Valley boards"), catalogue.valley_boards),
+            _counted(_("Valley tiles"), catalogue.valley_tiles),
+            _counted(_("Starting tile"), [catalogue.start_tile]),
+            _counted(_("Metropolis boards"), catalogue.metropolis_boards),
+            _counted(_("District tiles"), catalogue.districts),
+            _counted(_("Shops on District tiles"), shops),
             [
                 _("Monument pawns"),
                 len(catalogue.monuments.types) * catalogue.monuments.per_type,
