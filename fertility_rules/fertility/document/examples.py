@@ -64,6 +64,7 @@ __all__ = [
     "EXAMPLE_PLAYERS",
     "Example",
     "Positions",
+    "example_shop",
     "positions",
     "rulebook_supply",
     "worked_examples",
@@ -771,7 +772,9 @@ def _rulebook_supply_example(catalogue: Catalogue, lang: Language) -> Example:
     )
 
 
-def _kind_shop(catalogue: Catalogue, kind: str) -> Shop | None:
+def example_shop(catalogue: Catalogue, kind: str) -> Shop | None:
+    """The first Shop of the catalogue whose benefit is of ``kind``: on a District, else on
+    a Metropolis board (the example of its kind in the R-6 table and pictures)."""
     shops = [s for d in catalogue.districts for s in d.shops]
     shops += [s for b in catalogue.metropolis_boards for s in b.shops]
     return next((s for s in shops if s.benefit.kind == kind), None)
@@ -780,7 +783,7 @@ def _kind_shop(catalogue: Catalogue, kind: str) -> Shop | None:
 def _shop_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
     out = []
     for kind in catalogue.registry:
-        example = _kind_shop(catalogue, kind.id)
+        example = example_shop(catalogue, kind.id)
         if example is None:
             continue
         out.append(

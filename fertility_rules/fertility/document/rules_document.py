@@ -22,7 +22,11 @@ from fertility_rules.document.interpretations import (
 from fertility_rules.document.writer import Cell, Writer
 from fertility_rules.fertility.catalogue.catalogue import Catalogue
 from fertility_rules.fertility.catalogue.loader import default_catalogue
-from fertility_rules.fertility.document.examples import EXAMPLE_PLAYER, worked_examples
+from fertility_rules.fertility.document.examples import (
+    EXAMPLE_PLAYER,
+    example_shop,
+    worked_examples,
+)
 from fertility_rules.fertility.effects.base import Stage
 from fertility_rules.fertility.effects.registry import EffectRegistry, describe_shop
 from fertility_rules.fertility.interpretations import (
@@ -30,7 +34,6 @@ from fertility_rules.fertility.interpretations import (
     InterpretationInfo,
 )
 from fertility_rules.fertility.model.metropolis import Track
-from fertility_rules.fertility.model.shop import Shop
 from fertility_rules.fertility.rule_texts import glossary, rule_texts
 from fertility_rules.fertility.rulebook_example import rulebook_example
 from fertility_rules.fertility.scoring.pipeline import score_position
@@ -143,23 +146,11 @@ def _setup(w: Writer) -> None:
     w.rules("R-2.1", "R-2.2", "R-2.3", "R-2.4", "R-2.5", "R-2.6", "R-2.7")
 
 
-def _example_shop(catalogue: Catalogue, kind: str) -> Shop | None:
-    for district in catalogue.districts:
-        for shop in district.shops:
-            if shop.benefit.kind == kind:
-                return shop
-    for board in catalogue.metropolis_boards:
-        for shop in board.shops:
-            if shop.benefit.kind == kind:
-                return shop
-    return None
-
-
 def _shops(w: Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
     w.section("R-6")
     rows: list[list[Message | str | int]] = []
     for kind in registry:
-        shop = _example_shop(catalogue, kind.id)
+        shop = example_shop(catalogue, kind.id)
         when = (
             _("at once")
             if kind.stage is None
