@@ -6,7 +6,7 @@ only with pictures); the sections follow in their order, each reading the catalo
 given; a worked example goes under the rule it shows; the format is refused before the
 catalogue is made; the Markdown pictures are the examples' files; a game's examples
 default to its own catalogue; the note on a partly reconstructed catalogue; a section
-the specification says whole.
+the specification says whole; the states an example is played through.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from attrs import frozen
 
 from fertility_rules.document.blocks import Figure, Heading, Paragraph
 from fertility_rules.document.book import PictureKey, RulesBook, counts_source, spec_section
-from fertility_rules.document.example import Example, WorkedExamples
+from fertility_rules.document.example import Example, WorkedExamples, states_after
 from fertility_rules.document.writer import Writer
 from fertility_rules.errors import FertilityError
 from fertility_rules.i18n.language import Language
@@ -154,3 +154,8 @@ def test_examples_default_to_the_games_catalogue_and_parse_the_language() -> Non
     assert [e.svgs for e in made] == [("<svg>default</svg>",)]
     given = WorkedExamples(_examples, lambda: _Catalogue("default"))(Language.EN, _Catalogue("x"))
     assert [e.svgs for e in given] == [("<svg>x</svg>",)]
+
+
+def test_the_states_after_moves_are_the_start_then_each_move_applied_in_turn() -> None:
+    assert states_after(lambda total, n: total * 10 + n, 1, (2, 3)) == [1, 12, 123]
+    assert states_after(lambda total, n: total + n, 5, ()) == [5]

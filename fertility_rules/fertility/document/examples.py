@@ -24,6 +24,7 @@ from fertility_rules.document.example import (
     EXAMPLE_PLAYERS,
     Example,
     WorkedExamples,
+    states_after,
 )
 from fertility_rules.fertility.catalogue.catalogue import Catalogue
 from fertility_rules.fertility.catalogue.loader import default_catalogue
@@ -101,10 +102,8 @@ def _played_states(catalogue: Catalogue, seeds: Sequence[int]) -> Iterator[GameS
     for seed in seeds:
         agents = [make_agent("greedy", seed * 10), make_agent("random", seed * 10 + 1)]
         game = play_game(EXAMPLE_PLAYERS[:2], agents, seed, catalogue=catalogue)
-        state = game.record.initial_state()
-        for move in game.record.moves:
-            yield state
-            state = apply_unchecked(state, move)
+        record = game.record
+        yield from states_after(apply_unchecked, record.initial_state(), record.moves)[:-1]
 
 
 def tile_harvest(state: GameState, move: PlaceTile) -> Harvest:
@@ -706,9 +705,7 @@ def _rulebook_supply_example(catalogue: Catalogue, lang: Language) -> Example:
     sentences (Lisa is Wiola in the Polish rulebook)."""
     state, moves = rulebook_supply(catalogue)
     player = state.current
-    steps = [state]
-    for move in moves:
-        steps.append(apply(steps[-1], move))
+    steps = states_after(apply, state, moves)
     registry = catalogue.registry
     shops = steps[-1].players[player].metropolis.shops
     grapes, papyrus, bovine = (shops[m.shop] for m in moves)
