@@ -415,11 +415,7 @@ def bonus_position(catalogue: Catalogue | None = None) -> tuple[GameState, BuyTi
         *(Placed(tile, 0, x, 0) for x, tile in enumerate(row)),
         Placed(other, 0, 0, 1),
     )
-    price = state.config.prices[slot]
-    held = [0, 0, 0, 0, 0, 1]
-    for marker in price:
-        held[marker] += 1
-    tokens: Tokens = (held[0], held[1], held[2], held[3], held[4], held[5])
+    tokens = add_tokens(_price_tokens(state, slot), (0, 0, 0, 0, 0, 1))  # and an ankh token
     used = (*row, other, bought)
     offer = (bought, *state.offer[1:])
     piles = _without(state, used)
