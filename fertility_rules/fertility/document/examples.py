@@ -529,24 +529,38 @@ def _quarry_examples(found: Positions, lang: Language) -> list[Example]:
     return out
 
 
+def _metropolis(
+    state: GameState,
+    player: int,
+    lang: Language,
+    marked: Sequence[int],
+    title: Message | None = None,
+    links: Sequence[tuple[int, int]] = (),
+) -> str:
+    """The Metropolis of ``player`` in ``state``, its Shops ``marked`` framed in blue (and
+    ``links`` drawn between Shops), under ``title`` or else the player's name."""
+    return metropolis(
+        state.players[player],
+        player=player,
+        lang=lang,
+        registry=state.config.registry,
+        title=None if title is None else render(title, lang),
+        marked=marked,
+        links=links,
+    )
+
+
 def _purchase_example(found: Positions, lang: Language) -> Example:
     state, move = found.purchase.state, cast(BuildDistrict, found.purchase.move)
     catalogue = state.config.catalogue
     built = catalogue.district(move.district)
     after = apply_unchecked(state, move)
     player = state.current
-    registry = after.config.registry
 
     def picture(step: GameState, title: Message) -> str:
-        shown = step.players[player]
-        return metropolis(
-            shown,
-            player=player,
-            lang=lang,
-            registry=registry,
-            title=render(title, lang),
-            marked=range(len(state.player.metropolis.shops), len(shown.metropolis.shops)),
-        )
+        shops = step.players[player].metropolis.shops
+        built = range(len(state.player.metropolis.shops), len(shops))
+        return _metropolis(step, player, lang, built, title)
 
     name = state.player.name
     return Example(
@@ -596,15 +610,7 @@ def _supply_example(found: Positions, lang: Language) -> Example:
             before=state.player.metropolis.wheat,
             after=after.players[player].metropolis.wheat,
         ),
-        (
-            metropolis(
-                after.players[player],
-                player=player,
-                lang=lang,
-                registry=after.config.registry,
-                marked=(move.shop,),
-            ),
-        ),
+        (_metropolis(after, player, lang, (move.shop,)),),
         {
             "move": move,
             "violations": violations(state, move),
@@ -636,16 +642,7 @@ def _chain_example(found: Positions, lang: Language) -> Example:
             other=other + 1,
             other_text=describe_shop(shops[other].shop, registry),
         ),
-        (
-            metropolis(
-                chained.players[player],
-                player=player,
-                lang=lang,
-                registry=chained.config.registry,
-                marked=(move.shop, other),
-                links=((move.shop, other),),
-            ),
-        ),
+        (_metropolis(chained, player, lang, (move.shop, other), links=((move.shop, other),)),),
         {
             "moves": (move, bonus),
             "violations": (violations(state, move), violations(after, bonus)),
@@ -717,16 +714,6 @@ def _rulebook_supply_example(catalogue: Catalogue, lang: Language) -> Example:
     )
     wheat_steps = tuple(s.players[player].metropolis.wheat for s in steps)
 
-    def picture(step: GameState, title: Message, marked: Sequence[int]) -> str:
-        return metropolis(
-            step.players[player],
-            player=player,
-            lang=lang,
-            registry=registry,
-            title=render(title, lang),
-            marked=marked,
-        )
-
     return Example(
         "R-3.5-rulebook",
         "R-3.5",
@@ -753,8 +740,10 @@ def _rulebook_supply_example(catalogue: Catalogue, lang: Language) -> Example:
             size=bovine.shop.size,
         ),
         (
-            picture(steps[0], _("Lisa before supplying"), ()),
-            picture(steps[-1], _("Lisa after supplying"), [m.shop for m in moves]),
+            _metropolis(steps[0], player, lang, (), _("Lisa before supplying")),
+            _metropolis(
+                steps[-1], player, lang, [m.shop for m in moves], _("Lisa after supplying")
+            ),
         ),
         {
             "moves": moves,
