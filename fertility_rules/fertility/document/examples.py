@@ -281,6 +281,11 @@ def _squares(state: GameState, squares: Sequence[int]) -> Message | str:
     return all_of([_square(state, s) for s in squares])
 
 
+def _placed(state: GameState, move: PlaceTile) -> dict[str, Message | str]:
+    """The tile of a placement and the squares it lies on, as a caption names them."""
+    return {"tile": move.tile, "squares": _squares(state, (move.first, move.second))}
+
+
 def _tokens(counts: Counts) -> Message | str:
     return harvest_gain(Harvest(counts, 0, (), 0))
 
@@ -302,8 +307,7 @@ def _placement_examples(found: Positions, lang: Language) -> list[Example]:
                 "outlined in green. On the second, a legal placement: {player} lays {tile} on "
                 "{squares}, and a scene touches an identical scene of the starting tile.",
                 player=state.player.name,
-                tile=found.valid.tile,
-                squares=_squares(state, (found.valid.first, found.valid.second)),
+                **_placed(state, found.valid),
             ),
             (
                 board(state, legal_squares=legal_squares, lang=lang),
@@ -319,8 +323,7 @@ def _placement_examples(found: Positions, lang: Language) -> list[Example]:
             _(
                 "Not allowed: {tile} on {squares}, crossed out, touches no identical scene in "
                 "play (R-3.1).",
-                tile=found.not_touching.tile,
-                squares=_squares(state, (found.not_touching.first, found.not_touching.second)),
+                **_placed(state, found.not_touching),
             ),
         ),
         (
@@ -329,8 +332,7 @@ def _placement_examples(found: Positions, lang: Language) -> list[Example]:
             _(
                 "Not allowed: {tile} on {squares}, crossed out, would cover a wheat field; a "
                 "tile lies on empty desert squares only (R-3.1).",
-                tile=found.on_wheat.tile,
-                squares=_squares(state, (found.on_wheat.first, found.on_wheat.second)),
+                **_placed(state, found.on_wheat),
             ),
         ),
         (
@@ -339,8 +341,7 @@ def _placement_examples(found: Positions, lang: Language) -> list[Example]:
             _(
                 "Not allowed: {tile} on {squares}, crossed out, would cover water; a tile lies "
                 "on empty desert squares only (R-3.1).",
-                tile=found.on_water.tile,
-                squares=_squares(state, (found.on_water.first, found.on_water.second)),
+                **_placed(state, found.on_water),
             ),
         ),
     )
@@ -372,7 +373,7 @@ def harvest_gain(gained: Harvest) -> Message | str:
 def _harvest_caption(
     kind: str, state: GameState, move: PlaceTile, gained: Harvest, sources: Sequence[int]
 ) -> Message:
-    squares = _squares(state, (move.first, move.second))
+    placed = _placed(state, move)
     gain = harvest_gain(gained)
     outlined = len(sources)
     if kind == "A":
@@ -382,8 +383,7 @@ def _harvest_caption(
             "Connection (R-3.3.A): {tile} on {squares} touches {n} identical scenes in play "
             "(outlined); it collects {gain}.",
             outlined,
-            tile=move.tile,
-            squares=squares,
+            **placed,
             gain=gain,
         )
     if kind == "B":
@@ -393,8 +393,7 @@ def _harvest_caption(
             "Wheat (R-3.3.B): {tile} on {squares} lies next to {n} wheat fields (outlined); it "
             "collects {gain}.",
             outlined,
-            tile=move.tile,
-            squares=squares,
+            **placed,
             gain=gain,
         )
     if kind == "C":
@@ -410,16 +409,14 @@ def _harvest_caption(
             "shown through the tile): it collects {icon} for the icons and {connection} for "
             "its connection (R-3.3.A).",
             outlined,
-            tile=move.tile,
-            squares=squares,
+            **placed,
             icon=_tokens(printed),
             connection=_tokens(connection),
         )
     return _(
         "Quarry (R-3.3.D): {tile} on {squares} shuts in the empty square {quarry}; it "
         "collects {gain}, and a token of the player's choice or a Monument there.",
-        tile=move.tile,
-        squares=squares,
+        **placed,
         quarry=_squares(state, gained.quarries),
         gain=gain,
     )
@@ -486,8 +483,7 @@ def _quarry_examples(found: Positions, lang: Language) -> list[Example]:
                 "under the default reading (all 8 neighbours). Under the alternative (4 "
                 "orthogonal neighbours) this placement closes no Quarry there: the square "
                 "was already shut in on its four sides.",
-                tile=move.tile,
-                squares=_squares(state, (move.first, move.second)),
+                **_placed(state, move),
                 quarry=_squares(state, only),
             ),
             (board(apply_unchecked(state, move), last_move=move, closed_quarries=only, lang=lang),),
@@ -511,8 +507,7 @@ def _quarry_examples(found: Positions, lang: Language) -> list[Example]:
             _(
                 "{tile} on {squares} shuts in {quarries} at once: under the default reading "
                 "each is a Quarry with its own choice.",
-                tile=move.tile,
-                squares=_squares(state, (move.first, move.second)),
+                **_placed(state, move),
                 quarries=_squares(state, gained.quarries),
             ),
             (
