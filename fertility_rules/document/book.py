@@ -24,7 +24,7 @@ from fertility_rules.document.writer import RuleTextLike, Writer, document_text
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
 
-__all__ = ["PictureKey", "RulesBook", "counts_source"]
+__all__ = ["PictureKey", "RulesBook", "counts_source", "spec_section"]
 
 C = TypeVar("C")
 """What a game's sections and examples read: its catalogue, or the catalogue and more."""
@@ -103,6 +103,17 @@ class RulesBook(Generic[C]):
     def pictures(self, language: Language | str, catalogue: C) -> dict[str, str]:
         """The SVG files a Markdown rules document refers to, by file name."""
         return figure_files(self.blocks(language, catalogue))
+
+
+def spec_section(section_id: str, *rule_ids: str) -> Callable[[Writer, object], None]:
+    """A section of a rules document that the specification says whole: the section's
+    heading, text and figures, then its rules in the order given."""
+
+    def write(w: Writer, sources: object) -> None:
+        w.section(section_id)
+        w.rules(*rule_ids)
+
+    return write
 
 
 class _CatalogueLike(Protocol):

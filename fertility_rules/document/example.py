@@ -16,15 +16,26 @@ from fertility_rules.arguments import language_of
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, pgettext
 
-__all__ = ["EXAMPLE_PLAYER", "EXAMPLE_PLAYERS", "Example", "WorkedExamples"]
+__all__ = ["EXAMPLE_PLAYER", "EXAMPLE_PLAYERS", "Example", "WorkedExamples", "states_after"]
 
 C = TypeVar("C")
+S = TypeVar("S")
 
 EXAMPLE_PLAYER = pgettext("the player of the rulebooks' scoring example", "Lisa")
 """Lisa, as the rulebooks name the player of their scoring example (Polish: Wiola)."""
 
 EXAMPLE_PLAYERS = ("Amunet", "Bek", "Chione", "Djedi")
 """The players of the example games (the names of the ``demo`` command)."""
+
+
+def states_after(apply: Callable[[S, Any], S], start: S, moves: Iterable[object]) -> list[S]:
+    """``start`` and the state after each of ``moves`` in turn, each made by ``apply`` (a
+    game's referee, checking or not): the positions a worked example is searched in or
+    shows step by step."""
+    states = [start]
+    for move in moves:
+        states.append(apply(states[-1], move))
+    return states
 
 
 def _facts(value: Mapping[str, Any]) -> Mapping[str, Any]:

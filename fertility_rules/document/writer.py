@@ -91,6 +91,11 @@ class Writer:
         if figures:
             self.figures_of(rule_id)
 
+    def rules(self, *rule_ids: str, level: int = 3) -> None:
+        """Several rules in turn, each as :meth:`rule` writes it."""
+        for rule_id in rule_ids:
+            self.rule(rule_id, level)
+
     def interpretation(self, rule_id: str, notes: Sequence[Message], level: int = 3) -> None:
         """An interpretation: its id, title and text, then its notes (kind, rules, sources)."""
         self.rule(rule_id, level)

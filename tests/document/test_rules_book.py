@@ -5,7 +5,8 @@ What is checked: the title, the opening and the key to the pictures come first (
 only with pictures); the sections follow in their order, each reading the catalogue
 given; a worked example goes under the rule it shows; the format is refused before the
 catalogue is made; the Markdown pictures are the examples' files; a game's examples
-default to its own catalogue; the note on a partly reconstructed catalogue.
+default to its own catalogue; the note on a partly reconstructed catalogue; a section
+the specification says whole; the states an example is played through.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import pytest
 from attrs import frozen
 
 from fertility_rules.document.blocks import Figure, Heading, Paragraph
-from fertility_rules.document.book import PictureKey, RulesBook, counts_source
-from fertility_rules.document.example import Example, WorkedExamples
+from fertility_rules.document.book import PictureKey, RulesBook, counts_source, spec_section
+from fertility_rules.document.example import Example, WorkedExamples, states_after
 from fertility_rules.document.writer import Writer
 from fertility_rules.errors import FertilityError
 from fertility_rules.i18n.language import Language
@@ -117,6 +118,16 @@ def test_a_reconstructed_catalogue_is_said_to_be_so() -> None:
     assert not [b for b in faithful if isinstance(b, Paragraph) and "“guess”" in b.text]
 
 
+def test_a_section_the_specification_says_whole_is_its_text_then_its_rules() -> None:
+    texts = (*TEXTS, _Text("T", _("Cards"), _("Two rules.")))
+    figure = Figure("T-2-one", ("<svg/>",), "shown")
+    w = Writer(Language.EN, texts, {"T": (figure,), "T-2": (figure,)})
+    spec_section("T", "T-2", "T-1")(w, _Catalogue("deck"))
+    outline = ["h2:T", "p", "figure:T-2-one", "h3:T-2", "p", "figure:T-2-one", "h3:T-1", "p"]
+    assert _outline(list(w.blocks)) == outline
+    assert [b.text for b in w.blocks if isinstance(b, Heading)][1:] == ["T-2 Play", "T-1 Draw"]
+
+
 def test_the_document_is_rendered_under_its_title() -> None:
     html = BOOK.document("en", "html", lambda: _Catalogue("deck"))
     assert "<title>Pictures</title>" in html
@@ -143,3 +154,8 @@ def test_examples_default_to_the_games_catalogue_and_parse_the_language() -> Non
     assert [e.svgs for e in made] == [("<svg>default</svg>",)]
     given = WorkedExamples(_examples, lambda: _Catalogue("default"))(Language.EN, _Catalogue("x"))
     assert [e.svgs for e in given] == [("<svg>x</svg>",)]
+
+
+def test_the_states_after_moves_are_the_start_then_each_move_applied_in_turn() -> None:
+    assert states_after(lambda total, n: total * 10 + n, 1, (2, 3)) == [1, 12, 123]
+    assert states_after(lambda total, n: total + n, 5, ()) == [5]

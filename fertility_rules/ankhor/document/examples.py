@@ -62,7 +62,7 @@ from fertility_rules.ankhor.svg import hand, layout, legal_places, offer, table
 from fertility_rules.ankhor.svg.layouts import bonus_group
 from fertility_rules.ankhor.svg.table import points
 from fertility_rules.ankhor.texts import tokens_text
-from fertility_rules.document.example import EXAMPLE_PLAYERS, Example, WorkedExamples
+from fertility_rules.document.example import EXAMPLE_PLAYERS, Example, WorkedExamples, states_after
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of, any_of, series
 from fertility_rules.i18n.message import Message, _, ngettext, pgettext, render
@@ -149,12 +149,8 @@ def _games(catalogue: Catalogue, agent: str) -> Iterator[Played]:
         names = EXAMPLE_PLAYERS[:players]
         agents = [make_agent(agent, seed * 10 + i) for i in range(players)]
         game = play_game(names, agents, seed, catalogue=catalogue)
-        state = new_game(names, seed, catalogue=catalogue)
-        states = [state]
-        for move in game.moves:
-            state = apply_unchecked(state, move)
-            states.append(state)
-        yield Played(tuple(states), tuple(game.moves))
+        start = new_game(names, seed, catalogue=catalogue)
+        yield Played(tuple(states_after(apply_unchecked, start, game.moves)), tuple(game.moves))
 
 
 def _kind_bought(state: GameState, move: Move) -> Kind | None:
@@ -419,11 +415,7 @@ def bonus_position(catalogue: Catalogue | None = None) -> tuple[GameState, BuyTi
         *(Placed(tile, 0, x, 0) for x, tile in enumerate(row)),
         Placed(other, 0, 0, 1),
     )
-    price = state.config.prices[slot]
-    held = [0, 0, 0, 0, 0, 1]
-    for marker in price:
-        held[marker] += 1
-    tokens: Tokens = (held[0], held[1], held[2], held[3], held[4], held[5])
+    tokens = add_tokens(_price_tokens(state, slot), (0, 0, 0, 0, 0, 1))  # and an ankh token
     used = (*row, other, bought)
     offer = (bought, *state.offer[1:])
     piles = _without(state, used)
@@ -880,14 +872,6 @@ def _drawn(before: GameState, after: GameState) -> tuple[int, ...]:
     )
 
 
-def _states(start: GameState, moves: Sequence[Move]) -> list[GameState]:
-    """``start`` and the state after each of ``moves``, every one checked by the referee."""
-    states = [start]
-    for move in moves:
-        states.append(apply(states[-1], move))
-    return states
-
-
 def _checked(states: Sequence[GameState], moves: Sequence[Move]) -> tuple[object, ...]:
     """What the referee says of each of ``moves`` in the state it is played in."""
     return tuple(violations(state, move) for state, move in zip(states, moves, strict=False))
@@ -911,9 +895,9 @@ def _ankh_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
     start = timing.start
     seat = _seat(start)
     player = _name(start)
-    first = _states(start, timing.first)
+    first = states_after(apply, start, timing.first)
     refresh, moved, bought = timing.first
-    second = _states(start, timing.second)
+    second = states_after(apply, start, timing.second)
     _refresh, bought_too, again = timing.second
     taken = timing.taken
     refresh_title = _("1. An ankh token: refresh the tiles")

@@ -29,7 +29,7 @@ from fertility_rules.ankhor.setup import default_catalogue
 from fertility_rules.ankhor.svg import legend
 from fertility_rules.ankhor.texts import STAGE_LABELS
 from fertility_rules.document.blocks import Block, Figure
-from fertility_rules.document.book import PictureKey, RulesBook, counts_source
+from fertility_rules.document.book import PictureKey, RulesBook, counts_source, spec_section
 from fertility_rules.document.writer import Cell, Writer
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
@@ -108,11 +108,7 @@ def _components(w: Writer, catalogue: Catalogue) -> None:
             board=sources["price_board"].provenance.label,
         )
     )
-    for rule_id in ("A-1.1", "A-1.2", "A-1.3", "A-1.4"):
-        w.rule(rule_id)
-    w.section("A-2", 2)
-    for rule_id in ("A-2.1", "A-2.2", "A-2.3", "A-2.4", "A-2.5", "A-2.6"):
-        w.rule(rule_id)
+    w.rules("A-1.1", "A-1.2", "A-1.3", "A-1.4")
 
 
 def _summary(w: Writer) -> None:
@@ -189,35 +185,17 @@ def _turn(w: Writer) -> None:
             "are described in full with the other tiles, after the scoring."
         )
     )
-    for rule_id in ("A-3.1", "A-3.2", "A-3.9", "A-3.3", "A-3.4"):
-        w.rule(rule_id)
+    w.rules("A-3.1", "A-3.2", "A-3.9", "A-3.3", "A-3.4")
 
 
 def _special_cases(w: Writer) -> None:
     w.heading(2, _("Special cases"), "ankhor-special-cases")
-    for rule_id in ("A-3.5", "A-3.8"):
-        w.rule(rule_id)
-
-
-def _ankh_actions(w: Writer) -> None:
-    w.section("A-4", 2)
-    for rule_id in ("A-4.1", "A-4.2", "A-4.3"):
-        w.rule(rule_id)
-    w.section("A-5", 2)
-    for rule_id in ("A-5.1", "A-5.2"):
-        w.rule(rule_id)
-
-
-def _end(w: Writer) -> None:
-    w.section("A-6", 2)
-    for rule_id in ("A-6.1", "A-6.2", "A-6.3"):
-        w.rule(rule_id)
+    w.rules("A-3.5", "A-3.8")
 
 
 def _scoring(w: Writer, catalogue: Catalogue) -> None:
     w.section("A-7", 2)
-    for rule_id in ("A-7.1", "A-7.2", "A-7.3", "A-7.4", "A-7.6"):
-        w.rule(rule_id)
+    w.rules("A-7.1", "A-7.2", "A-7.3", "A-7.4", "A-7.6")
     sheet = score(rulebook_example(catalogue)).sheets[0]
     w.paragraph(_("The score sheet, as the library computes it:"))
     rows: list[list[Cell]] = []
@@ -248,8 +226,7 @@ def _other_tiles(w: Writer) -> None:
             "tile: the warehouse, the scribe and the desert (A-1.2)."
         )
     )
-    for rule_id in ("A-3.6", "A-3.7"):
-        w.rule(rule_id)
+    w.rules("A-3.6", "A-3.7")
     w.heading(3, _("Desert"), "ankhor-desert")
     w.paragraph(
         _(
@@ -258,12 +235,6 @@ def _other_tiles(w: Writer) -> None:
             "bonus token of a group of 5 (A-3.8)."
         )
     )
-
-
-def _information(w: Writer) -> None:
-    w.section("A-8", 2)
-    for rule_id in ("A-8.1", "A-8.2"):
-        w.rule(rule_id)
 
 
 def _interpretations(w: Writer) -> None:
@@ -287,14 +258,16 @@ def _glossary(w: Writer) -> None:
 
 _SECTIONS: tuple[Callable[[Writer, Catalogue], None], ...] = (
     _components,
+    spec_section("A-2", "A-2.1", "A-2.2", "A-2.3", "A-2.4", "A-2.5", "A-2.6"),
     lambda w, c: _turn(w),
     lambda w, c: _special_cases(w),
-    lambda w, c: _ankh_actions(w),
-    lambda w, c: _end(w),
+    spec_section("A-4", "A-4.1", "A-4.2", "A-4.3"),
+    spec_section("A-5", "A-5.1", "A-5.2"),
+    spec_section("A-6", "A-6.1", "A-6.2", "A-6.3"),
     _scoring,
     lambda w, c: _victory(w),
     lambda w, c: _other_tiles(w),
-    lambda w, c: _information(w),
+    spec_section("A-8", "A-8.1", "A-8.2"),
     lambda w, c: _interpretations(w),
     lambda w, c: _glossary(w),
 )

@@ -24,6 +24,7 @@ from fertility_rules.document.example import (
     EXAMPLE_PLAYERS,
     Example,
     WorkedExamples,
+    states_after,
 )
 from fertility_rules.fertility.catalogue.catalogue import Catalogue
 from fertility_rules.fertility.catalogue.loader import default_catalogue
@@ -64,6 +65,7 @@ __all__ = [
     "EXAMPLE_PLAYERS",
     "Example",
     "Positions",
+    "example_shop",
     "positions",
     "rulebook_supply",
     "worked_examples",
@@ -100,10 +102,8 @@ def _played_states(catalogue: Catalogue, seeds: Sequence[int]) -> Iterator[GameS
     for seed in seeds:
         agents = [make_agent("greedy", seed * 10), make_agent("random", seed * 10 + 1)]
         game = play_game(EXAMPLE_PLAYERS[:2], agents, seed, catalogue=catalogue)
-        state = game.record.initial_state()
-        for move in game.record.moves:
-            yield state
-            state = apply_unchecked(state, move)
+        record = game.record
+        yield from states_after(apply_unchecked, record.initial_state(), record.moves)[:-1]
 
 
 def tile_harvest(state: GameState, move: PlaceTile) -> Harvest:
@@ -281,6 +281,11 @@ def _squares(state: GameState, squares: Sequence[int]) -> Message | str:
     return all_of([_square(state, s) for s in squares])
 
 
+def _placed(state: GameState, move: PlaceTile) -> dict[str, Message | str]:
+    """The tile of a placement and the squares it lies on, as a caption names them."""
+    return {"tile": move.tile, "squares": _squares(state, (move.first, move.second))}
+
+
 def _tokens(counts: Counts) -> Message | str:
     return harvest_gain(Harvest(counts, 0, (), 0))
 
@@ -302,8 +307,7 @@ def _placement_examples(found: Positions, lang: Language) -> list[Example]:
                 "outlined in green. On the second, a legal placement: {player} lays {tile} on "
                 "{squares}, and a scene touches an identical scene of the starting tile.",
                 player=state.player.name,
-                tile=found.valid.tile,
-                squares=_squares(state, (found.valid.first, found.valid.second)),
+                **_placed(state, found.valid),
             ),
             (
                 board(state, legal_squares=legal_squares, lang=lang),
@@ -319,8 +323,7 @@ def _placement_examples(found: Positions, lang: Language) -> list[Example]:
             _(
                 "Not allowed: {tile} on {squares}, crossed out, touches no identical scene in "
                 "play (R-3.1).",
-                tile=found.not_touching.tile,
-                squares=_squares(state, (found.not_touching.first, found.not_touching.second)),
+                **_placed(state, found.not_touching),
             ),
         ),
         (
@@ -329,8 +332,7 @@ def _placement_examples(found: Positions, lang: Language) -> list[Example]:
             _(
                 "Not allowed: {tile} on {squares}, crossed out, would cover a wheat field; a "
                 "tile lies on empty desert squares only (R-3.1).",
-                tile=found.on_wheat.tile,
-                squares=_squares(state, (found.on_wheat.first, found.on_wheat.second)),
+                **_placed(state, found.on_wheat),
             ),
         ),
         (
@@ -339,8 +341,7 @@ def _placement_examples(found: Positions, lang: Language) -> list[Example]:
             _(
                 "Not allowed: {tile} on {squares}, crossed out, would cover water; a tile lies "
                 "on empty desert squares only (R-3.1).",
-                tile=found.on_water.tile,
-                squares=_squares(state, (found.on_water.first, found.on_water.second)),
+                **_placed(state, found.on_water),
             ),
         ),
     )
@@ -372,7 +373,7 @@ def harvest_gain(gained: Harvest) -> Message | str:
 def _harvest_caption(
     kind: str, state: GameState, move: PlaceTile, gained: Harvest, sources: Sequence[int]
 ) -> Message:
-    squares = _squares(state, (move.first, move.second))
+    placed = _placed(state, move)
     gain = harvest_gain(gained)
     outlined = len(sources)
     if kind == "A":
@@ -382,8 +383,7 @@ def _harvest_caption(
             "Connection (R-3.3.A): {tile} on {squares} touches {n} identical scenes in play "
             "(outlined); it collects {gain}.",
             outlined,
-            tile=move.tile,
-            squares=squares,
+            **placed,
             gain=gain,
         )
     if kind == "B":
@@ -393,8 +393,7 @@ def _harvest_caption(
             "Wheat (R-3.3.B): {tile} on {squares} lies next to {n} wheat fields (outlined); it "
             "collects {gain}.",
             outlined,
-            tile=move.tile,
-            squares=squares,
+            **placed,
             gain=gain,
         )
     if kind == "C":
@@ -410,16 +409,14 @@ def _harvest_caption(
             "shown through the tile): it collects {icon} for the icons and {connection} for "
             "its connection (R-3.3.A).",
             outlined,
-            tile=move.tile,
-            squares=squares,
+            **placed,
             icon=_tokens(printed),
             connection=_tokens(connection),
         )
     return _(
         "Quarry (R-3.3.D): {tile} on {squares} shuts in the empty square {quarry}; it "
         "collects {gain}, and a token of the player's choice or a Monument there.",
-        tile=move.tile,
-        squares=squares,
+        **placed,
         quarry=_squares(state, gained.quarries),
         gain=gain,
     )
@@ -486,8 +483,7 @@ def _quarry_examples(found: Positions, lang: Language) -> list[Example]:
                 "under the default reading (all 8 neighbours). Under the alternative (4 "
                 "orthogonal neighbours) this placement closes no Quarry there: the square "
                 "was already shut in on its four sides.",
-                tile=move.tile,
-                squares=_squares(state, (move.first, move.second)),
+                **_placed(state, move),
                 quarry=_squares(state, only),
             ),
             (board(apply_unchecked(state, move), last_move=move, closed_quarries=only, lang=lang),),
@@ -511,8 +507,7 @@ def _quarry_examples(found: Positions, lang: Language) -> list[Example]:
             _(
                 "{tile} on {squares} shuts in {quarries} at once: under the default reading "
                 "each is a Quarry with its own choice.",
-                tile=move.tile,
-                squares=_squares(state, (move.first, move.second)),
+                **_placed(state, move),
                 quarries=_squares(state, gained.quarries),
             ),
             (
@@ -529,24 +524,38 @@ def _quarry_examples(found: Positions, lang: Language) -> list[Example]:
     return out
 
 
+def _metropolis(
+    state: GameState,
+    player: int,
+    lang: Language,
+    marked: Sequence[int],
+    title: Message | None = None,
+    links: Sequence[tuple[int, int]] = (),
+) -> str:
+    """The Metropolis of ``player`` in ``state``, its Shops ``marked`` framed in blue (and
+    ``links`` drawn between Shops), under ``title`` or else the player's name."""
+    return metropolis(
+        state.players[player],
+        player=player,
+        lang=lang,
+        registry=state.config.registry,
+        title=None if title is None else render(title, lang),
+        marked=marked,
+        links=links,
+    )
+
+
 def _purchase_example(found: Positions, lang: Language) -> Example:
     state, move = found.purchase.state, cast(BuildDistrict, found.purchase.move)
     catalogue = state.config.catalogue
     built = catalogue.district(move.district)
     after = apply_unchecked(state, move)
     player = state.current
-    registry = after.config.registry
 
     def picture(step: GameState, title: Message) -> str:
-        shown = step.players[player]
-        return metropolis(
-            shown,
-            player=player,
-            lang=lang,
-            registry=registry,
-            title=render(title, lang),
-            marked=range(len(state.player.metropolis.shops), len(shown.metropolis.shops)),
-        )
+        shops = step.players[player].metropolis.shops
+        built = range(len(state.player.metropolis.shops), len(shops))
+        return _metropolis(step, player, lang, built, title)
 
     name = state.player.name
     return Example(
@@ -596,15 +605,7 @@ def _supply_example(found: Positions, lang: Language) -> Example:
             before=state.player.metropolis.wheat,
             after=after.players[player].metropolis.wheat,
         ),
-        (
-            metropolis(
-                after.players[player],
-                player=player,
-                lang=lang,
-                registry=after.config.registry,
-                marked=(move.shop,),
-            ),
-        ),
+        (_metropolis(after, player, lang, (move.shop,)),),
         {
             "move": move,
             "violations": violations(state, move),
@@ -636,16 +637,7 @@ def _chain_example(found: Positions, lang: Language) -> Example:
             other=other + 1,
             other_text=describe_shop(shops[other].shop, registry),
         ),
-        (
-            metropolis(
-                chained.players[player],
-                player=player,
-                lang=lang,
-                registry=chained.config.registry,
-                marked=(move.shop, other),
-                links=((move.shop, other),),
-            ),
-        ),
+        (_metropolis(chained, player, lang, (move.shop, other), links=((move.shop, other),)),),
         {
             "moves": (move, bonus),
             "violations": (violations(state, move), violations(after, bonus)),
@@ -705,9 +697,7 @@ def _rulebook_supply_example(catalogue: Catalogue, lang: Language) -> Example:
     sentences (Lisa is Wiola in the Polish rulebook)."""
     state, moves = rulebook_supply(catalogue)
     player = state.current
-    steps = [state]
-    for move in moves:
-        steps.append(apply(steps[-1], move))
+    steps = states_after(apply, state, moves)
     registry = catalogue.registry
     shops = steps[-1].players[player].metropolis.shops
     grapes, papyrus, bovine = (shops[m.shop] for m in moves)
@@ -718,16 +708,6 @@ def _rulebook_supply_example(catalogue: Catalogue, lang: Language) -> Example:
         if need > held
     )
     wheat_steps = tuple(s.players[player].metropolis.wheat for s in steps)
-
-    def picture(step: GameState, title: Message, marked: Sequence[int]) -> str:
-        return metropolis(
-            step.players[player],
-            player=player,
-            lang=lang,
-            registry=registry,
-            title=render(title, lang),
-            marked=marked,
-        )
 
     return Example(
         "R-3.5-rulebook",
@@ -755,8 +735,10 @@ def _rulebook_supply_example(catalogue: Catalogue, lang: Language) -> Example:
             size=bovine.shop.size,
         ),
         (
-            picture(steps[0], _("Lisa before supplying"), ()),
-            picture(steps[-1], _("Lisa after supplying"), [m.shop for m in moves]),
+            _metropolis(steps[0], player, lang, (), _("Lisa before supplying")),
+            _metropolis(
+                steps[-1], player, lang, [m.shop for m in moves], _("Lisa after supplying")
+            ),
         ),
         {
             "moves": moves,
@@ -771,7 +753,9 @@ def _rulebook_supply_example(catalogue: Catalogue, lang: Language) -> Example:
     )
 
 
-def _kind_shop(catalogue: Catalogue, kind: str) -> Shop | None:
+def example_shop(catalogue: Catalogue, kind: str) -> Shop | None:
+    """The first Shop of the catalogue whose benefit is of ``kind``: on a District, else on
+    a Metropolis board (the example of its kind in the R-6 table and pictures)."""
     shops = [s for d in catalogue.districts for s in d.shops]
     shops += [s for b in catalogue.metropolis_boards for s in b.shops]
     return next((s for s in shops if s.benefit.kind == kind), None)
@@ -780,7 +764,7 @@ def _kind_shop(catalogue: Catalogue, kind: str) -> Shop | None:
 def _shop_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
     out = []
     for kind in catalogue.registry:
-        example = _kind_shop(catalogue, kind.id)
+        example = example_shop(catalogue, kind.id)
         if example is None:
             continue
         out.append(

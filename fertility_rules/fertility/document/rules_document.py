@@ -8,20 +8,25 @@ pipeline (the rulebook example is computed, never retyped).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from attrs import frozen
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.document.blocks import Block, Figure, Items
-from fertility_rules.document.book import PictureKey, RulesBook, counts_source
+from fertility_rules.document.book import PictureKey, RulesBook, counts_source, spec_section
 from fertility_rules.document.interpretations import (
     interpretation_notes as game_interpretation_notes,
 )
-from fertility_rules.document.writer import Writer
+from fertility_rules.document.writer import Cell, Writer
 from fertility_rules.fertility.catalogue.catalogue import Catalogue
 from fertility_rules.fertility.catalogue.loader import default_catalogue
-from fertility_rules.fertility.document.examples import EXAMPLE_PLAYER, worked_examples
+from fertility_rules.fertility.document.examples import (
+    EXAMPLE_PLAYER,
+    example_shop,
+    worked_examples,
+)
 from fertility_rules.fertility.effects.base import Stage
 from fertility_rules.fertility.effects.registry import EffectRegistry, describe_shop
 from fertility_rules.fertility.interpretations import (
@@ -29,7 +34,6 @@ from fertility_rules.fertility.interpretations import (
     InterpretationInfo,
 )
 from fertility_rules.fertility.model.metropolis import Track
-from fertility_rules.fertility.model.shop import Shop
 from fertility_rules.fertility.rule_texts import glossary, rule_texts
 from fertility_rules.fertility.rulebook_example import rulebook_example
 from fertility_rules.fertility.scoring.pipeline import score_position
@@ -38,7 +42,7 @@ from fertility_rules.fertility.svg import legend
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.shared.provenance import provenance_summary
+from fertility_rules.shared.provenance import Provenance, provenance_summary
 
 __all__ = [
     "example_figures",
@@ -47,6 +51,18 @@ __all__ = [
     "rules_document",
     "rules_pictures",
 ]
+
+
+class _Sourced(Protocol):
+    """A component of the catalogue, which says where its data comes from."""
+
+    @property
+    def provenance(self) -> Provenance | None: ...
+
+
+def _counted(label: Message, items: Sequence[_Sourced]) -> list[Cell]:
+    """A row of the components table: what, how many, and where their data comes from."""
+    return [label, len(items), provenance_summary([item.provenance for item in items])]
 
 
 def _components(w: Writer, catalogue: Catalogue) -> None:
@@ -62,32 +78,12 @@ def _components(w: Writer, catalogue: Catalogue) -> None:
                 4 * catalogue.stock_per_resource,
                 catalogue.stock_source.provenance.label,
             ],
-            [
-                _("Valley boards"),
-                len(catalogue.valley_boards),
-                provenance_summary([b.provenance for b in catalogue.valley_boards]),
-            ],
-            [
-                _("Valley tiles"),
-                len(catalogue.valley_tiles),
-                provenance_summary([t.provenance for t in catalogue.valley_tiles]),
-            ],
-            [_("Starting tile"), 1, provenance_summary([catalogue.start_tile.provenance])],
-            [
-                _("Metropolis boards"),
-                len(catalogue.metropolis_boards),
-                provenance_summary([b.provenance for b in catalogue.metropolis_boards]),
-            ],
-            [
-                _("District tiles"),
-                len(catalogue.districts),
-                provenance_summary([d.provenance for d in catalogue.districts]),
-            ],
-            [
-                _("Shops on District tiles"),
-                len(shops),
-                provenance_summary([s.provenance for s in shops]),
-            ],
+            _counted(_("Valley boards"), catalogue.valley_boards),
+            _counted(_("Valley tiles"), catalogue.valley_tiles),
+            _counted(_("Starting tile"), [catalogue.start_tile]),
+            _counted(_("Metropolis boards"), catalogue.metropolis_boards),
+            _counted(_("District tiles"), catalogue.districts),
+            _counted(_("Shops on District tiles"), shops),
             [
                 _("Monument pawns"),
                 len(catalogue.monuments.types) * catalogue.monuments.per_type,
@@ -104,8 +100,7 @@ def _components(w: Writer, catalogue: Catalogue) -> None:
             two=costs.get(2, 0),
         )
     )
-    for rule_id in ("R-1.1", "R-1.2", "R-1.3", "R-1.4", "R-1.5", "R-1.6", "R-1.7"):
-        w.rule(rule_id)
+    w.rules("R-1.1", "R-1.2", "R-1.3", "R-1.4", "R-1.5", "R-1.6", "R-1.7")
     _tracks(w, catalogue)
     w.rule("R-1.8")
 
@@ -148,44 +143,14 @@ def _setup(w: Writer) -> None:
     ]
     rows.append([_("2 players, variant (R-8)"), valley_boards_for(2), tiles_in_play(2, True)])
     w.table([_("Players"), _("Valley boards"), _("Valley tiles drawn")], rows)
-    for rule_id in ("R-2.1", "R-2.2", "R-2.3", "R-2.4", "R-2.5", "R-2.6", "R-2.7"):
-        w.rule(rule_id)
-
-
-def _turn(w: Writer) -> None:
-    w.section("R-3")
-    for rule_id in (
-        "R-3.1",
-        "R-3.2",
-        "R-3.3",
-        "R-3.3.A",
-        "R-3.3.B",
-        "R-3.3.C",
-        "R-3.3.D",
-        "R-3.4",
-        "R-3.5",
-        "R-3.6",
-    ):
-        w.rule(rule_id)
-
-
-def _example_shop(catalogue: Catalogue, kind: str) -> Shop | None:
-    for district in catalogue.districts:
-        for shop in district.shops:
-            if shop.benefit.kind == kind:
-                return shop
-    for board in catalogue.metropolis_boards:
-        for shop in board.shops:
-            if shop.benefit.kind == kind:
-                return shop
-    return None
+    w.rules("R-2.1", "R-2.2", "R-2.3", "R-2.4", "R-2.5", "R-2.6", "R-2.7")
 
 
 def _shops(w: Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
     w.section("R-6")
     rows: list[list[Message | str | int]] = []
     for kind in registry:
-        shop = _example_shop(catalogue, kind.id)
+        shop = example_shop(catalogue, kind.id)
         when = (
             _("at once")
             if kind.stage is None
@@ -202,8 +167,7 @@ def _shops(w: Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
 
 def _scoring(w: Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
     w.section("R-5")
-    for rule_id in ("R-5.1", "R-5.2", "R-5.3", "R-5.4", "R-5.5"):
-        w.rule(rule_id)
+    w.rules("R-5.1", "R-5.2", "R-5.3", "R-5.4", "R-5.5")
     w.rule("R-5.6", figures=False)
     report = score_position(rulebook_example(catalogue), registry)
     sheet = report.sheets[0]
@@ -227,16 +191,6 @@ def _scoring(w: Writer, catalogue: Catalogue, registry: EffectRegistry) -> None:
     w.blocks.extend(w.figures.get("R-5.6", ()))
 
 
-def _end(w: Writer) -> None:
-    w.section("R-4")
-    for rule_id in ("R-4.1", "R-4.2", "R-4.3"):
-        w.rule(rule_id)
-
-
-def _variant(w: Writer) -> None:
-    w.section("R-8")
-
-
 def interpretation_notes(info: InterpretationInfo) -> tuple[Message, ...]:
     """The kind line (a switch's values with the default marked), the rules and the sources."""
     return game_interpretation_notes(info, "fertility")
@@ -256,10 +210,6 @@ def _interpretations(w: Writer) -> None:
     )
 
 
-def _invariants(w: Writer) -> None:
-    w.section("R-7")
-
-
 def _object(w: Writer) -> None:
     w.heading(2, _("Object of the game"), "object")
     w.paragraph(
@@ -270,12 +220,6 @@ def _object(w: Writer) -> None:
             "After the last round, the player with the most Debens wins (R-4.3)."
         )
     )
-
-
-def _information(w: Writer) -> None:
-    w.section("R-9")
-    for rule_id in ("R-9.1", "R-9.2", "R-9.3"):
-        w.rule(rule_id)
 
 
 def _glossary(w: Writer) -> None:
@@ -345,13 +289,25 @@ _SECTIONS: tuple[Callable[[Writer, _Sources], None], ...] = (
     lambda w, s: _components(w, s.catalogue),
     lambda w, s: _object(w),
     lambda w, s: _setup(w),
-    lambda w, s: _turn(w),
+    spec_section(
+        "R-3",
+        "R-3.1",
+        "R-3.2",
+        "R-3.3",
+        "R-3.3.A",
+        "R-3.3.B",
+        "R-3.3.C",
+        "R-3.3.D",
+        "R-3.4",
+        "R-3.5",
+        "R-3.6",
+    ),
     lambda w, s: _shops(w, s.catalogue, s.registry),
-    lambda w, s: _end(w),
-    lambda w, s: _variant(w),
+    spec_section("R-4", "R-4.1", "R-4.2", "R-4.3"),
+    spec_section("R-8"),
     lambda w, s: _scoring(w, s.catalogue, s.registry),
-    lambda w, s: _information(w),
-    lambda w, s: _invariants(w),
+    spec_section("R-9", "R-9.1", "R-9.2", "R-9.3"),
+    spec_section("R-7"),
     lambda w, s: _interpretations(w),
     lambda w, s: _glossary(w),
 )
