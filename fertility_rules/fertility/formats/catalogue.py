@@ -7,7 +7,6 @@ what spans items (:mod:`fertility_rules.fertility.catalogue.checks`).
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import Any
 
@@ -183,11 +182,6 @@ _FILE = CatalogueFile(CATALOGUE_FORMAT, _SECTIONS)
 """The file's format: its sections, each read on its own (so every broken one is reported)."""
 
 
-@functools.lru_cache(maxsize=16)
-def _converter(registry: EffectRegistry) -> Converter:
-    return converter_with(registry, _MODEL_HOOKS)
-
-
 def _ids(value: object) -> list[object]:
     items = value if isinstance(value, list) else []
     return [item.get("id") if isinstance(item, dict) else None for item in items]
@@ -209,7 +203,9 @@ def read_catalogue(
 
     Every problem is reported at once, each with its path.
     """
-    root, sections = _FILE.read(data, _converter(registry), source, _list_problems)
+    root, sections = _FILE.read(
+        data, converter_with(registry, _MODEL_HOOKS), source, _list_problems
+    )
     stock, monuments, gods = sections["stock"], sections["monuments"], sections["gods"]
     return _FILE.build(
         Catalogue,

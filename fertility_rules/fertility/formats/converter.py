@@ -33,10 +33,8 @@ from fertility_rules.formats.base import (
     problems_of,
     register_tagged_union,
     type_name,
-    with_builders,
 )
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.shared.provenance import Provenance
 
 __all__ = [
     "attempt",
@@ -63,8 +61,6 @@ def _unknown(what: type[enum.Enum], value: str | int, known: str) -> Message:
         return _(
             "unknown Monument type {name!r}; expected one of: {known}", name=value, known=known
         )
-    if what is Provenance:
-        return _("unknown provenance {name!r}; expected one of: {known}", name=value, known=known)
     return _("unknown value {value!r}; expected one of: {known}", value=value, known=known)
 
 
@@ -165,20 +161,8 @@ def _checked(converter: Converter, kind: Any) -> Callable[[object, type], Any]:
     return structure
 
 
-Hooks = base.HookSetter
-_FORMAT_HOOKS = FormatHooks()
-
-
-def format_hooks(hooks: Hooks) -> Hooks:
-    """Register a format's own hooks (its tagged unions) on every converter made from now on."""
-    _FORMAT_HOOKS.register(hooks)
-    converter_for.cache_clear()
-    return hooks
-
-
-@functools.lru_cache(maxsize=16)
-def converter_for(registry: EffectRegistry = DEFAULT_REGISTRY) -> Converter:
-    """The converter reading and writing every format with ``registry``'s benefit kinds."""
+def _converter(registry: EffectRegistry) -> Converter:
+    """The strict converter with Fertility's enums and ``registry``'s benefit kinds."""
     converter = base.strict_converter().copy()
     converter.register_structure_hook_func(
         lambda cls: isinstance(cls, type) and issubclass(cls, enum.Enum),
@@ -187,18 +171,27 @@ def converter_for(registry: EffectRegistry = DEFAULT_REGISTRY) -> Converter:
     converter.register_structure_hook(Resource, _enum_hook(Resource))
     converter.register_unstructure_hook(Resource, lambda r: r.key)
     _benefit_kinds(converter, registry)
-    return _FORMAT_HOOKS.install(converter)
+    return converter
+
+
+Hooks = base.HookSetter
+_FORMAT_HOOKS = FormatHooks(_converter)
+"""The hooks of Fertility's formats, and its converters (one for each registry)."""
+
+format_hooks = _FORMAT_HOOKS.register
+
+
+def converter_for(registry: EffectRegistry = DEFAULT_REGISTRY) -> Converter:
+    """The converter reading and writing every format with ``registry``'s benefit kinds."""
+    return _FORMAT_HOOKS.converter(registry)
 
 
 def converter_with(
     registry: EffectRegistry, hooks: Mapping[Any, Callable[[Converter, Any], Any]]
 ) -> Converter:
-    """A copy of the registry's converter that also builds ``hooks``' types.
-
-    Each hook gets the converter and the raw value; it runs inside the structuring of
-    its parent, so its problems get their path and its siblings are still read.
-    """
-    return with_builders(converter_for(registry), hooks)
+    """A copy of the registry's converter that also builds ``hooks``' types, made once for
+    the same hooks (see :meth:`~fertility_rules.formats.base.FormatHooks.with_builders`)."""
+    return _FORMAT_HOOKS.with_builders(hooks, registry)
 
 
 def structure(
