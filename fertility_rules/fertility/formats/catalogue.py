@@ -39,8 +39,7 @@ from fertility_rules.fertility.model.valley import StartTile, ValleyBoard, Valle
 from fertility_rules.formats.documents import join, parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.sections import CatalogueFile, Section, write_sections
-from fertility_rules.shared.provenance import Provenance, Source
-from fertility_rules.shared.values import carried
+from fertility_rules.shared.provenance import Source
 
 __all__ = ["dump_catalogue", "load_catalogue_file", "read_catalogue", "read_catalogue_text"]
 
@@ -234,16 +233,8 @@ def read_catalogue(
 # ---------------------------------------------------------------- writing
 
 
-def _provenance(value: Provenance | None) -> Provenance:
-    return value or Provenance.RECONSTRUCTED
-
-
 def _shop_documents(shops: tuple[Shop, ...]) -> tuple[_Shop, ...]:
-    return tuple(carried(s, _Shop, provenance=_provenance(s.provenance)) for s in shops)
-
-
-def _track(track: Track) -> _Track:
-    return carried(track, _Track, provenance=_provenance(track.provenance))
+    return tuple(_Shop.of(shop) for shop in shops)
 
 
 @format_hooks
@@ -251,54 +242,27 @@ def _hooks(converter: Converter) -> None:
     documents: tuple[type[Section], ...] = (_Stock, _Monuments, _Gods, _StartTile, _ValleyBoard)
     documents += (_ValleyTile, _Shop, _Track, _MetropolisBoard, _District)
     write_sections(converter, documents)
-    converter.register_unstructure_hook(Track, lambda t: converter.unstructure(_track(t)))
+    converter.register_unstructure_hook(Track, lambda t: converter.unstructure(_Track.of(t)))
 
 
 @checked_arguments
 def dump_catalogue(catalogue: Catalogue, registry: EffectRegistry | None = None) -> dict[str, Any]:
     """The JSON-like form of ``catalogue``, read back by :func:`read_catalogue`."""
-    monuments = catalogue.monuments
-    start = catalogue.start_tile
     sections: dict[str, Any] = {
-        "stock": _Stock(
-            per_resource=catalogue.stock_per_resource,
-            provenance=_provenance(catalogue.stock_source.provenance),
-            note=catalogue.stock_source.note,
+        "stock": _Stock.of(
+            catalogue, catalogue.stock_source, per_resource=catalogue.stock_per_resource
         ),
-        "monuments": carried(
-            monuments,
-            _Monuments,
-            provenance=_provenance(monuments.source.provenance),
-            note=monuments.source.note,
-        ),
-        "gods": _Gods(
-            names=catalogue.gods,
-            provenance=_provenance(catalogue.gods_source.provenance),
-            note=catalogue.gods_source.note,
-        ),
-        "start_tile": carried(start, _StartTile, provenance=_provenance(start.provenance)),
-        "valley_boards": tuple(
-            carried(b, _ValleyBoard, provenance=_provenance(b.provenance))
-            for b in catalogue.valley_boards
-        ),
-        "valley_tiles": tuple(
-            carried(t, _ValleyTile, provenance=_provenance(t.provenance))
-            for t in catalogue.valley_tiles
-        ),
+        "monuments": _Monuments.of(catalogue.monuments),
+        "gods": _Gods.of(catalogue, catalogue.gods_source, names=catalogue.gods),
+        "start_tile": _StartTile.of(catalogue.start_tile),
+        "valley_boards": tuple(_ValleyBoard.of(b) for b in catalogue.valley_boards),
+        "valley_tiles": tuple(_ValleyTile.of(t) for t in catalogue.valley_tiles),
         "metropolis_boards": tuple(
-            carried(
-                b,
-                _MetropolisBoard,
-                shops=_shop_documents(b.shops),
-                provenance=_provenance(b.provenance),
-            )
+            _MetropolisBoard.of(b, shops=_shop_documents(b.shops))
             for b in catalogue.metropolis_boards
         ),
         "districts": tuple(
-            carried(
-                d, _District, shops=_shop_documents(d.shops), provenance=_provenance(d.provenance)
-            )
-            for d in catalogue.districts
+            _District.of(d, shops=_shop_documents(d.shops)) for d in catalogue.districts
         ),
     }
     converter = converter_for(registry or catalogue.registry)
