@@ -66,6 +66,7 @@ from fertility_rules.fertility.state import (
 )
 from fertility_rules.fertility.views import Observation, Table, observe
 from fertility_rules.formats.documents import join, moved
+from fertility_rules.formats.limits import bound_problems
 from fertility_rules.i18n.message import _, ngettext
 
 __all__ = [
@@ -524,10 +525,7 @@ def _state(
         if quarry is not None:
             quarries.append(quarry)
     for key in ("quarry_choices", "turn"):
-        if getattr(document, key) < 0:
-            problems.add(
-                f"$.{key}", _("{n} is below the minimum {min}", n=getattr(document, key), min=0)
-            )
+        problems.found += bound_problems(f"$.{key}", getattr(document, key), 0)
     if problems.found or stock is None:
         return None
     config = GameConfig(
