@@ -72,6 +72,7 @@ from fertility_rules.formats.documents import join, moved
 from fertility_rules.formats.limits import bound_problems
 from fertility_rules.i18n.message import _
 from fertility_rules.records.format import rules_version_problems
+from fertility_rules.shared.values import carried
 
 __all__ = [
     "ANKHOR_RULES_VERSION",
@@ -214,19 +215,13 @@ def read_interpretations(data: object, path: str = "$.interpretations") -> Inter
 
 
 def _player_document(player: PlayerState) -> _Player:
-    return _Player(
-        name=player.name,
-        tiles=placed_documents(player.tiles),
-        tokens=TokenCounts.of(player.tokens),
-        stored=player.stored,
-        bonus_tokens=player.bonus,
-        turns=player.turns,
-    )
+    tokens = TokenCounts.of(player.tokens)
+    tiles = placed_documents(player.tiles)
+    return carried(player, _Player, tiles=tiles, tokens=tokens, bonus_tokens=player.bonus)
 
 
 def _table_fields(table: GameState | Observation) -> dict[str, Any]:
     config = table.config
-    progress = table.progress
     return {
         "interpretations": config.interpretations,
         "prices": config.prices,
@@ -239,13 +234,7 @@ def _table_fields(table: GameState | Observation) -> dict[str, Any]:
         "current": table.current,
         "phase": table.phase,
         "turn": table.turn,
-        "progress": _Progress(
-            spent=progress.spent,
-            ankhs_taken=progress.ankhs_taken,
-            bought=progress.bought,
-            scribe=progress.scribe,
-            bonus=progress.bonus,
-        ),
+        "progress": carried(table.progress, _Progress),
         "ending": table.ending,
     }
 
@@ -412,21 +401,16 @@ def _build(
         first=document.first,
         box=(TOKENS_PER_KIND - per_kind,) * 6,
     )
-    state = GameState(
+    state = carried(
+        document,
+        GameState,
         config=config,
         players=players,
         supply=supply,
-        reserve=document.reserve,
         offer=tuple(offer),
         piles=piles,
         removed=removed,
-        current=document.current,
-        phase=document.phase,
-        turn=document.turn,
-        progress=TurnProgress(
-            progress.spent, progress.ankhs_taken, progress.bought, progress.scribe, progress.bonus
-        ),
-        ending=document.ending,
+        progress=carried(progress, TurnProgress),
     )
     return state, state_problems(state)
 

@@ -68,6 +68,7 @@ from fertility_rules.fertility.views import Observation, Table, observe
 from fertility_rules.formats.documents import join, moved
 from fertility_rules.formats.limits import bound_problems
 from fertility_rules.i18n.message import _, ngettext
+from fertility_rules.shared.values import carried
 
 __all__ = [
     "GAME_STATE_FORMAT",
@@ -220,17 +221,15 @@ def _player_document(player: PlayerState) -> _Player:
     metropolis = player.metropolis
     built = {district.id: spot for spot, district in enumerate(metropolis.spots) if district}
     order = _build_order(metropolis)
-    return _Player(
-        name=player.name,
-        monument_type=player.monument_type,
+    return carried(
+        player,
+        _Player,
         board=metropolis.board_id or "",
         wheat=metropolis.wheat,
         monuments=metropolis.monuments,
         districts=tuple(_Built(district, built[district]) for district in order),
         shops=tuple(tokens_of(state.tokens) for state in metropolis.shops),
         supply=_Counts.of(player.supply),
-        pool=player.pool,
-        turns=player.turns,
     )
 
 
@@ -467,16 +466,7 @@ def _state(
         metropolis = problems.run(path, _metropolis, catalogue, player)
         supply = problems.run(join(path, "supply"), player.supply.counts)
         if metropolis is not None and supply is not None:
-            players.append(
-                PlayerState(
-                    name=player.name,
-                    monument_type=player.monument_type,
-                    metropolis=metropolis,
-                    supply=supply,
-                    pool=player.pool,
-                    turns=player.turns,
-                )
-            )
+            players.append(carried(player, PlayerState, metropolis=metropolis, supply=supply))
     stock = problems.run("$.stock", document.stock.counts)
     placed: list[PlacedTile] = []
     scenes = [0, 0, 0, 0]
