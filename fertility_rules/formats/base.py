@@ -111,14 +111,17 @@ def enum_hook(
     members: Mapping[object, enum.Enum] | None = None,
     unknown: Callable[[str | int, str], Message] | None = None,
     rule: str | None = None,
+    strings_only: bool = False,
 ) -> Callable[[object, object], enum.Enum]:
     """Members by value (or by the keys of ``members``, ``4.0`` as 4): the JSON type must
     otherwise match exactly.
 
     ``unknown(value, known)`` says what an unknown value is (``unknown resource``), and
-    ``rule`` is the rule that lists the members.
+    ``rule`` is the rule that lists the members; with ``strings_only``, a value that is
+    not a string is refused as such, never looked up.
     """
     found_members: Mapping[object, enum.Enum] = members or {m.value: m for m in what}
+    kinds = (str,) if strings_only else (str, int)
 
     def message(value: str | int, known: str) -> Message:
         if unknown is not None:
@@ -127,7 +130,7 @@ def enum_hook(
 
     def structure(value: object, _type: object) -> enum.Enum:
         value = _whole(value)
-        if isinstance(value, str | int) and type(value) in (str, int):
+        if isinstance(value, str | int) and type(value) in kinds:
             found = found_members.get(value)
             if found is not None and type(value) is type(next(iter(found_members))):
                 return found

@@ -1,9 +1,10 @@
 """A game's converters (:class:`~fertility_rules.formats.base.FormatHooks`): made once for
-each key and each set of builders, made again after a new registration, and the shared
-strict converter left as it is by every game."""
+each key and each set of builders, made again after a new registration, the shared
+strict converter left as it is by every game; and the enums a game reads by key."""
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +16,7 @@ from fertility_rules.ankhor.formats import converter as ankhor_converter
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.fertility.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.fertility.formats import converter as fertility_converter
-from fertility_rules.formats.base import FormatHooks, strict_converter, structure
+from fertility_rules.formats.base import FormatHooks, enum_hook, strict_converter, structure
 from fertility_rules.shared.provenance import Provenance
 
 
@@ -77,3 +78,24 @@ def test_an_unknown_provenance_is_named_by_the_shared_converter_for_every_game()
         (problem,) = error.value.problems
         assert str(problem.message).startswith("unknown provenance 'invented'; expected one of")
         assert problem.rule is None
+
+
+class _Suit(enum.Enum):
+    HEARTS = 1
+    SPADES = 2
+
+
+def test_an_enum_read_by_its_keys_alone_refuses_what_is_not_a_string() -> None:
+    keys: dict[object, enum.Enum] = {"hearts": _Suit.HEARTS, "spades": _Suit.SPADES}
+    strict = enum_hook(_Suit, keys, rule="X-1", strings_only=True)
+    loose = enum_hook(_Suit, keys, rule="X-1")
+    assert strict("hearts", _Suit) is _Suit.HEARTS
+    for hook, value, expected in (
+        (strict, 4.0, ("expected a string, found number", None)),
+        (loose, 4.0, ("unknown value 4; expected one of: hearts, spades", "X-1")),
+        (strict, "clubs", ("unknown value 'clubs'; expected one of: hearts, spades", "X-1")),
+    ):
+        with pytest.raises(MalformedInputError) as error:
+            hook(value, _Suit)
+        (problem,) = error.value.problems
+        assert (str(problem.message), problem.rule) == expected
