@@ -192,8 +192,9 @@ class FormatHooks:
     def __init__(self, make: Callable[..., Converter] = strict_converter) -> None:
         self._make = make
         self._hooks: list[HookSetter] = []
-        self._converters: dict[tuple[Any, ...], Converter] = {}
         self._with: dict[tuple[Any, ...], tuple[tuple[Any, ...], Converter]] = {}
+        self.converter = functools.lru_cache(maxsize=_KEPT)(self._made)
+        """The game's converter for ``key``, the arguments of ``make`` (a registry)."""
 
     def register(self, hooks: HookSetter) -> HookSetter:
         """Add ``hooks`` to every converter made from now on (refused unless callable: a
@@ -206,7 +207,7 @@ class FormatHooks:
 
     def cache_clear(self) -> None:
         """Forget the converters made: the next ones are made with every hook."""
-        self._converters.clear()
+        self.converter.cache_clear()
         self._with.clear()
 
     def install(self, converter: Converter) -> Converter:
@@ -215,14 +216,8 @@ class FormatHooks:
             hooks(converter)
         return converter
 
-    def converter(self, *key: Any) -> Converter:
-        """The game's converter for ``key``, the arguments of ``make`` (a registry)."""
-        found = self._converters.get(key)
-        if found is None:
-            if len(self._converters) >= _KEPT:
-                self._converters.clear()
-            found = self._converters[key] = self.install(self._make(*key).copy())
-        return found
+    def _made(self, *key: Any) -> Converter:
+        return self.install(self._make(*key).copy())
 
     def with_builders(
         self, builders: Mapping[Any, Callable[[Converter, Any], Any]], *key: Any

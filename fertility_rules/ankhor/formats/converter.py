@@ -31,9 +31,8 @@ structure = HOOKS.structure
 structure_document = HOOKS.structure_document
 
 
-def converter_for() -> Converter:
-    """The converter reading and writing every Ankh'or format."""
-    return HOOKS.converter()
+converter_for = HOOKS.converter
+"""The converter reading and writing every Ankh'or format (``converter_for()``)."""
 
 
 def converter_with(builders: Mapping[Any, Callable[[Converter, Any], Any]]) -> Converter:

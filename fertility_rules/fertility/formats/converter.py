@@ -161,7 +161,7 @@ def _checked(converter: Converter, kind: Any) -> Callable[[object, type], Any]:
     return structure
 
 
-def _converter(registry: EffectRegistry) -> Converter:
+def _converter(registry: EffectRegistry = DEFAULT_REGISTRY) -> Converter:
     """The strict converter with Fertility's enums and ``registry``'s benefit kinds."""
     converter = base.strict_converter().copy()
     converter.register_structure_hook_func(
@@ -181,9 +181,9 @@ _FORMAT_HOOKS = FormatHooks(_converter)
 format_hooks = _FORMAT_HOOKS.register
 
 
-def converter_for(registry: EffectRegistry = DEFAULT_REGISTRY) -> Converter:
-    """The converter reading and writing every format with ``registry``'s benefit kinds."""
-    return _FORMAT_HOOKS.converter(registry)
+converter_for = _FORMAT_HOOKS.converter
+"""The converter reading and writing every format with ``registry``'s benefit kinds
+(``converter_for(registry)``; the default registry's without one)."""
 
 
 def converter_with(
