@@ -215,13 +215,19 @@ def read_interpretations(data: object, path: str = "$.interpretations") -> Inter
 
 
 def _player_document(player: PlayerState) -> _Player:
-    tokens = TokenCounts.of(player.tokens)
-    tiles = placed_documents(player.tiles)
-    return carried(player, _Player, tiles=tiles, tokens=tokens, bonus_tokens=player.bonus)
+    return _Player(
+        name=player.name,
+        tiles=placed_documents(player.tiles),
+        tokens=TokenCounts.of(player.tokens),
+        stored=player.stored,
+        bonus_tokens=player.bonus,
+        turns=player.turns,
+    )
 
 
 def _table_fields(table: GameState | Observation) -> dict[str, Any]:
     config = table.config
+    progress = table.progress
     return {
         "interpretations": config.interpretations,
         "prices": config.prices,
@@ -234,7 +240,13 @@ def _table_fields(table: GameState | Observation) -> dict[str, Any]:
         "current": table.current,
         "phase": table.phase,
         "turn": table.turn,
-        "progress": carried(table.progress, _Progress),
+        "progress": _Progress(
+            spent=progress.spent,
+            ankhs_taken=progress.ankhs_taken,
+            bought=progress.bought,
+            scribe=progress.scribe,
+            bonus=progress.bonus,
+        ),
         "ending": table.ending,
     }
 

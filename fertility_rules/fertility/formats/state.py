@@ -221,15 +221,17 @@ def _player_document(player: PlayerState) -> _Player:
     metropolis = player.metropolis
     built = {district.id: spot for spot, district in enumerate(metropolis.spots) if district}
     order = _build_order(metropolis)
-    return carried(
-        player,
-        _Player,
+    return _Player(
+        name=player.name,
+        monument_type=player.monument_type,
         board=metropolis.board_id or "",
         wheat=metropolis.wheat,
         monuments=metropolis.monuments,
         districts=tuple(_Built(district, built[district]) for district in order),
         shops=tuple(tokens_of(state.tokens) for state in metropolis.shops),
         supply=_Counts.of(player.supply),
+        pool=player.pool,
+        turns=player.turns,
     )
 
 
