@@ -26,9 +26,9 @@ from fertility_rules.fertility.catalogue.checks import (
 )
 from fertility_rules.fertility.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.fertility.formats.converter import (
+    _FORMAT_HOOKS,
     attempt,
     converter_for,
-    converter_with,
     format_hooks,
 )
 from fertility_rules.fertility.model.district import District
@@ -202,9 +202,8 @@ def read_catalogue(
 
     Every problem is reported at once, each with its path.
     """
-    root, sections = _FILE.read(
-        data, converter_with(registry, _MODEL_HOOKS), source, _list_problems
-    )
+    converter = _FORMAT_HOOKS.with_builders(_MODEL_HOOKS, registry)
+    root, sections = _FILE.read(data, converter, source, _list_problems)
     stock, monuments, gods = sections["stock"], sections["monuments"], sections["gods"]
     return _FILE.build(
         Catalogue,

@@ -33,6 +33,7 @@ from fertility_rules.formats.base import (
     problems_of,
     register_tagged_union,
     type_name,
+    with_builders,
 )
 from fertility_rules.i18n.message import Message, _
 
@@ -189,9 +190,13 @@ converter_for = _FORMAT_HOOKS.converter
 def converter_with(
     registry: EffectRegistry, hooks: Mapping[Any, Callable[[Converter, Any], Any]]
 ) -> Converter:
-    """A copy of the registry's converter that also builds ``hooks``' types, made once for
-    the same hooks (see :meth:`~fertility_rules.formats.base.FormatHooks.with_builders`)."""
-    return _FORMAT_HOOKS.with_builders(hooks, registry)
+    """A copy of the registry's converter that also builds ``hooks``' types.
+
+    Each hook gets the converter and the raw value; it runs inside the structuring of
+    its parent, so its problems get their path and its siblings are still read (made at
+    every call: a reader's hooks hold what it reads with).
+    """
+    return with_builders(converter_for(registry), hooks)
 
 
 def structure(
