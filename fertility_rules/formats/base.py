@@ -34,6 +34,7 @@ from fertility_rules.errors import MalformedInputError, Problem, join_path, nest
 from fertility_rules.formats.documents import check_tree, join
 from fertility_rules.formats.limits import DEFAULT_LIMITS
 from fertility_rules.i18n.message import Message, _, pgettext
+from fertility_rules.shared.provenance import Provenance
 
 __all__ = [
     "FormatHooks",
@@ -110,14 +111,17 @@ def enum_hook(
     members: Mapping[object, enum.Enum] | None = None,
     unknown: Callable[[str | int, str], Message] | None = None,
     rule: str | None = None,
+    strings_only: bool = False,
 ) -> Callable[[object, object], enum.Enum]:
     """Members by value (or by the keys of ``members``, ``4.0`` as 4): the JSON type must
     otherwise match exactly.
 
     ``unknown(value, known)`` says what an unknown value is (``unknown resource``), and
-    ``rule`` is the rule that lists the members.
+    ``rule`` is the rule that lists the members; with ``strings_only``, a value that is
+    not a string is refused as such, never looked up.
     """
     found_members: Mapping[object, enum.Enum] = members or {m.value: m for m in what}
+    kinds = (str,) if strings_only else (str, int)
 
     def message(value: str | int, known: str) -> Message:
         if unknown is not None:
@@ -126,7 +130,7 @@ def enum_hook(
 
     def structure(value: object, _type: object) -> enum.Enum:
         value = _whole(value)
-        if isinstance(value, str | int) and type(value) in (str, int):
+        if isinstance(value, str | int) and type(value) in kinds:
             found = found_members.get(value)
             if found is not None and type(value) is type(next(iter(found_members))):
                 return found
@@ -144,7 +148,8 @@ def _unstructure_tuple(_cls: Any, converter: Converter) -> Callable[[Any], list[
 
 @functools.cache
 def strict_converter() -> Converter:
-    """The strict converter with no game's hooks: scalars, enums by value, lists, objects.
+    """The strict converter with no game's hooks: scalars, enums by value (a provenance
+    named as such when unknown), lists, objects.
 
     Shared: take a ``copy()`` to add hooks.
     """
@@ -162,21 +167,34 @@ def strict_converter() -> Converter:
     converter.register_structure_hook_factory(_is_tuple, _tuple_hook)
     converter.register_unstructure_hook_factory(_is_tuple, _unstructure_tuple)
     converter.register_structure_hook_factory(attrs.has, _object_hook)
+    converter.register_structure_hook(Provenance, enum_hook(Provenance, None, _unknown_provenance))
     return converter
+
+
+def _unknown_provenance(value: str | int, known: str) -> Message:
+    return _("unknown provenance {name!r}; expected one of: {known}", name=value, known=known)
 
 
 HookSetter = Callable[[Converter], None]
 """What a format module adds to its game's converter (its tagged unions, its keys)."""
 
 
+_KEPT = 16
+"""Converters a game keeps made (one a registry; one a set of a reader's builders)."""
+
+
 class FormatHooks:
     """A game's converter hooks, registered by the modules that define its formats
-    (``@HOOKS.register``), and the game's converter made with them."""
+    (``@HOOKS.register``), and the game's converters made with them, each made once (a
+    copy compiles its structuring functions again on first use, which would cost a
+    reader more than reading) and again after a new registration."""
 
-    def __init__(self, make: Callable[[], Converter] = strict_converter) -> None:
+    def __init__(self, make: Callable[..., Converter] = strict_converter) -> None:
         self._make = make
         self._hooks: list[HookSetter] = []
-        self._converter: Converter | None = None
+        self._with: dict[tuple[Any, ...], tuple[tuple[Any, ...], Converter]] = {}
+        self.converter = functools.lru_cache(maxsize=_KEPT)(self._made)
+        """The game's converter for ``key``, the arguments of ``make`` (a registry)."""
 
     def register(self, hooks: HookSetter) -> HookSetter:
         """Add ``hooks`` to every converter made from now on (refused unless callable: a
@@ -184,8 +202,13 @@ class FormatHooks:
         if not callable(hooks):
             raise argument_error("hooks", HookSetter, hooks)
         self._hooks.append(hooks)
-        self._converter = None
+        self.cache_clear()
         return hooks
+
+    def cache_clear(self) -> None:
+        """Forget the converters made: the next ones are made with every hook."""
+        self.converter.cache_clear()
+        self._with.clear()
 
     def install(self, converter: Converter) -> Converter:
         """``converter`` with every hook registered so far added to it."""
@@ -193,11 +216,23 @@ class FormatHooks:
             hooks(converter)
         return converter
 
-    def converter(self) -> Converter:
-        """The game's converter (made once, again after a new registration)."""
-        if self._converter is None:
-            self._converter = self.install(self._make().copy())
-        return self._converter
+    def _made(self, *key: Any) -> Converter:
+        return self.install(self._make(*key).copy())
+
+    def with_builders(
+        self, builders: Mapping[Any, Callable[[Converter, Any], Any]], *key: Any
+    ) -> Converter:
+        """A copy of the converter for ``key`` that also builds ``builders``' types
+        (:func:`with_builders`), made once for the same builders (kept with the copy, so
+        that their ids stay theirs)."""
+        given = tuple(builders.items())
+        found_key = (*key, *(id(item) for pair in given for item in pair))
+        found = self._with.get(found_key)
+        if found is None:
+            if len(self._with) >= _KEPT:
+                self._with.clear()
+            found = self._with[found_key] = (given, with_builders(self.converter(*key), builders))
+        return found[1]
 
     def structure(
         self, data: object, cls: type[T], path: str = "$", converter: Converter | None = None

@@ -8,25 +8,31 @@ from typing import Any
 from attrs import field, frozen
 
 from fertility_rules.arguments import typed_fields
-from fertility_rules.errors import MalformedInputError
+from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.i18n.message import _
 
-__all__ = ["DEFAULT_LIMITS", "MAX_LIMITS", "Limits"]
+__all__ = ["DEFAULT_LIMITS", "MAX_LIMITS", "Limits", "bound_problems"]
+
+
+def bound_problems(
+    path: str, value: int, low: int, high: int | None = None, rule: str | None = None
+) -> list[Problem]:
+    """``value`` below ``low`` or above ``high``: the problem at ``path`` that a schema's
+    bounds (``minimum``, ``maximum``) would report, with the ``rule`` that sets them."""
+    if value < low:
+        return [Problem(path, _("{n} is below the minimum {min}", n=value, min=low), rule)]
+    if high is not None and value > high:
+        return [Problem(path, _("{n} is above the maximum {max}", n=value, max=high), rule)]
+    return []
 
 
 def _between(low: int, high: int) -> Callable[[Any, Any, int], None]:
     """A validator: a whole number from ``low`` to ``high``."""
 
     def check(instance: Any, attribute: Any, value: int) -> None:
-        path = f"Limits.{attribute.name}"
-        if value < low:
-            raise MalformedInputError.single(
-                path, _("{n} is below the minimum {min}", n=value, min=low)
-            )
-        if value > high:
-            raise MalformedInputError.single(
-                path, _("{n} is above the maximum {max}", n=value, max=high)
-            )
+        problems = bound_problems(f"Limits.{attribute.name}", value, low, high)
+        if problems:
+            raise MalformedInputError(problems)
 
     return check
 

@@ -22,8 +22,10 @@ from fertility_rules.shared.players import MAX_NAME
 from fertility_rules.shared.seeds import MAX_SEED
 
 __all__ = [
+    "NAT",
     "PLAYER_NAME",
     "SEED",
+    "STRING",
     "Schema",
     "builder_of",
     "char_class",
@@ -33,7 +35,9 @@ __all__ = [
     "record_body",
     "schema_document",
     "shipped_schema",
+    "sourced",
     "switch_values",
+    "switches",
 ]
 
 Schema = dict[str, Any]
@@ -44,6 +48,8 @@ PLAYER_NAME: Schema = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
 SEED: Schema = {"type": "integer", "minimum": -MAX_SEED, "maximum": MAX_SEED}
 """A game's seed (:mod:`fertility_rules.shared.seeds`)."""
 """A player's name (its characters must also be printable, which a schema cannot say)."""
+NAT: Schema = {"type": "integer", "minimum": 0}
+STRING: Schema = {"type": "string"}
 
 
 def enum_of(values: list[Any]) -> Schema:
@@ -76,6 +82,22 @@ def switch_values(defaults: object) -> dict[str, Schema]:
         kind: type[enum.Enum] = type(getattr(defaults, field.name))
         out[field.name] = enum_of([member.value for member in kind])
     return out
+
+
+def switches(defaults: object, former: Mapping[str, Schema] | None = None) -> Schema:
+    """The interpretations object: each switch of ``defaults`` with its values, and the
+    ``former`` options an old file may still hold."""
+    properties = {**switch_values(defaults), **(former or {})}
+    return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+def sourced(required: list[str], properties: dict[str, Schema]) -> Schema:
+    """A section of a catalogue file: its properties, where they come from (a provenance
+    of ``$defs``) and a note (:class:`~fertility_rules.formats.sections.Section`)."""
+    return object_of(
+        [*required, "provenance"],
+        {**properties, "provenance": {"$ref": "#/$defs/provenance"}, "note": STRING},
+    )
 
 
 def schema_document(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
 import attrs
 from attrs import Factory, field, frozen
@@ -28,7 +28,8 @@ from fertility_rules.formats.base import (
     structure_document,
 )
 from fertility_rules.i18n.message import _
-from fertility_rules.shared.provenance import Provenance
+from fertility_rules.shared.provenance import Provenance, Source
+from fertility_rules.shared.values import carried
 
 __all__ = ["CatalogueFile", "Section", "frame", "read_sections", "write_sections"]
 
@@ -52,6 +53,18 @@ class Section:
             problems = checks(**{name: getattr(self, name) for name in check_names(checks)})
             if problems:
                 raise MalformedInputError(problems)
+
+    @classmethod
+    def of(cls, value: object, source: Source | None = None, **changes: Any) -> Self:
+        """The section of ``value`` to write: its fields of the same names, ``changes``,
+        and where they come from: ``source``, else the value's own ``source``, else its
+        provenance (reconstructed when it has none) and note."""
+        source = source or getattr(value, "source", None)
+        if source is not None:
+            changes = {"provenance": source.provenance, "note": source.note, **changes}
+        elif "provenance" not in changes:
+            changes["provenance"] = getattr(value, "provenance", None) or Provenance.RECONSTRUCTED
+        return carried(value, cls, **changes)
 
 
 def frame(name: str, sections: Iterable[str]) -> type:

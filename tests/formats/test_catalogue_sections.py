@@ -182,3 +182,38 @@ def test_a_written_deck_reads_back_equal(
         copies_source=Source(Provenance.RULEBOOK, "printed"),
     )
     assert read_deck(dump_deck(deck)) == deck
+
+
+@frozen
+class _Item:
+    """A catalogue item of a game's model: its provenance may be unknown."""
+
+    name: str
+    provenance: Provenance | None = None
+    note: str = ""
+
+
+@frozen
+class _Rules:
+    """A part of a game's catalogue holding its own source."""
+
+    per_card: int
+    jokers: int
+    source: Source
+
+
+def test_a_section_is_made_of_a_value_with_where_it_comes_from() -> None:
+    rules = _Rules(2, 1, Source(Provenance.REVIEW, "seen"))
+    assert _Copies.of(rules) == _Copies(
+        per_card=2, jokers=1, provenance=Provenance.REVIEW, note="seen"
+    )
+    other = Source(Provenance.RULEBOOK, "printed")
+    assert _Copies.of(rules, other, jokers=0) == _Copies(
+        per_card=2, jokers=0, provenance=Provenance.RULEBOOK, note="printed"
+    )
+    # An item's own provenance; unknown, it is written as reconstructed (never as printed).
+    known = _Item("ace", Provenance.INFERRED, "from two facts")
+    assert _Card.of(known) == _Card(
+        name="ace", provenance=Provenance.INFERRED, note="from two facts"
+    )
+    assert _Card.of(_Item("king")).provenance is Provenance.RECONSTRUCTED

@@ -6,6 +6,7 @@ import pytest
 
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats import DEFAULT_LIMITS, Limits, parse_document
+from fertility_rules.formats.limits import bound_problems
 from fertility_rules.i18n.message import _, render
 
 
@@ -96,3 +97,24 @@ def test_a_document_cannot_expand_into_millions_of_values(toml: bool) -> None:
         ("$", "more than 100 values, far beyond the game")
     ]
     assert parse_document(text, toml, limits=Limits(max_values=1000))
+
+
+def test_a_value_out_of_its_bounds_is_the_problem_a_schema_would_report() -> None:
+    assert bound_problems("$.turn", 0, 0, 9) == []
+    (below,) = bound_problems("$.turn", -1, 0, rule="R-2.7")
+    assert (below.path, render(below.message), below.rule) == (
+        "$.turn",
+        "-1 is below the minimum 0",
+        "R-2.7",
+    )
+    (above,) = bound_problems("spot", 7, 0, 6)
+    assert (above.path, render(above.message), above.rule) == (
+        "spot",
+        "7 is above the maximum 6",
+        None,
+    )
+    with pytest.raises(MalformedInputError) as error:
+        Limits(max_depth=0)
+    assert [(p.path, render(p.message)) for p in error.value.problems] == [
+        ("Limits.max_depth", "0 is below the minimum 1")
+    ]

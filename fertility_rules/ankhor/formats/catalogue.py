@@ -42,7 +42,6 @@ from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.sections import CatalogueFile, Section, write_sections
 from fertility_rules.shared.package_data import package_bytes
 from fertility_rules.shared.provenance import Source
-from fertility_rules.shared.values import carried
 
 __all__ = [
     "default_catalogue",
@@ -168,21 +167,16 @@ def _hooks(converter: Converter) -> None:
 def dump_catalogue(catalogue: Catalogue) -> dict[str, Any]:
     """The JSON-like form of ``catalogue``, read back equal by :func:`read_catalogue`."""
     require(catalogue, Catalogue, "catalogue", catalogue_needed)
-    board = catalogue.price_board
     sections: dict[str, Any] = {
-        "tokens": carried(catalogue.tokens, _Tokens, **_sourced(catalogue.tokens.source)),
-        "limits": carried(catalogue.limits, _Limits, **_sourced(catalogue.limits.source)),
-        "bonus_tokens": carried(catalogue.bonus, _Bonus, **_sourced(catalogue.bonus.source)),
-        "end": carried(catalogue.end, _End, **_sourced(catalogue.end.source)),
-        "price_board": carried(board, _Slots, **_sourced(board.source)),
-        "price_markers": carried(board, _Markers, **_sourced(board.markers_source)),
-        "tiles": tuple(carried(entry, _Tiles) for entry in catalogue.entries),
+        "tokens": _Tokens.of(catalogue.tokens),
+        "limits": _Limits.of(catalogue.limits),
+        "bonus_tokens": _Bonus.of(catalogue.bonus),
+        "end": _End.of(catalogue.end),
+        "price_board": _Slots.of(catalogue.price_board),
+        "price_markers": _Markers.of(catalogue.price_board, catalogue.price_board.markers_source),
+        "tiles": tuple(_Tiles.of(entry) for entry in catalogue.entries),
     }
     return _FILE.document(catalogue, sections, converter_for())
-
-
-def _sourced(source: Source) -> dict[str, Any]:
-    return {"provenance": source.provenance, "note": source.note}
 
 
 def read_catalogue_text(

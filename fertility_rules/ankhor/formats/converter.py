@@ -11,9 +11,7 @@ from typing import Any
 
 from cattrs import Converter
 
-from fertility_rules.formats.base import FormatHooks, enum_hook, strict_converter, with_builders
-from fertility_rules.i18n.message import Message, _
-from fertility_rules.shared.provenance import Provenance
+from fertility_rules.formats.base import FormatHooks
 
 __all__ = [
     "HOOKS",
@@ -25,17 +23,7 @@ __all__ = [
 ]
 
 
-def _unknown_provenance(value: str | int, known: str) -> Message:
-    return _("unknown provenance {name!r}; expected one of: {known}", name=value, known=known)
-
-
-def _strict() -> Converter:
-    converter = strict_converter()
-    converter.register_structure_hook(Provenance, enum_hook(Provenance, None, _unknown_provenance))
-    return converter
-
-
-HOOKS = FormatHooks(_strict)
+HOOKS = FormatHooks()
 """The hooks of Ankh'or's formats."""
 
 format_hooks = HOOKS.register
@@ -43,29 +31,11 @@ structure = HOOKS.structure
 structure_document = HOOKS.structure_document
 
 
-def converter_for() -> Converter:
-    """The converter reading and writing every Ankh'or format."""
-    return HOOKS.converter()
-
-
-_WITH: dict[tuple[int, ...], tuple[Converter, tuple[Any, ...], Converter]] = {}
+converter_for = HOOKS.converter
+"""The converter reading and writing every Ankh'or format (``converter_for()``)."""
 
 
 def converter_with(builders: Mapping[Any, Callable[[Converter, Any], Any]]) -> Converter:
-    """A copy of Ankh'or's converter that also builds ``builders``' types.
-
-    The copy is made once for a converter and the same builders (a copy compiles its
-    structuring functions again on first use, which would cost a reader more than
-    reading), and again after a new registration of hooks.
-    """
-    base = HOOKS.converter()
-    given = tuple(builders.items())
-    key = tuple(id(item) for pair in given for item in pair)
-    found = _WITH.get(key)
-    if found is not None and found[0] is base and found[1] == given:
-        return found[2]
-    copy = with_builders(base, builders)
-    if len(_WITH) >= 16:
-        _WITH.clear()
-    _WITH[key] = (base, given, copy)
-    return copy
+    """A copy of Ankh'or's converter that also builds ``builders``' types, made once for
+    the same builders (and again after a new registration of hooks)."""
+    return HOOKS.with_builders(builders)

@@ -36,7 +36,7 @@ from fertility_rules.ankhor.scoring import FinalPosition, PlayerPosition
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.documents import join, read_document
-from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
+from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits, bound_problems
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.players import name_problems
 
@@ -84,9 +84,7 @@ def _player(
             )
             problems.append(Problem(where, message, "A-3.5"))
     tokens = read_counts(document.tokens, join(path, "tokens"), problems)
-    if document.bonus_tokens < 0:
-        message = _("{n} is below the minimum {min}", n=document.bonus_tokens, min=0)
-        problems.append(Problem(join(path, "bonus_tokens"), message))
+    problems += bound_problems(join(path, "bonus_tokens"), document.bonus_tokens, 0)
     return PlayerPosition(document.name, tiles, tokens, document.bonus_tokens)
 
 

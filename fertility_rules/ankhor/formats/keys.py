@@ -11,9 +11,8 @@ from cattrs import Converter
 
 from fertility_rules.ankhor.formats.converter import format_hooks
 from fertility_rules.ankhor.model import Colour, Kind, Token
-from fertility_rules.errors import MalformedInputError
-from fertility_rules.formats.base import type_name
-from fertility_rules.i18n.message import _
+from fertility_rules.formats.base import enum_hook
+from fertility_rules.i18n.message import Message, _
 
 __all__ = ["KEYED", "key_of"]
 
@@ -30,24 +29,16 @@ def key_of(member: enum.Enum) -> str:
     return KEYED[type(member)][0](member)
 
 
+def _unknown(value: str | int, known: str) -> Message:
+    return _(
+        "unknown value {value!r}; expected one of: {known}", value=str(value)[:40], known=known
+    )
+
+
 def _structure_hook(what: type[enum.Enum]) -> Callable[[object, object], enum.Enum]:
     name, rule = KEYED[what]
-    members = {name(member): member for member in what}
-    known = ", ".join(members)
-
-    def structure(value: object, _type: object) -> enum.Enum:
-        if type(value) is not str:
-            message = _("expected a string, found {found}", found=type_name(value))
-            raise MalformedInputError.single("$", message)
-        found = members.get(value)
-        if found is None:
-            message = _(
-                "unknown value {value!r}; expected one of: {known}", value=value[:40], known=known
-            )
-            raise MalformedInputError.single("$", message, rule)
-        return found
-
-    return structure
+    members: dict[object, enum.Enum] = {name(member): member for member in what}
+    return enum_hook(what, members, _unknown, rule, strings_only=True)
 
 
 @format_hooks

@@ -32,7 +32,7 @@ from fertility_rules.ankhor.moves import (
     TakeTokens,
 )
 from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.formats.base import register_tagged_union
+from fertility_rules.formats.base import problems_of, register_tagged_union
 from fertility_rules.formats.documents import join
 from fertility_rules.i18n.message import _
 
@@ -242,9 +242,7 @@ def move_from_json(data: object, path: str = "$") -> Move:
     try:
         return _move(document)
     except MalformedInputError as error:
-        raise MalformedInputError(
-            [Problem(path + p.path[1:], p.message, p.rule) for p in error.problems]
-        ) from None
+        raise MalformedInputError(problems_of(error, path)) from None
 
 
 def _document(move: Move) -> _Document:

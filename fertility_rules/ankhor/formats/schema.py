@@ -24,14 +24,17 @@ from fertility_rules.ankhor.model import COLOURS, TOKENS, Kind
 from fertility_rules.ankhor.state import Phase
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.formats.schema_kit import (
+    NAT,
     PLAYER_NAME,
     RECORD_FORMAT,
+    STRING,
     Schema,
     builder_of,
     record_body,
     schema_document,
     shipped_schema,
-    switch_values,
+    sourced,
+    switches,
 )
 from fertility_rules.formats.schema_kit import enum_of as _enum
 from fertility_rules.formats.schema_kit import list_of as _list
@@ -46,8 +49,6 @@ SCHEMA_NAMES = ("game-state", "observation", "move", "final-position", "catalogu
 and ``/1``."""
 
 
-_NAT: Schema = {"type": "integer", "minimum": 0}
-_STRING: Schema = {"type": "string"}
 _TILE: Schema = {"$ref": "#/$defs/tile_id"}
 _POSITION: Schema = {"$ref": "#/$defs/position"}
 _TOKENS: Schema = {"$ref": "#/$defs/tokens"}
@@ -60,7 +61,6 @@ def _coordinate(low: int) -> Schema:
 def _defs() -> Schema:
     colours = [key_of(c) for c in COLOURS]
     kinds = [key_of(k) for k in Kind]
-    interpretations = switch_values(Interpretations())
     return {
         "colour": _enum(colours),
         "kind": _enum(kinds),
@@ -87,23 +87,12 @@ def _defs() -> Schema:
                 for kind in TOKENS
             },
         ),
-        "interpretations": {
-            "type": "object",
-            "properties": interpretations,
-            "additionalProperties": False,
-        },
+        "interpretations": switches(Interpretations()),
         "placed": _object(["tile", "at"], {"tile": _TILE, "at": _POSITION}),
         "move": _move(),
         "catalogue": _catalogue(),
         "catalogue_entry": {"oneOf": [{"const": "default"}, {"$ref": "#/$defs/catalogue"}]},
     }
-
-
-def _sourced(required: list[str], properties: dict[str, Schema]) -> Schema:
-    return _object(
-        [*required, "provenance"],
-        {**properties, "provenance": {"$ref": "#/$defs/provenance"}, "note": _STRING},
-    )
 
 
 def _catalogue() -> Schema:
@@ -122,30 +111,28 @@ def _catalogue() -> Schema:
         ],
         {
             "format": {"const": CATALOGUE_FORMAT},
-            "name": _STRING,
-            "title": _STRING,
-            "note": _STRING,
-            "tokens": _sourced(
+            "name": STRING,
+            "title": STRING,
+            "note": STRING,
+            "tokens": sourced(
                 ["per_kind", "supply"],
                 {
                     "per_kind": {"const": 6},
                     "supply": _list({"type": "integer", "minimum": 0, "maximum": 6}, 3, 3),
                 },
             ),
-            "limits": _sourced(["resources", "ankhs"], {"resources": small, "ankhs": small}),
-            "bonus_tokens": _sourced(
-                ["count", "points"], {"count": {"const": 12}, "points": small}
-            ),
-            "end": _sourced(["tiles"], {"tiles": {"type": "integer", "minimum": 1, "maximum": 55}}),
-            "price_board": _sourced(
+            "limits": sourced(["resources", "ankhs"], {"resources": small, "ankhs": small}),
+            "bonus_tokens": sourced(["count", "points"], {"count": {"const": 12}, "points": small}),
+            "end": sourced(["tiles"], {"tiles": {"type": "integer", "minimum": 1, "maximum": 55}}),
+            "price_board": sourced(
                 ["slots"], {"slots": _list({"type": "integer", "minimum": 1, "maximum": 15}, 6, 6)}
             ),
-            "price_markers": _sourced(
+            "price_markers": sourced(
                 ["markers"],
                 {"markers": _list({"type": "integer", "minimum": 0, "maximum": 15}, 5, 5)},
             ),
             "tiles": _list(
-                _sourced(
+                sourced(
                     ["kind", "colours", "per_colour"],
                     {
                         "kind": {"$ref": "#/$defs/kind"},
@@ -195,8 +182,8 @@ def _table(fmt: str, extra: dict[str, Schema], required: list[str]) -> Schema:
             "tiles": _list({"$ref": "#/$defs/placed"}),
             "tokens": _TOKENS,
             "stored": _list(_POSITION),
-            "bonus_tokens": _NAT,
-            "turns": _NAT,
+            "bonus_tokens": NAT,
+            "turns": NAT,
         },
     )
     progress = _object(
@@ -211,17 +198,17 @@ def _table(fmt: str, extra: dict[str, Schema], required: list[str]) -> Schema:
     )
     properties: dict[str, Schema] = {
         "format": {"const": fmt},
-        "rules_version": _STRING,
+        "rules_version": STRING,
         "catalogue": {"$ref": "#/$defs/catalogue_entry"},
         "interpretations": {"$ref": "#/$defs/interpretations"},
         "prices": _list(_list({"$ref": "#/$defs/colour"}, 1), 6, 6),
-        "first": _NAT,
+        "first": NAT,
         "players": _list(player, 2, 4),
         "supply": _TOKENS,
-        "reserve": _NAT,
+        "reserve": NAT,
         "offer": _list({"oneOf": [_TILE, {"type": "null"}]}, 6, 6),
         "removed": _list(_TILE),
-        "current": _NAT,
+        "current": NAT,
         "phase": _enum([p.value for p in Phase]),
         "turn": {"type": "integer", "minimum": 1},
         "progress": progress,
@@ -240,7 +227,7 @@ def _final_position() -> Schema:
             "name": PLAYER_NAME,
             "tiles": _list({"$ref": "#/$defs/placed"}),
             "tokens": _TOKENS,
-            "bonus_tokens": _NAT,
+            "bonus_tokens": NAT,
         },
     )
     return _object(
@@ -262,7 +249,7 @@ def _builders() -> dict[str, Any]:
         "observation": lambda: _table(
             OBSERVATION_FORMAT,
             {
-                "pile_sizes": _list(_NAT, 2, 2),
+                "pile_sizes": _list(NAT, 2, 2),
                 "unseen": {**_list(_TILE), "uniqueItems": True},
                 "legal_moves": {**_list({"$ref": "#/$defs/move"}), "uniqueItems": True},
             },

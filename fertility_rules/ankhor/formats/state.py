@@ -69,8 +69,10 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem
 from fertility_rules.formats.base import problems_of
 from fertility_rules.formats.documents import join, moved
+from fertility_rules.formats.limits import bound_problems
 from fertility_rules.i18n.message import _
 from fertility_rules.records.format import rules_version_problems
+from fertility_rules.shared.values import carried
 
 __all__ = [
     "ANKHOR_RULES_VERSION",
@@ -359,11 +361,6 @@ def read_counts(counts: TokenCounts, path: str, problems: list[Problem]) -> Toke
         return (0, 0, 0, 0, 0, 0)
 
 
-def _at_least_zero(value: int, path: str, problems: list[Problem]) -> None:
-    if value < 0:
-        problems.append(Problem(path, _("{n} is below the minimum {min}", n=value, min=0)))
-
-
 def _player(
     catalogue: Catalogue, document: _Player, path: str, problems: list[Problem]
 ) -> PlayerState:
@@ -371,8 +368,8 @@ def _player(
     for index, position in enumerate(document.stored):
         problems += position_problems(position, join(join(path, "stored"), index))
     tokens = read_counts(document.tokens, join(path, "tokens"), problems)
-    _at_least_zero(document.bonus_tokens, join(path, "bonus_tokens"), problems)
-    _at_least_zero(document.turns, join(path, "turns"), problems)
+    problems += bound_problems(join(path, "bonus_tokens"), document.bonus_tokens, 0)
+    problems += bound_problems(join(path, "turns"), document.turns, 0)
     return PlayerState(
         name=document.name,
         tiles=tiles,
@@ -404,16 +401,9 @@ def _build(
     per_kind = catalogue.tokens.supply_for(count) if 2 <= count <= 4 else TOKENS_PER_KIND
     progress = document.progress
     for key, value in (("reserve", document.reserve), ("turn", document.turn - 1)):
-        if value < 0:
-            problems.append(
-                Problem(f"$.{key}", _("{n} is below the minimum {min}", n=value, min=0))
-            )
+        problems += bound_problems(f"$.{key}", value, 0)
     for key in ("spent", "ankhs_taken"):
-        value = getattr(progress, key)
-        if value < 0:
-            problems.append(
-                Problem(f"$.progress.{key}", _("{n} is below the minimum {min}", n=value, min=0))
-            )
+        problems += bound_problems(f"$.progress.{key}", getattr(progress, key), 0)
     if problems:
         return None, problems
     config = GameConfig(
@@ -423,21 +413,16 @@ def _build(
         first=document.first,
         box=(TOKENS_PER_KIND - per_kind,) * 6,
     )
-    state = GameState(
+    state = carried(
+        document,
+        GameState,
         config=config,
         players=players,
         supply=supply,
-        reserve=document.reserve,
         offer=tuple(offer),
         piles=piles,
         removed=removed,
-        current=document.current,
-        phase=document.phase,
-        turn=document.turn,
-        progress=TurnProgress(
-            progress.spent, progress.ankhs_taken, progress.bought, progress.scribe, progress.bonus
-        ),
-        ending=document.ending,
+        progress=carried(progress, TurnProgress),
     )
     return state, state_problems(state)
 

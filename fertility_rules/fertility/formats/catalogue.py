@@ -7,7 +7,6 @@ what spans items (:mod:`fertility_rules.fertility.catalogue.checks`).
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +26,9 @@ from fertility_rules.fertility.catalogue.checks import (
 )
 from fertility_rules.fertility.effects.registry import DEFAULT_REGISTRY, EffectRegistry
 from fertility_rules.fertility.formats.converter import (
+    _FORMAT_HOOKS,
     attempt,
     converter_for,
-    converter_with,
     format_hooks,
 )
 from fertility_rules.fertility.model.district import District
@@ -40,8 +39,7 @@ from fertility_rules.fertility.model.valley import StartTile, ValleyBoard, Valle
 from fertility_rules.formats.documents import join, parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.sections import CatalogueFile, Section, write_sections
-from fertility_rules.shared.provenance import Provenance, Source
-from fertility_rules.shared.values import carried
+from fertility_rules.shared.provenance import Source
 
 __all__ = ["dump_catalogue", "load_catalogue_file", "read_catalogue", "read_catalogue_text"]
 
@@ -183,11 +181,6 @@ _FILE = CatalogueFile(CATALOGUE_FORMAT, _SECTIONS)
 """The file's format: its sections, each read on its own (so every broken one is reported)."""
 
 
-@functools.lru_cache(maxsize=16)
-def _converter(registry: EffectRegistry) -> Converter:
-    return converter_with(registry, _MODEL_HOOKS)
-
-
 def _ids(value: object) -> list[object]:
     items = value if isinstance(value, list) else []
     return [item.get("id") if isinstance(item, dict) else None for item in items]
@@ -209,7 +202,8 @@ def read_catalogue(
 
     Every problem is reported at once, each with its path.
     """
-    root, sections = _FILE.read(data, _converter(registry), source, _list_problems)
+    converter = _FORMAT_HOOKS.with_builders(_MODEL_HOOKS, registry)
+    root, sections = _FILE.read(data, converter, source, _list_problems)
     stock, monuments, gods = sections["stock"], sections["monuments"], sections["gods"]
     return _FILE.build(
         Catalogue,
@@ -238,16 +232,8 @@ def read_catalogue(
 # ---------------------------------------------------------------- writing
 
 
-def _provenance(value: Provenance | None) -> Provenance:
-    return value or Provenance.RECONSTRUCTED
-
-
 def _shop_documents(shops: tuple[Shop, ...]) -> tuple[_Shop, ...]:
-    return tuple(carried(s, _Shop, provenance=_provenance(s.provenance)) for s in shops)
-
-
-def _track(track: Track) -> _Track:
-    return carried(track, _Track, provenance=_provenance(track.provenance))
+    return tuple(_Shop.of(shop) for shop in shops)
 
 
 @format_hooks
@@ -255,54 +241,27 @@ def _hooks(converter: Converter) -> None:
     documents: tuple[type[Section], ...] = (_Stock, _Monuments, _Gods, _StartTile, _ValleyBoard)
     documents += (_ValleyTile, _Shop, _Track, _MetropolisBoard, _District)
     write_sections(converter, documents)
-    converter.register_unstructure_hook(Track, lambda t: converter.unstructure(_track(t)))
+    converter.register_unstructure_hook(Track, lambda t: converter.unstructure(_Track.of(t)))
 
 
 @checked_arguments
 def dump_catalogue(catalogue: Catalogue, registry: EffectRegistry | None = None) -> dict[str, Any]:
     """The JSON-like form of ``catalogue``, read back by :func:`read_catalogue`."""
-    monuments = catalogue.monuments
-    start = catalogue.start_tile
     sections: dict[str, Any] = {
-        "stock": _Stock(
-            per_resource=catalogue.stock_per_resource,
-            provenance=_provenance(catalogue.stock_source.provenance),
-            note=catalogue.stock_source.note,
+        "stock": _Stock.of(
+            catalogue, catalogue.stock_source, per_resource=catalogue.stock_per_resource
         ),
-        "monuments": carried(
-            monuments,
-            _Monuments,
-            provenance=_provenance(monuments.source.provenance),
-            note=monuments.source.note,
-        ),
-        "gods": _Gods(
-            names=catalogue.gods,
-            provenance=_provenance(catalogue.gods_source.provenance),
-            note=catalogue.gods_source.note,
-        ),
-        "start_tile": carried(start, _StartTile, provenance=_provenance(start.provenance)),
-        "valley_boards": tuple(
-            carried(b, _ValleyBoard, provenance=_provenance(b.provenance))
-            for b in catalogue.valley_boards
-        ),
-        "valley_tiles": tuple(
-            carried(t, _ValleyTile, provenance=_provenance(t.provenance))
-            for t in catalogue.valley_tiles
-        ),
+        "monuments": _Monuments.of(catalogue.monuments),
+        "gods": _Gods.of(catalogue, catalogue.gods_source, names=catalogue.gods),
+        "start_tile": _StartTile.of(catalogue.start_tile),
+        "valley_boards": tuple(_ValleyBoard.of(b) for b in catalogue.valley_boards),
+        "valley_tiles": tuple(_ValleyTile.of(t) for t in catalogue.valley_tiles),
         "metropolis_boards": tuple(
-            carried(
-                b,
-                _MetropolisBoard,
-                shops=_shop_documents(b.shops),
-                provenance=_provenance(b.provenance),
-            )
+            _MetropolisBoard.of(b, shops=_shop_documents(b.shops))
             for b in catalogue.metropolis_boards
         ),
         "districts": tuple(
-            carried(
-                d, _District, shops=_shop_documents(d.shops), provenance=_provenance(d.provenance)
-            )
-            for d in catalogue.districts
+            _District.of(d, shops=_shop_documents(d.shops)) for d in catalogue.districts
         ),
     }
     converter = converter_for(registry or catalogue.registry)

@@ -36,7 +36,6 @@ from fertility_rules.formats.base import (
     with_builders,
 )
 from fertility_rules.i18n.message import Message, _
-from fertility_rules.shared.provenance import Provenance
 
 __all__ = [
     "attempt",
@@ -63,8 +62,6 @@ def _unknown(what: type[enum.Enum], value: str | int, known: str) -> Message:
         return _(
             "unknown Monument type {name!r}; expected one of: {known}", name=value, known=known
         )
-    if what is Provenance:
-        return _("unknown provenance {name!r}; expected one of: {known}", name=value, known=known)
     return _("unknown value {value!r}; expected one of: {known}", value=value, known=known)
 
 
@@ -165,20 +162,8 @@ def _checked(converter: Converter, kind: Any) -> Callable[[object, type], Any]:
     return structure
 
 
-Hooks = base.HookSetter
-_FORMAT_HOOKS = FormatHooks()
-
-
-def format_hooks(hooks: Hooks) -> Hooks:
-    """Register a format's own hooks (its tagged unions) on every converter made from now on."""
-    _FORMAT_HOOKS.register(hooks)
-    converter_for.cache_clear()
-    return hooks
-
-
-@functools.lru_cache(maxsize=16)
-def converter_for(registry: EffectRegistry = DEFAULT_REGISTRY) -> Converter:
-    """The converter reading and writing every format with ``registry``'s benefit kinds."""
+def _converter(registry: EffectRegistry = DEFAULT_REGISTRY) -> Converter:
+    """The strict converter with Fertility's enums and ``registry``'s benefit kinds."""
     converter = base.strict_converter().copy()
     converter.register_structure_hook_func(
         lambda cls: isinstance(cls, type) and issubclass(cls, enum.Enum),
@@ -187,7 +172,19 @@ def converter_for(registry: EffectRegistry = DEFAULT_REGISTRY) -> Converter:
     converter.register_structure_hook(Resource, _enum_hook(Resource))
     converter.register_unstructure_hook(Resource, lambda r: r.key)
     _benefit_kinds(converter, registry)
-    return _FORMAT_HOOKS.install(converter)
+    return converter
+
+
+Hooks = base.HookSetter
+_FORMAT_HOOKS = FormatHooks(_converter)
+"""The hooks of Fertility's formats, and its converters (one for each registry)."""
+
+format_hooks = _FORMAT_HOOKS.register
+
+
+converter_for = _FORMAT_HOOKS.converter
+"""The converter reading and writing every format with ``registry``'s benefit kinds
+(``converter_for(registry)``; the default registry's without one)."""
 
 
 def converter_with(
@@ -196,7 +193,8 @@ def converter_with(
     """A copy of the registry's converter that also builds ``hooks``' types.
 
     Each hook gets the converter and the raw value; it runs inside the structuring of
-    its parent, so its problems get their path and its siblings are still read.
+    its parent, so its problems get their path and its siblings are still read (made at
+    every call: a reader's hooks hold what it reads with).
     """
     return with_builders(converter_for(registry), hooks)
 

@@ -38,6 +38,7 @@ from fertility_rules.fertility.model.shop import Benefit, Shop, ShopState
 from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.values import carried
 
 __all__ = [
     "FINAL_POSITION_FORMAT",
@@ -117,15 +118,7 @@ def _unstructure_shop(converter: Converter, state: ShopState) -> dict[str, Any]:
 
 
 def _unstructure_player(converter: Converter, player: PlayerPosition) -> dict[str, Any]:
-    metropolis = player.metropolis
-    document = _Player(
-        name=player.name,
-        wheat=metropolis.wheat,
-        monuments=metropolis.monuments,
-        wheat_track=metropolis.wheat_track,
-        statue_scale=metropolis.statue_scale,
-        shops=metropolis.shops,
-    )
+    document = carried(player.metropolis, _Player, name=player.name)
     data: dict[str, Any] = converter.unstructure(document)
     return data
 

@@ -35,6 +35,7 @@ from fertility_rules.fertility.moves import (
     TakeTile,
 )
 from fertility_rules.formats.documents import join
+from fertility_rules.formats.limits import bound_problems
 from fertility_rules.i18n.message import _
 
 __all__ = ["MoveDocument", "move_from_json", "move_to_json"]
@@ -44,12 +45,9 @@ Square: TypeAlias = tuple[int, int]
 
 def _within(value: int, count: int, path: str) -> int:
     """``value`` when it is an index from 0 to ``count - 1`` (the schema's bounds)."""
-    if value < 0:
-        raise MalformedInputError.single(path, _("{n} is below the minimum {min}", n=value, min=0))
-    if value >= count:
-        raise MalformedInputError.single(
-            path, _("{n} is above the maximum {max}", n=value, max=count - 1)
-        )
+    problems = bound_problems(path, value, 0, count - 1)
+    if problems:
+        raise MalformedInputError(problems)
     return value
 
 
@@ -103,10 +101,9 @@ class _Build:
 
     def move(self, width: int, height: int) -> Move:
         spot = _within(self.spot, SPOTS, "spot")
-        if self.wheat < 0:
-            raise MalformedInputError.single(
-                "wheat", _("{n} is below the minimum {min}", n=self.wheat, min=0)
-            )
+        problems = bound_problems("wheat", self.wheat, 0)
+        if problems:
+            raise MalformedInputError(problems)
         return BuildDistrict(self.district, spot, counts_of(self.tokens), self.wheat)
 
 

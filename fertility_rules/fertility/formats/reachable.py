@@ -63,6 +63,7 @@ from fertility_rules.fertility.setup import (
 )
 from fertility_rules.fertility.state import GameState, Phase, PlacedTile
 from fertility_rules.formats.documents import join
+from fertility_rules.formats.limits import bound_problems
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.shared.players import name_problems
 
@@ -103,11 +104,6 @@ def reachability_problems(state: GameState, pile_size: int | None = None) -> lis
     return problems
 
 
-def _below(path: str, value: int, minimum: int = 0) -> Iterator[Problem]:
-    if value < minimum:
-        yield Problem(path, _("{n} is below the minimum {min}", n=value, min=minimum))
-
-
 def _players(state: GameState) -> Iterator[Problem]:
     players = state.players
     yield from name_problems([p.name for p in players], "$.players", ".name")
@@ -121,9 +117,9 @@ def _players(state: GameState) -> Iterator[Problem]:
         )
     for index, player in enumerate(players):
         path = join("$.players", index)
-        yield from _below(join(path, "turns"), player.turns)
-        yield from _below(join(path, "wheat"), player.metropolis.wheat)
-        yield from _below(join(path, "monuments"), player.metropolis.monuments)
+        yield from bound_problems(join(path, "turns"), player.turns, 0)
+        yield from bound_problems(join(path, "wheat"), player.metropolis.wheat, 0)
+        yield from bound_problems(join(path, "monuments"), player.metropolis.monuments, 0)
         if len(player.pool) > PERSONAL_POOL:
             yield Problem(join(path, "pool"), _pool_limit(), "R-2.3")
         if index != state.current and any(player.supply):
@@ -352,7 +348,7 @@ def _decision(state: GameState, hidden: int) -> Iterator[Problem]:
             _("Quarries await a choice exactly while a player chooses for a Quarry"),
             "R-3.3.D",
         )
-    yield from _below("$.quarry_choices", state.quarry_choices)
+    yield from bound_problems("$.quarry_choices", state.quarry_choices, 0)
     placing = phase is Phase.BONUS
     if placing != bool(state.bonuses) or not all(state.bonuses):
         yield Problem(
@@ -381,7 +377,7 @@ def _end(state: GameState, hidden: int) -> Iterator[Problem]:
         if state.is_over:
             yield Problem("$.phase", _("the game is over exactly when no turn is left"), "R-4.2")
         return
-    yield from _below("$.turns_left", left)
+    yield from bound_problems("$.turns_left", left, 0)
     if (left == 0) != state.is_over:
         yield Problem("$.phase", _("the game is over exactly when no turn is left"), "R-4.2")
     if left > len(state.players):

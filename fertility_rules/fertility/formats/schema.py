@@ -27,14 +27,17 @@ from fertility_rules.fertility.model.resources import Icon, MonumentType, Resour
 from fertility_rules.fertility.model.valley import BOARD_HEIGHT, MAX_BOARD_WIDTH, SQUARE_LEGEND
 from fertility_rules.fertility.state import Phase
 from fertility_rules.formats.schema_kit import (
+    NAT,
     PLAYER_NAME,
+    STRING,
     Schema,
     builder_of,
     char_class,
     record_body,
     schema_document,
     shipped_schema,
-    switch_values,
+    sourced,
+    switches,
 )
 from fertility_rules.formats.schema_kit import enum_of as _enum
 from fertility_rules.formats.schema_kit import list_of as _list
@@ -59,9 +62,6 @@ _VERSIONS = {"game-record": 2}
 """The version of each format whose version is not 1."""
 
 
-_NAT: Schema = {"type": "integer", "minimum": 0}
-
-
 def _index(count: int, description: str | None = None) -> Schema:
     """An index from 0 to ``count - 1``."""
     out: Schema = {"type": "integer", "minimum": 0, "maximum": count - 1}
@@ -70,7 +70,6 @@ def _index(count: int, description: str | None = None) -> Schema:
     return out
 
 
-_STRING: Schema = {"type": "string"}
 _RESOURCE: Schema = {"$ref": "#/$defs/resource"}
 _SQUARE: Schema = {"$ref": "#/$defs/square"}
 _PLAYER: Schema = _index(4, "a player's index, from 0 in turn order")
@@ -96,14 +95,11 @@ def _benefits(registry: EffectRegistry) -> Schema:
 
 
 def _defs(registry: EffectRegistry) -> Schema:
-    interpretation = switch_values(Interpretations())
     # Records written before the split may hold a former option at its single value.
-    interpretation.update(
-        {
-            name: {"const": value, "description": f"former option ({info_id}), read and dropped"}
-            for name, (info_id, value) in FORMER_OPTIONS.items()
-        }
-    )
+    former = {
+        name: {"const": value, "description": f"former option ({info_id}), read and dropped"}
+        for name, (info_id, value) in FORMER_OPTIONS.items()
+    }
     return {
         "resource": _enum([r.key for r in Resource]),
         "icon": _enum([i.value for i in Icon]),
@@ -117,14 +113,10 @@ def _defs(registry: EffectRegistry) -> Schema:
             "description": "[row, column], from 0, on a central board of up to 4 Valley boards",
         },
         "tokens": _list(_RESOURCE),
-        "track": _list(_NAT, 1),
+        "track": _list(NAT, 1),
         "benefit": _benefits(registry),
-        "interpretations": {
-            "type": "object",
-            "properties": interpretation,
-            "additionalProperties": False,
-        },
-        "counts": _object([], {r.key: _NAT for r in Resource}),
+        "interpretations": switches(Interpretations(), former),
+        "counts": _object([], {r.key: NAT for r in Resource}),
     }
 
 
@@ -136,24 +128,17 @@ def _shop(with_tokens: bool, provenance: bool) -> Schema:
     required = ["requires", "benefit"]
     if provenance:
         properties["provenance"] = {"$ref": "#/$defs/provenance"}
-        properties["note"] = _STRING
+        properties["note"] = STRING
         required.append("provenance")
     else:
-        properties["id"] = _STRING
+        properties["id"] = STRING
     if with_tokens:
         properties["tokens"] = {"$ref": "#/$defs/tokens"}
     return _object(required, properties)
 
 
-def _sourced(required: list[str], properties: dict[str, Schema]) -> Schema:
-    return _object(
-        [*required, "provenance"],
-        {**properties, "provenance": {"$ref": "#/$defs/provenance"}, "note": _STRING},
-    )
-
-
 def _catalogue() -> Schema:
-    track = _sourced(["values"], {"values": {"$ref": "#/$defs/track"}})
+    track = sourced(["values"], {"values": {"$ref": "#/$defs/track"}})
     codes = "".join(SQUARE_LEGEND)
     row = {"type": "string", "pattern": "^" + char_class(codes) + "{4}$"}
     shop = _shop(False, True)
@@ -172,32 +157,32 @@ def _catalogue() -> Schema:
         ],
         {
             "format": {"const": "fertility-rules/catalogue/1"},
-            "name": _STRING,
-            "title": _STRING,
-            "note": _STRING,
-            "stock": _sourced(["per_resource"], {"per_resource": _NAT}),
-            "monuments": _sourced(
+            "name": STRING,
+            "title": STRING,
+            "note": STRING,
+            "stock": sourced(["per_resource"], {"per_resource": NAT}),
+            "monuments": sourced(
                 ["types", "per_type", "first", "second"],
                 {
                     "types": _list({"$ref": "#/$defs/monument_type"}, 1),
-                    "per_type": _NAT,
-                    "first": _NAT,
-                    "second": _NAT,
+                    "per_type": NAT,
+                    "first": NAT,
+                    "second": NAT,
                 },
             ),
-            "gods": _sourced(["names"], {"names": _list({"type": "string", "minLength": 1}, 1)}),
-            "start_tile": _sourced(["scenes"], {"scenes": _list(_list(_RESOURCE, 2, 2), 2, 2)}),
+            "gods": sourced(["names"], {"names": _list({"type": "string", "minLength": 1}, 1)}),
+            "start_tile": sourced(["scenes"], {"scenes": _list(_list(_RESOURCE, 2, 2), 2, 2)}),
             "valley_boards": _list(
-                _sourced(["id", "rows"], {"id": _STRING, "rows": _list(row, 8, 8)}), 1
+                sourced(["id", "rows"], {"id": STRING, "rows": _list(row, 8, 8)}), 1
             ),
             "valley_tiles": _list(
-                _sourced(["id", "scenes"], {"id": _STRING, "scenes": _list(_RESOURCE, 2, 2)}), 1
+                sourced(["id", "scenes"], {"id": STRING, "scenes": _list(_RESOURCE, 2, 2)}), 1
             ),
             "metropolis_boards": _list(
-                _sourced(
+                sourced(
                     ["id", "wheat_track", "statue_scale", "shops"],
                     {
-                        "id": _STRING,
+                        "id": STRING,
                         "spots": {"const": 7},
                         "wheat_track": track,
                         "statue_scale": track,
@@ -207,9 +192,9 @@ def _catalogue() -> Schema:
                 1,
             ),
             "districts": _list(
-                _sourced(
+                sourced(
                     ["id", "cost", "shops"],
-                    {"id": _STRING, "cost": _NAT, "shops": _list(shop, 1, 3)},
+                    {"id": STRING, "cost": NAT, "shops": _list(shop, 1, 3)},
                 ),
                 1,
             ),
@@ -218,12 +203,12 @@ def _catalogue() -> Schema:
 
 
 def _final_position() -> Schema:
-    shop_by_id = _object(["shop"], {"shop": _STRING, "tokens": {"$ref": "#/$defs/tokens"}})
+    shop_by_id = _object(["shop"], {"shop": STRING, "tokens": {"$ref": "#/$defs/tokens"}})
     player = _object(
         ["name", "wheat", "monuments", "shops"],
         {
             "name": PLAYER_NAME,
-            "wheat": _NAT,
+            "wheat": NAT,
             "monuments": {"type": "integer", "minimum": 0, "maximum": 4},
             "wheat_track": {"$ref": "#/$defs/track"},
             "statue_scale": {"$ref": "#/$defs/track"},
@@ -235,7 +220,7 @@ def _final_position() -> Schema:
         {
             "format": {"const": "fertility-rules/final-position/1"},
             "gods": {**_list({"type": "string", "minLength": 1}, 1), "uniqueItems": True},
-            "monument_scores": _object([], {"first": _NAT, "second": _NAT}),
+            "monument_scores": _object([], {"first": NAT, "second": NAT}),
             "players": _list(player, 1),
         },
     )
@@ -245,7 +230,7 @@ _SHOP: Schema = _index(MAX_SHOPS, "from 0: the board's 4 Shops, then each Distri
 
 
 def _move() -> Schema:
-    tile = {"tile": _STRING}
+    tile = {"tile": STRING}
     kinds = [
         _object(
             ["type", "tile", "squares"],
@@ -265,10 +250,10 @@ def _move() -> Schema:
             ["type", "district", "spot"],
             {
                 "type": {"const": "build"},
-                "district": _STRING,
+                "district": STRING,
                 "spot": _index(SPOTS, "from 0: spot 1 is 0"),
                 "tokens": {"$ref": "#/$defs/tokens"},
-                "wheat": _NAT,
+                "wheat": NAT,
             },
         ),
         _object(["type"], {"type": {"const": "skip_build"}}),
@@ -296,20 +281,20 @@ def _setup() -> Schema:
         ["valley", "start", "tiles", "districts", "metropolis_boards", "monument_types"],
         {
             "valley": _list(
-                _object(["board"], {"board": _STRING, "rotated": {"type": "boolean"}}), 1
+                _object(["board"], {"board": STRING, "rotated": {"type": "boolean"}}), 1
             ),
             "start": _SQUARE,
             "start_rotation": {"type": "integer", "minimum": 0, "maximum": 3},
-            "tiles": _list(_STRING),
-            "districts": _list(_STRING),
-            "metropolis_boards": _list(_STRING),
+            "tiles": _list(STRING),
+            "districts": _list(STRING),
+            "metropolis_boards": _list(STRING),
             "monument_types": _list({"$ref": "#/$defs/monument_type"}),
         },
     )
 
 
 _HEAD: dict[str, Schema] = {
-    "rules_version": _STRING,
+    "rules_version": STRING,
     "catalogue": {"oneOf": [{"const": "default"}, {"$ref": "#/$defs/catalogue"}]},
     "interpretations": {"$ref": "#/$defs/interpretations"},
     "variant": {"type": "boolean"},
@@ -336,27 +321,27 @@ def _table(fmt: str, extra: dict[str, Schema], required: list[str]) -> Schema:
         {
             "name": PLAYER_NAME,
             "monument_type": {"$ref": "#/$defs/monument_type"},
-            "board": _STRING,
-            "wheat": _NAT,
+            "board": STRING,
+            "wheat": NAT,
             "monuments": {"type": "integer", "minimum": 0, "maximum": 4},
             "districts": _list(
                 _object(
                     ["district", "spot"],
-                    {"district": _STRING, "spot": _index(SPOTS)},
+                    {"district": STRING, "spot": _index(SPOTS)},
                 ),
                 0,
                 7,
             ),
             "shops": _list({"$ref": "#/$defs/tokens"}),
             "supply": {"$ref": "#/$defs/counts"},
-            "pool": _list(_STRING),
-            "turns": _NAT,
+            "pool": _list(STRING),
+            "turns": NAT,
         },
     )
     placed = _object(
         ["tile", "squares", "scenes"],
         {
-            "tile": _STRING,
+            "tile": STRING,
             "squares": _list(_SQUARE, 1),
             "scenes": _list(_RESOURCE, 1),
             "player": _PLAYER,
@@ -365,22 +350,22 @@ def _table(fmt: str, extra: dict[str, Schema], required: list[str]) -> Schema:
     properties: dict[str, Schema] = {
         "format": {"const": fmt},
         **_HEAD,
-        "valley": _list(_object(["board"], {"board": _STRING, "rotated": {"type": "boolean"}}), 1),
+        "valley": _list(_object(["board"], {"board": STRING, "rotated": {"type": "boolean"}}), 1),
         "tiles": _list(placed),
         "monuments": _list(_object(["square", "player"], {"square": _SQUARE, "player": _PLAYER})),
         "players": _list(player, 2, 4),
         "stock": {"$ref": "#/$defs/counts"},
-        "common_pool": _list(_STRING),
-        "offer": _list(_STRING),
+        "common_pool": _list(STRING),
+        "offer": _list(STRING),
         "current": _PLAYER,
         "phase": _enum([p.value for p in Phase]),
         "quarries": _list(_SQUARE),
-        "quarry_choices": _NAT,
+        "quarry_choices": NAT,
         "bonuses": _list(_list(_RESOURCE)),
-        "discarded": _list(_STRING),
-        "removed": _list(_STRING),
-        "turn": _NAT,
-        "turns_left": _NAT,
+        "discarded": _list(STRING),
+        "removed": _list(STRING),
+        "turn": NAT,
+        "turns_left": NAT,
         **extra,
     }
     return _object(["format", "valley", "tiles", "players", "stock", *required], properties)
@@ -393,16 +378,16 @@ def _builders() -> dict[str, Any]:
         "catalogue": _catalogue,
         "game-state": lambda: _table(
             "fertility-rules/game-state/1",
-            {"pile": _list(_STRING), "district_deck": _list(_STRING)},
+            {"pile": _list(STRING), "district_deck": _list(STRING)},
             [],
         ),
         "observation": lambda: _table(
             "fertility-rules/observation/1",
             {
-                "pile_size": _NAT,
-                "unseen_tiles": {**_list(_STRING), "uniqueItems": True},
-                "deck_size": _NAT,
-                "unseen_districts": {**_list(_STRING), "uniqueItems": True},
+                "pile_size": NAT,
+                "unseen_tiles": {**_list(STRING), "uniqueItems": True},
+                "deck_size": NAT,
+                "unseen_districts": {**_list(STRING), "uniqueItems": True},
                 "legal_moves": {**_list({"$ref": "#/$defs/move"}), "uniqueItems": True},
             },
             ["pile_size", "unseen_tiles", "deck_size", "unseen_districts"],

@@ -27,6 +27,7 @@ from fertility_rules.fertility.model.resources import MonumentType
 from fertility_rules.fertility.setup import Setup
 from fertility_rules.i18n.message import _
 from fertility_rules.records.format import rules_version_problems
+from fertility_rules.shared.values import carried
 
 __all__ = ["catalogue_from_json", "catalogue_to_json", "setup_from_json", "setup_to_json"]
 
@@ -49,27 +50,13 @@ class _SetupDocument:
 
     def setup(self) -> Setup:
         """The setup value; :func:`start_game` checks it against the catalogue (R-2)."""
-        return Setup(
-            valley=tuple((place.board, place.rotated) for place in self.valley),
-            start=self.start,
-            start_rotation=self.start_rotation,
-            tiles=self.tiles,
-            districts=self.districts,
-            metropolis_boards=self.metropolis_boards,
-            monument_types=self.monument_types,
-        )
+        valley = tuple((place.board, place.rotated) for place in self.valley)
+        return carried(self, Setup, valley=valley)
 
     @classmethod
     def of(cls, setup: Setup) -> _SetupDocument:
-        return cls(
-            valley=tuple(_BoardPlace(board, rotated) for board, rotated in setup.valley),
-            start=setup.start,
-            start_rotation=setup.start_rotation,
-            tiles=setup.tiles,
-            districts=setup.districts,
-            metropolis_boards=setup.metropolis_boards,
-            monument_types=setup.monument_types,
-        )
+        valley = tuple(_BoardPlace(board, rotated) for board, rotated in setup.valley)
+        return carried(setup, cls, valley=valley)
 
 
 def version_problems(rules_version: str) -> list[Problem]:

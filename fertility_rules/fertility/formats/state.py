@@ -66,7 +66,9 @@ from fertility_rules.fertility.state import (
 )
 from fertility_rules.fertility.views import Observation, Table, observe
 from fertility_rules.formats.documents import join, moved
+from fertility_rules.formats.limits import bound_problems
 from fertility_rules.i18n.message import _, ngettext
+from fertility_rules.shared.values import carried
 
 __all__ = [
     "GAME_STATE_FORMAT",
@@ -466,16 +468,7 @@ def _state(
         metropolis = problems.run(path, _metropolis, catalogue, player)
         supply = problems.run(join(path, "supply"), player.supply.counts)
         if metropolis is not None and supply is not None:
-            players.append(
-                PlayerState(
-                    name=player.name,
-                    monument_type=player.monument_type,
-                    metropolis=metropolis,
-                    supply=supply,
-                    pool=player.pool,
-                    turns=player.turns,
-                )
-            )
+            players.append(carried(player, PlayerState, metropolis=metropolis, supply=supply))
     stock = problems.run("$.stock", document.stock.counts)
     placed: list[PlacedTile] = []
     scenes = [0, 0, 0, 0]
@@ -524,10 +517,7 @@ def _state(
         if quarry is not None:
             quarries.append(quarry)
     for key in ("quarry_choices", "turn"):
-        if getattr(document, key) < 0:
-            problems.add(
-                f"$.{key}", _("{n} is below the minimum {min}", n=getattr(document, key), min=0)
-            )
+        problems.found += bound_problems(f"$.{key}", getattr(document, key), 0)
     if problems.found or stock is None:
         return None
     config = GameConfig(
