@@ -508,17 +508,10 @@ def hidden_items() -> tuple[tuple[str, ...], ...]:
     return (tiles, tiles)
 
 
-_BY_ID: ByIdentity[Catalogue, dict[str, Tile]] = ByIdentity(16)
-"""The tiles of each catalogue met, by id."""
-
-
 def _with_piles(state: GameState, piles: tuple[Sequence[str], ...]) -> GameState:
     """``state`` with draw piles holding these tiles, top first, unchecked: for an adapter
     that drew them from :func:`hidden_piles` itself (``GameLearning.with_piles``)."""
-    catalogue = state.config.catalogue
-    tiles = _BY_ID.get(catalogue)
-    if tiles is None:
-        tiles = _BY_ID.keep(catalogue, {tile.id: tile for tile in catalogue.tiles})
+    tiles = state.config.catalogue.tiles_by_id
     first, second = ([tiles[item] for item in pile] for pile in piles)
     return evolve_state(state, piles=(Rest(first), Rest(second)))
 
