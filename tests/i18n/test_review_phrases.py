@@ -305,3 +305,20 @@ def test_no_phrase_quoted_from_ankhor_s_documents_is_left(language: str) -> None
         assert not _found(phrase, text), phrase
     labels = set(re.findall(r"<text[^>]*>([^<]*)</text>", page))
     assert "żadnego żetonu" not in labels  # a label of its own: "brak żetonów"
+
+
+SHARED_SLIPS = {
+    "fr": ("Tuiles : ",),
+    "pl": ("Legenda obrazów", "pierwszy obraz", "na drugim obrazie", "własnymi słowami biblioteki"),
+    "nl": ("Voor de eerste beurt", "Vooraf:", "aangrenzing"),
+}
+"""The slips quoted from Ankh'or's documents that are slips of the language, not of the
+game: Fertility's document must not make them either ("Voor" reads as "for" where
+"before" is meant: "Vóór")."""
+
+
+@pytest.mark.parametrize("language", sorted(SHARED_SLIPS))
+def test_fertility_s_document_makes_none_of_the_language_slips(language: str) -> None:
+    page = rules_document(language, "html")
+    text = " ".join(html.unescape(re.sub(r"<[^>]*>", " ", page)).split())
+    assert [phrase for phrase in SHARED_SLIPS[language] if _found(phrase, text)] == []
