@@ -46,6 +46,7 @@ from fertility_rules.fertility.model.resources import (
 from fertility_rules.fertility.model.shop import Benefit, Shop, ShopState
 from fertility_rules.fertility.model.valley import BOARD_HEIGHT, BOARD_WIDTH, SQUARE_LEGEND
 from fertility_rules.shared.provenance import Provenance
+from fertility_rules.testing.agreement import json_parent, json_paths
 
 __all__ = [
     "JSON",
@@ -522,26 +523,6 @@ def _json_type(value: JSON) -> str:
     return type(value).__name__
 
 
-def _paths(value: JSON, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
-    """Every path below the root of a JSON-like value, depth first."""
-    found: list[tuple[str | int, ...]] = []
-    children: list[tuple[str | int, JSON]] = []
-    if isinstance(value, dict):
-        children = list(value.items())
-    elif isinstance(value, list):
-        children = list(enumerate(value))
-    for key, child in children:
-        found.append((*path, key))
-        found.extend(_paths(child, (*path, key)))
-    return found
-
-
-def _get(document: JSON, path: Sequence[str | int]) -> JSON:
-    for key in path:
-        document = document[key]
-    return document
-
-
 _OPTIONAL_KEYS = {"gods", "monument_scores", "first", "second", "wheat_track", "statue_scale"}
 """Keys a final-position document may leave out (``tokens`` and ``id`` of Shops too)."""
 _SHOP_OPTIONAL_KEYS = {"tokens", "id"}
@@ -558,17 +539,17 @@ def _required(path: tuple[str | int, ...]) -> bool:
 
 
 def _delete_field(draw: st.DrawFn, document: dict[str, JSON]) -> dict[str, JSON]:
-    paths = [p for p in _paths(document) if _required(p)]
+    paths = [p for p in json_paths(document) if _required(p)]
     path = draw(st.sampled_from(paths))
-    del _get(document, path[:-1])[path[-1]]
+    del json_parent(document, path)[path[-1]]
     return document
 
 
 def _wrong_type(draw: st.DrawFn, document: dict[str, JSON]) -> dict[str, JSON]:
-    path = draw(st.sampled_from(_paths(document)))
-    old = _get(document, path)
-    new = draw(json_values(4).filter(lambda v: _json_type(v) != _json_type(old)))
-    _get(document, path[:-1])[path[-1]] = new
+    path = draw(st.sampled_from(list(json_paths(document))))
+    parent = json_parent(document, path)
+    old = parent[path[-1]]
+    parent[path[-1]] = draw(json_values(4).filter(lambda v: _json_type(v) != _json_type(old)))
     return document
 
 
