@@ -218,6 +218,7 @@ def _fill(shop: Shop, slots: int, full: bool | None) -> Counts:
 _MODES: st.SearchStrategy[bool | None] = st.sampled_from([None, None, True, False])
 
 
+@functools.lru_cache(maxsize=256)
 @st.composite
 def _shop_states(
     draw: st.DrawFn, gods: tuple[str, ...], registry: EffectRegistry, full: bool | None
@@ -225,13 +226,6 @@ def _shop_states(
     shop = draw(_shops(gods, registry, True))
     mode = full if full is not None else draw(_MODES)
     return ShopState(shop, _fill(shop, draw(_SLOTS), mode))
-
-
-@functools.lru_cache(maxsize=256)
-def _shop_states_cached(
-    gods: tuple[str, ...], registry: EffectRegistry, full: bool | None
-) -> st.SearchStrategy[ShopState]:
-    return _shop_states(gods, registry, full)
 
 
 def shop_states(
@@ -246,20 +240,21 @@ def shop_states(
     ``full=False`` none; by default empty, partly and fully supplied Shops all occur
     (Shops of up to 4 icons, as :func:`shops` draws them).
     """
-    return _shop_states_cached(tuple(gods), registry, full)
+    return _shop_states(tuple(gods), registry, full)
 
 
 @functools.lru_cache(maxsize=256)
 def _shop_lists(
     gods: tuple[str, ...], registry: EffectRegistry, max_shops: int
 ) -> st.SearchStrategy[list[ShopState]]:
-    return st.lists(_shop_states_cached(gods, registry, None), max_size=max_shops)
+    return st.lists(_shop_states(gods, registry, None), max_size=max_shops)
 
 
 _SCALE_EXTRA = st.integers(0, 2)
 _MONUMENTS = st.integers(0, MAX_MONUMENTS)
 
 
+@functools.lru_cache(maxsize=256)
 @st.composite
 def _metropolises(
     draw: st.DrawFn, gods: tuple[str, ...], registry: EffectRegistry, max_shops: int
@@ -277,13 +272,6 @@ def _metropolises(
     )
 
 
-@functools.lru_cache(maxsize=256)
-def _metropolises_cached(
-    gods: tuple[str, ...], registry: EffectRegistry, max_shops: int
-) -> st.SearchStrategy[Metropolis]:
-    return _metropolises(gods, registry, max_shops)
-
-
 def metropolises(
     gods: Sequence[str], registry: EffectRegistry = DEFAULT_REGISTRY, max_shops: int = 6
 ) -> st.SearchStrategy[Metropolis]:
@@ -294,7 +282,7 @@ def metropolises(
     more (R-5.3), up to ``max_shops`` Shops holding tokens they can take. No District
     spots and no board id: final-position files do not carry them.
     """
-    return _metropolises_cached(tuple(gods), registry, max_shops)
+    return _metropolises(tuple(gods), registry, max_shops)
 
 
 _FIRST = st.sampled_from([15, 15, 0, 1, 10, 20])
@@ -306,7 +294,7 @@ def _final_positions(
 ) -> FinalPosition:
     gods = draw(god_names())
     names = draw(st.lists(_NAMES, min_size=min_players, max_size=max_players, unique=True))
-    table = _metropolises_cached(gods, registry, 6)
+    table = _metropolises(gods, registry, 6)
     players = tuple(PlayerPosition(name, draw(table)) for name in names)
     first = draw(_FIRST)
     second = draw(st.integers(0, first))
