@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 
 from fertility_rules.ankhor.catalogue import Catalogue
+from fertility_rules.ankhor.game import RULE_ID
 from fertility_rules.ankhor.interpretations import BonusTokens, HigherNeighbours, Interpretations
 from fertility_rules.ankhor.layout import Attribute, Layout, base_spaces, big_groups, higher_spaces
 from fertility_rules.ankhor.model import ANIMALS, COLOURS, TOKENS, Colour, Position
@@ -59,9 +60,6 @@ __all__ = [
     "played",
     "turn_end_problems",
 ]
-
-RULE_ID = r"^(A-\d+(\.\d+)*|Q-\d+)$"
-"""A rule id of the Ankh'or specification (``A-3.5``) or an interpretation id (``Q-2``)."""
 
 BIG = 5
 """The size of a group that earns a bonus token (A-3.8)."""

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from fertility_rules.errors import FertilityError, MalformedInputError, Problem
 
-__all__ = ["WRONG_VALUES", "broken_documents", "disagreement", "json_paths"]
+__all__ = ["WRONG_VALUES", "broken_documents", "disagreement", "json_parent", "json_paths"]
 
 Document = dict[str, Any]
 
@@ -64,7 +64,8 @@ def json_paths(value: object, path: tuple[str | int, ...] = ()) -> Iterator[tupl
         yield from json_paths(child, (*path, key))
 
 
-def _parent(document: Any, path: Sequence[str | int]) -> Any:
+def json_parent(document: Any, path: Sequence[str | int]) -> Any:
+    """The list or object holding the value at ``path`` (a path of :func:`json_paths`)."""
     for key in path[:-1]:
         document = document[key]
     return document
@@ -88,7 +89,7 @@ def broken_documents(
     shallow = [p for p in paths if len(p) <= 3]  # big documents are mostly deep lists
     near_the_top: bool = draw(st.booleans())
     path = draw(st.sampled_from(shallow if shallow and near_the_top else paths))
-    parent = _parent(document, path)
+    parent = json_parent(document, path)
     how = draw(st.sampled_from(["value", "value", "missing", "extra"]))
     if how == "value":
         parent[path[-1]] = copy.deepcopy(draw(st.sampled_from(WRONG_VALUES)))

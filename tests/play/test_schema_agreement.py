@@ -27,7 +27,12 @@ from fertility_rules.fertility.formats.state import (
 )
 from fertility_rules.fertility.testing.strategies import catalogue_documents, final_positions
 from fertility_rules.games import find_game
-from fertility_rules.testing.agreement import broken_documents, disagreement
+from fertility_rules.testing.agreement import (
+    broken_documents,
+    disagreement,
+    json_parent,
+    json_paths,
+)
 from tests.play.helpers import played
 
 BEYOND_A_SCHEMA: dict[str, str] = {
@@ -168,3 +173,16 @@ def test_a_record_gives_a_seed_or_a_setup_for_schema_and_reader_alike(
     with pytest.raises(fr.MalformedInputError) as caught:
         fr.read_record(document)
     assert [(p.path, p.rule) for p in caught.value.problems] == [("$", rules.setup_rule)]
+
+
+def test_json_parent_holds_the_value_at_each_of_the_json_paths() -> None:
+    document: dict[str, Any] = {"a": [1, {"b": None}], "c": {}}
+    found = {path: json_parent(document, path)[path[-1]] for path in json_paths(document)}
+    assert found == {
+        ("a",): [1, {"b": None}],
+        ("a", 0): 1,
+        ("a", 1): {"b": None},
+        ("a", 1, "b"): None,
+        ("c",): {},
+    }
+    assert json_parent(document, ("a", 1, "b")) is document["a"][1]

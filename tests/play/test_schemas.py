@@ -21,8 +21,8 @@ from fertility_rules.fertility.formats.schema import SCHEMA_NAMES, build_schema,
 from fertility_rules.fertility.formats.state import dump_move, dump_observation, read_move
 from fertility_rules.fertility.model.position import FinalPosition
 from fertility_rules.fertility.rulebook_example import rulebook_example
-from fertility_rules.fertility.testing.strategies import _paths as json_paths
 from fertility_rules.fertility.testing.strategies import catalogue_documents, final_positions
+from fertility_rules.testing.agreement import json_parent, json_paths
 from tests.play.helpers import played
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -250,12 +250,6 @@ _WRONG_VALUES: list[object] = [None, True, "x", 1.5, -1, [], {}, [1], {"x": 1}]
 _OUT_OF_RANGE: list[object] = [-1, -(10**6), 10**9, 0, "", "gold", [], [[]]]
 
 
-def _parent(document: Any, path: tuple[Any, ...]) -> Any:
-    for key in path[:-1]:
-        document = document[key]
-    return document
-
-
 @st.composite
 def _broken(draw: st.DrawFn, documents: st.SearchStrategy[dict[str, Any]]) -> dict[str, Any]:
     """A valid document from ``documents`` with one to three random breaks."""
@@ -266,7 +260,7 @@ def _broken(draw: st.DrawFn, documents: st.SearchStrategy[dict[str, Any]]) -> di
         # shape breaking: a catalogue has thousands of board squares deeper down.
         shallow = [p for p in paths if len(p) <= 3]
         path = draw(st.sampled_from(shallow if draw(st.booleans()) else paths))
-        parent = _parent(document, path)
+        parent = json_parent(document, path)
         how = draw(st.sampled_from(["type", "missing", "extra", "range"]))
         if how == "type":
             parent[path[-1]] = draw(st.sampled_from(_WRONG_VALUES))

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from fertility_rules.errors import UnknownIdError
 from fertility_rules.fertility.catalogue.catalogue import Catalogue
+from fertility_rules.fertility.game import RULE_ID
 from fertility_rules.fertility.interpretations import Interpretations
 from fertility_rules.fertility.model.district import District
 from fertility_rules.fertility.model.metropolis import SPOTS
@@ -66,9 +67,6 @@ __all__ = [
     "shop_token_decreases",
     "tiles_in_game",
 ]
-
-RULE_ID = r"^(R-\d+(\.\d+)*(\.[A-D])?|I-\d+)$"
-"""A regular expression matching a rule id of the specification (``R-3.3.D``, ``I-6``)."""
 
 STANDARD_TURNS = 9
 """Turns each player has played at the end with the standard tile counts (R-4.2)."""

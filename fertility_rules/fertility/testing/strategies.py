@@ -46,6 +46,7 @@ from fertility_rules.fertility.model.resources import (
 from fertility_rules.fertility.model.shop import Benefit, Shop, ShopState
 from fertility_rules.fertility.model.valley import BOARD_HEIGHT, BOARD_WIDTH, SQUARE_LEGEND
 from fertility_rules.shared.provenance import Provenance
+from fertility_rules.testing.agreement import json_parent, json_paths
 
 __all__ = [
     "JSON",
@@ -217,6 +218,7 @@ def _fill(shop: Shop, slots: int, full: bool | None) -> Counts:
 _MODES: st.SearchStrategy[bool | None] = st.sampled_from([None, None, True, False])
 
 
+@functools.lru_cache(maxsize=256)
 @st.composite
 def _shop_states(
     draw: st.DrawFn, gods: tuple[str, ...], registry: EffectRegistry, full: bool | None
@@ -224,13 +226,6 @@ def _shop_states(
     shop = draw(_shops(gods, registry, True))
     mode = full if full is not None else draw(_MODES)
     return ShopState(shop, _fill(shop, draw(_SLOTS), mode))
-
-
-@functools.lru_cache(maxsize=256)
-def _shop_states_cached(
-    gods: tuple[str, ...], registry: EffectRegistry, full: bool | None
-) -> st.SearchStrategy[ShopState]:
-    return _shop_states(gods, registry, full)
 
 
 def shop_states(
@@ -245,20 +240,21 @@ def shop_states(
     ``full=False`` none; by default empty, partly and fully supplied Shops all occur
     (Shops of up to 4 icons, as :func:`shops` draws them).
     """
-    return _shop_states_cached(tuple(gods), registry, full)
+    return _shop_states(tuple(gods), registry, full)
 
 
 @functools.lru_cache(maxsize=256)
 def _shop_lists(
     gods: tuple[str, ...], registry: EffectRegistry, max_shops: int
 ) -> st.SearchStrategy[list[ShopState]]:
-    return st.lists(_shop_states_cached(gods, registry, None), max_size=max_shops)
+    return st.lists(_shop_states(gods, registry, None), max_size=max_shops)
 
 
 _SCALE_EXTRA = st.integers(0, 2)
 _MONUMENTS = st.integers(0, MAX_MONUMENTS)
 
 
+@functools.lru_cache(maxsize=256)
 @st.composite
 def _metropolises(
     draw: st.DrawFn, gods: tuple[str, ...], registry: EffectRegistry, max_shops: int
@@ -276,13 +272,6 @@ def _metropolises(
     )
 
 
-@functools.lru_cache(maxsize=256)
-def _metropolises_cached(
-    gods: tuple[str, ...], registry: EffectRegistry, max_shops: int
-) -> st.SearchStrategy[Metropolis]:
-    return _metropolises(gods, registry, max_shops)
-
-
 def metropolises(
     gods: Sequence[str], registry: EffectRegistry = DEFAULT_REGISTRY, max_shops: int = 6
 ) -> st.SearchStrategy[Metropolis]:
@@ -293,7 +282,7 @@ def metropolises(
     more (R-5.3), up to ``max_shops`` Shops holding tokens they can take. No District
     spots and no board id: final-position files do not carry them.
     """
-    return _metropolises_cached(tuple(gods), registry, max_shops)
+    return _metropolises(tuple(gods), registry, max_shops)
 
 
 _FIRST = st.sampled_from([15, 15, 0, 1, 10, 20])
@@ -305,7 +294,7 @@ def _final_positions(
 ) -> FinalPosition:
     gods = draw(god_names())
     names = draw(st.lists(_NAMES, min_size=min_players, max_size=max_players, unique=True))
-    table = _metropolises_cached(gods, registry, 6)
+    table = _metropolises(gods, registry, 6)
     players = tuple(PlayerPosition(name, draw(table)) for name in names)
     first = draw(_FIRST)
     second = draw(st.integers(0, first))
@@ -522,26 +511,6 @@ def _json_type(value: JSON) -> str:
     return type(value).__name__
 
 
-def _paths(value: JSON, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
-    """Every path below the root of a JSON-like value, depth first."""
-    found: list[tuple[str | int, ...]] = []
-    children: list[tuple[str | int, JSON]] = []
-    if isinstance(value, dict):
-        children = list(value.items())
-    elif isinstance(value, list):
-        children = list(enumerate(value))
-    for key, child in children:
-        found.append((*path, key))
-        found.extend(_paths(child, (*path, key)))
-    return found
-
-
-def _get(document: JSON, path: Sequence[str | int]) -> JSON:
-    for key in path:
-        document = document[key]
-    return document
-
-
 _OPTIONAL_KEYS = {"gods", "monument_scores", "first", "second", "wheat_track", "statue_scale"}
 """Keys a final-position document may leave out (``tokens`` and ``id`` of Shops too)."""
 _SHOP_OPTIONAL_KEYS = {"tokens", "id"}
@@ -558,17 +527,17 @@ def _required(path: tuple[str | int, ...]) -> bool:
 
 
 def _delete_field(draw: st.DrawFn, document: dict[str, JSON]) -> dict[str, JSON]:
-    paths = [p for p in _paths(document) if _required(p)]
+    paths = [p for p in json_paths(document) if _required(p)]
     path = draw(st.sampled_from(paths))
-    del _get(document, path[:-1])[path[-1]]
+    del json_parent(document, path)[path[-1]]
     return document
 
 
 def _wrong_type(draw: st.DrawFn, document: dict[str, JSON]) -> dict[str, JSON]:
-    path = draw(st.sampled_from(_paths(document)))
-    old = _get(document, path)
-    new = draw(json_values(4).filter(lambda v: _json_type(v) != _json_type(old)))
-    _get(document, path[:-1])[path[-1]] = new
+    path = draw(st.sampled_from(list(json_paths(document))))
+    parent = json_parent(document, path)
+    old = parent[path[-1]]
+    parent[path[-1]] = draw(json_values(4).filter(lambda v: _json_type(v) != _json_type(old)))
     return document
 
 
