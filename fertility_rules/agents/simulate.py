@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import IllegalMoveError, MalformedInputError, UnknownIdError
@@ -214,16 +214,4 @@ def play_game(
         else:
             before, state = state, apply_unchecked(state, move)
             on_move(before, move, state)
-    return PlayedGame(
-        state,
-        GameRecord(
-            tuple(names),
-            tuple(moves),
-            seed,
-            setup,
-            variant,
-            record.interpretations,
-            catalogue,
-            rules,
-        ),
-    )
+    return PlayedGame(state, evolve(record, moves=tuple(moves)))
