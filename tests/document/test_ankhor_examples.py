@@ -327,17 +327,25 @@ def test_the_sections_follow_the_printed_rulebook() -> None:
 def test_every_rule_sits_one_level_under_its_section() -> None:
     """A-1.1 as A-3.1: the sections A-1 to A-8 are the document's parts (or sit in one,
     as A-3.5 in "Special cases" and A-3.6 in "The other tiles"), and each rule one level
-    under them; A-7.5 is the section of its own the rulebook gives it."""
+    under them, A-7.5 (victory) too: it is a rule of A-7, not a part of its own."""
     levels = {
         b.anchor: b.level
         for b in rules_blocks("en", pictures=False)
         if isinstance(b, Heading) and b.anchor
     }
     sections = {rule for rule in levels if re.fullmatch(r"A-\d", rule)}
-    rules = {rule for rule in levels if re.fullmatch(r"A-\d\.\d", rule)} - {"A-7.5"}
+    rules = {rule for rule in levels if re.fullmatch(r"A-\d\.\d", rule)}
     assert {levels[s] for s in sections} == {2}
     assert {levels[r] for r in rules} == {3}
-    assert levels["A-7.5"] == 2
+
+
+def test_victory_comes_before_the_scoring_example() -> None:
+    """A-7's rules in the order of their ids: who wins (A-7.5) is told before the
+    rulebook's scoring example (A-7.6) and its score sheet."""
+    blocks = rules_blocks("en", pictures=False)
+    anchors = [b.anchor for b in blocks if isinstance(b, Heading) and b.anchor]
+    scoring = [a for a in anchors if a.startswith("A-7.")]
+    assert scoring == ["A-7.1", "A-7.2", "A-7.3", "A-7.4", "A-7.5", "A-7.6"]
 
 
 def test_each_example_sits_under_the_rule_it_shows() -> None:

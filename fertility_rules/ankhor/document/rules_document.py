@@ -195,7 +195,7 @@ def _special_cases(w: Writer) -> None:
 
 def _scoring(w: Writer, catalogue: Catalogue) -> None:
     w.section("A-7", 2)
-    w.rules("A-7.1", "A-7.2", "A-7.3", "A-7.4", "A-7.6")
+    w.rules("A-7.1", "A-7.2", "A-7.3", "A-7.4", "A-7.5", "A-7.6")
     sheet = score(rulebook_example(catalogue)).sheets[0]
     w.paragraph(_("The score sheet, as the library computes it:"))
     rows: list[list[Cell]] = []
@@ -212,10 +212,6 @@ def _scoring(w: Writer, catalogue: Catalogue) -> None:
     w.paragraph(
         _("{player} scores {amount}.", player=RULEBOOK_PLAYER, amount=victory_points(sheet.total))
     )
-
-
-def _victory(w: Writer) -> None:
-    w.rule("A-7.5", 2)
 
 
 def _other_tiles(w: Writer) -> None:
@@ -265,7 +261,6 @@ _SECTIONS: tuple[Callable[[Writer, Catalogue], None], ...] = (
     spec_section("A-5", "A-5.1", "A-5.2"),
     spec_section("A-6", "A-6.1", "A-6.2", "A-6.3"),
     _scoring,
-    lambda w, c: _victory(w),
     lambda w, c: _other_tiles(w),
     spec_section("A-8", "A-8.1", "A-8.2"),
     lambda w, c: _interpretations(w),
