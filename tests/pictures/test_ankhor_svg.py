@@ -396,3 +396,16 @@ def test_positions_written_on_spaces_are_the_notation_s() -> None:
     assert position_text(place) == "1:-2,3"
     root = parse(svg.layout(PlayerState("Nefer"), legal_places=[(0, 0, 0)]))
     assert [data(s, "position") for s in drawn(root, "space")] == ["0,0"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_players_are_told_apart_by_name_not_by_a_colour_of_the_game(players: int) -> None:
+    """Ankh'or's players own no colour, and every strong colour is a family's or the
+    ankh's: a red name would read as the red family. Names are written, and the player to
+    move framed, in the ink of the rest of the text."""
+    state = game(players, players)[-1 if players == 2 else 5]
+    root = parse(svg.table(state))
+    ink = {count.get("fill") for count in drawn(root, "tile-count")}
+    assert len(ink) == 1
+    assert {name.get("fill") for name in drawn(root, "player-name")} == ink
+    assert {frame.get("stroke") for frame in drawn(root, "current-player")} <= ink

@@ -22,10 +22,10 @@ from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
 from fertility_rules.drawing.legend import Symbol, draw_key, key_size, swatch
 from fertility_rules.drawing.palette import (
+    INK,
     PAPER,
     callout,
     mark,
-    player_colour,
     reconstructed_frame,
 )
 from fertility_rules.i18n.language import Language
@@ -127,8 +127,9 @@ def _pile(parent: ET.Element, x: float, y: float) -> None:
 
 
 def _to_move(parent: ET.Element, x: float, y: float) -> None:
-    """The frame of the player to move, in the first player's colour."""
-    rect(parent, x - 11, y - 8, 22, 16, rx=4, fill=PAPER, stroke=player_colour(0), stroke_width=3)
+    """The frame of the player to move: thick and dark. Ankh'or's players have no colour
+    of their own, and the library's player colours are its families' and the ankh's."""
+    rect(parent, x - 11, y - 8, 22, 16, rx=4, fill=PAPER, stroke=INK, stroke_width=3)
 
 
 def _mark(kind: str) -> Symbol:
@@ -162,7 +163,7 @@ def key_entries() -> list[tuple[Symbol, Message]]:
         (_bonus_ring, _("a group of 5 or more (a bonus token)")),
         (_group_chip, _("a group's size (under a layout)")),
         (_pile, _("a face-down draw pile and its size")),
-        (_to_move, _("the player to move, framed in their colour")),
+        (_to_move, _("the player to move, in a thick dark frame")),
         (_mark("last-move"), _("the last move: a tile placed or moved")),
         (_mark("bought"), _("the tile bought from the offer")),
         (_mark("leaving"), _("a tile about to leave the game")),

@@ -43,7 +43,6 @@ from fertility_rules.drawing.palette import (
     SHEET,
     callout,
     heading,
-    player_colour,
 )
 from fertility_rules.drawing.text import label, text_width
 from fertility_rules.errors import MalformedInputError
@@ -141,14 +140,12 @@ def draw_player(
         height,
         rx=10,
         fill=PAPER,
-        stroke=player_colour(index) if current else CARD_EDGE,
+        stroke=INK if current else CARD_EDGE,
         stroke_width=4 if current else 1.2,
         class_="current-player" if current else None,
     )
     name = player.name if len(player.name) <= 28 else player.name[:27] + "…"
-    label(
-        group, name, x + 12, y + 22, 16, bold=True, fill=player_colour(index), class_="player-name"
-    )
+    label(group, name, x + 12, y + 22, 16, bold=True, fill=INK, class_="player-name")
     count = render(ngettext("{n} tile", "{n} tiles", len(player.tiles)), language)
     label(
         group, count, x + PANEL_WIDTH - 12, y + 22, 13, anchor="end", fill=INK, class_="tile-count"
