@@ -69,6 +69,7 @@ def test_the_issue_s_examples_are_all_there(examples: dict[str, Example]) -> Non
         "A-3.6-stored",
         "A-3.7",
         "A-4.2",
+        "A-4.3",
         "A-3.9",
         "A-4.1-can",
         "A-4.1-also",
@@ -201,6 +202,28 @@ def test_a_refresh_step_by_step(examples: dict[str, Example]) -> None:
     sizes_before, sizes_after = facts["piles"]
     assert sizes_after[move.pile] == sizes_before[move.pile] - 1
     assert len(examples["A-4.2"].svgs) == 4
+
+
+def test_a_higher_tile_moves_whatever_the_colours_under_it(examples: dict[str, Example]) -> None:
+    """A-4.3: a higher tile moves to another place where it rests on four tiles, the
+    colour requirement of A-3.5 ignored; the example shows a place none of whose four
+    tiles is of the moved tile's family."""
+    facts = examples["A-4.3"].facts
+    move = facts["move"]
+    assert isinstance(move, MoveTile)
+    assert facts["violations"] == ()
+    assert move.origin[0] >= 1
+    assert move.target in facts["targets"]
+    after = positions().higher_move.after
+    tiles = {p.position: p.tile for p in after.players[after.current].tiles}
+    level, x, y = move.target
+    under = [tiles.get((level - 1, x + dx, y + dy)) for dx in (0, 1) for dy in (0, 1)]
+    assert None not in under  # four tiles under it
+    assert facts["colour"] not in {tile.colour for tile in under if tile is not None}
+    assert tiles[move.target].colour is facts["colour"]
+    text = caption(examples["A-4.3"])
+    assert position_text(move.origin) in text
+    assert position_text(move.target) in text
 
 
 def test_the_end_of_turn_return_of_excess_tokens(examples: dict[str, Example]) -> None:

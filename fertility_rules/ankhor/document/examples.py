@@ -85,9 +85,9 @@ RULEBOOK_PLAYER = pgettext("the player of Ankh'or's scoring example", "Nefer")
 
 SEEDS = range(1, 80)
 """The seeds of the games searched for examples, 2 players at odd seeds, 4 at even."""
-AGENTS = {"refresh": "random"}
+AGENTS = {"refresh": "random", "higher_move": "random"}
 """The agents of the games an example is searched in: greedy ones (whose layouts look like
-a person's) unless named here (greedy agents seldom refresh the offer)."""
+a person's) unless named here (greedy agents seldom refresh the offer or move a tile)."""
 
 
 @frozen
@@ -141,6 +141,8 @@ class Positions:
     ankh: At
     """The start of a turn in which a player may spend 2 ankh tokens, after a turn in
     which the same player took some (:func:`ankh_timing`)."""
+    higher_move: At
+    """A higher tile moved to a place none of whose four tiles shares its colour."""
 
 
 def _games(catalogue: Catalogue, agent: str) -> Iterator[Played]:
@@ -158,6 +160,15 @@ def _kind_bought(state: GameState, move: Move) -> Kind | None:
         tile = state.offer[move.slot]
         return None if tile is None else tile.kind
     return None
+
+
+def _colour_of(player: PlayerState, position: Position) -> Colour | None:
+    return next((p.tile.colour for p in player.tiles if p.position == position), None)
+
+
+def _colours_under(player: PlayerState, position: Position) -> list[Colour | None]:
+    """The colours of the four tiles a higher place rests on (A-3.5)."""
+    return [_colour_of(player, under) for under in supporters(position)]
 
 
 def _matches(name: str, at: At) -> bool:
@@ -202,6 +213,12 @@ def _matches(name: str, at: At) -> bool:
         )
     if name == "ankh":
         return _timing(at) is not None
+    if name == "higher_move":
+        return (
+            isinstance(move, MoveTile)
+            and move.origin[0] > 0
+            and _colour_of(player, move.origin) not in _colours_under(player, move.target)
+        )
     return False  # pragma: no cover - every name is listed above
 
 
@@ -215,6 +232,7 @@ _NAMES = (
     "give_back",
     "last",
     "ankh",
+    "higher_move",
 )
 
 
@@ -864,6 +882,44 @@ def _scribe_example(found: Positions, lang: Language) -> Example:
     )
 
 
+def _higher_move_example(found: Positions, lang: Language) -> Example:
+    at = found.higher_move
+    state, move = at.state, cast(MoveTile, at.move)
+    seat = _seat(state)
+    player = state.players[seat]
+    tile = next(p.tile for p in player.tiles if p.position == move.origin)
+    targets = [
+        m.target
+        for m in legal_moves(state)
+        if isinstance(m, MoveTile) and m.origin == move.origin
+    ]
+    return Example(
+        "A-4.3",
+        "A-4.3",
+        _(
+            "{player} spends an ankh token to move the {tile}, a higher tile, from {origin} "
+            "to {target} (A-4.3). A higher tile may go wherever it rests on four of the "
+            "player's tiles, whatever their colours: none of the four under {target} is of "
+            "its family. Outlined in the first picture: where this tile may go.",
+            player=_name(state),
+            tile=tile.label,
+            origin=position_text(move.origin),
+            target=position_text(move.target),
+        ),
+        (
+            layout(state, seat, legal_places=targets, lang=lang),
+            layout(at.after, seat, last_move=move, lang=lang),
+        ),
+        {
+            "move": move,
+            "violations": violations(state, move),
+            "colour": tile.colour,
+            "under": tuple(_colours_under(at.after.players[seat], move.target)),
+            "targets": tuple(targets),
+        },
+    )
+
+
 def _drawn(before: GameState, after: GameState) -> tuple[int, ...]:
     """The slots of ``after``'s offer holding a tile that was not on offer ``before``."""
     shown = {tile.id for tile in before.offer if tile is not None}
@@ -1172,6 +1228,7 @@ def _worked_examples(lang: Language, catalogue: Catalogue) -> tuple[Example, ...
         *_bonus_examples(catalogue, lang),
         *_ankh_examples(catalogue, lang),
         _refresh_example(found, lang),
+        _higher_move_example(found, lang),
         _last_example(found, lang),
         _rulebook_example(catalogue, lang),
         *_warehouse_examples(found, lang),
