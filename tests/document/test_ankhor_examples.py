@@ -65,6 +65,7 @@ def test_the_issue_s_examples_are_all_there(examples: dict[str, Example]) -> Non
         "A-3.5",
         "A-3.8-bonus",
         "A-3.8-split",
+        "A-3.8-animal",
         "A-3.6-bought",
         "A-3.6-stored",
         "A-3.7",
@@ -202,6 +203,32 @@ def test_a_refresh_step_by_step(examples: dict[str, Example]) -> None:
     sizes_before, sizes_after = facts["piles"]
     assert sizes_after[move.pile] == sizes_before[move.pile] - 1
     assert len(examples["A-4.2"].svgs) == 4
+
+
+def test_a_group_of_5_of_one_animal_earns_a_bonus_token(examples: dict[str, Example]) -> None:
+    """A-3.8: five adjacent tiles of one animal are a group, whatever their families."""
+    facts = examples["A-3.8-animal"].facts
+    move = facts["move"]
+    assert isinstance(move, BuyTile)
+    assert facts["violations"] == ()
+    before, after = facts["bonus"]
+    assert after == before + 1
+    state = positions().animal_bonus.after
+    tiles = {p.position: p.tile for p in state.players[state.current].tiles}
+    group = facts["group"]
+    assert len(group) >= 5
+    assert move.position in group
+    assert len({tiles[p].kind for p in group}) == 1  # one animal
+    assert tiles[move.position].kind in (Kind.JACKAL, Kind.FALCON, Kind.BEETLE)
+    assert len({tiles[p].colour for p in group}) > 1  # of several families
+    for p in group:  # linked by shared edges (A-3.8) within the group
+        _level, x, y = p
+        assert any(
+            (_level, x + dx, y + dy) in group for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        )
+    assert f"group of {len(group)} {tiles[move.position].kind.value}s" in caption(
+        examples["A-3.8-animal"]
+    )
 
 
 def test_a_higher_tile_moves_whatever_the_colours_under_it(examples: dict[str, Example]) -> None:

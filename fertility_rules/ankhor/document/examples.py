@@ -21,7 +21,7 @@ from attrs import evolve, frozen
 from fertility_rules.ankhor.agents import make_agent, play_game
 from fertility_rules.ankhor.catalogue import Catalogue
 from fertility_rules.ankhor.interpretations import Interpretations, Moving
-from fertility_rules.ankhor.layout import is_connected, supporters
+from fertility_rules.ankhor.layout import attributes, groups, is_connected, supporters
 from fertility_rules.ankhor.model import (
     Colour,
     Kind,
@@ -143,6 +143,8 @@ class Positions:
     which the same player took some (:func:`ankh_timing`)."""
     higher_move: At
     """A higher tile moved to a place none of whose four tiles shares its colour."""
+    animal_bonus: At
+    """A purchase that completes a group of 5 of one animal, not of one colour."""
 
 
 def _games(catalogue: Catalogue, agent: str) -> Iterator[Played]:
@@ -169,6 +171,18 @@ def _colour_of(player: PlayerState, position: Position) -> Colour | None:
 def _colours_under(player: PlayerState, position: Position) -> list[Colour | None]:
     """The colours of the four tiles a higher place rests on (A-3.5)."""
     return [_colour_of(player, under) for under in supporters(position)]
+
+
+def _animal_only(tiles: Sequence[Placed], position: Position) -> bool:
+    """Whether the tile at ``position`` is in a group of 5 or more of its animal and in
+    none of its colour (A-3.8)."""
+    placed = next(p for p in tiles if p.position == position)
+    return all(
+        isinstance(attribute, Kind)
+        for attribute in attributes(placed)
+        for group in groups(tiles, attribute, True)
+        if placed in group and len(group) >= 5
+    ) and bool(bonus_group(tiles, position, True))
 
 
 def _matches(name: str, at: At) -> bool:
@@ -213,6 +227,12 @@ def _matches(name: str, at: At) -> bool:
         )
     if name == "ankh":
         return _timing(at) is not None
+    if name == "animal_bonus":
+        return (
+            isinstance(move, BuyTile)
+            and at.after.players[state.current].bonus > player.bonus
+            and _animal_only(at.after.players[state.current].tiles, move.position)
+        )
     if name == "higher_move":
         return (
             isinstance(move, MoveTile)
@@ -233,6 +253,7 @@ _NAMES = (
     "last",
     "ankh",
     "higher_move",
+    "animal_bonus",
 )
 
 
@@ -882,6 +903,38 @@ def _scribe_example(found: Positions, lang: Language) -> Example:
     )
 
 
+def _animal_bonus_example(found: Positions, lang: Language) -> Example:
+    at = found.animal_bonus
+    state, move = at.state, cast(BuyTile, at.move)
+    seat = _seat(state)
+    tile = cast(Tile, state.offer[move.slot])
+    after = at.after.players[seat]
+    group = bonus_group(after.tiles, move.position, True)
+    return Example(
+        "A-3.8-animal",
+        "A-3.8",
+        _(
+            "An animal makes a group too. {player} places the {tile} at {position}: it "
+            "completes a {group} (ringed in gold), of several families, and {player} takes "
+            "a bonus token (A-3.8). Outlined in the first picture: where the tile could go.",
+            player=_name(state),
+            tile=tile.label,
+            position=position_text(move.position),
+            group=_group_text(after, group),
+        ),
+        (
+            layout(state, seat, legal_places=legal_places(state, move.slot), lang=lang),
+            layout(at.after, seat, last_move=move, bonus=group, lang=lang),
+        ),
+        {
+            "move": move,
+            "violations": violations(state, move),
+            "group": group,
+            "bonus": (state.players[seat].bonus, after.bonus),
+        },
+    )
+
+
 def _higher_move_example(found: Positions, lang: Language) -> Example:
     at = found.higher_move
     state, move = at.state, cast(MoveTile, at.move)
@@ -1226,6 +1279,7 @@ def _worked_examples(lang: Language, catalogue: Catalogue) -> tuple[Example, ...
         _give_back_example(found, lang),
         _higher_example(found, lang),
         *_bonus_examples(catalogue, lang),
+        _animal_bonus_example(found, lang),
         *_ankh_examples(catalogue, lang),
         _refresh_example(found, lang),
         _higher_move_example(found, lang),
