@@ -16,10 +16,16 @@ from attrs import Attribute
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, echo
 
-__all__ = ["Validator", "field_check", "whole_numbers"]
+__all__ = ["Validator", "field_check", "kind_message", "whole_numbers"]
 
 Validator = Callable[[Any, "Attribute[Any]", Any], None]
 """An attrs validator: ``(instance, attribute, value)``."""
+
+
+def kind_message(template: Message) -> Callable[[str], Message]:
+    """``template`` (``_("A view is needed, not {kind}.")``) with its ``{kind}`` filled by
+    the name of the class given: what a game says of an argument of the wrong kind."""
+    return lambda kind: Message(template.msgid, (("kind", kind),))
 
 
 def whole_numbers(count: int) -> Callable[[object], bool]:

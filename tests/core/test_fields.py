@@ -14,7 +14,7 @@ from fertility_rules.errors import MalformedInputError
 from fertility_rules.fertility import moves
 from fertility_rules.fertility.model.resources import Resource
 from fertility_rules.i18n.message import _, render
-from fertility_rules.shared.fields import field_check, whole_numbers
+from fertility_rules.shared.fields import field_check, kind_message, whole_numbers
 
 _small = field_check(
     lambda value: type(value) is int and 0 <= value < 3,
@@ -148,3 +148,23 @@ def test_both_games_moves_take_nothing_where_a_field_is_optional() -> None:
     assert moves.PlaceBonusResource(Resource.GRAPES, None).shop is None
     assert ankhor.Refresh(None).pile is None
     assert ankhor.BuyTile(0, (1, 0, 0)).unpaid is None
+
+
+def test_a_kind_message_names_the_class_given() -> None:
+    needed = kind_message(_("A table is needed, not {kind}."))
+    assert render(needed("int")) == "A table is needed, not int."
+    assert needed("str") == _("A table is needed, not {kind}.", kind="str")
+
+
+def test_ankhors_referee_says_what_it_needs_instead() -> None:
+    view = ankhor.observe(ankhor.new_game(["Amunet", "Bek"], seed=1))
+    assert _refusal(lambda: ankhor.legal_moves("x")) == (
+        "state",
+        None,
+        "An Ankh'or game state or view is needed, not str.",
+    )
+    assert _refusal(lambda: ankhor.apply(view, ankhor.PassMain())) == (  # type: ignore[arg-type]
+        "state",
+        None,
+        "An Ankh'or game state is needed, not Observation.",
+    )
