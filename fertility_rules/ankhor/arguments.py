@@ -12,6 +12,7 @@ from fertility_rules.shared.fields import kind_message
 
 __all__ = [
     "catalogue_needed",
+    "move_needed",
     "position_needed",
     "report_needed",
     "require",
@@ -37,4 +38,5 @@ view_needed = kind_message(_("An Ankh'or view is needed, not {kind}."))
 position_needed = kind_message(_("An Ankh'or final position is needed, not {kind}."))
 catalogue_needed = kind_message(_("An Ankh'or catalogue is needed, not {kind}."))
 report_needed = kind_message(_("An Ankh'or score report is needed, not {kind}."))
+move_needed = kind_message(_("An Ankh'or move is needed, not {kind}."))
 """What each of the public functions' checks says of a value of the wrong kind."""
