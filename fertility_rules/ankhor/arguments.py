@@ -8,9 +8,11 @@ from collections.abc import Callable
 from fertility_rules.arguments import kind_name
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import Message, _
+from fertility_rules.shared.fields import kind_message
 
 __all__ = [
     "catalogue_needed",
+    "move_needed",
     "position_needed",
     "report_needed",
     "require",
@@ -30,25 +32,11 @@ def require(
         raise MalformedInputError.single(name, needed(kind_name(value, allowed)))
 
 
-def state_needed(kind: str) -> Message:
-    return _("An Ankh'or game state is needed, not {kind}.", kind=kind)
-
-
-def table_needed(kind: str) -> Message:
-    return _("An Ankh'or game state or view is needed, not {kind}.", kind=kind)
-
-
-def view_needed(kind: str) -> Message:
-    return _("An Ankh'or view is needed, not {kind}.", kind=kind)
-
-
-def position_needed(kind: str) -> Message:
-    return _("An Ankh'or final position is needed, not {kind}.", kind=kind)
-
-
-def catalogue_needed(kind: str) -> Message:
-    return _("An Ankh'or catalogue is needed, not {kind}.", kind=kind)
-
-
-def report_needed(kind: str) -> Message:
-    return _("An Ankh'or score report is needed, not {kind}.", kind=kind)
+state_needed = kind_message(_("An Ankh'or game state is needed, not {kind}."))
+table_needed = kind_message(_("An Ankh'or game state or view is needed, not {kind}."))
+view_needed = kind_message(_("An Ankh'or view is needed, not {kind}."))
+position_needed = kind_message(_("An Ankh'or final position is needed, not {kind}."))
+catalogue_needed = kind_message(_("An Ankh'or catalogue is needed, not {kind}."))
+report_needed = kind_message(_("An Ankh'or score report is needed, not {kind}."))
+move_needed = kind_message(_("An Ankh'or move is needed, not {kind}."))
+"""What each of the public functions' checks says of a value of the wrong kind."""

@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
-from attrs import Attribute, field, frozen
+from attrs import field, frozen
 
 from fertility_rules.ankhor.model import Colour, Position, Tokens
-from fertility_rules.errors import MalformedInputError
-from fertility_rules.i18n.message import Message, _, echo
+from fertility_rules.i18n.message import _
+from fertility_rules.shared.fields import field_check, whole_numbers
 from fertility_rules.shared.values import unchecked_constructor
 
 __all__ = [
@@ -40,75 +40,38 @@ __all__ = [
 ]
 
 
-def _refuse(
-    instance: object, attribute: Attribute[Any], message: Message, rule: str | None = None
-) -> None:
-    raise MalformedInputError.single(f"{type(instance).__name__}.{attribute.name}", message, rule)
+_whole = field_check(int, _("A whole number is needed, not {kind}."))
 
 
-def _kind(value: object) -> str:
-    return type(value).__name__
+def _is_pile(value: object) -> bool:
+    return type(value) is int and value in (0, 1)
 
 
-def _whole(instance: object, attribute: Attribute[Any], value: Any) -> None:
-    if type(value) is not int:
-        _refuse(instance, attribute, _("A whole number is needed, not {kind}.", kind=_kind(value)))
-
-
-def _pile(instance: object, attribute: Attribute[Any], value: Any) -> None:
-    if type(value) is not int or value not in (0, 1):
-        _refuse(
-            instance,
-            attribute,
-            _("A draw pile is 0 or 1 (there are two), not {value}.", value=echo(value)),
-            "A-2.4",
-        )
-
-
-def _pile_or_none(instance: object, attribute: Attribute[Any], value: Any) -> None:
-    if value is not None:
-        _pile(instance, attribute, value)
+_PILE = _("A draw pile is 0 or 1 (there are two), not {value}.")
+_pile = field_check(_is_pile, _PILE, "A-2.4")
+_pile_or_none = field_check(_is_pile, _PILE, "A-2.4", optional=True)
 
 
 def _is_position(value: object) -> bool:
     return type(value) is tuple and len(value) == 3 and all(type(n) is int for n in value)
 
 
-def _position(instance: object, attribute: Attribute[Any], value: Any) -> None:
-    if not _is_position(value):
-        _refuse(
-            instance,
-            attribute,
-            _("A position is three whole numbers (level, x, y), not {kind}.", kind=_kind(value)),
-        )
-
-
-def _positions(instance: object, attribute: Attribute[Any], value: Any) -> None:
-    if type(value) is not tuple or not all(_is_position(item) for item in value):
-        _refuse(
-            instance,
-            attribute,
-            _("A tuple of positions (level, x, y) is needed, not {kind}.", kind=_kind(value)),
-        )
-
-
-def _tokens(instance: object, attribute: Attribute[Any], value: Any) -> None:
-    if not (type(value) is tuple and len(value) == 6 and all(type(n) is int for n in value)):
-        _refuse(
-            instance,
-            attribute,
-            _(
-                "Token counts are 6 whole numbers, one per kind of token, not {kind}.",
-                kind=_kind(value),
-            ),
-        )
-
-
-def _colour_or_none(instance: object, attribute: Attribute[Any], value: Any) -> None:
-    if value is not None and not isinstance(value, Colour):
-        _refuse(
-            instance, attribute, _("A colour or nothing is needed, not {kind}.", kind=_kind(value))
-        )
+_position = field_check(
+    _is_position, _("A position is three whole numbers (level, x, y), not {kind}.")
+)
+_positions = field_check(
+    lambda value: type(value) is tuple and all(_is_position(item) for item in value),
+    _("A tuple of positions (level, x, y) is needed, not {kind}."),
+)
+_tokens = field_check(
+    whole_numbers(6),
+    _("Token counts are 6 whole numbers, one per kind of token, not {kind}."),
+)
+_colour_or_none = field_check(
+    Colour,
+    _("A colour or nothing is needed, not {kind}."),
+    optional=True,
+)
 
 
 @frozen

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from fertility_rules.ankhor.arguments import move_needed
 from fertility_rules.ankhor.model import COLOURS, TOKENS, Colour, Position, Tokens, position_text
 from fertility_rules.ankhor.moves import (
     BuyTile,
@@ -102,9 +103,7 @@ def format_move(move: Move, state: GameState | Observation | None = None) -> str
             return f"return {format_tokens(tokens)}"
         case Refill(pile=pile):
             return f"refill {pile + 1}"
-    raise MalformedInputError.single(
-        "move", _("An Ankh'or move is needed, not {kind}.", kind=type(move).__name__)
-    )
+    raise MalformedInputError.single("move", move_needed(type(move).__name__))
 
 
 def parse_position(word: str) -> Position:

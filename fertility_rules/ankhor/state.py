@@ -22,7 +22,7 @@ from fertility_rules.games import table_picture
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.members import LabelledEnum, label_members
 from fertility_rules.shared.seats import Seated
-from fertility_rules.shared.sequences import Rest
+from fertility_rules.shared.sequences import Rest, replace_at
 from fertility_rules.shared.values import replacer
 
 __all__ = [
@@ -192,13 +192,6 @@ class GameState(TableBase):
     def _repr_svg_(self) -> str | None:
         """The table drawn (Jupyter and IPython show it as a picture)."""
         return table_picture(self, "ankhor")
-
-
-def replace_at(
-    items: tuple[PlayerState, ...], index: int, item: PlayerState
-) -> tuple[PlayerState, ...]:
-    """``items`` with ``items[index]`` replaced by ``item``."""
-    return (*items[:index], item, *items[index + 1 :])
 
 
 evolve_state: Callable[..., GameState] = replacer(GameState, checked=False)

@@ -8,6 +8,7 @@ from typing import Any
 
 from fertility_rules.ankhor.arguments import (
     catalogue_needed,
+    move_needed,
     report_needed,
     require,
     table_needed,
@@ -136,9 +137,7 @@ def describe_move(move: Move, state: GameState | Observation) -> Message:
             return _("returns {tokens} to the supply", tokens=tokens_text(tokens))
         case Refill(pile=pile):
             return _("refills the offer from pile {pile}", pile=pile + 1)
-    raise MalformedInputError.single(
-        "move", _("An Ankh'or move is needed, not {kind}.", kind=type(move).__name__)
-    )
+    raise MalformedInputError.single("move", move_needed(type(move).__name__))
 
 
 def status(table: GameState | Observation) -> Message:

@@ -14,13 +14,13 @@ makes its own moves through the private unchecked constructors below.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
-from attrs import Attribute, field, frozen
+from attrs import field, frozen
 
-from fertility_rules.errors import MalformedInputError
 from fertility_rules.fertility.model.resources import Counts, Resource
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import _
+from fertility_rules.shared.fields import field_check, whole_numbers
 from fertility_rules.shared.values import unchecked_constructor
 
 __all__ = [
@@ -38,59 +38,20 @@ __all__ = [
 ]
 
 
-def _refuse(instance: object, attribute: Attribute[Any], message: Message) -> None:
-    path = f"{type(instance).__name__}.{attribute.name}"
-    raise MalformedInputError.single(path, message)
-
-
-def _kind(value: object) -> str:
-    return type(value).__name__
-
-
-def _is_whole(value: object) -> bool:
-    return type(value) is int
-
-
-def _text(instance: object, attribute: Attribute[Any], value: Any) -> None:
-    if type(value) is not str:
-        _refuse(instance, attribute, _("An id is text, not {kind}.", kind=_kind(value)))
-
-
-def _whole(instance: object, attribute: Attribute[Any], value: Any) -> None:
-    if not _is_whole(value):
-        _refuse(instance, attribute, _("A whole number is needed, not {kind}.", kind=_kind(value)))
-
-
-def _whole_or_none(instance: object, attribute: Attribute[Any], value: Any) -> None:
-    if value is not None and not _is_whole(value):
-        _refuse(
-            instance,
-            attribute,
-            _("A whole number or nothing is needed, not {kind}.", kind=_kind(value)),
-        )
-
-
-def _resource(instance: object, attribute: Attribute[Any], value: Any) -> None:
-    if not isinstance(value, Resource):
-        _refuse(instance, attribute, _("A resource is needed, not {kind}.", kind=_kind(value)))
-
-
-def _resource_or_none(instance: object, attribute: Attribute[Any], value: Any) -> None:
-    if value is not None and not isinstance(value, Resource):
-        _refuse(
-            instance,
-            attribute,
-            _("A resource or nothing (a Monument) is needed, not {kind}.", kind=_kind(value)),
-        )
-
-
-def _counts(instance: object, attribute: Attribute[Any], value: Any) -> None:
-    if not (type(value) is tuple and len(value) == 4 and all(_is_whole(n) for n in value)):
-        _refuse(
-            instance,
-            attribute,
-            _("Token counts are 4 whole numbers, one per resource, not {kind}.", kind=_kind(value)),
-        )
+_text = field_check(str, _("An id is text, not {kind}."))
+_whole = field_check(int, _("A whole number is needed, not {kind}."))
+_whole_or_none = field_check(
+    int, _("A whole number or nothing is needed, not {kind}."), optional=True
+)
+_resource = field_check(Resource, _("A resource is needed, not {kind}."))
+_resource_or_none = field_check(
+    Resource,
+    _("A resource or nothing (a Monument) is needed, not {kind}."),
+    optional=True,
+)
+_counts = field_check(
+    whole_numbers(4), _("Token counts are 4 whole numbers, one per resource, not {kind}.")
+)
 
 
 @frozen

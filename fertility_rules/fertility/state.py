@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, cast
 
 from attrs import field, frozen
 
@@ -20,7 +20,7 @@ from fertility_rules.fertility.rules.geometry import ValleyLayout
 from fertility_rules.games import table_picture
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.members import LabelledEnum, label_members
-from fertility_rules.shared.sequences import Chain, Rest
+from fertility_rules.shared.sequences import Chain, Rest, replace_at
 from fertility_rules.shared.values import Unset, reduce_to_init, replacer
 
 __all__ = [
@@ -96,14 +96,6 @@ def without(pool: tuple[str, ...], tile: str) -> tuple[str, ...]:
     """``pool`` with one ``tile`` taken out (Personal or Common Pool)."""
     index = pool.index(tile)
     return pool[:index] + pool[index + 1 :]
-
-
-T = TypeVar("T")
-
-
-def replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
-    """``items`` with ``items[index]`` replaced by ``item`` (a new tuple)."""
-    return (*items[:index], item, *items[index + 1 :])
 
 
 def _read_only(tiles: Mapping[str, ValleyTile]) -> Mapping[str, ValleyTile]:

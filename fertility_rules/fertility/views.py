@@ -16,7 +16,7 @@ from typing import TypeAlias
 
 from attrs import field, frozen
 
-from fertility_rules.arguments import checked_arguments, kind_name
+from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.fertility.model.resources import Counts, Resource
 from fertility_rules.fertility.state import (
@@ -148,10 +148,7 @@ class Observation(Seated[PlayerState]):
 @checked_arguments
 def observe(state: GameState) -> Observation:
     """The view of ``state`` that every player and spectator shares (R-9)."""
-    if not isinstance(state, GameState):
-        raise MalformedInputError.single(
-            "state", _("A game state is needed, not {kind}.", kind=kind_name(state, GameState))
-        )
+    # anything but a state is refused by checked_arguments, from the annotation
     return carried(
         state,
         Observation,

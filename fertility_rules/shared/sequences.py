@@ -13,9 +13,15 @@ from abc import abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Generic, TypeVar, cast, overload
 
-__all__ = ["Chain", "Rest"]
+__all__ = ["Chain", "Rest", "replace_at"]
 
 T = TypeVar("T")
+
+
+def replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """``items`` with ``items[index]`` replaced by ``item`` (a new tuple): a state's players
+    or a player's Shops after one of them changed."""
+    return (*items[:index], item, *items[index + 1 :])
 
 
 class _Items(Sequence[T]):

@@ -147,7 +147,7 @@ def clear_caches() -> int:
             continue
         for value in list(vars(module).values()):
             clear = getattr(value, "cache_clear", None)
-            if callable(clear):
+            if callable(clear) and not isinstance(value, type):
                 clear()
                 found += 1
     return found

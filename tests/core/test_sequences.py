@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fertility_rules.shared.sequences import Chain, Rest
+from fertility_rules.shared.sequences import Chain, Rest, replace_at
 
 _ITEMS = st.lists(st.text(max_size=3), max_size=30)
 
@@ -70,3 +70,18 @@ def test_equality_is_by_items_only() -> None:
 def test_no_slot_can_be_changed(value: object, name: str) -> None:
     with pytest.raises(AttributeError):
         setattr(value, name, None)
+
+
+@given(_ITEMS, st.integers(min_value=0, max_value=29), st.text(max_size=3))
+def test_replace_at_gives_a_new_tuple_with_one_item_changed(
+    items: list[str], index: int, item: str
+) -> None:
+    if index >= len(items):
+        return
+    before = tuple(items)
+    after = replace_at(before, index, item)
+    assert before == tuple(items)
+    expected = list(items)
+    expected[index] = item
+    assert after == tuple(expected)
+    assert type(after) is tuple

@@ -14,7 +14,7 @@ from typing import Any
 
 from attrs import frozen
 
-from fertility_rules.ankhor.arguments import require, state_needed, table_needed
+from fertility_rules.ankhor.arguments import move_needed, require, state_needed, table_needed
 from fertility_rules.ankhor.moves import (
     END_ACTIONS,
     BuyTile,
@@ -59,7 +59,7 @@ from fertility_rules.ankhor.rules.turn_end import (
     store_moves,
 )
 from fertility_rules.ankhor.state import GameState, Phase, TableBase
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import _
 from fertility_rules.shared.referee import handler_for, refuse
 from fertility_rules.shared.violations import Violation
 
@@ -141,12 +141,8 @@ def legal_moves(table: Table) -> list[Move]:
     return _LEGAL[table.phase](table)
 
 
-def _needed(kind: str) -> Message:
-    return _("An Ankh'or move is needed, not {kind}.", kind=kind)
-
-
 def _handler(move: object) -> _Handler:
-    return handler_for(_HANDLERS, move, _needed)
+    return handler_for(_HANDLERS, move, move_needed)
 
 
 def violations(table: Table, move: Move) -> tuple[Violation, ...]:
