@@ -173,7 +173,7 @@ def _colours_under(player: PlayerState, position: Position) -> list[Colour | Non
     return [_colour_of(player, under) for under in supporters(position)]
 
 
-def _animal_only(tiles: Sequence[Placed], position: Position) -> bool:
+def _animal_only(tiles: tuple[Placed, ...], position: Position) -> bool:
     """Whether the tile at ``position`` is in a group of 5 or more of its animal and in
     none of its colour (A-3.8)."""
     placed = next(p for p in tiles if p.position == position)
@@ -942,9 +942,7 @@ def _higher_move_example(found: Positions, lang: Language) -> Example:
     player = state.players[seat]
     tile = next(p.tile for p in player.tiles if p.position == move.origin)
     targets = [
-        m.target
-        for m in legal_moves(state)
-        if isinstance(m, MoveTile) and m.origin == move.origin
+        m.target for m in legal_moves(state) if isinstance(m, MoveTile) and m.origin == move.origin
     ]
     return Example(
         "A-4.3",
