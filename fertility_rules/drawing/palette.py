@@ -27,6 +27,7 @@ __all__ = [
     "SHEET",
     "ankh_glyph",
     "callout",
+    "cross_out",
     "disc",
     "frame",
     "heading",
@@ -170,6 +171,29 @@ def callout(parent: ET.Element, number: int, x: float, y: float, radius: float =
     group = el(parent, "g", class_="callout", data_number=number)
     value_disc(group, x, y, radius, str(number), CALLOUT, "#fdf6e3", "#ffffff", 1.2)
     return group
+
+
+def cross_out(
+    parent: ET.Element,
+    box: tuple[float, float, float, float],
+    inset: float,
+    width: float,
+    colour: str = HIGHLIGHT["quarry"],
+) -> ET.Element:
+    """A cross over ``box`` (left, top, right, bottom), ``inset`` from its corners: what
+    the rules forbid, drawn where it would be (a refused placement, a refused deal)."""
+    left, top, right, bottom = box
+    return el(
+        parent,
+        "path",
+        d=(
+            f"M{fmt(left + inset)},{fmt(top + inset)} L{fmt(right - inset)},{fmt(bottom - inset)} "
+            f"M{fmt(right - inset)},{fmt(top + inset)} L{fmt(left + inset)},{fmt(bottom - inset)}"
+        ),
+        stroke=colour,
+        stroke_width=width,
+        stroke_linecap="round",
+    )
 
 
 def provenance_badge(

@@ -61,6 +61,7 @@ def test_the_issue_s_examples_are_all_there(examples: dict[str, Example]) -> Non
     assert set(examples) == {
         "A-2-2",
         "A-2-4",
+        "A-2.3",
         "A-3.3",
         "A-3.5",
         "A-3.8-bonus",
@@ -98,6 +99,25 @@ def test_setup(examples: dict[str, Example], players: int) -> None:
         assert f"the supply, {facts['supply'][0]} tokens of each of the six kinds" in text
     else:
         assert f"the supply holds {facts['supply'][0]} tokens of each kind" in text
+
+
+def test_triplicates_are_avoided_slot_by_slot(examples: dict[str, Example]) -> None:
+    """A-2.3, Q-18: the slot kept is one of the setup's, with a colour twice; the slot
+    refused shows that colour three times, and its picture crosses it out alone."""
+    facts = examples["A-2.3"].facts
+    kept, refused = facts["kept"], facts["refused"]
+    assert kept in facts["prices"]
+    assert max(Counter(kept).values()) == 2
+    assert Counter(refused).most_common(1)[0][1] == 3
+    assert set(refused) <= set(kept)
+    root = ET.fromstring(examples["A-2.3"].svgs[0])
+    slots = [g for g in root.iter(f"{SVG}g") if g.get("class") == "slot"]
+    assert [g.get("data-price") for g in slots] == [
+        " ".join(colour.key for colour in kept),
+        " ".join(colour.key for colour in refused),
+    ]
+    crossed = [any(e.get("class") == "refused" for e in g.iter()) for g in slots]
+    assert crossed == [False, True]
 
 
 def test_a_purchase_and_its_placement(examples: dict[str, Example]) -> None:

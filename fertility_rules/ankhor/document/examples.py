@@ -58,7 +58,7 @@ from fertility_rules.ankhor.scoring import (
 )
 from fertility_rules.ankhor.setup import default_catalogue, new_game
 from fertility_rules.ankhor.state import FRESH_TURN, GameState, Phase, PlayerState
-from fertility_rules.ankhor.svg import hand, layout, legal_places, offer, table
+from fertility_rules.ankhor.svg import hand, layout, legal_places, offer, price_slots, table
 from fertility_rules.ankhor.svg.layouts import bonus_group
 from fertility_rules.ankhor.svg.table import points
 from fertility_rules.ankhor.texts import tokens_text
@@ -640,6 +640,31 @@ def _setup_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
             )
         )
     return out
+
+
+def _triplicate_example(catalogue: Catalogue, lang: Language) -> Example:
+    """A slot of a real deal with two markers of one colour, beside the same slot with a
+    third of that colour: the deal the rules refuse (A-2.3, Q-18)."""
+    state = new_game(EXAMPLE_PLAYERS[:2], seed=2019, catalogue=catalogue)
+    kept = next(
+        markers for markers in state.config.prices if len(markers) == 3 and len(set(markers)) == 2
+    )
+    twice = next(colour for colour in kept if kept.count(colour) == 2)
+    refused = (twice, twice, twice)
+    labels = (render(_("allowed"), lang), render(_("dealt again"), lang))
+    return Example(
+        "A-2.3",
+        "A-2.3",
+        _(
+            "Avoiding triplicates, slot by slot (Q-18): a slot may show two markers of one "
+            "colour, as {kept} in the setup above, but never three; a deal that puts "
+            "{refused} on a slot is dealt again.",
+            kept=all_of([colour.label for colour in kept]),
+            refused=all_of([colour.label for colour in refused]),
+        ),
+        (price_slots((kept, refused), labels, refused=(1,), lang=lang),),
+        {"kept": kept, "refused": refused, "prices": state.config.prices},
+    )
 
 
 def _purchase_example(found: Positions, lang: Language) -> Example:
@@ -1273,6 +1298,7 @@ def _worked_examples(lang: Language, catalogue: Catalogue) -> tuple[Example, ...
     found = positions(catalogue)
     return (
         *_setup_examples(catalogue, lang),
+        _triplicate_example(catalogue, lang),
         _purchase_example(found, lang),
         _give_back_example(found, lang),
         _higher_example(found, lang),

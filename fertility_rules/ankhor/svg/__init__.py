@@ -33,7 +33,7 @@ data-colour="red"``, ``class="group bonus-group" data-size="5"``,
 from fertility_rules.ankhor.svg.catalogue import catalogue_page, catalogue_sheet
 from fertility_rules.ankhor.svg.key import legend
 from fertility_rules.ankhor.svg.layouts import bonus_group, layout, legal_places
-from fertility_rules.ankhor.svg.offer import hand, offer
+from fertility_rules.ankhor.svg.offer import hand, offer, price_slots
 from fertility_rules.ankhor.svg.table import table
 from fertility_rules.ankhor.svg.tiles import tile
 from fertility_rules.drawing.image import SvgImage
@@ -48,6 +48,7 @@ __all__ = [
     "legal_places",
     "legend",
     "offer",
+    "price_slots",
     "table",
     "tile",
 ]

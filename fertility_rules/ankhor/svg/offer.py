@@ -18,7 +18,14 @@ from fertility_rules.ankhor.svg.tiles import draw_tile
 from fertility_rules.ankhor.views import Observation
 from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.drawing.image import SvgImage, el, image, rect, root
-from fertility_rules.drawing.palette import CARD_EDGE, INK, heading, mark, reconstructed_frame
+from fertility_rules.drawing.palette import (
+    CARD_EDGE,
+    INK,
+    cross_out,
+    heading,
+    mark,
+    reconstructed_frame,
+)
 from fertility_rules.drawing.rows import CountRow, count_row, grid
 from fertility_rules.drawing.text import label, text_width
 from fertility_rules.i18n.language import Language
@@ -37,6 +44,7 @@ __all__ = [
     "hand",
     "offer",
     "offer_height",
+    "price_slots",
 ]
 
 SLOT = 64.0
@@ -301,4 +309,44 @@ def offer(
     layout = state.config.catalogue.price_board.source.provenance
     marks = {"bought": marked, "leaving": leaving, "drawn": drawn}
     draw_offer(svg, state.offer, prices, 4, 4 + top, language, marks=marks, layout=layout)
+    return image(svg)
+
+
+@checked_arguments
+def price_slots(
+    slots: Sequence[Sequence[Colour]],
+    labels: Sequence[str],
+    *,
+    refused: Iterable[int] = (),
+    lang: Language | str = Language.EN,
+) -> SvgImage:
+    """Slots of the price board side by side, each with its markers and its label under
+    it; the ``refused`` ones (counted from 0) crossed out: a deal the rules do not allow
+    (A-2.3, Q-18)."""
+    language = language_of(lang)
+    crossed = set(refused)
+    most = max((len(markers) for markers in slots), default=0)
+    board = 14 + most * (MARKER + 4)
+    # each column as wide as its board or its label, whichever is wider
+    columns = [
+        max(SLOT + 32, text_width(labels[index], 13) + 12 if index < len(labels) else 0)
+        for index in range(len(slots))
+    ]
+    title = render(_("Slots of the price board"), language)
+    svg = root(sum(columns) + 8 * len(slots) + 8, board + 34, "ankhor-price-slots", title, language)
+    x = 4.0
+    for index, (markers, column) in enumerate(zip(slots, columns, strict=True)):
+        cell = el(svg, "g", class_="slot", data_price=" ".join(c.key for c in markers))
+        cx = x + column / 2
+        left = cx - (SLOT + 32) / 2
+        rect(cell, left, 4, SLOT + 32, board, rx=8, fill="#6b4a2b", class_="price-board")
+        for row, colour in enumerate(markers):
+            price_marker(cell, colour, cx, 4 + 8 + MARKER / 2 + row * (MARKER + 4), MARKER)
+        if index in crossed:
+            # see-through, so that the markers stay readable under it
+            refusal = el(cell, "g", class_="refused", opacity="0.7")
+            cross_out(refusal, (left, 4, left + SLOT + 32, 4 + board), 6, 3)
+        if index < len(labels):
+            label(cell, labels[index], cx, board + 26, 13, anchor="middle", fill=INK)
+        x += column + 8
     return image(svg)

@@ -12,8 +12,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from fertility_rules.arguments import checked_arguments, language_of
-from fertility_rules.drawing.image import SvgImage, el, fmt, image, rect, root
-from fertility_rules.drawing.palette import disc, mark
+from fertility_rules.drawing.image import SvgImage, el, image, rect, root
+from fertility_rules.drawing.palette import cross_out, disc, mark
 from fertility_rules.fertility.model.coordinates import column_name, row_name, square_name
 from fertility_rules.fertility.model.resources import MonumentType, Resource
 from fertility_rules.fertility.model.valley import BOARD_WIDTH, Ground, ValleyBoard
@@ -178,19 +178,8 @@ def _refused(
 ) -> None:
     """A tile drawn where the rules forbid it (R-3.1): its scenes, a red frame, a cross."""
     group = el(parent, "g", class_="refused-tile", opacity="0.8")
-    left, top, right, bottom = _laid(group, placed, corner, size, HIGHLIGHT["quarry"], size / 10)
-    inset = size * 0.22
-    el(
-        group,
-        "path",
-        d=(
-            f"M{fmt(left + inset)},{fmt(top + inset)} L{fmt(right - inset)},{fmt(bottom - inset)} "
-            f"M{fmt(right - inset)},{fmt(top + inset)} L{fmt(left + inset)},{fmt(bottom - inset)}"
-        ),
-        stroke=HIGHLIGHT["quarry"],
-        stroke_width=size / 14,
-        stroke_linecap="round",
-    )
+    box = _laid(group, placed, corner, size, HIGHLIGHT["quarry"], size / 10)
+    cross_out(group, box, size * 0.22, size / 14)
 
 
 def draw_board(
