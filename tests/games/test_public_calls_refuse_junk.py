@@ -26,6 +26,7 @@ import pytest
 from fertility_rules import Game, ankhor
 from fertility_rules.agents import ISMCTSAgent, RandomAgent
 from fertility_rules.ankhor.formats.catalogue import dump_catalogue as ankhor_dump_catalogue
+from fertility_rules.ankhor.model import Colour
 from fertility_rules.ankhor.scoring import score
 from fertility_rules.errors import FertilityError, MalformedInputError
 from fertility_rules.fertility import dump_final_position
@@ -279,6 +280,8 @@ def _required(name: str, parameter: str, folder: Path) -> object:
             "catalogue": ankhor.default_catalogue(),
             "tokens": (1, 0, 0, 0, 0, 0),
             "tile": ankhor.default_catalogue().tiles[0],
+            "slots": [(Colour.WHITE, Colour.WHITE, Colour.BLACK)],
+            "labels": ["allowed"],
         }
         return values[parameter]
     shop = v["catalogue"].districts[0].shops[0]
