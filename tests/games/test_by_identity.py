@@ -14,7 +14,8 @@ def test_a_value_is_found_for_the_very_object_only() -> None:
     memo: ByIdentity[tuple[int, ...], str] = ByIdentity(8)
     kept = tuple(range(40))
     equal = tuple(range(40))
-    assert kept == equal and kept is not equal
+    assert kept == equal
+    assert kept is not equal
     assert memo.keep(kept, "made") == "made"
     assert memo.get(kept) == "made"
     assert memo.get(equal) is None
