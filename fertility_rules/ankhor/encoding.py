@@ -330,24 +330,21 @@ def _tile(numbers: dict[str, float], tile: Tile | None) -> tuple[float, ...]:
     """A tile as the numbers of an offer slot (:data:`TILE_NUMBERS`), made once per tile."""
     if tile is None:
         return _NO_TILE
-    kept = _TILES.get(tile.id)
-    if kept is not None and kept[0] is tile and kept[1] is numbers:
-        return kept[2]
+    kept = _TILES.get(tile)
+    if kept is not None and kept[0] is numbers:
+        return kept[1]
     found = (
         numbers[tile.id],
         *one_hot(len(COLOURS), tile.colour),
         *one_hot(len(_KINDS), _KINDS[tile.kind]),
         float(tile.points),
     )
-    if len(_TILES) >= 1024:
-        _TILES.clear()
-    _TILES[tile.id] = (tile, numbers, found)
-    return found
+    return _TILES.keep(tile, (numbers, found))[1]
 
 
-_TILES: dict[str, tuple[Tile, dict[str, float], tuple[float, ...]]] = {}
-"""The numbers of each tile met, with the tile and the catalogue's numbering they were
-made from (a bounded memo, checked by identity)."""
+_TILES: ByIdentity[Tile, tuple[dict[str, float], tuple[float, ...]]] = ByIdentity(1024)
+"""The numbers of each tile met, with the catalogue's numbering they were made from (a
+bounded memo, checked by identity)."""
 
 
 @checked_arguments

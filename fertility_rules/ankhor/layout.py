@@ -11,9 +11,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from itertools import filterfalse
-from typing import Generic, TypeAlias, TypeVar
+from typing import TypeAlias
 
 from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Placed, Position
+from fertility_rules.shared.values import ByIdentity
 
 __all__ = [
     "Attribute",
@@ -48,28 +49,12 @@ _KEPT = 4096
 """Layouts remembered per cache (by identity); a cache is emptied when full."""
 
 
-V = TypeVar("V")
-
-
-class _ByLayout(dict[tuple[int, object], tuple[Layout, V]], Generic[V]):
-    """Values computed from a layout (and a reading), kept by the layout's identity."""
-
-    def get_for(self, layout: Layout, reading: object = None) -> V | None:
-        entry = self.get((id(layout), reading))
-        return entry[1] if entry is not None and entry[0] is layout else None
-
-    def keep(self, layout: Layout, value: V, reading: object = None) -> None:
-        if len(self) >= _KEPT:
-            self.clear()
-        self[(id(layout), reading)] = (layout, value)
-
-
-_INDEXES: _ByLayout[Mapping[Position, Placed]] = _ByLayout()
+_INDEXES: ByIdentity[Layout, Mapping[Position, Placed]] = ByIdentity(_KEPT)
 
 
 def index(layout: Layout) -> Mapping[Position, Placed]:
     """The tiles of ``layout`` by position (kept: do not change it)."""
-    found = _INDEXES.get_for(layout)
+    found = _INDEXES.get(layout)
     if found is None:
         found = {placed.position: placed for placed in layout}
         _INDEXES.keep(layout, found)
@@ -131,13 +116,13 @@ def neighbours(position: Position, same_level: bool) -> tuple[Position, ...]:
     return tuple(found)
 
 
-_BASE_SPACES: _ByLayout[tuple[Position, ...]] = _ByLayout()
+_BASE_SPACES: ByIdentity[Layout, tuple[Position, ...]] = ByIdentity(_KEPT)
 
 
 def base_spaces(layout: Layout) -> tuple[Position, ...]:
     """The empty base positions orthogonally next to a base tile (A-3.4), sorted; the
     origin for a player with no tile yet (their first tile goes anywhere)."""
-    found = _BASE_SPACES.get_for(layout)
+    found = _BASE_SPACES.get(layout)
     if found is None:
         found = _base_spaces(index(layout)) if layout else ((0, 0, 0),)
         _BASE_SPACES.keep(layout, found)
@@ -179,7 +164,9 @@ def base_moves(tiles: Mapping[Position, Placed]) -> dict[Position, tuple[Positio
     }
 
 
-_HIGHER_SPACES: _ByLayout[tuple[tuple[Position, frozenset[Colour]], ...]] = _ByLayout()
+_HIGHER_SPACES: ByIdentity[Layout, tuple[tuple[Position, frozenset[Colour]], ...]] = ByIdentity(
+    _KEPT
+)
 
 
 def higher_spaces(
@@ -187,7 +174,7 @@ def higher_spaces(
 ) -> tuple[tuple[Position, frozenset[Colour]], ...]:
     """Empty positions above the base resting on four tiles (A-3.5), with the colours of
     those four; only on level 1 when ``top`` is 1 (Q-4), on any level when ``None``."""
-    found = _HIGHER_SPACES.get_for(layout, top)
+    found = _HIGHER_SPACES.get(layout, top)
     if found is None:
         found = _higher_spaces(index(layout), top, None)
         _HIGHER_SPACES.keep(layout, found, top)
@@ -264,7 +251,7 @@ def groups(layout: Layout, attribute: Attribute, same_level: bool) -> list[tuple
     return [tuple(sorted(group, key=_order)) for group in _connected(members, same_level)]
 
 
-_GROUP_SIZES: _ByLayout[Mapping[Attribute, tuple[int, ...]]] = _ByLayout()
+_GROUP_SIZES: ByIdentity[Layout, Mapping[Attribute, tuple[int, ...]]] = ByIdentity(_KEPT)
 _GROUP_SIZES_BY_VALUE: dict[tuple[Layout, bool], Mapping[Attribute, tuple[int, ...]]] = {}
 
 
@@ -274,7 +261,7 @@ def group_sizes(layout: Layout, same_level: bool) -> Mapping[Attribute, tuple[in
     agents' judgement read them at every position a search reaches (do not change it).
     Kept by the layout's value too: a search makes the same layout again and again (the
     same tile moved or bought along another line)."""
-    found = _GROUP_SIZES.get_for(layout, same_level)
+    found = _GROUP_SIZES.get(layout, same_level)
     if found is None:
         key = (layout, same_level)
         found = _GROUP_SIZES_BY_VALUE.get(key)

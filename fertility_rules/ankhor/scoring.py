@@ -16,7 +16,7 @@ from attrs import frozen
 
 from fertility_rules.ankhor.arguments import position_needed, require, state_needed, table_needed
 from fertility_rules.ankhor.interpretations import HigherNeighbours
-from fertility_rules.ankhor.layout import Attribute, Layout, _ByLayout, group_sizes, groups
+from fertility_rules.ankhor.layout import _KEPT, Attribute, Layout, group_sizes, groups
 from fertility_rules.ankhor.model import ANIMALS, COLOURS, Colour, Kind, Tile, Tokens, add_tokens
 from fertility_rules.ankhor.state import GameState
 from fertility_rules.ankhor.views import Observation
@@ -24,6 +24,7 @@ from fertility_rules.arguments import checked_arguments
 from fertility_rules.games import report_table
 from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.shared.scores import Report, places
+from fertility_rules.shared.values import ByIdentity
 
 __all__ = [
     "STAGES",
@@ -226,14 +227,14 @@ def _totals(player: PlayerPosition, position: FinalPosition) -> StageTotals:
     return (printed, animals, colours, player.token_count // TOKENS_PER_POINT)
 
 
-_POINTS: _ByLayout[tuple[int, int, int]] = _ByLayout()
+_POINTS: ByIdentity[Layout, tuple[int, int, int]] = ByIdentity(_KEPT)
 
 
 def _layout_points(tiles: Layout, same_level: bool) -> tuple[int, int, int]:
     """The printed points of a layout's tiles, and its points for animal groups (A-7.2) and
     for colour groups (A-7.3): groups of two tiles or more count a point per tile (kept
     per layout)."""
-    found = _POINTS.get_for(tiles, same_level)
+    found = _POINTS.get(tiles, same_level)
     if found is None:
         sizes = group_sizes(tiles, same_level)
         animals = sum(n for animal in ANIMALS for n in sizes[animal] if n >= 2)

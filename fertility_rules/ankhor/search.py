@@ -33,11 +33,12 @@ from fertility_rules.agents.ismcts import InPhases, play_out
 from fertility_rules.agents.rewards import LeadRewards
 from fertility_rules.ankhor.agents import LookaheadAgent, position_value
 from fertility_rules.ankhor.moves import BuyTile, Move
-from fertility_rules.ankhor.rules.common import Cost, SlotCosts, available, slot_costs
+from fertility_rules.ankhor.rules.common import SlotCosts, available, slot_costs
 from fertility_rules.ankhor.rules.engine import apply_unchecked, legal_moves
 from fertility_rules.ankhor.scoring import final_position, score_totals
 from fertility_rules.ankhor.state import GameState, Phase
 from fertility_rules.games import GameSearch
+from fertility_rules.shared.values import ByIdentity
 
 __all__ = ["ANKHOR_SEARCH"]
 
@@ -69,24 +70,18 @@ def _shortfall(state: GameState, me: int) -> int:
     have = available(state.players[me])
     costs = slot_costs(state.config.prices)
     filled = tuple(tile is not None for tile in state.offer)
-    key = (id(costs), have, filled)
-    entry = _SHORTFALLS.get(key)
-    if entry is not None and entry[0] is costs:
-        return entry[1]
+    found = _SHORTFALLS.get(costs, (have, filled))
+    if found is not None:
+        return found
     missing = [
         sum(max(0, need - held) for need, held in zip(costs[slot][0], have, strict=True))
         for slot, present in enumerate(filled)
         if present
     ]
-    found = min(missing, default=0)
-    if len(_SHORTFALLS) >= _SHORTFALLS_KEPT:
-        _SHORTFALLS.clear()
-    _SHORTFALLS[key] = (costs, found)
-    return found
+    return _SHORTFALLS.keep(costs, min(missing, default=0), (have, filled))
 
 
-_SHORTFALLS_KEPT = 4096
-_SHORTFALLS: dict[tuple[int, Cost, tuple[bool, ...]], tuple[SlotCosts, int]] = {}
+_SHORTFALLS: ByIdentity[SlotCosts, int] = ByIdentity(4096)
 """:func:`_shortfall` by the prices' costs (by identity, kept beside), the tokens held and
 the offer slots holding a tile: a search asks it at every position it judges."""
 

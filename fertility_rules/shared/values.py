@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping
 from types import MappingProxyType, MemberDescriptorType
 from typing import Any, Generic, TypeVar
 
@@ -138,23 +138,30 @@ class ByIdentity(Generic[K, V]):
     """Values made from immutable objects, kept by the objects' identity: states share
     what a move leaves alone, so the same object comes back decision after decision, and
     comparing identities costs nothing where comparing values costs what making them does.
-    Each object is kept with its value (its identity cannot be reused while kept); at most
-    ``limit`` are kept, all forgotten when full."""
+    A value may also depend on a small ``part`` besides the object (a reading, a slot),
+    compared by equality: each part is kept apart. Each object is kept as long as its value
+    (so no other object can take its identity: a value found by an identity is that very
+    object's); at most ``limit`` values are kept, all forgotten when full."""
 
-    __slots__ = ("_kept", "limit")
+    __slots__ = ("_objects", "_values", "entries", "limit")
 
     def __init__(self, limit: int) -> None:
-        self._kept: dict[int, tuple[K, V]] = {}
+        self._values: dict[object, V] = {}
+        self._objects: dict[int, K] = {}
+        self.entries: Mapping[object, V] = self._values
+        """The values by ``id(key)`` (by ``(id(key), part)`` with a part), for a loop that
+        cannot pay a Python call per lookup: their ``get`` is the dictionary's own."""
         self.limit = limit
 
-    def get(self, key: K) -> V | None:
-        """The value kept for this very object, or ``None``."""
-        kept = self._kept.get(id(key))
-        return kept[1] if kept is not None and kept[0] is key else None
+    def get(self, key: K, part: Hashable = None) -> V | None:
+        """The value kept for this very object (and this ``part``), or ``None``."""
+        return self._values.get(id(key) if part is None else (id(key), part))
 
-    def keep(self, key: K, value: V) -> V:
-        """Keep ``value`` for ``key``; ``value`` is returned."""
-        if len(self._kept) >= self.limit:
-            self._kept.clear()
-        self._kept[id(key)] = (key, value)
+    def keep(self, key: K, value: V, part: Hashable = None) -> V:
+        """Keep ``value`` for ``key`` (and ``part``); ``value`` is returned."""
+        if len(self._values) >= self.limit:
+            self._values.clear()
+            self._objects.clear()
+        self._values[id(key) if part is None else (id(key), part)] = value
+        self._objects[id(key)] = key
         return value

@@ -42,7 +42,7 @@ from fertility_rules.ankhor.state import (
     replace_at,
 )
 from fertility_rules.i18n.message import _
-from fertility_rules.shared.values import MadeOnce
+from fertility_rules.shared.values import ByIdentity, MadeOnce
 from fertility_rules.shared.violations import Violation
 
 __all__ = [
@@ -112,17 +112,14 @@ def _moves_from(origin: Position) -> MadeOnce[Position, MoveTile]:
 _MOVES_FROM: MadeOnce[Position, MadeOnce[Position, MoveTile]] = MadeOnce(_moves_from, 4096)
 
 
-_TILE_MOVES: dict[tuple[int, int | None, bool], tuple[Layout, tuple[MoveTile, ...]]] = {}
+_TILE_MOVES: ByIdentity[Layout, tuple[MoveTile, ...]] = ByIdentity(8192)
 
 
 def tile_moves(layout: Layout, top: int | None, connected: bool) -> tuple[MoveTile, ...]:
     """Every move of a tile of ``layout`` (A-4.3), kept per layout and reading."""
-    key = (id(layout), top, connected)
-    entry = _TILE_MOVES.get(key)
-    if entry is not None and entry[0] is layout:
-        return entry[1]
-    if len(_TILE_MOVES) >= 8192:
-        _TILE_MOVES.clear()
+    found = _TILE_MOVES.get(layout, (top, connected))
+    if found is not None:
+        return found
     tiles = index(layout)
     base = base_moves(tiles)
     carrying = supporting(layout)
@@ -140,9 +137,7 @@ def tile_moves(layout: Layout, top: int | None, connected: bool) -> tuple[MoveTi
         if targets:
             made = _MOVES_FROM[origin]
             moves.extend(map(made.__getitem__, targets))
-    found = tuple(moves)
-    _TILE_MOVES[key] = (layout, found)
-    return found
+    return _TILE_MOVES.keep(layout, tuple(moves), (top, connected))
 
 
 def _stays_connected(layout: Layout, origin: Position, target: Position) -> bool:

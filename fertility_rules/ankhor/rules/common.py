@@ -8,6 +8,7 @@ from typing import Any
 from fertility_rules.ankhor.interpretations import Height, Interpretations
 from fertility_rules.ankhor.model import Colour, Token
 from fertility_rules.ankhor.state import GameState, PlayerState
+from fertility_rules.shared.values import ByIdentity
 
 __all__ = [
     "ANKH_ACTIONS",
@@ -59,21 +60,15 @@ def _cost(colours: list[Colour]) -> Cost:
 
 SlotCosts = tuple[tuple[Cost, tuple[tuple[Colour, Cost], ...]], ...]
 
-_COSTS: dict[int, tuple[tuple[tuple[Colour, ...], ...], SlotCosts]] = {}
+_COSTS: ByIdentity[tuple[tuple[Colour, ...], ...], SlotCosts] = ByIdentity(256)
 
 
 def slot_costs(prices: tuple[tuple[Colour, ...], ...]) -> SlotCosts:
     """For each slot: its price, and for each colour of its markers the price without
     one marker of that colour (a tile on a higher level, A-3.5). Kept by the identity of
     the prices, which a game's configuration holds once."""
-    entry = _COSTS.get(id(prices))
-    if entry is not None and entry[0] is prices:
-        return entry[1]
-    if len(_COSTS) >= 256:
-        _COSTS.clear()
-    found = _slot_costs(prices)
-    _COSTS[id(prices)] = (prices, found)
-    return found
+    found = _COSTS.get(prices)
+    return _COSTS.keep(prices, _slot_costs(prices)) if found is None else found
 
 
 def _slot_costs(prices: tuple[tuple[Colour, ...], ...]) -> SlotCosts:

@@ -55,7 +55,7 @@ from fertility_rules.ankhor.state import (
     replace_at,
 )
 from fertility_rules.i18n.message import _
-from fertility_rules.shared.values import MadeOnce
+from fertility_rules.shared.values import ByIdentity, MadeOnce
 from fertility_rules.shared.violations import Violation
 
 __all__ = [
@@ -181,22 +181,19 @@ def _buys_at(slot: int) -> MadeOnce[tuple[Position, Colour | None], BuyTile]:
 _BUYS_AT: MadeOnce[int, MadeOnce[tuple[Position, Colour | None], BuyTile]] = MadeOnce(_buys_at, 64)
 
 
-_BASE_BUYS: dict[tuple[int, int], tuple[Layout, tuple[BuyTile, ...]]] = {}
+_BASE_BUYS: ByIdentity[Layout, tuple[BuyTile, ...]] = ByIdentity(8192)
 
 
 def _base_buys(layout: Layout, slot: int) -> tuple[BuyTile, ...]:
     """The purchases of the tile of ``slot`` placed on each base space of ``layout``; kept
     per layout and slot."""
-    key = (id(layout), slot)
-    entry = _BASE_BUYS.get(key)
-    if entry is not None and entry[0] is layout:
-        return entry[1]
-    if len(_BASE_BUYS) >= 8192:
-        _BASE_BUYS.clear()
-    made = _BUYS_AT[slot]
-    moves = tuple([made[space, None] for space in base_spaces(layout)])
-    _BASE_BUYS[key] = (layout, moves)
-    return moves
+    found = _BASE_BUYS.get(layout, slot)
+    if found is None:
+        made = _BUYS_AT[slot]
+        found = _BASE_BUYS.keep(
+            layout, tuple([made[space, None] for space in base_spaces(layout)]), slot
+        )
+    return found
 
 
 def buy_moves(table: Table) -> list[Move]:

@@ -42,6 +42,7 @@ from fertility_rules.ankhor.state import (
     replace_at,
 )
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.values import ByIdentity
 from fertility_rules.shared.violations import Violation
 
 __all__ = [
@@ -121,18 +122,14 @@ def storable(player: PlayerState) -> tuple[Position, ...]:
     )
 
 
-_WAREHOUSES: dict[int, tuple[Layout, tuple[Placed, ...]]] = {}
+_WAREHOUSES: ByIdentity[Layout, tuple[Placed, ...]] = ByIdentity(8192)
 
 
 def _warehouses(layout: Layout) -> tuple[Placed, ...]:
     """The warehouses of a layout (kept by its identity: asked at every turn's end)."""
-    entry = _WAREHOUSES.get(id(layout))
-    if entry is not None and entry[0] is layout:
-        return entry[1]
-    if len(_WAREHOUSES) >= 8192:
-        _WAREHOUSES.clear()
-    found = tuple(p for p in layout if p.tile.kind is Kind.WAREHOUSE)
-    _WAREHOUSES[id(layout)] = (layout, found)
+    found = _WAREHOUSES.get(layout)
+    if found is None:
+        found = _WAREHOUSES.keep(layout, tuple(p for p in layout if p.tile.kind is Kind.WAREHOUSE))
     return found
 
 

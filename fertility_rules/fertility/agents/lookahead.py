@@ -47,6 +47,7 @@ from fertility_rules.fertility.scoring.pipeline import metropolis_totals
 from fertility_rules.fertility.scoring.stages import monument_debens
 from fertility_rules.fertility.state import GameConfig, GameState, Phase, PlayerState
 from fertility_rules.fertility.views import Observation
+from fertility_rules.shared.values import ByIdentity
 
 __all__ = [
     "Line",
@@ -208,16 +209,14 @@ class _Scorer:
     def __init__(self, state: GameState, player: int) -> None:
         self._state = state
         self._player = player
-        self._worths: dict[int, _Worth] = {}
+        self._worths: ByIdentity[Metropolis, _Worth] = ByIdentity(_WORTH_KEPT)
         self._monuments: dict[int, int] = {}
 
     def worth(self, metropolis: Metropolis) -> _Worth:
         """The :class:`_Worth` of a Metropolis of the player (looked up by identity first)."""
-        known = self._worths.get(id(metropolis))
-        if known is not None and known.metropolis is metropolis:
-            return known
-        found = _worth(metropolis, self._state.config)
-        self._worths[id(metropolis)] = found
+        found = self._worths.get(metropolis)
+        if found is None:
+            found = self._worths.keep(metropolis, _worth(metropolis, self._state.config))
         return found
 
     def total(self, metropolis: Metropolis) -> int:

@@ -36,6 +36,7 @@ from fertility_rules.fertility.state import (
     replace_at,
 )
 from fertility_rules.i18n.message import _
+from fertility_rules.shared.values import ByIdentity
 from fertility_rules.shared.violations import Violation
 
 __all__ = [
@@ -58,8 +59,7 @@ def _supply_shop(resource: Resource, index: int) -> SupplyShop:
     return _SUPPLY_SHOP[resource][index] if index < 32 else supply_shop(resource, index)
 
 
-_ACCEPTANCE_KEPT = 16384
-_accepted: dict[int, tuple[ShopState, tuple[bool, bool, bool, bool]]] = {}
+_accepted: ByIdentity[ShopState, tuple[bool, bool, bool, bool]] = ByIdentity(16384)
 
 
 def _acceptance(shop_state: ShopState) -> tuple[bool, bool, bool, bool]:
@@ -70,13 +70,9 @@ def _acceptance(shop_state: ShopState) -> tuple[bool, bool, bool, bool]:
     beside its answer, so the identity cannot be reused) is a C-level hash where the
     value's own would be a Python call. Bounded: emptied when full.
     """
-    entry = _accepted.get(id(shop_state))
-    if entry is not None and entry[0] is shop_state:
-        return entry[1]
-    if len(_accepted) >= _ACCEPTANCE_KEPT:
-        _accepted.clear()
-    found = shop_state.shop.acceptance(shop_state.tokens)
-    _accepted[id(shop_state)] = (shop_state, found)
+    found = _accepted.get(shop_state)
+    if found is None:
+        found = _accepted.keep(shop_state, shop_state.shop.acceptance(shop_state.tokens))
     return found
 
 
@@ -87,13 +83,10 @@ def supply_moves(state: GameState) -> list[Move]:
     if not any(supply):
         return moves
     accepted = []
-    known = _accepted.get  # _acceptance, its usual case inline: asked for every Shop
+    known = _accepted.entries.get  # _acceptance, its usual case inline: asked for every Shop
     for shop_state in player.metropolis.shops:
-        entry = known(id(shop_state))
-        if entry is not None and entry[0] is shop_state:
-            accepted.append(entry[1])
-        else:
-            accepted.append(_acceptance(shop_state))
+        found = known(id(shop_state))
+        accepted.append(_acceptance(shop_state) if found is None else found)
     for resource in RESOURCES:
         if supply[resource]:
             moves.extend(

@@ -38,6 +38,7 @@ from fertility_rules.fertility.scoring.stages import (
 from fertility_rules.i18n.amounts import debens
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.shared.scores import places
+from fertility_rules.shared.values import ByIdentity, MadeOnce
 
 __all__ = [
     "STAGES",
@@ -80,8 +81,8 @@ class _FinalKinds(dict[type[Benefit], "_FinalKind | None"]):
         """
         self.full: dict[tuple[str, int, int], tuple[Shop, DebenAward, ScoreLine]] = {}
         """The lines of fully supplied Shops, with the Shop and the award they explain."""
-        self.labels: dict[tuple[int, int], tuple[Shop, Message]] = {}
-        """``Shop n (its content)`` by index and Shop identity, the Shop kept beside."""
+        self.labels: ByIdentity[Shop, Message] = ByIdentity(_LINES_KEPT)
+        """``Shop n (its content)`` by Shop identity and index."""
 
     def not_supplied(self, player: str, index: int, shop: Shop, found: _FinalKind) -> ScoreLine:
         """The 0-Deben line of a Shop not fully supplied, made and kept (it depends on
@@ -117,15 +118,11 @@ class _FinalKinds(dict[type[Benefit], "_FinalKind | None"]):
 
     def label(self, index: int, shop: Shop) -> Message:
         """``Shop n (its content)``: 1-based, as a person reads it (kept)."""
-        key = (index, id(shop))
-        entry = self.labels.get(key)
-        if entry is not None and entry[0] is shop:
-            return entry[1]
-        if len(self.labels) >= _LINES_KEPT:
-            self.labels.clear()
+        found = self.labels.get(shop, index)
+        if found is not None:
+            return found
         text = _("Shop {index} ({shop})", index=index + 1, shop=describe_shop(shop, self.registry))
-        self.labels[key] = (shop, text)
-        return text
+        return self.labels.keep(shop, text, index)
 
     def __missing__(self, benefit_type: type[Benefit]) -> _FinalKind | None:
         kind = self.registry.find(benefit_type.kind)
@@ -144,19 +141,9 @@ class _FinalKinds(dict[type[Benefit], "_FinalKind | None"]):
         return found
 
 
-_REGISTRIES_KEPT = 16
 _LINES_KEPT = 8192
-_final_kinds_of: dict[EffectRegistry, _FinalKinds] = {}
-
-
-def _final_shops(registry: EffectRegistry) -> _FinalKinds:
-    """The final kinds of benefits under ``registry`` (at most a few registries are kept)."""
-    found = _final_kinds_of.get(registry)
-    if found is None:
-        if len(_final_kinds_of) >= _REGISTRIES_KEPT:
-            _final_kinds_of.clear()
-        found = _final_kinds_of[registry] = _FinalKinds(registry)
-    return found
+_final_kinds_of: MadeOnce[EffectRegistry, _FinalKinds] = MadeOnce(_FinalKinds, 16)
+"""The final kinds of benefits under each registry (at most a few registries are kept)."""
 
 
 def _shop_lines(
@@ -166,7 +153,7 @@ def _shop_lines(
     tokens on the Metropolis per resource (counted in the same pass), and the lines of
     the fully supplied Shops (the only ones that may give Debens)."""
     lines: list[ScoreLine] = []
-    final_kinds = _final_shops(registry)
+    final_kinds = _final_kinds_of[registry]
     known = final_kinds.unsupplied.get
     full: list[tuple[int, int, Shop, _FinalKind]] = []
     a = b = c = d = 0
@@ -289,7 +276,7 @@ def score_totals(
     if type(registry) is not EffectRegistry:
         expect_type("registry", registry, EffectRegistry)
     _counts, monument_values = monument_debens(position)
-    final_kinds = _final_shops(registry)
+    final_kinds = _final_kinds_of[registry]
     gods = position.gods
     out: list[StageTotals] = []
     for player in position.players:
@@ -309,7 +296,7 @@ def metropolis_totals(
         expect_type("metropolis", metropolis, Metropolis)
     if type(registry) is not EffectRegistry:
         expect_type("registry", registry, EffectRegistry)
-    return _metropolis_totals(metropolis, gods, _final_shops(registry))
+    return _metropolis_totals(metropolis, gods, _final_kinds_of[registry])
 
 
 def _metropolis_totals(
