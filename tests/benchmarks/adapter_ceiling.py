@@ -7,7 +7,7 @@ legal moves cost nothing, run by hand (``rl`` extra)::
 The same seeded random games (3 players, 20 a round) are played by the engine's own loop
 (``legal_moves`` then ``apply_unchecked``), by the PettingZoo environment (``env()`` and
 ``raw_env``) and by ``python_<game>`` in OpenSpiel (the acting player's observation tensor
-read at every decision), as in ``environments.py``; then again with two parts of the
+read at every decision), with the loops of ``environments.py``; then again with two parts of the
 adapters taken out:
 
 - the numbering of the legal moves: a first, untimed pass records what
@@ -28,71 +28,21 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import random
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import numpy as np
 import pyspiel
+from environments import (  # type: ignore[import-not-found] # a script beside this one
+    engine_decisions,
+    pettingzoo_decisions,
+    spiel_decisions,
+)
 
-import fertility_rules.openspiel  # noqa: F401 - registers python_fertility, python_ankhor
 from fertility_rules.encoding.encoder import Encoder
-from fertility_rules.encoding.environment import learning_game
 from fertility_rules.encoding.spaces import ActionSpace
-from fertility_rules.games import find_game
-from fertility_rules.pettingzoo import env, raw_env
 
 PLAYERS = 3
-
-
-def engine(name: str, seeds: list[int]) -> int:
-    game, rules = learning_game(name), find_game(name)
-    readings = rules.new_interpretations()
-    decisions = 0
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = game.new_state(PLAYERS, seed, False, readings)
-        while not state.is_over:
-            legal = rules.legal_moves(state)
-            state = rules.apply_unchecked(state, legal[rng.randrange(len(legal))])
-            decisions += 1
-    return decisions
-
-
-def pettingzoo(name: str, seeds: list[int], wrapped: bool) -> int:
-    decisions = 0
-    game = (env if wrapped else raw_env)(game=name, players=PLAYERS)
-    for seed in seeds:
-        rng = random.Random(seed)
-        game.reset(seed=seed)
-        for _agent in game.agent_iter():
-            observation, _reward, termination, truncation, _info = game.last()
-            if termination or truncation:
-                game.step(None)
-                continue
-            allowed = np.flatnonzero(observation["action_mask"].view(np.bool_))
-            game.step(int(allowed[rng.randrange(len(allowed))]))
-            decisions += 1
-    return decisions
-
-
-def openspiel(name: str, seeds: list[int]) -> int:
-    game = pyspiel.load_game(f"python_{name}(players={PLAYERS})")
-    decisions = 0
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                continue
-            state.observation_tensor(state.current_player())
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
-            decisions += 1
-    return decisions
 
 
 def _rate(decisions: int, start: float) -> int:
@@ -147,15 +97,18 @@ def timed_free(run: Callable[[], int]) -> int:
 
 
 def workloads(name: str, seeds: list[int]) -> dict[str, Callable[[], int]]:
-    """Each workload of one round, on ``seeds``."""
+    """Each workload of one round, on ``seeds`` (the loops of ``environments.py``)."""
+    spiel = pyspiel.load_game(f"python_{name}(players={PLAYERS})")
     return {
-        "engine": lambda: timed(lambda: engine(name, seeds)),
-        "pettingzoo": lambda: timed(lambda: pettingzoo(name, seeds, True)),
-        "pettingzoo-raw": lambda: timed(lambda: pettingzoo(name, seeds, False)),
-        "openspiel": lambda: timed(lambda: openspiel(name, seeds)),
-        "pettingzoo-free": lambda: timed_free(lambda: pettingzoo(name, seeds, True)),
-        "pettingzoo-raw-free": lambda: timed_free(lambda: pettingzoo(name, seeds, False)),
-        "openspiel-free": lambda: timed_free(lambda: openspiel(name, seeds)),
+        "engine": lambda: timed(lambda: engine_decisions(name, PLAYERS, seeds)),
+        "pettingzoo": lambda: timed(lambda: pettingzoo_decisions(name, PLAYERS, seeds)),
+        "pettingzoo-raw": lambda: timed(lambda: pettingzoo_decisions(name, PLAYERS, seeds, True)),
+        "openspiel": lambda: timed(lambda: spiel_decisions(spiel, seeds)),
+        "pettingzoo-free": lambda: timed_free(lambda: pettingzoo_decisions(name, PLAYERS, seeds)),
+        "pettingzoo-raw-free": lambda: timed_free(
+            lambda: pettingzoo_decisions(name, PLAYERS, seeds, True)
+        ),
+        "openspiel-free": lambda: timed_free(lambda: spiel_decisions(spiel, seeds)),
     }
 
 
