@@ -164,8 +164,13 @@ def _kind_bought(state: GameState, move: Move) -> Kind | None:
     return None
 
 
+def _tile_at(player: PlayerState, position: Position) -> Tile | None:
+    return next((p.tile for p in player.tiles if p.position == position), None)
+
+
 def _colour_of(player: PlayerState, position: Position) -> Colour | None:
-    return next((p.tile.colour for p in player.tiles if p.position == position), None)
+    tile = _tile_at(player, position)
+    return None if tile is None else tile.colour
 
 
 def _colours_under(player: PlayerState, position: Position) -> list[Colour | None]:
@@ -965,7 +970,7 @@ def _higher_move_example(found: Positions, lang: Language) -> Example:
     state, move = at.state, cast(MoveTile, at.move)
     seat = _seat(state)
     player = state.players[seat]
-    tile = next(p.tile for p in player.tiles if p.position == move.origin)
+    tile = cast(Tile, _tile_at(player, move.origin))
     targets = [
         m.target for m in legal_moves(state) if isinstance(m, MoveTile) and m.origin == move.origin
     ]
