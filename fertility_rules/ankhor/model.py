@@ -15,7 +15,7 @@ from typing import TypeAlias
 
 from attrs import field, frozen
 
-from fertility_rules.i18n.message import Message, _, ngettext
+from fertility_rules.i18n.message import Message, _, ngettext, pgettext
 from fertility_rules.shared.members import Keyed, LabelledEnum, LabelledIntEnum, label_members
 from fertility_rules.shared.provenance import Provenance
 
@@ -227,7 +227,13 @@ class Tile:
     @property
     def label(self) -> Message:
         """``jackal (green family)``, in the reader's language."""
-        return _("{kind} ({family})", kind=self.kind.label, family=self.colour.family)
+        kind = _VALUE_IN_LABEL if self.kind is Kind.VALUE else self.kind.label
+        return _("{kind} ({family})", kind=kind, family=self.colour.family)
+
+
+_VALUE_IN_LABEL = pgettext("tile label", "value tile")
+"""The value tile's kind in a tile's label: languages whose sentences say "the tile"
+before a label ("la tuile {tile}") leave the word out here."""
 
 
 Position: TypeAlias = tuple[int, int, int]

@@ -3,6 +3,7 @@ the document follows the rulebook's order and anchors every rule."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -19,7 +20,7 @@ from fertility_rules.ankhor.document.examples import (
     worked_examples,
 )
 from fertility_rules.ankhor.document.rules_document import rules_blocks, rules_pictures
-from fertility_rules.ankhor.model import Colour, Kind, Token, position_text
+from fertility_rules.ankhor.model import Colour, Kind, Position, Tile, Token
 from fertility_rules.ankhor.moves import BuyTile, MoveTile, Refresh, ReturnTokens, StoreTokens
 from fertility_rules.ankhor.rule_texts import rule_texts
 from fertility_rules.ankhor.scoring import score
@@ -31,6 +32,30 @@ from fertility_rules.i18n.message import ngettext
 
 SVG = "{http://www.w3.org/2000/svg}"
 LANGUAGES = ["en", "fr", "pl", "nl"]
+
+
+BESIDE = {(-1, 0): "to the right of", (1, 0): "to the left of"}
+BESIDE.update({(0, -1): "just below", (0, 1): "just above"})
+CORNERS = {(0, 0): "right and below", (1, 0): "left and below"}
+CORNERS.update({(0, 1): "right and above", (1, 1): "left and above"})
+
+
+def _told_from_a_neighbour(text: str, tiles: dict[Position, Tile], position: Position) -> bool:
+    """Whether ``text`` tells ``position`` from a tile really beside it (or, for a higher
+    place, from one of its four supports, at the corner the words say)."""
+    level, x, y = position
+
+    def name(tile: Tile) -> str:
+        return f"the {render(tile.kind.label)} ({render(tile.colour.family)})"
+
+    if level == 0:
+        found = [(tiles.get((0, x + dx, y + dy)), words) for (dx, dy), words in BESIDE.items()]
+        return any(t is not None and f"{words} {name(t)}" in text for t, words in found)
+    corners = [(tiles.get((level - 1, x + dx, y + dy)), w) for (dx, dy), w in CORNERS.items()]
+    return any(
+        t is not None and f"over {name(t)} and the three tiles to its {words} it" in text
+        for t, words in corners
+    )
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +92,9 @@ def test_the_issue_s_examples_are_all_there(examples: dict[str, Example]) -> Non
         "A-3.8-bonus",
         "A-3.8-split",
         "A-3.8-animal",
+        "A-7.2-reminder",
+        "A-7.3-reminder",
+        "A-7.4-reminder",
         "A-3.6-bought",
         "A-3.6-stored",
         "A-3.7",
@@ -134,7 +162,8 @@ def test_a_purchase_and_its_placement(examples: dict[str, Example]) -> None:
     assert {(0, x + 1, y), (0, x - 1, y), (0, x, y + 1), (0, x, y - 1)} & placed
     assert move.position in facts["places"]
     assert all(p not in placed for p in facts["places"])
-    assert position_text(move.position) in caption(examples["A-3.3"])
+    tiles = {p.position: p.tile for p in at.state.player.tiles}
+    assert _told_from_a_neighbour(caption(examples["A-3.3"]), tiles, move.position)
 
 
 def test_a_higher_level_costs_one_resource_less(examples: dict[str, Example]) -> None:
@@ -269,8 +298,9 @@ def test_a_higher_tile_moves_whatever_the_colours_under_it(examples: dict[str, E
     assert facts["colour"] not in {tile.colour for tile in under if tile is not None}
     assert tiles[move.target].colour is facts["colour"]
     text = caption(examples["A-4.3"])
-    assert position_text(move.origin) in text
-    assert position_text(move.target) in text
+    before = positions().higher_move.state
+    stay = {p.position: p.tile for p in before.players[before.current].tiles}
+    assert _told_from_a_neighbour(text, stay, move.target)
 
 
 def test_the_end_of_turn_return_of_excess_tokens(examples: dict[str, Example]) -> None:
@@ -570,3 +600,38 @@ def test_the_end_of_the_game_shows_scores_ranks_and_the_winner(language: str) ->
     text = caption(example, language)
     for sheet in report.sheets:
         assert str(sheet.total) in text
+
+
+def test_the_scoring_page_reminders_score_as_the_rules_say(examples: dict[str, Example]) -> None:
+    """The reminders of the printed scoring page: each row of tiles side by side scores 1
+    VP a tile when it has 2 or more (A-7.2 animals, A-7.3 colours), nothing alone; tokens
+    left score 1 VP per full 3 (A-7.4). Worked out here from the rows themselves."""
+    animals = examples["A-7.2-reminder"].facts
+    for row, points in zip(animals["layouts"], animals["points"], strict=True):
+        assert len({p.tile.kind for p in row}) == 1
+        assert all(a.tile.colour is not b.tile.colour for a, b in itertools.pairwise(row))
+        assert points == (len(row) if len(row) >= 2 else 0)
+    assert animals["points"] == (3, 2, 0)
+    colours = examples["A-7.3-reminder"].facts
+    for row, points in zip(colours["layouts"], colours["points"], strict=True):
+        assert len({p.tile.colour for p in row}) == 1
+        assert not any(p.tile.kind.is_animal for p in row)
+        assert points == (len(row) if len(row) >= 2 else 0)
+    assert colours["points"] == (3, 2, 0)
+    tokens = examples["A-7.4-reminder"].facts
+    assert [sum(hand) for hand in tokens["hands"]] == [3, 5, 2]
+    assert tokens["points"] == (1, 1, 0)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_reminders_show_their_points_under_each_case(language: str) -> None:
+    for example in worked_examples(language):
+        if not example.id.endswith("-reminder"):
+            continue
+        svg = ET.fromstring(example.svgs[0])
+        cases = svg.findall(f"{SVG}g[@class='case']")
+        shown = ["".join(case.find(f"{SVG}text").itertext()) for case in cases]  # type: ignore[union-attr]
+        expected = [
+            render(ngettext("{n} VP", "{n} VP", n), language) for n in example.facts["points"]
+        ]
+        assert shown == expected

@@ -282,6 +282,9 @@ def _required(name: str, parameter: str, folder: Path) -> object:
             "tile": ankhor.default_catalogue().tiles[0],
             "slots": [(Colour.WHITE, Colour.WHITE, Colour.BLACK)],
             "labels": ["allowed"],
+            "layouts": [()],
+            "hands": [(1, 0, 0, 0, 0, 0)],
+            "title": "cases",
         }
         return values[parameter]
     shop = v["catalogue"].districts[0].shops[0]

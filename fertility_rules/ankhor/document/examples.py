@@ -20,8 +20,10 @@ from attrs import evolve, frozen
 
 from fertility_rules.ankhor.agents import make_agent, play_game
 from fertility_rules.ankhor.catalogue import Catalogue
+from fertility_rules.ankhor.document.places import label_at, place_text, tile_named
+from fertility_rules.ankhor.document.reminders import scoring_reminders, take_tile
 from fertility_rules.ankhor.interpretations import Interpretations, Moving
-from fertility_rules.ankhor.layout import attributes, groups, is_connected, supporters
+from fertility_rules.ankhor.layout import attributes, groups, is_connected, remove, supporters
 from fertility_rules.ankhor.model import (
     Colour,
     Kind,
@@ -32,7 +34,6 @@ from fertility_rules.ankhor.model import (
     Tokens,
     add_tokens,
     marker_label,
-    position_text,
     sub_tokens,
     token_amount,
 )
@@ -166,6 +167,21 @@ def _kind_bought(state: GameState, move: Move) -> Kind | None:
 
 def _tile_at(player: PlayerState, position: Position) -> Tile | None:
     return next((p.tile for p in player.tiles if p.position == position), None)
+
+
+def _moved(player: PlayerState, move: MoveTile) -> Message:
+    """The tile ``move`` takes from ``player``'s layout."""
+    return label_at(player.tiles, move.origin)
+
+
+def _moved_to(player: PlayerState, move: MoveTile) -> Message:
+    """Where ``move`` puts the tile, told from the tiles that stay."""
+    return place_text(remove(player.tiles, move.origin), move.target)
+
+
+def _named_at(player: PlayerState, position: Position) -> Message:
+    """The tile at ``position`` of ``player``'s layout, as the place phrases name it."""
+    return tile_named(cast(Tile, _tile_at(player, position)))
 
 
 def _colour_of(player: PlayerState, position: Position) -> Colour | None:
@@ -422,15 +438,6 @@ def ankh_timing(catalogue: Catalogue | None = None) -> AnkhTiming:
 # ------------------------------------------------------------------ built positions
 
 
-def _take(tiles: list[Tile], colour: Colour, kind: Kind | None = None) -> Tile:
-    """A tile of ``colour`` (and ``kind``) out of ``tiles``."""
-    for tile in tiles:
-        if tile.colour is colour and kind in (None, tile.kind):
-            tiles.remove(tile)
-            return tile
-    raise LookupError(f"no {colour.key} tile left")  # pragma: no cover - A-1.2 is checked
-
-
 def _without(state: GameState, used: Sequence[Tile]) -> tuple[Rest[Tile], Rest[Tile]]:
     gone = {tile.id for tile in used}
     first, second = (Rest(tile for tile in pile if tile.id not in gone) for pile in state.piles)
@@ -452,9 +459,9 @@ def bonus_position(catalogue: Catalogue | None = None) -> tuple[GameState, BuyTi
     slot = 0
     colour = Colour.GREEN
     spare = [tile for pile in state.piles for tile in pile]
-    bought = _take(spare, colour, Kind.FALCON)
-    row = [_take(spare, colour) for _n in range(4)]
-    other = _take(spare, Colour.RED, Kind.DESERT)
+    bought = take_tile(spare, colour, Kind.FALCON)
+    row = [take_tile(spare, colour) for _n in range(4)]
+    other = take_tile(spare, Colour.RED, Kind.DESERT)
     tiles = (
         *(Placed(tile, 0, x, 0) for x, tile in enumerate(row)),
         Placed(other, 0, 0, 1),
@@ -522,8 +529,8 @@ def rulebook_example(catalogue: Catalogue | None = None) -> FinalPosition:
     Every tile is where the rules let it be placed (A-3.4, A-3.5)."""
     catalogue = catalogue or default_catalogue()
     spare = list(catalogue.tiles)
-    placed = [Placed(_take(spare, c, k), 0, x, y) for x, y, c, k in _RULEBOOK_BASE]
-    placed += [Placed(_take(spare, c, k), 1, x, y) for x, y, c, k in _RULEBOOK_HIGHER]
+    placed = [Placed(take_tile(spare, c, k), 0, x, y) for x, y, c, k in _RULEBOOK_BASE]
+    placed += [Placed(take_tile(spare, c, k), 1, x, y) for x, y, c, k in _RULEBOOK_HIGHER]
     tiles = tuple(sorted(placed, key=lambda p: p.position))
     player = PlayerPosition(RULEBOOK_PLAYER.msgid, tiles, (0, 0, 0, 0, 0, 0), 1)
     return FinalPosition((player,), catalogue.bonus.points)
@@ -685,13 +692,12 @@ def _purchase_example(found: Positions, lang: Language) -> Example:
         _(
             "{player} buys the {tile} of slot {slot} and pays {price} (first picture). The "
             "second picture outlines the places where the tile may go; {player} places it "
-            "at {position}, which shares an edge with a tile already placed (third "
-            "picture).",
+            "{place}, so that it shares an edge with that tile (third picture).",
             player=_name(state),
             slot=move.slot + 1,
             tile=tile.label,
             price=tokens_text(_price_tokens(state, move.slot)),
-            position=position_text(move.position),
+            place=place_text(state.players[seat].tiles, move.position),
         ),
         (
             offer(state, marked=(move.slot,), lang=lang),
@@ -736,14 +742,14 @@ def _higher_example(found: Positions, lang: Language) -> Example:
     unpaid = cast(Colour, move.unpaid)
     places = [p for p in legal_places(state, move.slot) if p[0] > 0]
     caption = _(
-        "{player} buys the {tile} of slot {slot} and places it on a higher level, at "
-        "{position}, over four tiles of which at least one shares its colour. The price "
-        "shows {price} (first picture); the {marker} is not paid. Outlined in the "
-        "second picture: the higher places where this tile may go.",
+        "{player} buys the {tile} of slot {slot} and places it on a higher level, "
+        "{place}: at least one of these four tiles shares its colour. The price shows "
+        "{price} (first picture); the {marker} is not paid. Outlined in the second "
+        "picture: the higher places where this tile may go.",
         player=_name(state),
         tile=tile.label,
         slot=move.slot + 1,
-        position=position_text(move.position),
+        place=place_text(state.players[seat].tiles, move.position),
         price=_price(state, move.slot),
         marker=marker_label(unpaid),
     )
@@ -759,8 +765,8 @@ def _higher_example(found: Positions, lang: Language) -> Example:
     emptied = set(state.players[seat].stored) - set(after.players[seat].stored)
     for position in sorted(emptied):
         more = _(
-            "The token stored on the warehouse at {position} goes back to the supply (A-3.6).",
-            position=position_text(position),
+            "The token stored on {warehouse} goes back to the supply (A-3.6).",
+            warehouse=_named_at(state.players[seat], position),
         )
         caption = _("{first} {second}", first=caption, second=more)
     return Example(
@@ -798,12 +804,12 @@ def _bonus_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
             "A-3.8-bonus",
             "A-3.8",
             _(
-                "{player} places the {tile} at {position}: it completes a {group} (ringed in "
-                "gold), and {player} takes a bonus token from the reserve, which falls from "
-                "{before} to {after}.",
+                "{player} places the {tile} {place}: it completes a {group} (ringed in gold), "
+                "and {player} takes a bonus token from the reserve, which falls from {before} "
+                "to {after}.",
                 player=_name(state),
                 tile=tile.label,
-                position=position_text(purchase.position),
+                place=place_text(state.players[seat].tiles, purchase.position),
                 group=colour_group(tile.colour, len(group)),
                 before=state.reserve,
                 after=bought.reserve,
@@ -824,14 +830,14 @@ def _bonus_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
             "A-3.8-split",
             "A-3.8",
             _(
-                "Then {player} spends an ankh token to move the tile at {origin} to {target} "
-                "(A-4.3): what remains is a {group}, so the bonus token goes back to the "
-                "reserve ({before} → {after}). After the move the base tiles form two "
-                "separate parts: the default reading allows this, the alternative one would "
-                "refuse the move (Q-5).",
+                "Then {player} spends an ankh token (A-4.3) to move {moved} {place}: what "
+                "remains is a {group}, so the bonus token goes back to the reserve ({before} "
+                "→ {after}). After the move the base tiles form two separate parts: the "
+                "default reading allows this, the alternative one would refuse the move "
+                "(Q-5).",
                 player=_name(state),
-                origin=position_text(move.origin),
-                target=position_text(move.target),
+                moved=_moved(bought.players[seat], move),
+                place=_moved_to(bought.players[seat], move),
                 group=colour_group(tile.colour, len(group) - 1),
                 before=bought.reserve,
                 after=moved.reserve,
@@ -865,11 +871,11 @@ def _warehouse_examples(found: Positions, lang: Language) -> list[Example]:
             "A-3.6-bought",
             "A-3.6",
             _(
-                "{player} buys the {tile} and places it at {position}: {token} is taken from "
-                "the supply and put on it.",
+                "{player} buys the {tile} and places it {place}: {token} is taken from the "
+                "supply and put on it.",
                 player=_name(state),
                 tile=tile.label,
-                position=position_text(move.position),
+                place=place_text(state.players[seat].tiles, move.position),
                 token=token_amount(kind, 1),
             ),
             (layout(after, seat, last_move=move, lang=lang),),
@@ -885,11 +891,12 @@ def _warehouse_examples(found: Positions, lang: Language) -> list[Example]:
             "A-3.6-stored",
             "A-3.6",
             _(
-                "At the end of a turn {player} stores one of the tokens held on the empty "
-                "warehouse at {positions} (A-3.9, Q-14). Tokens held before: {before}; "
-                "after: {after}.",
+                "At the end of a turn {player} stores one of the tokens held on {warehouses}, "
+                "empty until then (A-3.9, Q-14). Tokens held before: {before}; after: {after}.",
                 player=_name(store.state),
-                positions=", ".join(map(position_text, storing.warehouses)),
+                warehouses=all_of(
+                    [_named_at(store.state.players[keeper], p) for p in storing.warehouses]
+                ),
                 before=tokens_text(store.state.players[keeper].tokens),
                 after=tokens_text(stored_after.tokens),
             ),
@@ -914,12 +921,12 @@ def _scribe_example(found: Positions, lang: Language) -> Example:
         "A-3.7",
         "A-3.7",
         _(
-            "In turn {turn} {player} buys the {tile} and places it at {position}. When this "
-            "turn ends, the next one, turn {next}, is {player}'s again: a bonus turn (A-3.7).",
+            "In turn {turn} {player} buys the {tile} and places it {place}. When this turn "
+            "ends, the next one, turn {next}, is {player}'s again: a bonus turn (A-3.7).",
             turn=state.turn,
             player=_name(state),
             tile=tile.label,
-            position=position_text(move.position),
+            place=place_text(state.players[seat].tiles, move.position),
             next=nxt.turn,
         ),
         (layout(at.after, seat, last_move=move, lang=lang),),
@@ -944,12 +951,12 @@ def _animal_bonus_example(found: Positions, lang: Language) -> Example:
         "A-3.8-animal",
         "A-3.8",
         _(
-            "An animal makes a group too. {player} places the {tile} at {position}: it "
-            "completes a {group} (ringed in gold), of several families, and {player} takes "
-            "a bonus token (A-3.8). Outlined in the first picture: where the tile could go.",
+            "An animal makes a group too. {player} places the {tile} {place}: it completes "
+            "a {group} (ringed in gold), of several families, and {player} takes a bonus "
+            "token (A-3.8). Outlined in the first picture: where the tile could go.",
             player=_name(state),
             tile=tile.label,
-            position=position_text(move.position),
+            place=place_text(state.players[seat].tiles, move.position),
             group=_group_text(after, group),
         ),
         (
@@ -978,14 +985,13 @@ def _higher_move_example(found: Positions, lang: Language) -> Example:
         "A-4.3",
         "A-4.3",
         _(
-            "{player} spends an ankh token to move the {tile}, a higher tile, from {origin} "
-            "to {target} (A-4.3). A higher tile may go wherever it rests on four of the "
-            "player's tiles, whatever their colours: none of the four under {target} is of "
-            "its family. Outlined in the first picture: where this tile may go.",
+            "{player} spends an ankh token to move the {tile}, a higher tile, {place} "
+            "(A-4.3). A higher tile may go wherever it rests on four of the player's tiles, "
+            "whatever their colours: none of these four is of its family. Outlined in the "
+            "first picture: where this tile may go.",
             player=_name(state),
             tile=tile.label,
-            origin=position_text(move.origin),
-            target=position_text(move.target),
+            place=_moved_to(player, move),
         ),
         (
             layout(state, seat, legal_places=targets, lang=lang),
@@ -1045,20 +1051,19 @@ def _ankh_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
             "You can spend an ankh token, then a second one, and then play the main action. "
             "In turn {turn} {player} holds {ankhs}, taken in earlier turns. With the first, "
             "{player} refreshes the tiles from draw pile {pile}: the {gone} leaves the "
-            "game and the {new} comes in. With the second, {player} moves the tile at "
-            "{origin} to {target}. Then {player} buys the {tile} of slot {slot} and places "
-            "it at {position}.",
+            "game and the {new} comes in. With the second, {player} moves {moved} "
+            "{target}. Then {player} buys the {tile} of slot {slot} and places it {place}.",
             turn=start.turn,
             player=player,
             ankhs=token_amount(Token.ANKH, start.players[seat].tokens[Token.ANKH]),
             pile=cast(int, refresh.pile) + 1,
             gone=first[1].removed[-1].label,
             new=all_of([cast(Tile, first[1].offer[i]).label for i in _drawn(start, first[1])]),
-            origin=position_text(moved.origin),
-            target=position_text(moved.target),
+            moved=_moved(first[1].players[seat], moved),
+            target=_moved_to(first[1].players[seat], moved),
             tile=cast(Tile, first[2].offer[bought.slot]).label,
             slot=bought.slot + 1,
-            position=position_text(bought.position),
+            place=place_text(first[2].players[seat].tiles, bought.position),
         ),
         (
             _refreshed(start, first[1], refresh_title, lang),
@@ -1077,14 +1082,14 @@ def _ankh_examples(catalogue: Catalogue, lang: Language) -> list[Example]:
         _(
             "You can also spend one ankh token before the main action and another after it. "
             "From the same position {player} refreshes the tiles from draw pile {pile}, "
-            "buys the {tile} of slot {slot} and places it at {position}, then refreshes the "
-            "tiles again, from draw pile {again}: the {gone} leaves the game before the next "
+            "buys the {tile} of slot {slot} and places it {place}, then refreshes the tiles "
+            "again, from draw pile {again}: the {gone} leaves the game before the next "
             "player can buy it.",
             player=player,
             pile=cast(int, timing.second[0].pile) + 1,
             tile=cast(Tile, second[1].offer[bought_too.slot]).label,
             slot=bought_too.slot + 1,
-            position=position_text(bought_too.position),
+            place=place_text(second[1].players[seat].tiles, bought_too.position),
             again=cast(int, again.pile) + 1,
             gone=second[3].removed[-1].label,
         ),
@@ -1228,16 +1233,16 @@ def _last_example(found: Positions, lang: Language) -> Example:
     turns = tuple(player.turns for player in end.players)
     report = final_scores(end)
     ending = ngettext(
-        "In turn {turn} {player} places a 13th tile, at {position}: the end of the game is "
+        "In turn {turn} {player} places a 13th tile, {place}: the end of the game is "
         "triggered. The round is completed: {others} plays a last turn, and the game ends "
         "after turn {last}: {rounds} and {bonus}.",
-        "In turn {turn} {player} places a 13th tile, at {position}: the end of the game is "
+        "In turn {turn} {player} places a 13th tile, {place}: the end of the game is "
         "triggered. The round is completed: {others} play a last turn each, and the game "
         "ends after turn {last}: {rounds} and {bonus}.",
         len(others),
         turn=state.turn,
         player=_name(state),
-        position=position_text(move.position),
+        place=place_text(state.players[seat].tiles, move.position),
         others=all_of(others),
         last=end.turn,
         rounds=ngettext("{n} round", "{n} rounds", turns[0]),
@@ -1313,6 +1318,7 @@ def _worked_examples(lang: Language, catalogue: Catalogue) -> tuple[Example, ...
         _refresh_example(found, lang),
         _higher_move_example(found, lang),
         _last_example(found, lang),
+        *scoring_reminders(catalogue, lang),
         _rulebook_example(catalogue, lang),
         *_warehouse_examples(found, lang),
         _scribe_example(found, lang),

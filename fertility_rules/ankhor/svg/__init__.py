@@ -18,6 +18,8 @@ API:
   more a tile belongs to, to pass as ``bonus``.
 - ``offer(state, *, marked=())`` — the price board, its markers and the offer.
 - ``hand(tokens, *, title=None)`` — tokens held, by kind.
+- ``layout_cases(layouts, labels, *, title)`` / ``token_cases(hands, labels, *, title)``
+  — small layouts or sets of tokens side by side, each over its label (what it scores).
 - ``table(state, *, last_move=None, mover=None)`` — the offer, the supply, the bonus
   reserve, the draw piles' sizes, the removed tiles and every player.
 - ``legend()`` — the key to every symbol.
@@ -30,6 +32,7 @@ data-colour="red"``, ``class="group bonus-group" data-size="5"``,
 ``class="supply-count" data-token="ankh"``) so that programs and tests can find them.
 """
 
+from fertility_rules.ankhor.svg.cases import layout_cases, token_cases
 from fertility_rules.ankhor.svg.catalogue import catalogue_page, catalogue_sheet
 from fertility_rules.ankhor.svg.key import legend
 from fertility_rules.ankhor.svg.layouts import bonus_group, layout, legal_places
@@ -45,10 +48,12 @@ __all__ = [
     "catalogue_sheet",
     "hand",
     "layout",
+    "layout_cases",
     "legal_places",
     "legend",
     "offer",
     "price_slots",
     "table",
     "tile",
+    "token_cases",
 ]
