@@ -48,6 +48,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from fertility_rules.encoding.encoder import Encoder
 from fertility_rules.encoding.environment import (
@@ -61,7 +66,7 @@ from fertility_rules.games import GameRules, find_game
 from fertility_rules.i18n.message import _, echo
 from fertility_rules.lab.readings import with_interpretations
 
-__all__ = ["OBSERVATION_HIGH", "RENDER_MODES", "env", "raw_env", "rendered"]
+__all__ = ["OBSERVATION_HIGH", "RENDER_MODES", "OrderEnforcing", "env", "raw_env", "rendered"]
 
 RENDER_MODES = ("human", "ansi", "svg")
 OBSERVATION_HIGH = 1000.0
@@ -77,7 +82,52 @@ def env(**kwargs: Any) -> AECEnv:
     :class:`raw_env`. An action outside the space, or one the mask leaves out, is refused
     by the environment itself with a :class:`~fertility_rules.errors.MalformedInputError`
     (PettingZoo's ``AssertOutOfBoundsWrapper`` would only raise an ``AssertionError``)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return OrderEnforcing(raw_env(**kwargs))
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` with the same checks, whose ``last`` and
+    ``agent_iter`` read the environment's attributes directly: the wrapper otherwise
+    reaches each of them through two ``__getattr__`` (eight at every step)."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        found: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return found
+
+    def agent_iter(self, max_iter: int = 2**63) -> _Turns:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Turns(self, max_iter)
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
+class _Turns(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _Turn:
+        return _Turn(self.env, self.max_iter)
+
+
+class _Turn(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """The agent to act at each step, as PettingZoo's iterator gives it and with its check
+    (a ``step`` or ``reset`` since the last agent), read from the environment itself."""
+
+    def __init__(self, env: OrderEnforcing, max_iter: int) -> None:
+        super().__init__(env, max_iter)
+        self.inner = env.env
+
+    def __next__(self) -> str:
+        inner = self.inner
+        if not inner.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        if not self.env._has_updated:
+            raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
+        self.env._has_updated = False
+        agent: str = inner.agent_selection
+        return agent
 
 
 def check_render_mode(render_mode: object, known: tuple[str, ...]) -> str | None:

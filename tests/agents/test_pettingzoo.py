@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.utils import wrappers
 
 from fertility_rules import MalformedInputError
 from fertility_rules.encoding import action_count, observation_size
@@ -271,3 +272,52 @@ def test_every_masked_action_is_refused_and_changes_nothing(game: str) -> None:
             assert (after["action_mask"] == mask).all()
         environment.step(int(rng.choice(np.flatnonzero(mask))))
     assert positions == 6  # steps 0, 16 … 80: every 2-player game is longer
+
+
+def _order_checks(game: AECEnv) -> list[str]:
+    """What the order checks say, in turn: ``last`` and ``agent_iter`` before ``reset``,
+    then an ``agent_iter`` loop that skips ``step``."""
+    said = []
+    for call in (game.last, game.agent_iter):
+        try:
+            call()
+        except Exception as error:  # each check's own exception is compared
+            said.append(f"{type(error).__name__}: {error}")
+    game.reset(seed=3)
+    turns = iter(game.agent_iter())
+    next(turns)
+    try:
+        next(turns)
+    except AssertionError as error:
+        said.append(f"AssertionError: {error}")
+    return said
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_env_checks_the_order_of_calls_as_pettingzoo_s_wrapper_does(game: str) -> None:
+    """``env()``'s wrapper reads the environment directly but keeps PettingZoo's checks:
+    the same errors, in the same places, as ``OrderEnforcingWrapper`` itself gives."""
+    ours = _order_checks(env(game=game, players=2))
+    theirs = _order_checks(wrappers.OrderEnforcingWrapper(raw_env(game=game, players=2)))
+    assert ours == theirs
+    assert len(ours) == 3
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_env_plays_the_same_game_as_pettingzoo_s_wrapper(game: str) -> None:
+    def played(wrapped: AECEnv) -> list[tuple[str, float, bool, int]]:
+        steps = []
+        wrapped.reset(seed=11)
+        rng = np.random.default_rng(11)
+        for agent in wrapped.agent_iter():
+            observation, reward, termination, truncation, _info = wrapped.last()
+            action = None
+            if not (termination or truncation):
+                action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            steps.append((agent, reward, termination, int(observation["observation"].sum())))
+            wrapped.step(action)
+        return steps
+
+    ours = played(env(game=game, players=3))
+    assert ours == played(wrappers.OrderEnforcingWrapper(raw_env(game=game, players=3)))
+    assert ours[-1][2]  # played to the end
