@@ -38,6 +38,7 @@ The numeric observation has one section per public component of a view (R-9.1); 
 
 from __future__ import annotations
 
+import inspect
 import itertools
 from array import array
 from collections.abc import Sequence
@@ -312,6 +313,8 @@ def observation_layout_value(
     shops = _shops(catalogue)
     tiles, districts, boards = _numbers(catalogue)
     tile_count = len(catalogue.valley_tiles)
+    # the tables encoded are the adapters' own: their kinds are not checked again
+    sizes = inspect.unwrap(hidden_sizes)
 
     def config(table: Table) -> list[float]:
         return [float(table.config.variant), *switch_numbers(table.config.interpretations)]
@@ -329,7 +332,7 @@ def observation_layout_value(
         pool, offer = table.common_pool, table.offer
         return [
             *map(float, table.stock),
-            *map(float, hidden_sizes(table)),
+            *map(float, sizes(table)),
             *[tiles[t] for t in pool] + [0.0] * (COMMON_POOL - len(pool)),
             *[districts[d] for d in offer] + [0.0] * (OFFER - len(offer)),
         ]
@@ -458,7 +461,7 @@ def observation_layout_value(
     def reads_table(table: Table) -> tuple[object, ...]:
         if type(table) is GameState:
             return (table.stock, table.pile, table.district_deck, table.common_pool, table.offer)
-        return (table.stock, *hidden_sizes(table), table.common_pool, table.offer)
+        return (table.stock, *sizes(table), table.common_pool, table.offer)
 
     def reads_pending(table: Table) -> tuple[object, ...]:
         if type(table) is GameState:
