@@ -55,6 +55,7 @@ import itertools
 from array import array
 from collections.abc import Mapping, Sequence
 from functools import cache
+from operator import attrgetter
 from typing import cast
 
 from attrs import fields, frozen
@@ -163,19 +164,30 @@ class _Places:
     """The number of a player's first tile's place."""
     whole: Mapping[Position, int]
     """The number of every place, no tile left out."""
+    order: Mapping[Position, int]
+    """The place of each tile in the layout (the first ``most`` tiles)."""
 
-    def number(self, position: Position, without: Position | None = None) -> int:
-        """The number of ``position``, the tile at ``without`` left out (a tile moved is
-        not counted among the tiles its new place touches); -1 when it has none."""
-        if self.empty:
-            return self.first if position == (0, 0, 0) else -1
-        if position[0] == 0:
-            for number, tile in self.base.get(position, ()):
-                if tile != without:
-                    return number
-            return -1
-        above = self.higher.get(position)
-        return -1 if above is None or above[1] == without else above[0]
+    def moved(self, moves: Sequence[MoveTile], size: int) -> list[int]:
+        """The offset of each move of a tile: the tile's place in the layout times
+        ``size``, plus the number of its new place, the tile itself not counted among the
+        tiles that place touches; -1 for a move that has none."""
+        base, higher, order = self.base, self.higher, self.order
+        found = []
+        for move in moves:
+            origin, target = move.origin, move.target
+            place = -1
+            if target[0] == 0:
+                for number, tile in base.get(target, ()):
+                    if tile != origin:
+                        place = number
+                        break
+            else:
+                above = higher.get(target)
+                if above is not None and above[1] != origin:
+                    place = above[0]
+            at = order.get(origin, -1)
+            found.append(at * size + place if at >= 0 and 0 <= place < size else -1)
+        return found
 
 
 _PLACES: ByIdentity[Sequence[Placed], tuple[int, _Places]] = ByIdentity(4096)
@@ -204,7 +216,8 @@ def _places(layout: Sequence[Placed], most: int) -> _Places:
     whole.update((space, above[0]) for space, above in higher.items())
     if not layout:
         whole[(0, 0, 0)] = 5 * most
-    places = _Places(not layout, base, higher, 5 * most, whole)
+    order = {placed.position: i for i, placed in enumerate(layout[:most])}
+    places = _Places(not layout, base, higher, 5 * most, whole, order)
     return _PLACES.keep(layout, (most, places))[1]
 
 
@@ -259,16 +272,7 @@ def action_space(
         ]
 
     def move_offsets(moves: Sequence[MoveTile], table: Table) -> list[int]:
-        layout = layout_of(table)
-        origins = {placed.position: i for i, placed in enumerate(layout) if i < most}
-        number = _places(layout, most).number
-        found = []
-        for m in moves:
-            origin = origins.get(m.origin, -1)
-            place = number(m.target, m.origin)
-            ok = origin >= 0 and 0 <= place < moved_places
-            found.append(origin * moved_places + place if ok else -1)
-        return found
+        return _places(layout_of(table), most).moved(moves, moved_places)
 
     def refresh_offsets(moves: Sequence[Refresh], table: Table) -> list[int]:
         return [2 if m.pile is None else m.pile if m.pile in (0, 1) else -1 for m in moves]
@@ -435,42 +439,30 @@ def observation_layout_value(
                 (*player.tokens, player.bonus, player.turns),
             ) + layout_numbers(player.tiles, player.stored)
 
-        def reads(table: Table) -> tuple[object, ...]:
-            return (table.players[index],)
+        def reads(table: Table) -> object:
+            return table.players[index]
 
         return FeatureSection(f"seat {index + 1}", 9 + PLACED_NUMBERS * most, encode, reads)
 
-    def reads_config(table: Table) -> tuple[object, ...]:
-        return (table.config,)
-
-    def reads_turn(table: Table) -> tuple[object, ...]:
-        return (table.turn, table.current, table.phase, table.progress, table.ending)
-
-    def reads_supply(table: Table) -> tuple[object, ...]:
-        return (table.supply,)
-
-    def reads_reserve(table: Table) -> tuple[object, ...]:
-        return (table.reserve,)
-
-    def reads_piles(table: Table) -> tuple[object, ...]:
+    def reads_piles(table: Table) -> object:
         # A state's piles, or a view's sizes: the same objects give the same sizes.
-        return (table.piles if type(table) is GameState else table.pile_sizes,)
+        return table.piles if type(table) is GameState else table.pile_sizes
 
-    def reads_offer(table: Table) -> tuple[object, ...]:
-        return (table.offer,)
-
-    def reads_removed(table: Table) -> tuple[object, ...]:
-        return (table.removed,)
-
+    reads_config = attrgetter("config")
     sections = [
         FeatureSection("config", len(_SWITCHES) + players + 6, config, reads_config),
-        FeatureSection("turn", 1 + players + len(_PHASES) + 6, turn, reads_turn),
-        FeatureSection("supply", 6, lambda table: [*map(float, table.supply)], reads_supply),
-        FeatureSection("bonus_reserve", 1, lambda table: [float(table.reserve)], reads_reserve),
-        FeatureSection("offer", OFFER_SLOTS * TILE_NUMBERS, offer, reads_offer),
+        # changed by almost every decision: encoded every time
+        FeatureSection("turn", 1 + players + len(_PHASES) + 6, turn),
+        FeatureSection(
+            "supply", 6, lambda table: [*map(float, table.supply)], attrgetter("supply")
+        ),
+        FeatureSection(
+            "bonus_reserve", 1, lambda table: [float(table.reserve)], attrgetter("reserve")
+        ),
+        FeatureSection("offer", OFFER_SLOTS * TILE_NUMBERS, offer, attrgetter("offer")),
         FeatureSection("price_markers", OFFER_SLOTS * len(COLOURS), prices, reads_config),
         FeatureSection("pile_sizes", 2, lambda table: [*map(float, table.pile_sizes)], reads_piles),
-        FeatureSection("removed", tile_count, removed, reads_removed),
+        FeatureSection("removed", tile_count, removed, attrgetter("removed")),
         *(seat(i) for i in range(players)),
     ]
     return FeatureLayout(tuple(sections))

@@ -3,10 +3,10 @@ a section again only when a value it reads is another object.
 
 States share what a move leaves alone (the central board, the other players, the offer),
 so between two decisions most sections read the very same objects. An encoder keeps each
-section's numbers with the objects they were read from (the section's
-:attr:`~fertility_rules.encoding.spaces.FeatureSection.reads`), compared by identity: the
-same object always gives the same numbers, and comparing by value would cost what
-encoding costs. Its numbers are always those of
+section's numbers with what they were read from (the section's
+:attr:`~fertility_rules.encoding.spaces.FeatureSection.reads`: one value, or a tuple of
+values), compared by identity: the same object always gives the same numbers, and
+comparing by value would cost what encoding costs. Its numbers are always those of
 :meth:`~fertility_rules.encoding.spaces.FeatureLayout.encode`, the reference the tests
 hold it to.
 
@@ -26,7 +26,18 @@ __all__ = ["Encoder"]
 
 V = TypeVar("V")
 
-_Kept = tuple[tuple[object, ...], "array[float]"]
+_Kept = tuple[object, "array[float]"]
+
+
+def _same(read: object, kept: object) -> bool:
+    """Whether ``read`` is what was ``kept``: the same object, or tuples of the same
+    objects."""
+    return read is kept or (
+        type(read) is tuple
+        and type(kept) is tuple
+        and len(read) == len(kept)
+        and all(map(operator.is_, read, kept))
+    )
 
 
 class Encoder(Generic[V]):
@@ -51,7 +62,7 @@ class Encoder(Generic[V]):
         self._listed: list[tuple[array[float], list[float]] | None] = [None] * count
 
     def _encode(
-        self, index: int, section: FeatureSection[V], objects: tuple[object, ...], table: V
+        self, index: int, section: FeatureSection[V], objects: object, table: V
     ) -> array[float]:
         part = checked_part(section, section.encode(table))
         if type(part) is not array:
@@ -65,9 +76,9 @@ class Encoder(Generic[V]):
         values: list[float] = []
         listed, kept = self._listed, self._kept
         for index, section, reads, _start, _end in self._plan:
-            objects = () if reads is None else reads(table)
-            found = kept[index] if objects else None
-            if found is not None and all(map(operator.is_, objects, found[0])):
+            objects = None if reads is None else reads(table)
+            found = None if reads is None else kept[index]
+            if found is not None and _same(objects, found[0]):
                 part = found[1]
             else:
                 part = self._encode(index, section, objects, table)
@@ -89,10 +100,12 @@ class Encoder(Generic[V]):
         before the next call."""
         buffer, written, kept = self._buffer, self._written, self._kept
         for index, section, reads, start, end in self._plan:
-            objects = () if reads is None else reads(table)
-            if objects:
+            if reads is None:
+                objects = None
+            else:
+                objects = reads(table)
                 known = kept[index]
-                if known is not None and all(map(operator.is_, objects, known[0])):
+                if known is not None and (objects is known[0] or _same(objects, known[0])):
                     if known[1] is not written[index]:
                         buffer[start:end] = written[index] = known[1]
                     continue

@@ -155,14 +155,15 @@ class ActionSpace(Generic[V, M]):
             if min(numbers) < 0 or max(numbers) >= size:
                 bad = next(i for i, n in enumerate(numbers) if not 0 <= n < size)
                 raise self._no_action(run[bad])
-            found += map(start.__add__, numbers)
+            found += [start + number for number in numbers] if start else numbers
         return found
 
     def legal(self, table: V) -> dict[int, M]:
         """The legal moves of ``table`` by their action, in the order the rules list them:
         what an adapter keeps for one decision (the mask is its keys)."""
         moves = self.legal_moves(table)
-        return dict(zip(self.indices(moves, table), moves, strict=True))
+        # one action per move: indices() numbers every move or refuses
+        return dict(zip(self.indices(moves, table), moves))  # noqa: B905
 
     def check_index(self, index: object, path: str = "action") -> int:
         """``index`` as an action of this space (numpy's whole numbers too); anything else
@@ -236,10 +237,11 @@ class FeatureSection(Generic[V]):
     name: str
     size: int
     encode: Callable[[V], Sequence[float]]
-    reads: Callable[[V], tuple[object, ...]] | None = None
-    """Every value :attr:`encode` reads, for an :class:`~fertility_rules.encoding.encoder.
-    Encoder` to keep the numbers while each is the same object (states share what a move
-    leaves alone); ``None``: encoded anew every time."""
+    reads: Callable[[V], object] | None = None
+    """What :attr:`encode` reads, one value or a tuple of values (an ``operator.
+    attrgetter`` of the fields, say), for an :class:`~fertility_rules.encoding.encoder.
+    Encoder` to keep the numbers while it is the same object, or each is (states share
+    what a move leaves alone); ``None``: encoded anew every time."""
 
 
 @frozen

@@ -43,6 +43,7 @@ import itertools
 from array import array
 from collections.abc import Sequence
 from functools import cache
+from operator import attrgetter
 
 from attrs import fields
 
@@ -444,17 +445,11 @@ def observation_layout_value(
             )
             return array("f", head) + metropolis_numbers(metropolis)
 
-        def reads(table: Table) -> tuple[object, ...]:
-            return (_player(table, index),)
+        def reads(table: Table) -> object:
+            return _player(table, index)
 
         size = len(_MONUMENT_TYPES) + len(boards) + 3 + 4 + PERSONAL_POOL + SPOTS + shops * 5
         return FeatureSection(f"seat {index + 1}", size, encode, reads)
-
-    def reads_config(table: Table) -> tuple[object, ...]:
-        return (table.config,)
-
-    def reads_board(table: Table) -> tuple[object, ...]:
-        return (table.config, table.valley)
 
     # A state keeps what a turn owes and the tiles out of play in two values of their
     # own, shared while unchanged; a view holds their parts.
@@ -463,21 +458,21 @@ def observation_layout_value(
             return (table.stock, table.pile, table.district_deck, table.common_pool, table.offer)
         return (table.stock, *sizes(table), table.common_pool, table.offer)
 
-    def reads_pending(table: Table) -> tuple[object, ...]:
+    def reads_pending(table: Table) -> object:
         if type(table) is GameState:
-            return (table.pending,)
+            return table.pending
         return (table.quarries, table.quarry_choices, table.bonuses)
 
-    def reads_out_of_play(table: Table) -> tuple[object, ...]:
+    def reads_out_of_play(table: Table) -> object:
         if type(table) is GameState:
-            return (table.out_of_play,)
+            return table.out_of_play
         return (table.discarded, table.removed)
 
     sections = [
-        FeatureSection("config", 1 + len(_SWITCHES), config, reads_config),
+        FeatureSection("config", 1 + len(_SWITCHES), config, attrgetter("config")),
         FeatureSection("turn", 2 + players + len(_PHASES), turn),
         FeatureSection("table", 4 + 2 + COMMON_POOL + OFFER, on_table, reads_table),
-        FeatureSection("board", squares * per_square, board, reads_board),
+        FeatureSection("board", squares * per_square, board, attrgetter("config", "valley")),
         FeatureSection("pending", 2 + squares + shops * 4, pending, reads_pending),
         FeatureSection("out_of_play", 2 * tile_count, out_of_play, reads_out_of_play),
         *(seat(i) for i in range(players)),
