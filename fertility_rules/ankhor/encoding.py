@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import itertools
 from array import array
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import cast
 
@@ -78,7 +78,7 @@ from fertility_rules.ankhor.moves import (
 )
 from fertility_rules.ankhor.rules.engine import legal_moves
 from fertility_rules.ankhor.state import GameState, Phase, evolve_state
-from fertility_rules.ankhor.views import Observation, observe, unseen_tiles
+from fertility_rules.ankhor.views import Observation, observe
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.encoding.spaces import (
     ActionSection,
@@ -495,17 +495,17 @@ def hidden_sizes(table: Table) -> tuple[int, int]:
 @checked_arguments
 def hidden_piles(view: Observation) -> tuple[tuple[Sequence[str], int], ...]:
     """The two draw piles (A-8.2): each drawn from every unseen tile, with its size."""
-    return _piles(view.unseen, view.pile_sizes)
+    unseen = [tile.id for tile in view.unseen]
+    return ((unseen, view.pile_sizes[0]), (unseen, view.pile_sizes[1]))
 
 
 def _state_piles(state: GameState) -> tuple[tuple[Sequence[str], int], ...]:
-    """:func:`hidden_piles` of the state's view, without making the view: the unseen
-    tiles are those of the two piles (``GameLearning.state_piles``)."""
-    return _piles(unseen_tiles(state.piles), state.pile_sizes)
-
-
-def _piles(unseen: Iterable[Tile], sizes: tuple[int, int]) -> tuple[tuple[Sequence[str], int], ...]:
-    tiles = tuple(tile.id for tile in unseen)
+    """:func:`hidden_piles` of the state's view, without making the view
+    (``GameLearning.state_piles``): the unseen tiles are those of the two piles, and
+    their ids sorted are in the view's order (sorted by id; a catalogue's ids are
+    unique)."""
+    tiles = tuple(sorted(tile.id for pile in state.piles for tile in pile))
+    sizes = state.pile_sizes
     return ((tiles, sizes[0]), (tiles, sizes[1]))
 
 
