@@ -20,9 +20,7 @@ after the change of the draws, and runs on another tree with ``PYTHONPATH=<tree>
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import platform
 import random
 import sys
 import time
@@ -30,6 +28,10 @@ from pathlib import Path
 from typing import Any
 
 import pyspiel
+from environments import (  # type: ignore[import-not-found] # a script beside this one
+    finish,
+    machine,
+)
 
 import fertility_rules.openspiel  # registers python_fertility and python_ankhor
 
@@ -121,10 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     load_before = os.getloadavg()
     figures = measure(args.game, args.players, args.games, args.replays)
     figures["machine"] = {
-        "python": platform.python_version(),
-        "cpus": os.cpu_count(),
-        "load_average_before": load_before,
-        "load_average_after": os.getloadavg(),
+        **machine(load_before),
         "tree": str(Path(fertility_rules.openspiel.__file__).parents[1]),
     }
     print(
@@ -138,9 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(f"  draws' part   {figures['draws_cpu_us_per_decision']:>8.1f} µs a decision")
     print(f"  every apply   {figures['apply_cpu_us_per_decision']:>8.1f} µs a decision")
-    print(f"machine: {os.cpu_count()} cores, load average {load_before[0]:.1f} (1 min)")
-    if args.json:
-        Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    finish(figures, load_before, args.json)
     return 0
 
 
