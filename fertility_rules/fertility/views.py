@@ -135,6 +135,7 @@ class Observation(Seated[PlayerState]):
         return table_picture(self, "fertility")
 
 
+@checked_arguments
 def unseen_tiles(table: Table) -> tuple[str, ...]:
     """The Valley tiles not in sight on ``table`` (a state or its view), sorted: the pile
     is drawn from them, the rest went back to the box at setup (R-2.2, R-9.2). Worked out
@@ -146,6 +147,7 @@ def unseen_tiles(table: Table) -> tuple[str, ...]:
     return tuple(sorted(tile for tile in table.config.tiles if tile not in seen))
 
 
+@checked_arguments
 def unseen_districts(table: Table) -> tuple[str, ...]:
     """The Districts of the deck of ``table`` (a state or its view), sorted: every
     District is in the deck, on offer or built (R-2.5), and the deck's order is hidden
