@@ -467,6 +467,11 @@ class GameLearning:
     first, unchecked: for an adapter that drew them from the piles' unseen items itself
     (``with_hidden`` of the state's view does the same, checked, and costs a new state
     made field by field). ``None``: the adapters use ``with_hidden``."""
+    state_piles: Callable[[Any], tuple[tuple[Sequence[str], int], ...]] | None = None
+    """``(state)``: :attr:`hidden_piles` of the state's view, read from the state itself:
+    for an adapter that holds the state and lists the unseen items at every draw (making
+    the view first costs a new value of every public field). ``None``: the adapters
+    observe the state and call :attr:`hidden_piles`."""
 
 
 # ---------------------------------------------------------------------------- the games

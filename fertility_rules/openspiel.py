@@ -44,25 +44,29 @@ by a one-hot of the observing seat; the information-state string is the public h
 ``serialize`` and ``deserialize_state`` replay the history.
 
 Each position lists its legal moves once, from the table itself, and keeps them by action
-for ``legal_actions`` and ``apply_action``; a move is applied once. The tensors are
-encoded from the table (its public parts only), only the sections a move changed again
-(:class:`~fertility_rules.encoding.encoder.Encoder`). ``state.observation_tensor()`` and
-``state.information_state_tensor()`` are answered by the state itself: OpenSpiel's own
-path for a Python game makes a new initial state at every call to learn the tensor's
-size. The numbers are the same (32-bit floats); the observers that OpenSpiel's C++ side
-reads write them as well.
+for ``legal_actions`` and ``apply_action``; a move is applied once, unless it draws: then
+the unseen items are listed once, from the table itself (the game's ``state_piles``, no
+view made), each chance node offers those no draw of the move took yet, and the move is
+applied again once its items are known (the first time only tells how many it draws).
+The tensors are encoded from the table (its public parts only), only the sections a move
+changed again (:class:`~fertility_rules.encoding.encoder.Encoder`).
+``state.observation_tensor()`` and ``state.information_state_tensor()`` are answered by
+the state itself: OpenSpiel's own path for a Python game makes a new initial state at
+every call to learn the tensor's size. The numbers are the same (32-bit floats); the
+observers that OpenSpiel's C++ side reads write them as well.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
+from itertools import repeat
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel
-from attrs import evolve, field, frozen
+from attrs import field, frozen
 
 from fertility_rules.arguments import argument_error, checked_arguments
 from fertility_rules.encoding.encoder import Encoder
@@ -265,27 +269,34 @@ class _Position:
     copies of its attributes, and this one is shared instead."""
 
     table: Any
-    """The game state once the setup is chosen (``None`` before): its hidden piles are
-    never read, they are drawn at chance nodes."""
+    """The game state once the setup is chosen (``None`` before): the order of its hidden
+    piles is never read, their items are drawn at chance nodes."""
     player: int
     """Whose decision it is: a seat, or OpenSpiel's chance or terminal player."""
     legal: Mapping[int, Any] = field(default=MappingProxyType({}), converter=_read_only)
     """The legal moves of a decision by action, listed once."""
     actions: tuple[int, ...] = ()
     """The legal actions in increasing order."""
+    sizes: tuple[int, ...] = ()
+    """How many items each hidden pile of the table holds, read once: the next move
+    compares its own with them to see whether it drew."""
     waiting: Any = None
     """The move waiting for its draws."""
     counts: tuple[int, ...] = ()
     """How many items each hidden pile gives up to the move waiting."""
     drawn: tuple[tuple[str, ...], ...] = ()
     """The items drawn so far for the move waiting, per pile."""
-    unseen: tuple[tuple[Sequence[str], int], ...] = ()
-    """The hidden piles of the table before the move waiting: the items each is drawn
-    from and how many it holds (read once for all the draws of the move)."""
+    left: tuple[tuple[str, ...], ...] = ()
+    """Per hidden pile, the items it is drawn from that no draw of the move waiting took
+    yet, in the game's order: listed once from the table before the move
+    (``state_piles``), then an item drawn is taken out of every pile's."""
+    holds: tuple[int, ...] = ()
+    """How many items each hidden pile holds before the move waiting."""
     pile: int = 0
     """The hidden pile the chance node draws from."""
     outcomes: tuple[tuple[int, float], ...] = ()
-    """The chance node's outcomes: each candidate item by its number, all equally likely."""
+    """The chance node's outcomes: each item of ``left[pile]`` by its number, all equally
+    likely."""
     history: tuple[str, ...] = ()
     """The public history: every move and every item revealed."""
 
@@ -300,10 +311,12 @@ class _Position:
             self.player,
             dict(self.legal),
             self.actions,
+            self.sizes,
             self.waiting,
             self.counts,
             self.drawn,
-            self.unseen,
+            self.left,
+            self.holds,
             self.pile,
             self.outcomes,
             self.history,
@@ -332,17 +345,23 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def _game(self) -> LearningGame[Any, Any, Any]:
         return _bound(self.name).game
 
-    def _at(self, table: Any, history: tuple[str, ...]) -> _Position:
-        """The position of ``table`` at a decision: its legal moves listed once."""
+    def _at(
+        self, table: Any, history: tuple[str, ...], sizes: tuple[int, ...] | None = None
+    ) -> _Position:
+        """The position of ``table`` at a decision: its legal moves listed once, and the
+        sizes of its hidden piles (``sizes`` when known already)."""
         game = self._game
+        if sizes is None:
+            sizes = game.hidden_sizes(table)
         if game.is_over(table):
-            return _Position(table, _TERMINAL, history=history)
+            return _Position(table, _TERMINAL, sizes=sizes, history=history)
         legal = self.setting.actions.legal(table)
         return _Position(
             table,
             game.current(table),
             legal,
             tuple(sorted(legal)),
+            sizes,
             history=history,
         )
 
@@ -380,18 +399,33 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             return _SETUP_OUTCOMES
         return self.position.outcomes
 
-    def _drawing(self, waiting: _Position, drawn: tuple[tuple[str, ...], ...]) -> _Position:
+    def _drawing(
+        self,
+        waiting: _Position,
+        drawn: tuple[tuple[str, ...], ...],
+        left: tuple[tuple[str, ...], ...],
+        history: tuple[str, ...],
+    ) -> _Position:
         """The chance node of the next item ``waiting``'s move draws, with ``drawn`` drawn
-        already (an item drawn for one pile is in no other: two piles may be drawn from
-        the same items)."""
-        taken = {item for items in drawn for item in items}
-        numbers = _bound(self.name).outcomes
+        already and ``left`` to draw from (an item drawn for one pile is in no other: two
+        piles may be drawn from the same items)."""
         for pile, count in enumerate(waiting.counts):
             if len(drawn[pile]) < count:
-                items = [item for item in waiting.unseen[pile][0] if item not in taken]
-                chance = 1.0 / len(items)
-                outcomes = tuple((numbers[pile][item], chance) for item in items)
-                return evolve(waiting, drawn=drawn, pile=pile, outcomes=outcomes)
+                items = left[pile]
+                numbers = _bound(self.name).outcomes[pile]
+                outcomes = tuple(zip(map(numbers.__getitem__, items), repeat(1.0 / len(items))))
+                return _Position(
+                    waiting.table,
+                    _CHANCE,
+                    waiting=waiting.waiting,
+                    counts=waiting.counts,
+                    drawn=drawn,
+                    left=left,
+                    holds=waiting.holds,
+                    pile=pile,
+                    outcomes=outcomes,
+                    history=history,
+                )
         raise pyspiel.SpielError("no draw is waiting")
 
     # -- moves --------------------------------------------------------------------
@@ -416,54 +450,64 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         )
 
     def _draw(self, position: _Position, action: int) -> None:
-        """Draw the item of chance outcome ``action``; the move waiting is played once
+        """Draw the item of chance outcome ``action`` (the item at that place of the
+        pile's catalogue, refused unless still to draw); the move waiting is played once
         every item it draws is known."""
         pile = position.pile
         every = _bound(self.name).items[pile]
         item = every[action] if type(action) is int and 0 <= action < len(every) else None
-        if item is None or all(outcome != action for outcome, _chance in position.outcomes):
+        if item is None or item not in position.left[pile]:
             raise self._no_outcome(action)
         drawn = list(position.drawn)
         drawn[pile] = (*drawn[pile], item)
+        left = tuple(_without(items, item) for items in position.left)
         history = (*position.history, f"draw {item}")
         if all(len(d) == c for d, c in zip(drawn, position.counts, strict=True)):
-            self.position = self._at(self._drawn(position, tuple(drawn)), history)
+            self.position = self._at(self._drawn(position, tuple(drawn), left), history)
         else:
-            self.position = evolve(self._drawing(position, tuple(drawn)), history=history)
+            self.position = self._drawing(position, tuple(drawn), left, history)
 
     def _play_action(self, position: _Position, action: int) -> None:
-        """Play the move of ``action``; a move that draws from a hidden pile waits for
-        its chance nodes."""
+        """Play the move of ``action``; a move that draws from a hidden pile (its sizes
+        shrink) waits for its chance nodes, the items to draw from listed from the table
+        once for all of them."""
         game = self._game
         move = self.setting.actions.chosen(position.legal, action)
         table = position.table
         after = game.apply(table, move)
         history = (*position.history, f"move {action}")
-        counts = tuple(
-            before - left
-            for before, left in zip(game.hidden_sizes(table), game.hidden_sizes(after), strict=True)
+        sizes = game.hidden_sizes(after)
+        if sizes == position.sizes:
+            self.position = self._at(after, history, sizes)
+            return
+        counts = tuple(before - left for before, left in zip(position.sizes, sizes, strict=True))
+        piles = game.state_piles(table)
+        waiting = _Position(
+            table,
+            _CHANCE,
+            waiting=move,
+            counts=counts,
+            holds=tuple(size for _items, size in piles),
         )
-        if any(counts):
-            waiting = _Position(
-                table,
-                _CHANCE,
-                waiting=move,
-                counts=counts,
-                unseen=game.hidden_piles(game.observe(table)),
-                history=history,
-            )
-            self.position = self._drawing(waiting, ((),) * len(counts))
-        else:
-            self.position = self._at(after, history)
+        left = tuple(tuple(items) for items, _size in piles)
+        self.position = self._drawing(waiting, ((),) * len(counts), left, history)
 
-    def _drawn(self, position: _Position, drawn: tuple[tuple[str, ...], ...]) -> Any:
+    def _drawn(
+        self,
+        position: _Position,
+        drawn: tuple[tuple[str, ...], ...],
+        left: tuple[tuple[str, ...], ...],
+    ) -> Any:
         """The table after the move waiting, played with the items drawn on top of their
-        piles, the rest sorted (an item goes to one pile only)."""
+        piles and, under them, the first of the items ``left`` that no earlier pile took
+        (an item goes to one pile only)."""
         game = self._game
-        used = {item for top in drawn for item in top}
+        used: set[str] = set()
         piles = []
-        for (items, size), top in zip(position.unseen, drawn, strict=True):
-            rest = [item for item in items if item not in used][: size - len(top)]
+        for items, size, top in zip(left, position.holds, drawn, strict=True):
+            if not used.isdisjoint(items):
+                items = tuple(item for item in items if item not in used)
+            rest = items[: size - len(top)]
             used.update(rest)
             piles.append((*top, *rest))
         return game.apply(game.with_piles(position.table, tuple(piles)), position.waiting)
@@ -565,6 +609,14 @@ class _Observer:
         if table is None:
             return f"p{player}: setup to draw"
         return f"p{player}: {self._learning.text(table)}"
+
+
+def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """``items`` without ``item`` (``items`` itself when it is not there)."""
+    if item not in items:
+        return items
+    at = items.index(item)
+    return items[:at] + items[at + 1 :]
 
 
 def _register(info: GameInfo) -> tuple[type[SpielGame], type[SpielState]]:

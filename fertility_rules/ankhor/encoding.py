@@ -491,6 +491,16 @@ def hidden_piles(view: Observation) -> tuple[tuple[Sequence[str], int], ...]:
     return ((unseen, view.pile_sizes[0]), (unseen, view.pile_sizes[1]))
 
 
+def _state_piles(state: GameState) -> tuple[tuple[Sequence[str], int], ...]:
+    """:func:`hidden_piles` of the state's view, without making the view
+    (``GameLearning.state_piles``): the unseen tiles are those of the two piles, and
+    their ids sorted are in the view's order (sorted by id; a catalogue's ids are
+    unique)."""
+    tiles = tuple(sorted(tile.id for pile in state.piles for tile in pile))
+    sizes = state.pile_sizes
+    return ((tiles, sizes[0]), (tiles, sizes[1]))
+
+
 def hidden_items() -> tuple[tuple[str, ...], ...]:
     """Every tile of the default catalogue, for each of the two piles."""
     tiles = tuple(tile.id for tile in default_catalogue().tiles)

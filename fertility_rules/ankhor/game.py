@@ -249,6 +249,7 @@ RULES = GameRules(
             "with_hidden",
         ),
         with_piles=Lazy("fertility_rules.ankhor.encoding", "_with_piles"),
+        state_piles=Lazy("fertility_rules.ankhor.encoding", "_state_piles"),
     ),
     agents=AGENTS,
 )

@@ -89,6 +89,9 @@ class LearningGame(Generic[S, V, M]):
     with_piles: Callable[[S, tuple[Sequence[str], ...]], S]
     """A state with its hidden piles holding these items, top first, unchecked (the
     game's own, or ``with_hidden`` of the state's view)."""
+    state_piles: Callable[[S], tuple[tuple[Sequence[str], int], ...]]
+    """``hidden_piles`` of a state's view (the game's own, read from the state, or
+    ``hidden_piles`` of the view made first)."""
     text: Callable[[S], str]
     picture: Callable[[S], str] | None
     """The table as SVG; ``None`` for a game without pictures."""
@@ -142,6 +145,11 @@ def _with_piles(rules: GameRules, state: Any, piles: tuple[Sequence[str], ...]) 
     """A game without ``with_piles``: ``with_hidden`` of the state's view."""
     learning = learning_parts(rules)
     return learning.with_hidden(rules.observe(state), piles)
+
+
+def _state_piles(rules: GameRules, state: Any) -> tuple[tuple[Sequence[str], int], ...]:
+    """A game without ``state_piles``: ``hidden_piles`` of the state's view."""
+    return learning_parts(rules).hidden_piles(rules.observe(state))
 
 
 def _text(rules: GameRules, state: Any) -> str:
@@ -205,6 +213,9 @@ def learning_game(game: str | GameRules = "fertility") -> LearningGame[Any, Any,
         with_piles=functools.partial(_with_piles, rules)
         if parts.with_piles is None
         else _loaded(parts.with_piles),
+        state_piles=functools.partial(_state_piles, rules)
+        if parts.state_piles is None
+        else _loaded(parts.state_piles),
         text=functools.partial(_text, rules),
         picture=None
         if rules.pictures is None

@@ -38,7 +38,12 @@ from fertility_rules.fertility.setup import (
     valley_boards_for,
 )
 from fertility_rules.fertility.state import GameState
-from fertility_rules.fertility.views import Observation, observe, status
+from fertility_rules.fertility.views import (
+    Observation,
+    observe,
+    status,
+    unseen_tiles,
+)
 from fertility_rules.games import (
     RECORD_PARTS,
     REFEREE,
@@ -192,6 +197,13 @@ def _hidden_piles(view: Observation) -> tuple[tuple[Sequence[str], int], ...]:
     return ((view.unseen_tiles, view.pile_size), (view.unseen_districts, view.deck_size))
 
 
+def _state_piles(state: GameState) -> tuple[tuple[Sequence[str], int], ...]:
+    """:func:`_hidden_piles` of the state's view, without making the view: the unseen
+    Districts are those of the deck (R-2.5), sorted."""
+    deck = state.district_deck
+    return ((unseen_tiles(state), len(state.pile)), (tuple(sorted(deck)), len(deck)))
+
+
 def _hidden_items() -> tuple[tuple[str, ...], ...]:
     catalogue = default_catalogue()
     return (
@@ -278,6 +290,7 @@ RULES = GameRules(
         ),
         with_piles=Lazy("fertility_rules.fertility.encoding", "_with_piles"),
         hidden_piles=_hidden_piles,
+        state_piles=_state_piles,
         hidden_items=_hidden_items,
         with_hidden=_with_hidden,
     ),

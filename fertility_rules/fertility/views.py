@@ -32,7 +32,7 @@ from fertility_rules.i18n.message import Message, _
 from fertility_rules.shared.seats import Seated
 from fertility_rules.shared.values import carried
 
-__all__ = ["Observation", "Table", "observe", "status"]
+__all__ = ["Observation", "Table", "observe", "status", "unseen_districts", "unseen_tiles"]
 
 
 @frozen
@@ -70,23 +70,13 @@ class Observation(Seated[PlayerState]):
 
     @property
     def unseen_tiles(self) -> tuple[str, ...]:
-        """The Valley tiles not in sight, sorted: the pile is drawn from them, the rest
-        went back to the box at setup (R-2.2, R-9.2). Worked out from the table and the
-        catalogue, as any player can."""
-        seen = {placed.tile for placed in self.valley.tiles}
-        seen.update(self.common_pool, self.discarded, self.removed)
-        for player in self.players:
-            seen.update(player.pool)
-        return tuple(sorted(tile for tile in self.config.tiles if tile not in seen))
+        """The Valley tiles not in sight, sorted (:func:`unseen_tiles`)."""
+        return unseen_tiles(self)
 
     @property
     def unseen_districts(self) -> tuple[str, ...]:
-        """The Districts of the deck, sorted: every District is in the deck, on offer or
-        built (R-2.5), and the deck's order is hidden (R-9.2)."""
-        seen = set(self.offer)
-        for player in self.players:
-            seen.update(d.id for d in player.metropolis.spots if d is not None)
-        return tuple(sorted(d.id for d in self.config.catalogue.districts if d.id not in seen))
+        """The Districts of the deck, sorted (:func:`unseen_districts`)."""
+        return unseen_districts(self)
 
     def stand_in(self) -> GameState:
         """A state with this view's public part, the pile made of the first unseen tiles
@@ -143,6 +133,29 @@ class Observation(Seated[PlayerState]):
     def _repr_svg_(self) -> str | None:
         """The table as every player sees it (Jupyter shows it as a picture)."""
         return table_picture(self, "fertility")
+
+
+@checked_arguments
+def unseen_tiles(table: Table) -> tuple[str, ...]:
+    """The Valley tiles not in sight on ``table`` (a state or its view), sorted: the pile
+    is drawn from them, the rest went back to the box at setup (R-2.2, R-9.2). Worked out
+    from the table and the catalogue, as any player can."""
+    seen = {placed.tile for placed in table.valley.tiles}
+    seen.update(table.common_pool, table.discarded, table.removed)
+    for player in table.players:
+        seen.update(player.pool)
+    return tuple(sorted(tile for tile in table.config.tiles if tile not in seen))
+
+
+@checked_arguments
+def unseen_districts(table: Table) -> tuple[str, ...]:
+    """The Districts of the deck of ``table`` (a state or its view), sorted: every
+    District is in the deck, on offer or built (R-2.5), and the deck's order is hidden
+    (R-9.2)."""
+    seen = set(table.offer)
+    for player in table.players:
+        seen.update(d.id for d in player.metropolis.spots if d is not None)
+    return tuple(sorted(d.id for d in table.config.catalogue.districts if d.id not in seen))
 
 
 @checked_arguments

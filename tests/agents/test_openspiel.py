@@ -323,3 +323,29 @@ def test_a_games_with_piles_is_with_hidden_of_the_states_view(game: str) -> None
         made = learning.with_piles(state, tuple(piles))
         assert made == learning.with_hidden(view, tuple(piles))
         assert made != state or all(not pile for pile in piles)
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_a_games_state_piles_are_the_hidden_piles_of_the_states_view(game: str) -> None:
+    """The adapter lists the items to draw from the state it holds (``state_piles``): the
+    very items, order and sizes that ``hidden_piles`` gives for the state's view, for
+    states the rules made (the real piles of a setup, not the adapter's stand-ins)."""
+    from fertility_rules.encoding.environment import learning_game, learning_parts
+
+    learning = learning_game(game)
+    assert learning_parts(game).state_piles is not None  # the game's own, not the fallback
+    rng = np.random.RandomState(9)
+    checked = 0
+    for seed in range(8):
+        state = learning.new_state(2 + seed % 3, seed, False, learning.rules.new_interpretations())
+        while not learning.is_over(state):
+            if rng.randint(6) == 0:
+                found = learning.state_piles(state)
+                expected = learning.hidden_piles(learning.observe(state))
+                assert [(list(items), size) for items, size in found] == [
+                    (list(items), size) for items, size in expected
+                ]
+                checked += 1
+            moves = learning.legal_moves(state)
+            state = learning.apply(state, moves[rng.randint(len(moves))])
+    assert checked > 100

@@ -195,6 +195,26 @@ def measure(
     }
 
 
+def machine(load_before: tuple[float, float, float]) -> dict[str, object]:
+    """The machine the figures were taken on, and its load before and after."""
+    return {
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "load_average_before": load_before,
+        "load_average_after": os.getloadavg(),
+    }
+
+
+def finish(
+    figures: dict[str, object], load_before: tuple[float, float, float], path: str | None
+) -> int:
+    """The machine's line printed, and the figures written to ``path`` (JSON) if given."""
+    print(f"machine: {os.cpu_count()} cores, load average {load_before[0]:.1f} (1 min)")
+    if path:
+        Path(path).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", choices=["fertility", "ankhor"], default="fertility")
@@ -206,12 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     load_before = os.getloadavg()
     figures = measure(args.game, args.players, args.games, args.rounds, args.builtin_games)
-    figures["machine"] = {
-        "python": platform.python_version(),
-        "cpus": os.cpu_count(),
-        "load_average_before": load_before,
-        "load_average_after": os.getloadavg(),
-    }
+    figures["machine"] = machine(load_before)
     rates = figures["decisions_per_cpu_second"]
     ratios = figures["ratio_to_engine"]
     rounds = figures["best_round_ratio_to_engine"]
@@ -226,10 +241,7 @@ def main(argv: list[str] | None = None) -> int:
             else f"  {ratios[key]:.3f} of the engine's loop (best round: {rounds[key]:.3f})"
         )
         print(f"  {key:<18} {rate:>12,.0f} decisions/s{ratio}")
-    print(f"machine: {os.cpu_count()} cores, load average {load_before[0]:.1f} (1 min)")
-    if args.json:
-        Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
-    return 0
+    return finish(figures, load_before, args.json)
 
 
 if __name__ == "__main__":
