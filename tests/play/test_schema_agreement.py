@@ -110,6 +110,20 @@ def test_game_records(document: dict[str, Any]) -> None:
     _check("game-record", document, fr.read_record)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_record_whose_setup_lists_no_valley_board_is_refused_by_both(players: int) -> None:
+    """Found by the test above: the schema refused an empty list of Valley boards, the
+    reader took it (only a replay refused it, by R-1.4)."""
+    names = [f"P{i + 1}" for i in range(players)]
+    document = fr.dump_record(fr.Game.new(names, 5).record)
+    document["setup"]["valley"] = []
+    assert not _accepts("game-record")(document)
+    with pytest.raises(fr.MalformedInputError) as refused:
+        fr.read_record(document)
+    assert [(p.path, p.rule) for p in refused.value.problems] == [("$.setup.valley", "R-1.4")]
+    _check("game-record", document, fr.read_record)
+
+
 @SETTINGS
 @given(broken_documents(_states().map(fr.dump_state), KEYS))
 def test_game_states(document: dict[str, Any]) -> None:

@@ -49,7 +49,14 @@ class _SetupDocument:
     start_rotation: int = 0
 
     def setup(self) -> Setup:
-        """The setup value; :func:`start_game` checks it against the catalogue (R-2)."""
+        """The setup value; :func:`start_game` checks it against the catalogue (R-2). A
+        central board of no Valley board is refused here already, as the schema does."""
+        if not self.valley:
+            raise MalformedInputError.single(
+                "$.valley",
+                _("the central board is made of Valley boards: a setup lists at least one"),
+                "R-1.4",
+            )
         valley = tuple((place.board, place.rotated) for place in self.valley)
         return carried(self, Setup, valley=valley)
 
