@@ -112,9 +112,9 @@ def test_ankhor_s_document_never_says_tile_twice(language: str) -> None:
 
 
 def test_ankhor_s_captions_place_tiles_without_coordinates() -> None:
-    """Only the warehouse of A-3.6, whose one neighbour's label another tile shares,
-    keeps its coordinates."""
+    """The examples are chosen among moves whose place a neighbour tells."""
     page = rules_document("en", "html")
     captions = re.findall(r"<figcaption>(.*?)</figcaption>", page, re.S)
     text = " ".join(html.unescape(re.sub(r"<[^>]*>", " ", " ".join(captions))).split())
-    assert re.findall(r"\bat -?\d+,-?\d+", text) == ["at 0,-1"]
+    assert len(captions) > 20
+    assert re.findall(r"-?\d+,-?\d+", text) == []

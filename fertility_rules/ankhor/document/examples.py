@@ -20,7 +20,7 @@ from attrs import evolve, frozen
 
 from fertility_rules.ankhor.agents import make_agent, play_game
 from fertility_rules.ankhor.catalogue import Catalogue
-from fertility_rules.ankhor.document.places import label_at, place_text, tile_named
+from fertility_rules.ankhor.document.places import beside, label_at, place_text, tile_named
 from fertility_rules.ankhor.document.reminders import scoring_reminders, take_tile
 from fertility_rules.ankhor.interpretations import Interpretations, Moving
 from fertility_rules.ankhor.layout import attributes, groups, is_connected, remove, supporters
@@ -206,8 +206,24 @@ def _animal_only(tiles: tuple[Placed, ...], position: Position) -> bool:
     ) and bool(bonus_group(tiles, position, True))
 
 
+def _told(at: At) -> bool:
+    """Whether a caption can tell where the tile of the move at ``at`` goes from a tile
+    beside it, as a player would, rather than by coordinates."""
+    move, tiles = at.move, at.state.players[at.state.current].tiles
+    if isinstance(move, BuyTile):
+        return beside(tiles, move.position) is not None
+    if isinstance(move, MoveTile):
+        return beside(remove(tiles, move.origin), move.target) is not None
+    return True
+
+
 def _matches(name: str, at: At) -> bool:
-    """Whether the move at ``at`` shows the example ``name``."""
+    """Whether the move at ``at`` shows the example ``name``, in words a player reads."""
+    return _shows(name, at) and _told(at)
+
+
+def _shows(name: str, at: At) -> bool:
+    """Whether the move at ``at`` shows what the example ``name`` is about."""
     state, move = at.state, at.move
     player = state.players[state.current]
     if name == "purchase":

@@ -17,7 +17,7 @@ from fertility_rules.ankhor.layout import Layout, supporters
 from fertility_rules.ankhor.model import Kind, Placed, Position, Tile, position_text
 from fertility_rules.i18n.message import Message, _, pgettext
 
-__all__ = ["label_at", "place_text", "tile_named"]
+__all__ = ["beside", "label_at", "place_text", "tile_named"]
 
 _NAMED = {
     Kind.JACKAL: pgettext("next to a tile", "the jackal"),
@@ -78,31 +78,38 @@ def _unique(layout: Sequence[Placed]) -> dict[Position, Tile]:
     }
 
 
-def place_text(layout: Layout, position: Position) -> Message:
+def beside(layout: Layout, position: Position) -> Message | None:
     """Where ``position`` lies in ``layout`` (the tiles already there, without the one
-    that goes there): beside a tile named by its kind and family (one a higher tile does
-    not cover, if it can), over the four tiles of a higher place, or at its coordinates
-    when no neighbour can be named alone."""
+    that goes there), told from a tile named by its kind and family (one a higher tile does
+    not cover, if it can), or over the four tiles of a higher place; ``None`` when no
+    neighbour can be named alone."""
     level, x, y = position
     named = _unique(layout)
     if level == 0:
         covered = {under for placed in layout for under in supporters(placed.position)}
-        beside = [
+        found = [
             (phrase, (0, x + dx, y + dy))
             for (dx, dy), phrase in _BESIDE
             if (0, x + dx, y + dy) in named
         ]
-        beside.sort(key=lambda found: found[1] in covered)
+        found.sort(key=lambda each: each[1] in covered)
     else:
-        beside = [
+        found = [
             (phrase, (level - 1, x + dx, y + dy))
             for (dx, dy), phrase in _CORNERS
             if (level - 1, x + dx, y + dy) in named
         ]
-    if beside:
-        phrase, at = beside[0]
-        return evolve(phrase, params=(("tile", tile_named(named[at])),))
-    return _("at {position}", position=position_text(position))
+    if not found:
+        return None
+    phrase, at = found[0]
+    return evolve(phrase, params=(("tile", tile_named(named[at])),))
+
+
+def place_text(layout: Layout, position: Position) -> Message:
+    """Where ``position`` lies in ``layout`` (:func:`beside`), or at its coordinates when
+    no neighbour can be named alone."""
+    told = beside(layout, position)
+    return told or _("at {position}", position=position_text(position))
 
 
 def label_at(layout: Layout, position: Position) -> Message:
