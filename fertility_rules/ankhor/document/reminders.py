@@ -22,7 +22,7 @@ from fertility_rules.ankhor.svg.cases import layout_cases, token_cases
 from fertility_rules.ankhor.svg.table import points
 from fertility_rules.document.example import Example
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _, ngettext, render
+from fertility_rules.i18n.message import Message, _, ngettext, render
 
 __all__ = ["scoring_reminders", "take_tile"]
 
@@ -130,47 +130,28 @@ def scoring_reminders(catalogue: Catalogue, lang: Language) -> list[Example]:
         third=counts[2],
         third_points=points(by_tokens[2]),
     )
+
+    def title(text: Message) -> str:
+        return render(text, lang)
+
+    pictures = (
+        layout_cases(
+            animals, labels(by_animals), title=title(_("Animal groups (A-7.2)")), lang=lang
+        ),
+        layout_cases(
+            colours, labels(by_colours), title=title(_("Colour groups (A-7.3)")), lang=lang
+        ),
+        token_cases(hands, labels(by_tokens), title=title(_("Tokens left (A-7.4)")), lang=lang),
+    )
+    captions = (animal_caption, colour_caption, token_caption)
+    facts = (
+        {"layouts": tuple(animals), "points": tuple(by_animals)},
+        {"layouts": tuple(colours), "points": tuple(by_colours)},
+        {"hands": tuple(hands), "points": tuple(by_tokens)},
+    )
     return [
-        Example(
-            "A-7.2-reminder",
-            "A-7.2",
-            animal_caption,
-            (
-                layout_cases(
-                    animals,
-                    labels(by_animals),
-                    title=render(_("Animal groups (A-7.2)"), lang),
-                    lang=lang,
-                ),
-            ),
-            {"layouts": tuple(animals), "points": tuple(by_animals)},
-        ),
-        Example(
-            "A-7.3-reminder",
-            "A-7.3",
-            colour_caption,
-            (
-                layout_cases(
-                    colours,
-                    labels(by_colours),
-                    title=render(_("Colour groups (A-7.3)"), lang),
-                    lang=lang,
-                ),
-            ),
-            {"layouts": tuple(colours), "points": tuple(by_colours)},
-        ),
-        Example(
-            "A-7.4-reminder",
-            "A-7.4",
-            token_caption,
-            (
-                token_cases(
-                    hands,
-                    labels(by_tokens),
-                    title=render(_("Tokens left (A-7.4)"), lang),
-                    lang=lang,
-                ),
-            ),
-            {"hands": tuple(hands), "points": tuple(by_tokens)},
-        ),
+        Example(f"{rule}-reminder", rule, caption, (picture,), fact)
+        for rule, caption, picture, fact in zip(
+            ("A-7.2", "A-7.3", "A-7.4"), captions, pictures, facts, strict=True
+        )
     ]
