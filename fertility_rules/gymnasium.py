@@ -49,6 +49,7 @@ from gymnasium import spaces
 from fertility_rules.agents.simulate import make_agent
 from fertility_rules.encoding.encoder import Encoder
 from fertility_rules.encoding.environment import check_reward, learning_game, outcome
+from fertility_rules.encoding.speedups import mask
 from fertility_rules.errors import MalformedInputError, NotAllowedError
 from fertility_rules.games import GAMES, Agent, GameRules, find_game
 from fertility_rules.i18n.message import _, echo, ngettext
@@ -198,14 +199,11 @@ class SeatEnv(gymnasium.Env[dict[str, Any], Any]):
         self._encoder.floats(self._state)
         observation = self._numbers.copy()
         observation[self._encoder.size + self._seat] = 1.0
-        allowed = bytearray(self._actions.size)
-        for index in self._legal:
-            allowed[index] = 1
+        allowed = mask(self._legal, self._actions.size)
         return {"observation": observation, "action_mask": np.frombuffer(allowed, np.int8)}
 
     def _info(self, **more: Any) -> dict[str, Any]:
-        allowed = np.zeros(self._actions.size, np.int8)
-        allowed[np.fromiter(self._legal, np.intp, len(self._legal))] = 1
+        allowed = np.frombuffer(mask(self._legal, self._actions.size), np.int8)
         return {"action_mask": allowed, "seat": self._seat, **more}
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:

@@ -61,6 +61,7 @@ from fertility_rules.encoding.environment import (
     learning_game,
     outcome,
 )
+from fertility_rules.encoding.speedups import mask
 from fertility_rules.errors import MalformedInputError, NotAllowedError
 from fertility_rules.games import GameRules, find_game
 from fertility_rules.i18n.message import _, echo
@@ -317,10 +318,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._encoder.floats(self._state)  # only the sections a move changed are encoded
         observation = self._numbers.copy()
         observation[self._encoder.size + seat] = 1.0
-        allowed = bytearray(self._actions.size)
-        if agent == self.agent_selection:
-            for index in self._legal:
-                allowed[index] = 1
+        legal = self._legal if agent == self.agent_selection else ()
+        allowed = mask(legal, self._actions.size)
         return {"observation": observation, "action_mask": np.frombuffer(allowed, np.int8)}
 
     def step(self, action: int | None) -> None:

@@ -20,6 +20,7 @@ import operator
 from array import array
 from typing import Generic, TypeVar
 
+from fertility_rules.encoding import speedups
 from fertility_rules.encoding.spaces import FeatureLayout, FeatureSection, checked_part
 
 __all__ = ["Encoder"]
@@ -45,10 +46,13 @@ class Encoder(Generic[V]):
     calls while what they read is unchanged. The numbers are 32-bit floats, as learners
     store them: :meth:`values` gives them as Python numbers, :meth:`floats` as a buffer."""
 
-    def __init__(self, layout: FeatureLayout[V], tail: int = 0) -> None:
+    def __init__(self, layout: FeatureLayout[V], tail: int = 0, *, compiled: bool = True) -> None:
         """``tail``: zeros kept after the numbers in :attr:`floats_buffer`, for a user's
-        own numbers (an adapter's one-hot of the observing seat)."""
+        own numbers (an adapter's one-hot of the observing seat). ``compiled``: run
+        :meth:`floats`' loop compiled when the package has it
+        (:mod:`~fertility_rules.encoding.speedups`); ``False``: always the reference."""
         self.layout = layout
+        self._compiled = speedups.compiled.floats if compiled and speedups.compiled else None
         self.size = layout.size
         plan, at = [], 0
         for index, section in enumerate(layout.sections):
@@ -98,6 +102,15 @@ class Encoder(Generic[V]):
         """The numbers of ``table`` as 32-bit floats in the encoder's own buffer, only the
         sections that changed written again: read it (``numpy.frombuffer``) or copy it
         before the next call."""
+        loop = self._compiled
+        if loop is not None and loop(
+            self._plan, self._kept, self._written, self._buffer, table, self._encode
+        ):
+            return self._buffer
+        return self.floats_reference(table)
+
+    def floats_reference(self, table: V) -> array[float]:
+        """:meth:`floats` in pure Python: what the compiled loop is held to."""
         buffer, written, kept = self._buffer, self._written, self._kept
         for index, section, reads, start, end in self._plan:
             if reads is None:

@@ -22,6 +22,7 @@ from typing import Any, Generic, TypeVar
 from attrs import AttrsInstance, field, fields, frozen
 
 from fertility_rules.arguments import kind_name
+from fertility_rules.encoding import speedups
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _, echo
 
@@ -160,8 +161,20 @@ class ActionSpace(Generic[V, M]):
 
     def legal(self, table: V) -> dict[int, M]:
         """The legal moves of ``table`` by their action, in the order the rules list them:
-        what an adapter keeps for one decision (the mask is its keys)."""
+        what an adapter keeps for one decision (the mask is its keys). The loop runs
+        compiled when the package has it (:mod:`~fertility_rules.encoding.speedups`)."""
         moves = self.legal_moves(table)
+        if speedups.compiled is not None:
+            found: dict[int, M] | None = speedups.compiled.legal(self.by_kind, moves, table)
+            if found is not None:
+                return found
+        return self._legal(moves, table)
+
+    def legal_reference(self, table: V) -> dict[int, M]:
+        """:meth:`legal` in pure Python: what the compiled loop is held to."""
+        return self._legal(self.legal_moves(table), table)
+
+    def _legal(self, moves: Sequence[M], table: V) -> dict[int, M]:
         # one action per move: indices() numbers every move or refuses
         return dict(zip(self.indices(moves, table), moves))  # noqa: B905
 

@@ -1,0 +1,313 @@
+/* The loops of the learning adapters, compiled: an optional accelerator of
+   fertility_rules.encoding (the package builds it when a C compiler is there).
+
+   Each function does what a pure-Python function of the package does, and the tests
+   hold them to it move by move (tests/agents/test_speedups.py):
+
+   - floats: Encoder.floats_reference, the sections of a table written into the
+     encoder's buffer, those whose reads are the same objects copied from what was kept;
+   - legal: ActionSpace.legal_reference, the legal moves of a table by their action;
+   - mask: a bytearray with 1 at each action, as the PettingZoo adapter's mask.
+
+   Everything about a game stays in Python: the sections' reads and encoders and the
+   action sections' offsets are the game's own functions, called from here. Anything
+   out of the ordinary (a move of a kind the space numbers through a parent class, an
+   offset out of its section, a part of the wrong size) makes these functions return
+   None, and the caller takes the pure-Python path, which says what is wrong. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+/* Whether what a section reads now is what it read when its numbers were kept: the
+   same object, or tuples of the same objects. */
+static int
+same(PyObject *read, PyObject *kept)
+{
+    if (read == kept) {
+        return 1;
+    }
+    if (!PyTuple_CheckExact(read) || !PyTuple_CheckExact(kept)) {
+        return 0;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(read);
+    if (n != PyTuple_GET_SIZE(kept)) {
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (PyTuple_GET_ITEM(read, i) != PyTuple_GET_ITEM(kept, i)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Copy the 32-bit floats of part into out[start:end]; 1 when done, 0 when part is not
+   a buffer of that many 4-byte items (the caller falls back), -1 on error. */
+static int
+copy_part(Py_buffer *out, Py_ssize_t start, Py_ssize_t end, PyObject *part)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(part, &view, PyBUF_FORMAT) < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+    int fits = view.itemsize == 4 && view.format != NULL && strcmp(view.format, "f") == 0
+               && view.len == (end - start) * 4 && end * 4 <= out->len && start >= 0;
+    if (fits) {
+        memcpy((char *)out->buf + start * 4, view.buf, (size_t)view.len);
+    }
+    PyBuffer_Release(&view);
+    return fits;
+}
+
+/* floats(plan, kept, written, buffer, table, encode) -> True, or None to fall back.
+   plan: tuple of (index, section, reads, start, end); kept, written: the encoder's
+   lists; encode(index, section, objects, table) makes and keeps a section's part. */
+static PyObject *
+floats(PyObject *self, PyObject *args)
+{
+    PyObject *plan, *kept, *written, *buffer, *table, *encode;
+    if (!PyArg_ParseTuple(args, "O!O!O!OOO", &PyTuple_Type, &plan, &PyList_Type, &kept,
+                          &PyList_Type, &written, &buffer, &table, &encode)) {
+        return NULL;
+    }
+    Py_buffer out;
+    if (PyObject_GetBuffer(buffer, &out, PyBUF_WRITABLE) < 0) {
+        return NULL;
+    }
+    Py_ssize_t steps = PyTuple_GET_SIZE(plan);
+    if (PyList_GET_SIZE(kept) < steps || PyList_GET_SIZE(written) < steps) {
+        PyBuffer_Release(&out);
+        Py_RETURN_NONE;
+    }
+    for (Py_ssize_t i = 0; i < steps; i++) {
+        PyObject *step = PyTuple_GET_ITEM(plan, i);
+        if (!PyTuple_CheckExact(step) || PyTuple_GET_SIZE(step) != 5) {
+            PyBuffer_Release(&out);
+            Py_RETURN_NONE;
+        }
+        PyObject *index = PyTuple_GET_ITEM(step, 0);
+        PyObject *section = PyTuple_GET_ITEM(step, 1);
+        PyObject *reads = PyTuple_GET_ITEM(step, 2);
+        Py_ssize_t start = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 3));
+        Py_ssize_t end = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 4));
+        if ((start == -1 || end == -1) && PyErr_Occurred()) {
+            PyBuffer_Release(&out);
+            return NULL;
+        }
+        PyObject *objects;
+        if (reads == Py_None) {
+            objects = Py_NewRef(Py_None);
+        }
+        else {
+            objects = PyObject_CallOneArg(reads, table);
+            if (objects == NULL) {
+                PyBuffer_Release(&out);
+                return NULL;
+            }
+            PyObject *known = PyList_GET_ITEM(kept, i);
+            if (known != Py_None && PyTuple_CheckExact(known) && PyTuple_GET_SIZE(known) == 2
+                && same(objects, PyTuple_GET_ITEM(known, 0))) {
+                Py_DECREF(objects);
+                PyObject *part = PyTuple_GET_ITEM(known, 1);
+                if (PyList_GET_ITEM(written, i) != part) {
+                    int done = copy_part(&out, start, end, part);
+                    if (done <= 0) {
+                        PyBuffer_Release(&out);
+                        if (done < 0) {
+                            return NULL;
+                        }
+                        Py_RETURN_NONE;
+                    }
+                    PyList_SetItem(written, i, Py_NewRef(part));
+                }
+                continue;
+            }
+        }
+        PyObject *part = PyObject_CallFunctionObjArgs(encode, index, section, objects, table, NULL);
+        Py_DECREF(objects);
+        if (part == NULL) {
+            PyBuffer_Release(&out);
+            return NULL;
+        }
+        int done = copy_part(&out, start, end, part);
+        if (done <= 0) {
+            Py_DECREF(part);
+            PyBuffer_Release(&out);
+            if (done < 0) {
+                return NULL;
+            }
+            Py_RETURN_NONE;
+        }
+        PyList_SetItem(written, i, part); /* steals the reference */
+    }
+    PyBuffer_Release(&out);
+    Py_RETURN_TRUE;
+}
+
+/* legal(by_kind, moves, table) -> {action: move}, or None to fall back.
+   by_kind: {kind: (start, size, offsets)}; moves come a run of one kind at a time and
+   offsets(run, table) numbers a run within its section. */
+static PyObject *
+legal(PyObject *self, PyObject *args)
+{
+    PyObject *by_kind, *moves, *table;
+    if (!PyArg_ParseTuple(args, "OOO", &by_kind, &moves, &table)) {
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(moves, "the legal moves are a sequence");
+    if (seq == NULL) {
+        return NULL;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    PyObject *found = PyDict_New();
+    if (found == NULL) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    Py_ssize_t at = 0;
+    while (at < count) {
+        PyTypeObject *kind = Py_TYPE(items[at]);
+        Py_ssize_t end = at + 1;
+        while (end < count && Py_TYPE(items[end]) == kind) {
+            end++;
+        }
+        PyObject *section = PyObject_GetItem(by_kind, (PyObject *)kind);
+        if (section == NULL) {
+            PyErr_Clear();
+            goto fall_back;
+        }
+        if (!PyTuple_Check(section) || PyTuple_GET_SIZE(section) != 3) {
+            Py_DECREF(section);
+            goto fall_back;
+        }
+        Py_ssize_t first = PyLong_AsSsize_t(PyTuple_GET_ITEM(section, 0));
+        Py_ssize_t size = PyLong_AsSsize_t(PyTuple_GET_ITEM(section, 1));
+        if ((first == -1 || size == -1) && PyErr_Occurred()) {
+            Py_DECREF(section);
+            goto error;
+        }
+        PyObject *run = PyList_New(end - at);
+        if (run == NULL) {
+            Py_DECREF(section);
+            goto error;
+        }
+        for (Py_ssize_t k = at; k < end; k++) {
+            PyList_SET_ITEM(run, k - at, Py_NewRef(items[k]));
+        }
+        PyObject *numbers =
+            PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(section, 2), run, table, NULL);
+        Py_DECREF(run);
+        Py_DECREF(section);
+        if (numbers == NULL) {
+            goto error;
+        }
+        PyObject *nseq = PySequence_Fast(numbers, "offsets are a sequence");
+        Py_DECREF(numbers);
+        if (nseq == NULL) {
+            goto error;
+        }
+        if (PySequence_Fast_GET_SIZE(nseq) != end - at) {
+            Py_DECREF(nseq);
+            goto fall_back;
+        }
+        PyObject **offsets = PySequence_Fast_ITEMS(nseq);
+        for (Py_ssize_t k = 0; k < end - at; k++) {
+            Py_ssize_t offset = PyLong_AsSsize_t(offsets[k]);
+            if (offset == -1 && PyErr_Occurred()) {
+                PyErr_Clear();
+                Py_DECREF(nseq);
+                goto fall_back;
+            }
+            if (offset < 0 || offset >= size) {
+                Py_DECREF(nseq);
+                goto fall_back;
+            }
+            PyObject *action = PyLong_FromSsize_t(first + offset);
+            if (action == NULL || PyDict_SetItem(found, action, items[at + k]) < 0) {
+                Py_XDECREF(action);
+                Py_DECREF(nseq);
+                goto error;
+            }
+            Py_DECREF(action);
+        }
+        Py_DECREF(nseq);
+        at = end;
+    }
+    Py_DECREF(seq);
+    return found;
+
+fall_back:
+    Py_DECREF(seq);
+    Py_DECREF(found);
+    Py_RETURN_NONE;
+error:
+    Py_DECREF(seq);
+    Py_DECREF(found);
+    return NULL;
+}
+
+/* mask(actions, size) -> bytearray of size, 1 at each action (all within 0..size-1),
+   or None to fall back. */
+static PyObject *
+mask(PyObject *self, PyObject *args)
+{
+    PyObject *actions;
+    Py_ssize_t size;
+    if (!PyArg_ParseTuple(args, "On", &actions, &size)) {
+        return NULL;
+    }
+    if (size < 0) {
+        Py_RETURN_NONE;
+    }
+    PyObject *allowed = PyByteArray_FromStringAndSize(NULL, size);
+    if (allowed == NULL) {
+        return NULL;
+    }
+    char *bytes = PyByteArray_AS_STRING(allowed);
+    memset(bytes, 0, (size_t)size);
+    PyObject *iterator = PyObject_GetIter(actions);
+    if (iterator == NULL) {
+        Py_DECREF(allowed);
+        return NULL;
+    }
+    PyObject *item;
+    while ((item = PyIter_Next(iterator)) != NULL) {
+        Py_ssize_t action = PyLong_AsSsize_t(item);
+        Py_DECREF(item);
+        if (action < 0 || action >= size) {
+            PyErr_Clear();
+            Py_DECREF(iterator);
+            Py_DECREF(allowed);
+            Py_RETURN_NONE;
+        }
+        bytes[action] = 1;
+    }
+    Py_DECREF(iterator);
+    if (PyErr_Occurred()) {
+        Py_DECREF(allowed);
+        return NULL;
+    }
+    return allowed;
+}
+
+static PyMethodDef methods[] = {
+    {"floats", floats, METH_VARARGS, "An encoder's floats, written into its buffer."},
+    {"legal", legal, METH_VARARGS, "The legal moves of a table by their action."},
+    {"mask", mask, METH_VARARGS, "A bytearray with 1 at each action."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_speedups",
+    "The adapters' loops, compiled (see fertility_rules.encoding.speedups).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__speedups(void)
+{
+    return PyModule_Create(&module);
+}

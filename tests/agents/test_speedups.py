@@ -1,0 +1,120 @@
+"""The adapters' compiled loops (``fertility_rules.encoding.speedups``) give what the
+pure-Python ones give, move by move, and fall back to them on anything unusual.
+
+``tests/benchmarks/speedups_agreement.py`` runs the same comparison over millions of
+decisions, by hand."""
+
+from __future__ import annotations
+
+import os
+import random
+import shlex
+import shutil
+import subprocess
+import sys
+import sysconfig
+from typing import Any
+
+import pytest
+from attrs import evolve
+
+from fertility_rules.encoding import speedups
+from fertility_rules.encoding.encoder import Encoder
+from fertility_rules.encoding.environment import learning_game
+from fertility_rules.encoding.spaces import ActionSection, ActionSpace, FeatureLayout
+from fertility_rules.errors import MalformedInputError
+
+
+def _compiler() -> bool:
+    command = shlex.split(str(sysconfig.get_config_var("CC") or "cc"))
+    return bool(command) and shutil.which(command[0]) is not None
+
+
+def test_the_loops_are_compiled_where_the_package_was_built_with_a_compiler() -> None:
+    wanted = _compiler() and os.environ.get("FERTILITY_RULES_PURE_PYTHON") != "1"
+    assert speedups.COMPILED is wanted
+
+
+def test_the_environment_variable_keeps_the_pure_python_loops() -> None:
+    code = "from fertility_rules.encoding import speedups; print(speedups.COMPILED)"
+    env = {**os.environ, "FERTILITY_RULES_PURE_PYTHON": "1"}
+    shown = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env
+    )
+    assert shown.stdout.strip() == "False"
+
+
+def _decisions(game: str, players: int, seeds: range) -> int:
+    """Random games in which, at every decision, the compiled loops (when built) and the
+    reference give the same numbers and the same legal moves by action."""
+    parts = learning_game(game)
+    readings = parts.rules.new_interpretations()
+    space = parts.action_space(players, False, None)
+    layout = parts.features(players, False, None)
+    checked = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = parts.new_state(players, seed, False, readings)
+        fast, slow = Encoder(layout, 2), Encoder(layout, 2, compiled=False)
+        while not parts.is_over(state):
+            assert bytes(fast.floats(state)) == bytes(slow.floats(state))
+            legal = space.legal(state)
+            reference = space.legal_reference(state)
+            assert list(legal.items()) == list(reference.items())
+            state = parts.apply(state, rng.choice(list(legal.values())))
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("game", "players"), [("fertility", 2), ("fertility", 4), ("ankhor", 3)])
+def test_compiled_and_pure_python_loops_agree_move_by_move(game: str, players: int) -> None:
+    assert _decisions(game, players, range(8)) > 500
+
+
+def _space(offsets: Any) -> ActionSpace[Any, Any]:
+    section: ActionSection[Any, Any] = ActionSection("ints", 5, "R-0", (int,), offsets)
+    return ActionSpace((section,), lambda table: [1, 2, 3])
+
+
+def test_an_offset_outside_its_section_is_the_reference_s_error() -> None:
+    space = _space(lambda moves, table: [0, 9, 1])
+    with pytest.raises(MalformedInputError) as compiled:
+        space.legal(None)
+    with pytest.raises(MalformedInputError) as reference:
+        space.legal_reference(None)
+    assert str(compiled.value) == str(reference.value)
+    assert "2" in str(compiled.value)  # the move numbered 9
+
+
+def test_a_move_of_a_subclass_is_numbered_by_its_parent_s_section() -> None:
+    class Small(int):
+        pass
+
+    section: ActionSection[Any, Any] = ActionSection(
+        "ints", 5, "R-0", (int,), lambda moves, table: [int(m) for m in moves]
+    )
+    space = ActionSpace((section,), lambda table: [Small(1), Small(3)])
+    assert space.legal(None) == space.legal_reference(None) == {1: Small(1), 3: Small(3)}
+
+
+def test_a_section_of_the_wrong_size_is_the_reference_s_error() -> None:
+    parts = learning_game("ankhor")
+    layout = parts.features(2, False, None)
+    first = layout.sections[0]
+    broken = FeatureLayout((evolve(first, encode=lambda table: [0.0]), *layout.sections[1:]))
+    state = parts.new_state(2, 1, False, parts.rules.new_interpretations())
+    for compiled in (True, False):
+        with pytest.raises(MalformedInputError, match="this section has"):
+            Encoder(broken, compiled=compiled).floats(state)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_mask_has_a_one_at_each_legal_action(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not compiled:
+        monkeypatch.setattr(speedups, "compiled", None)
+    assert speedups.mask({0: "a", 3: "b", 5: "c"}, 6) == bytearray([1, 0, 0, 1, 0, 1])
+    assert speedups.mask((), 3) == bytearray(3)
+    with pytest.raises(IndexError):  # an action outside the space: the reference's error
+        speedups.mask([7], 6)
