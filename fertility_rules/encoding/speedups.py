@@ -16,6 +16,7 @@ the same numbers, move by move.
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Collection
 from types import ModuleType
@@ -27,11 +28,11 @@ def _load() -> ModuleType | None:
     if os.environ.get("FERTILITY_RULES_PURE_PYTHON") == "1":
         return None
     try:
-        from fertility_rules.encoding import _speedups  # type: ignore[attr-defined]
+        # by name: a compiled module has no source for the import graph to read, which
+        # would take the import for one of the package itself
+        return importlib.import_module(__name__.rpartition(".")[0] + "._speedups")
     except ImportError:  # built without a C compiler
         return None
-    module: ModuleType = _speedups
-    return module
 
 
 compiled: ModuleType | None = _load()

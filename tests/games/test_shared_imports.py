@@ -39,6 +39,7 @@ SHARED = (
     "fertility_rules.encoding.encoder",
     "fertility_rules.encoding.spaces",
     "fertility_rules.encoding.environment",
+    "fertility_rules.encoding.speedups",
     "fertility_rules.pettingzoo",
     "fertility_rules.gymnasium",
     "fertility_rules.lab.adjudicate",
