@@ -49,7 +49,6 @@ from gymnasium import spaces
 from fertility_rules.agents.simulate import make_agent
 from fertility_rules.encoding.encoder import Encoder
 from fertility_rules.encoding.environment import check_reward, learning_game, outcome
-from fertility_rules.encoding.speedups import mask
 from fertility_rules.errors import MalformedInputError, NotAllowedError
 from fertility_rules.games import GAMES, Agent, GameRules, find_game
 from fertility_rules.i18n.message import _, echo, ngettext
@@ -199,11 +198,11 @@ class SeatEnv(gymnasium.Env[dict[str, Any], Any]):
         self._encoder.floats(self._state)
         observation = self._numbers.copy()
         observation[self._encoder.size + self._seat] = 1.0
-        allowed = mask(self._legal, self._actions.size)
+        allowed = self._actions.allowed(self._legal)
         return {"observation": observation, "action_mask": np.frombuffer(allowed, np.int8)}
 
     def _info(self, **more: Any) -> dict[str, Any]:
-        allowed = np.frombuffer(mask(self._legal, self._actions.size), np.int8)
+        allowed = np.frombuffer(self._actions.allowed(self._legal), np.int8)
         return {"action_mask": allowed, "seat": self._seat, **more}
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:

@@ -61,7 +61,6 @@ from fertility_rules.encoding.environment import (
     learning_game,
     outcome,
 )
-from fertility_rules.encoding.speedups import mask
 from fertility_rules.errors import MalformedInputError, NotAllowedError
 from fertility_rules.games import GameRules, find_game
 from fertility_rules.i18n.message import _, echo
@@ -319,7 +318,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         observation = self._numbers.copy()
         observation[self._encoder.size + seat] = 1.0
         legal = self._legal if agent == self.agent_selection else ()
-        allowed = mask(legal, self._actions.size)
+        allowed = self._actions.allowed(legal)
         return {"observation": observation, "action_mask": np.frombuffer(allowed, np.int8)}
 
     def step(self, action: int | None) -> None:

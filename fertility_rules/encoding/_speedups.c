@@ -7,7 +7,7 @@
    - floats: Encoder.floats_reference, the sections of a table written into the
      encoder's buffer, those whose reads are the same objects copied from what was kept;
    - legal: ActionSpace.legal_reference, the legal moves of a table by their action;
-   - mask: a bytearray with 1 at each action, as the PettingZoo adapter's mask.
+   - mask: ActionSpace.allowed, a bytearray with 1 at each action (the adapters' mask).
 
    Everything about a game stays in Python: the sections' reads and encoders and the
    action sections' offsets are the game's own functions, called from here. Anything

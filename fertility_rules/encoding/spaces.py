@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import functools
 import operator
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from itertools import groupby
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
@@ -169,6 +169,19 @@ class ActionSpace(Generic[V, M]):
             if found is not None:
                 return found
         return self._legal(moves, table)
+
+    def allowed(self, actions: Collection[int]) -> bytearray:
+        """:attr:`size` bytes, 1 at each of ``actions`` (the keys of :meth:`legal`) and 0
+        elsewhere: the action mask the adapters give, a buffer numpy reads in place (made
+        by the compiled loop when there is one)."""
+        if speedups.compiled is not None:
+            made: bytearray | None = speedups.compiled.mask(actions, self.size)
+            if made is not None:
+                return made
+        mask = bytearray(self.size)
+        for action in actions:
+            mask[action] = 1
+        return mask
 
     def legal_reference(self, table: V) -> dict[int, M]:
         """:meth:`legal` in pure Python: what the compiled loop is held to."""

@@ -4,24 +4,23 @@ The learning adapters spend much of a step in three loops over the game's own fu
 and values: writing the sections of the observation a move changed
 (:meth:`~fertility_rules.encoding.encoder.Encoder.floats`), numbering the legal moves
 (:meth:`~fertility_rules.encoding.spaces.ActionSpace.legal`) and making the mask of the
-legal actions (:func:`mask`). ``_speedups.c`` runs those loops in C; every call into the
-game (a section's ``reads`` and ``encode``, a section's ``offsets``) stays in Python.
-The pure-Python loops (``floats_reference``, ``legal_reference``, :func:`mask`'s own
-loop) are the reference: they are used when the compiled module is missing (no compiler
-when the package was built), when the environment variable
-``FERTILITY_RULES_PURE_PYTHON`` is ``1``, and whenever the compiled loop meets anything
-out of the ordinary, so that every error is the pure-Python one. The tests hold both to
-the same numbers, move by move.
+legal actions (:meth:`~fertility_rules.encoding.spaces.ActionSpace.allowed`).
+``_speedups.c`` runs those loops in C; every call into the game (a section's ``reads``
+and ``encode``, a section's ``offsets``) stays in Python. The pure-Python loops
+(``floats_reference``, ``legal_reference``, ``allowed``'s own loop) are the reference:
+they are used when the compiled module is missing (no compiler when the package was
+built), when the environment variable ``FERTILITY_RULES_PURE_PYTHON`` is ``1``, and
+whenever the compiled loop meets anything out of the ordinary, so that every error is
+the pure-Python one. The tests hold both to the same numbers, move by move.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Collection
 from types import ModuleType
 
-__all__ = ["COMPILED", "compiled", "mask"]
+__all__ = ["COMPILED", "compiled"]
 
 
 def _load() -> ModuleType | None:
@@ -40,16 +39,3 @@ compiled: ModuleType | None = _load()
 
 COMPILED = compiled is not None
 """Whether the adapters' loops run compiled."""
-
-
-def mask(actions: Collection[int], size: int) -> bytearray:
-    """``size`` bytes, 1 at each of ``actions`` (each from 0 to ``size - 1``) and 0
-    elsewhere: the action mask the adapters give, as a buffer numpy reads in place."""
-    if compiled is not None:
-        made: bytearray | None = compiled.mask(actions, size)
-        if made is not None:
-            return made
-    allowed = bytearray(size)
-    for action in actions:
-        allowed[action] = 1
-    return allowed
