@@ -613,9 +613,10 @@ class _Observer:
 
 def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     """``items`` without ``item`` (``items`` itself when it is not there)."""
-    if item not in items:
+    try:
+        at = items.index(item)
+    except ValueError:
         return items
-    at = items.index(item)
     return items[:at] + items[at + 1 :]
 
 

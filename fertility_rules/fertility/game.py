@@ -7,6 +7,7 @@ so that loading the game for a record or a simulation stays light.
 
 from __future__ import annotations
 
+import inspect
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -197,11 +198,15 @@ def _hidden_piles(view: Observation) -> tuple[tuple[Sequence[str], int], ...]:
     return ((view.unseen_tiles, view.pile_size), (view.unseen_districts, view.deck_size))
 
 
+_UNSEEN_TILES = inspect.unwrap(unseen_tiles)
+"""``unseen_tiles`` without checking again the kind of the adapters' own states."""
+
+
 def _state_piles(state: GameState) -> tuple[tuple[Sequence[str], int], ...]:
     """:func:`_hidden_piles` of the state's view, without making the view: the unseen
     Districts are those of the deck (R-2.5), sorted."""
     deck = state.district_deck
-    return ((unseen_tiles(state), len(state.pile)), (tuple(sorted(deck)), len(deck)))
+    return ((_UNSEEN_TILES(state), len(state.pile)), (tuple(sorted(deck)), len(deck)))
 
 
 def _hidden_items() -> tuple[tuple[str, ...], ...]:
