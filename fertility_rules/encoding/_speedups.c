@@ -6,6 +6,8 @@
 
    - floats: Encoder.floats_reference, the sections of a table written into the
      encoder's buffer, those whose reads are the same objects copied from what was kept;
+   - values: Encoder.values_reference, the same numbers as one list of Python floats,
+     each section's list kept with its part;
    - legal: ActionSpace.legal_reference, the legal moves of a table by their action;
    - mask: ActionSpace.allowed, a bytearray with 1 at each action (the adapters' mask).
 
@@ -17,7 +19,53 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <string.h>
+
+/* One Python 0.0 and one 1.0 shared by every list made here: most numbers of an
+   observation are one of the two, and a list of shared numbers is made and freed
+   without making or freeing a number. */
+static PyObject *zero, *one;
+
+/* part's numbers as a new list of Python floats (part.tolist() of a buffer of 32-bit
+   floats, the zeros and ones shared); NULL without an error when part is no such
+   buffer, NULL with one on error. */
+static PyObject *
+listed_numbers(PyObject *part)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(part, &view, PyBUF_FORMAT) < 0) {
+        PyErr_Clear();
+        return NULL;
+    }
+    if (view.itemsize != 4 || view.format == NULL || strcmp(view.format, "f") != 0) {
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    Py_ssize_t n = view.len / 4;
+    PyObject *numbers = PyList_New(n);
+    if (numbers != NULL) {
+        const float *items = (const float *)view.buf;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            float value = items[k];
+            PyObject *number;
+            if (value == 0.0f && !signbit(value)) {
+                number = Py_NewRef(zero);
+            }
+            else if (value == 1.0f) {
+                number = Py_NewRef(one);
+            }
+            else if ((number = PyFloat_FromDouble((double)value)) == NULL) {
+                Py_DECREF(numbers);
+                numbers = NULL;
+                break;
+            }
+            PyList_SET_ITEM(numbers, k, number);
+        }
+    }
+    PyBuffer_Release(&view);
+    return numbers;
+}
 
 /* Whether what a section reads now is what it read when its numbers were kept: the
    same object, or tuples of the same objects. */
@@ -61,6 +109,47 @@ copy_part(Py_buffer *out, Py_ssize_t start, Py_ssize_t end, PyObject *part)
     return fits;
 }
 
+/* The part of plan step i for table: what was kept while the section reads the same
+   objects, else encode(index, section, objects, table), which keeps it. Sets *start and
+   *end from the step. A new reference; NULL with an error set, or NULL without one when
+   the plan is not as expected (the caller falls back). */
+static PyObject *
+step_part(PyObject *plan, PyObject *kept, Py_ssize_t i, PyObject *table, PyObject *encode,
+          Py_ssize_t *start, Py_ssize_t *end)
+{
+    PyObject *step = PyTuple_GET_ITEM(plan, i);
+    if (!PyTuple_CheckExact(step) || PyTuple_GET_SIZE(step) != 5) {
+        return NULL;
+    }
+    PyObject *index = PyTuple_GET_ITEM(step, 0);
+    PyObject *section = PyTuple_GET_ITEM(step, 1);
+    PyObject *reads = PyTuple_GET_ITEM(step, 2);
+    *start = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 3));
+    *end = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 4));
+    if ((*start == -1 || *end == -1) && PyErr_Occurred()) {
+        return NULL;
+    }
+    PyObject *objects;
+    if (reads == Py_None) {
+        objects = Py_NewRef(Py_None);
+    }
+    else {
+        objects = PyObject_CallOneArg(reads, table);
+        if (objects == NULL) {
+            return NULL;
+        }
+        PyObject *known = PyList_GET_ITEM(kept, i);
+        if (known != Py_None && PyTuple_CheckExact(known) && PyTuple_GET_SIZE(known) == 2
+            && same(objects, PyTuple_GET_ITEM(known, 0))) {
+            Py_DECREF(objects);
+            return Py_NewRef(PyTuple_GET_ITEM(known, 1));
+        }
+    }
+    PyObject *part = PyObject_CallFunctionObjArgs(encode, index, section, objects, table, NULL);
+    Py_DECREF(objects);
+    return part;
+}
+
 /* floats(plan, kept, written, buffer, table, encode) -> True, or None to fall back.
    plan: tuple of (index, section, reads, start, end); kept, written: the encoder's
    lists; encode(index, section, objects, table) makes and keeps a section's part. */
@@ -82,54 +171,18 @@ floats(PyObject *self, PyObject *args)
         Py_RETURN_NONE;
     }
     for (Py_ssize_t i = 0; i < steps; i++) {
-        PyObject *step = PyTuple_GET_ITEM(plan, i);
-        if (!PyTuple_CheckExact(step) || PyTuple_GET_SIZE(step) != 5) {
-            PyBuffer_Release(&out);
-            Py_RETURN_NONE;
-        }
-        PyObject *index = PyTuple_GET_ITEM(step, 0);
-        PyObject *section = PyTuple_GET_ITEM(step, 1);
-        PyObject *reads = PyTuple_GET_ITEM(step, 2);
-        Py_ssize_t start = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 3));
-        Py_ssize_t end = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 4));
-        if ((start == -1 || end == -1) && PyErr_Occurred()) {
-            PyBuffer_Release(&out);
-            return NULL;
-        }
-        PyObject *objects;
-        if (reads == Py_None) {
-            objects = Py_NewRef(Py_None);
-        }
-        else {
-            objects = PyObject_CallOneArg(reads, table);
-            if (objects == NULL) {
-                PyBuffer_Release(&out);
-                return NULL;
-            }
-            PyObject *known = PyList_GET_ITEM(kept, i);
-            if (known != Py_None && PyTuple_CheckExact(known) && PyTuple_GET_SIZE(known) == 2
-                && same(objects, PyTuple_GET_ITEM(known, 0))) {
-                Py_DECREF(objects);
-                PyObject *part = PyTuple_GET_ITEM(known, 1);
-                if (PyList_GET_ITEM(written, i) != part) {
-                    int done = copy_part(&out, start, end, part);
-                    if (done <= 0) {
-                        PyBuffer_Release(&out);
-                        if (done < 0) {
-                            return NULL;
-                        }
-                        Py_RETURN_NONE;
-                    }
-                    PyList_SetItem(written, i, Py_NewRef(part));
-                }
-                continue;
-            }
-        }
-        PyObject *part = PyObject_CallFunctionObjArgs(encode, index, section, objects, table, NULL);
-        Py_DECREF(objects);
+        Py_ssize_t start, end;
+        PyObject *part = step_part(plan, kept, i, table, encode, &start, &end);
         if (part == NULL) {
             PyBuffer_Release(&out);
-            return NULL;
+            if (PyErr_Occurred()) {
+                return NULL;
+            }
+            Py_RETURN_NONE;
+        }
+        if (PyList_GET_ITEM(written, i) == part) {
+            Py_DECREF(part);
+            continue;
         }
         int done = copy_part(&out, start, end, part);
         if (done <= 0) {
@@ -144,6 +197,90 @@ floats(PyObject *self, PyObject *args)
     }
     PyBuffer_Release(&out);
     Py_RETURN_TRUE;
+}
+
+/* values(plan, kept, listed, table, encode, size) -> a new list of size Python floats,
+   or None to fall back. listed: the encoder's (part, its list) of each section, made
+   again when the part is another object. */
+static PyObject *
+values(PyObject *self, PyObject *args)
+{
+    PyObject *plan, *kept, *listed, *table, *encode;
+    Py_ssize_t size;
+    if (!PyArg_ParseTuple(args, "O!O!O!OOn", &PyTuple_Type, &plan, &PyList_Type, &kept,
+                          &PyList_Type, &listed, &table, &encode, &size)) {
+        return NULL;
+    }
+    Py_ssize_t steps = PyTuple_GET_SIZE(plan);
+    if (size < 0 || PyList_GET_SIZE(kept) < steps || PyList_GET_SIZE(listed) < steps) {
+        Py_RETURN_NONE;
+    }
+    PyObject *lists = PyTuple_New(steps); /* holds each section's list while filling */
+    if (lists == NULL) {
+        return NULL;
+    }
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < steps; i++) {
+        Py_ssize_t start, end;
+        PyObject *part = step_part(plan, kept, i, table, encode, &start, &end);
+        if (part == NULL) {
+            goto fail;
+        }
+        PyObject *known = PyList_GET_ITEM(listed, i);
+        PyObject *numbers;
+        if (PyTuple_CheckExact(known) && PyTuple_GET_SIZE(known) == 2
+            && PyTuple_GET_ITEM(known, 0) == part && PyList_CheckExact(PyTuple_GET_ITEM(known, 1))) {
+            numbers = Py_NewRef(PyTuple_GET_ITEM(known, 1));
+            Py_DECREF(part);
+        }
+        else {
+            numbers = listed_numbers(part);
+            if (numbers == NULL) {
+                Py_DECREF(part);
+                goto fail;
+            }
+            PyObject *pair = PyTuple_Pack(2, part, numbers);
+            Py_DECREF(part);
+            if (pair == NULL) {
+                Py_DECREF(numbers);
+                goto fail;
+            }
+            PyList_SetItem(listed, i, pair); /* steals the reference */
+        }
+        if (PyList_GET_SIZE(numbers) != end - start) {
+            Py_DECREF(numbers);
+            goto fail;
+        }
+        total += PyList_GET_SIZE(numbers);
+        PyTuple_SET_ITEM(lists, i, numbers);
+    }
+    if (total != size) {
+        goto fail;
+    }
+    PyObject *found = PyList_New(size);
+    if (found == NULL) {
+        Py_DECREF(lists);
+        return NULL;
+    }
+    Py_ssize_t at = 0;
+    for (Py_ssize_t i = 0; i < steps; i++) {
+        PyObject *numbers = PyTuple_GET_ITEM(lists, i);
+        Py_ssize_t n = PyList_GET_SIZE(numbers);
+        PyObject **items = ((PyListObject *)numbers)->ob_item;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            PyList_SET_ITEM(found, at + k, Py_NewRef(items[k]));
+        }
+        at += n;
+    }
+    Py_DECREF(lists);
+    return found;
+
+fail:
+    Py_DECREF(lists);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
 }
 
 /* legal(by_kind, moves, table) -> {action: move}, or None to fall back.
@@ -295,6 +432,7 @@ mask(PyObject *self, PyObject *args)
 
 static PyMethodDef methods[] = {
     {"floats", floats, METH_VARARGS, "An encoder's floats, written into its buffer."},
+    {"values", values, METH_VARARGS, "An encoder's numbers, as a new list."},
     {"legal", legal, METH_VARARGS, "The legal moves of a table by their action."},
     {"mask", mask, METH_VARARGS, "A bytearray with 1 at each action."},
     {NULL, NULL, 0, NULL},
@@ -309,5 +447,9 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__speedups(void)
 {
+    if (zero == NULL && ((zero = PyFloat_FromDouble(0.0)) == NULL
+                         || (one = PyFloat_FromDouble(1.0)) == NULL)) {
+        return NULL;
+    }
     return PyModule_Create(&module);
 }

@@ -52,7 +52,9 @@ class Encoder(Generic[V]):
         :meth:`floats`' loop compiled when the package has it
         (:mod:`~fertility_rules.encoding.speedups`); ``False``: always the reference."""
         self.layout = layout
-        self._compiled = speedups.compiled.floats if compiled and speedups.compiled else None
+        loops = speedups.compiled if compiled else None
+        self._compiled = None if loops is None else loops.floats
+        self._compiled_values = None if loops is None else loops.values
         self.size = layout.size
         plan, at = [], 0
         for index, section in enumerate(layout.sections):
@@ -76,7 +78,19 @@ class Encoder(Generic[V]):
 
     def values(self, table: V) -> list[float]:
         """The numbers of ``table``, a new list: ``layout.encode(table)`` rounded to 32-bit
-        floats."""
+        floats (each section's list kept with its numbers, so that only the sections that
+        changed make new Python numbers)."""
+        loop = self._compiled_values
+        if loop is not None:
+            found: list[float] | None = loop(
+                self._plan, self._kept, self._listed, table, self._encode, self.size
+            )
+            if found is not None:
+                return found
+        return self.values_reference(table)
+
+    def values_reference(self, table: V) -> list[float]:
+        """:meth:`values` in pure Python: what the compiled loop is held to."""
         values: list[float] = []
         listed, kept = self._listed, self._kept
         for index, section, reads, _start, _end in self._plan:

@@ -1,13 +1,16 @@
 """The adapters' loops compiled, when the package was built with a C compiler.
 
-The learning adapters spend much of a step in three loops over the game's own functions
+The learning adapters spend much of a step in four loops over the game's own functions
 and values: writing the sections of the observation a move changed
-(:meth:`~fertility_rules.encoding.encoder.Encoder.floats`), numbering the legal moves
+(:meth:`~fertility_rules.encoding.encoder.Encoder.floats`), making the same numbers into
+the list OpenSpiel's tensors are (:meth:`~fertility_rules.encoding.encoder.Encoder.values`,
+one shared Python ``0.0`` and ``1.0`` for the many zeros and ones), numbering the legal moves
 (:meth:`~fertility_rules.encoding.spaces.ActionSpace.legal`) and making the mask of the
 legal actions (:meth:`~fertility_rules.encoding.spaces.ActionSpace.allowed`).
 ``_speedups.c`` runs those loops in C; every call into the game (a section's ``reads``
 and ``encode``, a section's ``offsets``) stays in Python. The pure-Python loops
-(``floats_reference``, ``legal_reference``, ``allowed``'s own loop) are the reference:
+(``floats_reference``, ``values_reference``, ``legal_reference``, ``allowed``'s own
+loop) are the reference:
 they are used when the compiled module is missing (no compiler when the package was
 built), when the environment variable ``FERTILITY_RULES_PURE_PYTHON`` is ``1``, and
 whenever the compiled loop meets anything out of the ordinary, so that every error is

@@ -58,6 +58,7 @@ def _decisions(game: str, players: int, seeds: range) -> int:
         fast, slow = Encoder(layout, 2), Encoder(layout, 2, compiled=False)
         while not parts.is_over(state):
             assert bytes(fast.floats(state)) == bytes(slow.floats(state))
+            assert fast.values(state) == slow.values_reference(state)
             legal = space.legal(state)
             reference = space.legal_reference(state)
             assert list(legal.items()) == list(reference.items())
@@ -106,6 +107,22 @@ def test_a_section_of_the_wrong_size_is_the_reference_s_error() -> None:
     for compiled in (True, False):
         with pytest.raises(MalformedInputError, match="this section has"):
             Encoder(broken, compiled=compiled).floats(state)
+        with pytest.raises(MalformedInputError, match="this section has"):
+            Encoder(broken, compiled=compiled).values(state)
+
+
+def test_the_list_of_numbers_is_the_layout_s_and_new_at_every_call() -> None:
+    """OpenSpiel's tensors are these lists: a caller may change one without changing the
+    next."""
+    parts = learning_game("fertility")
+    layout = parts.features(2, False, None)
+    state = parts.new_state(2, 3, False, parts.rules.new_interpretations())
+    fast, slow = Encoder(layout), Encoder(layout, compiled=False)
+    assert fast.values(state) == slow.values(state) == [float(v) for v in layout.encode(state)]
+    # the second call reuses every section's list: still the same numbers, a new list
+    again = fast.values(state)
+    assert again == slow.values(state)
+    assert again is not fast.values(state)
 
 
 @pytest.mark.parametrize("compiled", [True, False])

@@ -6,11 +6,12 @@ run by hand (``rl`` extra not needed)::
 For each game and player count, seeded random games are played to the end; at every
 decision the observation is encoded by a compiled encoder and by a pure-Python one
 (``Encoder(..., compiled=False)``, sections kept between decisions in both, as an
-adapter keeps them) and the legal moves are numbered by ``ActionSpace.legal`` and by
-``legal_reference``; the numbers must be the same bytes and the actions the same moves
-in the same order. The script stops at the first difference and prints it; otherwise it
-prints how many decisions of each setting agreed. ``tests/agents/test_speedups.py`` runs
-the same check on a few games.
+adapter keeps them), as floats and as the list OpenSpiel's tensors are (``values``
+against ``values_reference``), and the legal moves are numbered by ``ActionSpace.legal``
+and by ``legal_reference``; the numbers must be the same bytes, the lists equal and the
+actions the same moves in the same order. The script stops at the first difference and
+prints it; otherwise it prints how many decisions of each setting agreed.
+``tests/agents/test_speedups.py`` runs the same check on a few games.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ def agree(game: str, players: int, decisions: int, first_seed: int) -> dict[str,
         while not parts.is_over(state):
             if bytes(fast.floats(state)) != bytes(slow.floats(state)):
                 raise SystemExit(f"{game} {players}p seed {seed}: the numbers differ")
+            if fast.values(state) != slow.values_reference(state):
+                raise SystemExit(f"{game} {players}p seed {seed}: the lists differ")
             legal, reference = space.legal(state), space.legal_reference(state)
             if list(legal.items()) != list(reference.items()):
                 raise SystemExit(f"{game} {players}p seed {seed}: the actions differ")
