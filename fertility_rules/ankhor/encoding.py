@@ -58,7 +58,7 @@ from functools import cache
 from operator import attrgetter
 from typing import cast
 
-from attrs import fields, frozen
+from attrs import fields
 
 from fertility_rules.ankhor.arguments import require, table_needed
 from fertility_rules.ankhor.catalogue import OFFER_SLOTS, PLAYER_COUNTS, Catalogue
@@ -151,42 +151,73 @@ def checked_view(view: object) -> Observation:
 # ------------------------------------------------------------------------------ places
 
 
-@frozen
 class _Places:
-    """The numbered places of a layout (see the module), found once per layout: for each
-    base space the first two base tiles it touches, for each higher space the tile under
-    its corner, each with the place's number and the tile's position."""
+    """The numbered places of a layout (see the module), found once per layout: the
+    number of every place, each base space named from the first base tile it touches."""
 
-    empty: bool
-    base: Mapping[Position, tuple[tuple[int, Position], ...]]
-    higher: Mapping[Position, tuple[int, Position]]
-    first: int
-    """The number of a player's first tile's place."""
-    whole: Mapping[Position, int]
-    """The number of every place, no tile left out."""
-    order: Mapping[Position, int]
-    """The place of each tile in the layout (the first ``most`` tiles)."""
+    __slots__ = ("_layout", "_most", "_order", "whole")
+
+    def __init__(self, layout: Sequence[Placed], most: int) -> None:
+        self._layout = layout
+        self._most = most
+        self._order: dict[Position, int] | None = None
+        whole: dict[Position, int] = {}
+        first = whole.setdefault  # the first base tile a space touches names it
+        for i, placed in enumerate(layout):
+            level, x, y = placed.level, placed.x, placed.y
+            if i >= most:  # a tile beyond the most names no place
+                if level == 0:
+                    for dx, dy in DIRECTIONS:
+                        first((0, x + dx, y + dy), -1)
+                whole[(level + 1, x, y)] = -1
+                continue
+            if level == 0:
+                number = i * 4  # the directions of DIRECTIONS, in order
+                first((0, x + 1, y), number)
+                first((0, x - 1, y), number + 1)
+                first((0, x, y + 1), number + 2)
+                first((0, x, y - 1), number + 3)
+            whole[(level + 1, x, y)] = 4 * most + i
+        if not layout:
+            whole[(0, 0, 0)] = 5 * most
+        self.whole: Mapping[Position, int] = whole
+
+    def _index(self) -> dict[Position, int]:
+        """Every tile's place in the layout, by position."""
+        if self._order is None:
+            self._order = {placed.position: i for i, placed in enumerate(self._layout)}
+        return self._order
+
+    def _without(self, target: Position, origin: Position) -> int:
+        """The number of base space ``target`` when the tile at ``origin`` is not counted:
+        named from the first other base tile it touches."""
+        index = self._index()
+        _level, x, y = target
+        found, number = len(self._layout), -1
+        for direction, (dx, dy) in enumerate(DIRECTIONS):
+            tile = (0, x - dx, y - dy)  # the space lies in this direction from the tile
+            i = index.get(tile, -1)
+            if 0 <= i < found and tile != origin:
+                found, number = i, i * 4 + direction
+        return number if found < self._most else -1
 
     def moved(self, moves: Sequence[MoveTile], size: int) -> list[int]:
         """The offset of each move of a tile: the tile's place in the layout times
         ``size``, plus the number of its new place, the tile itself not counted among the
         tiles that place touches; -1 for a move that has none."""
-        base, higher, order = self.base, self.higher, self.order
+        whole, layout, index = self.whole, self._layout, self._index()
+        most, higher = self._most, 4 * self._most
         found = []
         for move in moves:
             origin, target = move.origin, move.target
-            place = -1
-            if target[0] == 0:
-                for number, tile in base.get(target, ()):
-                    if tile != origin:
-                        place = number
-                        break
-            else:
-                above = higher.get(target)
-                if above is not None and above[1] != origin:
-                    place = above[0]
-            at = order.get(origin, -1)
-            found.append(at * size + place if at >= 0 and 0 <= place < size else -1)
+            place = whole.get(target, -1)
+            if place >= higher:  # a higher space: the tile under its corner is not moved
+                if place >= higher + most or layout[place - higher].position == origin:
+                    place = -1  # (or the first tile's place: no tile to move)
+            elif place < 0 or layout[place // 4].position == origin:
+                place = self._without(target, origin) if target[0] == 0 else -1
+            at = index.get(origin, -1)
+            found.append(at * size + place if 0 <= at < most and 0 <= place < size else -1)
         return found
 
 
@@ -200,25 +231,7 @@ def _places(layout: Sequence[Placed], most: int) -> _Places:
     known = _PLACES.get(layout)
     if known is not None and known[0] == most:
         return known[1]
-    base: dict[Position, tuple[tuple[int, Position], ...]] = {}
-    higher: dict[Position, tuple[int, Position]] = {}
-    for i, placed in enumerate(layout):
-        position = placed.position
-        level, x, y = position
-        if level == 0:  # a base space is named from the first base tile it touches
-            for direction, (dx, dy) in enumerate(DIRECTIONS):
-                space = (0, x + dx, y + dy)
-                touching = base.get(space, ())
-                if len(touching) < 2:  # one tile left out at most: two are enough
-                    base[space] = (*touching, (i * 4 + direction if i < most else -1, position))
-        higher[(level + 1, x, y)] = (4 * most + i if i < most else -1, position)
-    whole = {space: touching[0][0] for space, touching in base.items()}
-    whole.update((space, above[0]) for space, above in higher.items())
-    if not layout:
-        whole[(0, 0, 0)] = 5 * most
-    order = {placed.position: i for i, placed in enumerate(layout[:most])}
-    places = _Places(not layout, base, higher, 5 * most, whole, order)
-    return _PLACES.keep(layout, (most, places))[1]
+    return _PLACES.keep(layout, (most, _Places(layout, most)))[1]
 
 
 def _warehouses(layout: Sequence[Placed]) -> list[Position]:

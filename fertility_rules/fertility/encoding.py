@@ -63,7 +63,7 @@ from fertility_rules.fertility.interpretations import Interpretations
 from fertility_rules.fertility.model.district import District
 from fertility_rules.fertility.model.metropolis import SPOTS, Metropolis
 from fertility_rules.fertility.model.resources import Counts, MonumentType, Resource
-from fertility_rules.fertility.model.shop import Shop
+from fertility_rules.fertility.model.shop import Shop, ShopState
 from fertility_rules.fertility.model.valley import Ground
 from fertility_rules.fertility.moves import (
     BuildDistrict,
@@ -429,6 +429,31 @@ def observation_layout_value(
         return built.keep(metropolis, array("f", values))
 
     def seat(index: int) -> FeatureSection[Table]:
+        # The last spots and Shops of this seat met, with their numbers: a move that
+        # supplies a Shop changes one of them, and only its tokens are written again.
+        last: list[tuple[tuple[ShopState, ...], tuple[District | None, ...], array[float]]] = []
+
+        def metropolis_part(metropolis: Metropolis) -> array[float]:
+            spots, now = metropolis.spots, metropolis.shops
+            if last and last[0][1] is spots:
+                before, _spots, known = last[0]
+                if before is now:
+                    return known
+                if len(before) == len(now):
+                    values = array("f", known)
+                    for at, (shop, was) in enumerate(zip(now, before, strict=True)):
+                        if shop is not was:
+                            if shop.shop is not was.shop:  # another Shop: owners may differ
+                                break
+                            start = SPOTS + 5 * at + 1
+                            values[start : start + 4] = array("f", shop.tokens)
+                    else:
+                        last[:] = [(now, spots, values)]
+                        return values
+            values = metropolis_numbers(metropolis)
+            last[:] = [(now, spots, values)]
+            return values
+
         def encode(table: Table) -> array[float]:
             player = _player(table, index)
             metropolis = player.metropolis
@@ -443,7 +468,7 @@ def observation_layout_value(
                 *[tiles[t] for t in pool],
                 *pool_gaps[len(pool)],
             )
-            return array("f", head) + metropolis_numbers(metropolis)
+            return array("f", head) + metropolis_part(metropolis)
 
         def reads(table: Table) -> object:
             return _player(table, index)

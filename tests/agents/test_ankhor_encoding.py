@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from fertility_rules import ankhor, encoding
 from fertility_rules.ankhor.encoding import hidden_piles, most_tiles, with_hidden
 from fertility_rules.ankhor.model import Placed
-from fertility_rules.ankhor.moves import PASS_MAIN, BuyTile, TakeTokens
+from fertility_rules.ankhor.moves import PASS_MAIN, BuyTile, MoveTile, TakeTokens
 from fertility_rules.ankhor.state import GameState, PlayerState
 from fertility_rules.ankhor.testing import played
 from fertility_rules.ankhor.views import Observation
@@ -132,6 +132,33 @@ def test_a_first_tile_has_one_place_and_a_base_space_its_first_neighbour() -> No
     assert action_index(BuyTile(1, (0, 1, 0), None), two) == first + (1 * 91 + 0 * 4 + 0) * 6
     with pytest.raises(MalformedInputError):
         action_move(first + (1 * 91 + 1 * 4 + 1) * 6, two)
+
+
+def test_a_tile_moved_is_not_counted_among_the_tiles_its_new_place_touches() -> None:
+    view = ankhor.observe(ankhor.new_game(["A", "B"], seed=2))
+    first = next(f for n, f, _s, _r in action_layout(2) if n == "move")
+    tile = ankhor.default_catalogue().tiles[0]
+    me = view.players[view.current]
+    laid = evolve(me, tiles=(Placed(tile, 0, 0, 0), Placed(tile, 0, 2, 0)))
+    players = list(view.players)
+    players[view.current] = laid
+    two = evolve(view, players=tuple(players))
+    places = 5 * 18  # K = 18: the places a tile may be moved to
+    # (1, 0) touches both tiles. Moving the second, it is named from the first
+    # (direction 0, x + 1); moving the first, from the second (direction 1, x - 1).
+    assert action_index(MoveTile((0, 2, 0), (0, 1, 0)), two) == first + 1 * places + 0
+    assert action_index(MoveTile((0, 0, 0), (0, 1, 0)), two) == first + 0 * places + 1 * 4 + 1
+    # The higher space on the first tile's corner: 4 K + 0, for the second tile only.
+    assert action_index(MoveTile((0, 2, 0), (1, 0, 0)), two) == first + 1 * places + 4 * 18
+    for move in (
+        MoveTile((0, 0, 0), (1, 0, 0)),  # the tile under the corner is the one moved
+        MoveTile((0, 0, 0), (0, -1, 0)),  # the space touches no other tile
+        MoveTile((0, 5, 5), (0, 1, 0)),  # no tile there to move
+    ):
+        with pytest.raises(MalformedInputError):
+            action_index(move, two)
+    with pytest.raises(MalformedInputError):  # no tile at all: the first tile's place aside
+        action_index(MoveTile((0, 0, 0), (0, 0, 0)), view)
 
 
 @pytest.mark.parametrize("index", [-1, 10**9, 1.0, "3", None, True])
