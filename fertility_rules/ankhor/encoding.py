@@ -155,12 +155,13 @@ class _Places:
     """The numbered places of a layout (see the module), found once per layout: the
     number of every place, each base space named from the first base tile it touches."""
 
-    __slots__ = ("_layout", "_most", "_order", "whole")
+    __slots__ = ("_layout", "_most", "_order", "_positions", "whole")
 
     def __init__(self, layout: Sequence[Placed], most: int) -> None:
         self._layout = layout
         self._most = most
         self._order: dict[Position, int] | None = None
+        self._positions: list[Position] = []
         whole: dict[Position, int] = {}
         first = whole.setdefault  # the first base tile a space touches names it
         for i, placed in enumerate(layout):
@@ -183,9 +184,10 @@ class _Places:
         self.whole: Mapping[Position, int] = whole
 
     def _index(self) -> dict[Position, int]:
-        """Every tile's place in the layout, by position."""
+        """Every tile's place in the layout, by position (and the positions in order)."""
         if self._order is None:
-            self._order = {placed.position: i for i, placed in enumerate(self._layout)}
+            self._positions = [placed.position for placed in self._layout]
+            self._order = {position: i for i, position in enumerate(self._positions)}
         return self._order
 
     def _without(self, target: Position, origin: Position) -> int:
@@ -205,16 +207,16 @@ class _Places:
         """The offset of each move of a tile: the tile's place in the layout times
         ``size``, plus the number of its new place, the tile itself not counted among the
         tiles that place touches; -1 for a move that has none."""
-        whole, layout, index = self.whole, self._layout, self._index()
-        most, higher = self._most, 4 * self._most
+        whole, index = self.whole, self._index()
+        positions, most, higher = self._positions, self._most, 4 * self._most
         found = []
         for move in moves:
             origin, target = move.origin, move.target
             place = whole.get(target, -1)
             if place >= higher:  # a higher space: the tile under its corner is not moved
-                if place >= higher + most or layout[place - higher].position == origin:
+                if place >= higher + most or positions[place - higher] == origin:
                     place = -1  # (or the first tile's place: no tile to move)
-            elif place < 0 or layout[place // 4].position == origin:
+            elif place < 0 or positions[place // 4] == origin:
                 place = self._without(target, origin) if target[0] == 0 else -1
             at = index.get(origin, -1)
             found.append(at * size + place if 0 <= at < most and 0 <= place < size else -1)

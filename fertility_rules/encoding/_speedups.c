@@ -27,6 +27,9 @@
    without making or freeing a number. */
 static PyObject *zero, *one;
 
+/* array.array, the type of the numbers kept. */
+static PyObject *array_type;
+
 /* part's numbers as a new list of Python floats (part.tolist() of a buffer of 32-bit
    floats, the zeros and ones shared); NULL without an error when part is no such
    buffer, NULL with one on error. */
@@ -110,20 +113,21 @@ copy_part(Py_buffer *out, Py_ssize_t start, Py_ssize_t end, PyObject *part)
 }
 
 /* The part of plan step i for table: what was kept while the section reads the same
-   objects, else encode(index, section, objects, table), which keeps it. Sets *start and
-   *end from the step. A new reference; NULL with an error set, or NULL without one when
-   the plan is not as expected (the caller falls back). */
+   objects, else the section's encode(table), as an array of 32-bit floats (a list or a
+   tuple of numbers is made into one), kept with the objects read. Sets *start and *end
+   from the step. A new reference; NULL with an error set, or NULL without one when
+   anything is out of the ordinary (the caller falls back to the reference, which says
+   what is wrong). */
 static PyObject *
-step_part(PyObject *plan, PyObject *kept, Py_ssize_t i, PyObject *table, PyObject *encode,
-          Py_ssize_t *start, Py_ssize_t *end)
+step_part(PyObject *plan, PyObject *kept, Py_ssize_t i, PyObject *table, Py_ssize_t *start,
+          Py_ssize_t *end)
 {
     PyObject *step = PyTuple_GET_ITEM(plan, i);
-    if (!PyTuple_CheckExact(step) || PyTuple_GET_SIZE(step) != 5) {
+    if (!PyTuple_CheckExact(step) || PyTuple_GET_SIZE(step) != 6) {
         return NULL;
     }
-    PyObject *index = PyTuple_GET_ITEM(step, 0);
-    PyObject *section = PyTuple_GET_ITEM(step, 1);
     PyObject *reads = PyTuple_GET_ITEM(step, 2);
+    PyObject *encode = PyTuple_GET_ITEM(step, 5);
     *start = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 3));
     *end = PyLong_AsSsize_t(PyTuple_GET_ITEM(step, 4));
     if ((*start == -1 || *end == -1) && PyErr_Occurred()) {
@@ -145,20 +149,55 @@ step_part(PyObject *plan, PyObject *kept, Py_ssize_t i, PyObject *table, PyObjec
             return Py_NewRef(PyTuple_GET_ITEM(known, 1));
         }
     }
-    PyObject *part = PyObject_CallFunctionObjArgs(encode, index, section, objects, table, NULL);
+    PyObject *part = PyObject_CallOneArg(encode, table);
+    if (part == NULL) {
+        Py_DECREF(objects);
+        return NULL;
+    }
+    Py_ssize_t size = *end - *start;
+    if (Py_IS_TYPE(part, (PyTypeObject *)array_type)) {
+        if (PyObject_Length(part) != size) {
+            goto fall_back;
+        }
+    }
+    else if ((PyList_CheckExact(part) && PyList_GET_SIZE(part) == size)
+             || (PyTuple_CheckExact(part) && PyTuple_GET_SIZE(part) == size)) {
+        PyObject *made = PyObject_CallFunction(array_type, "sO", "f", part);
+        Py_DECREF(part);
+        if (made == NULL) {
+            PyErr_Clear();
+            Py_DECREF(objects);
+            return NULL;
+        }
+        part = made;
+    }
+    else {
+        goto fall_back;
+    }
+    PyObject *pair = PyTuple_Pack(2, objects, part);
     Py_DECREF(objects);
+    if (pair == NULL) {
+        Py_DECREF(part);
+        return NULL;
+    }
+    PyList_SetItem(kept, i, pair); /* steals the reference */
     return part;
+
+fall_back:
+    Py_DECREF(part);
+    Py_DECREF(objects);
+    return NULL;
 }
 
-/* floats(plan, kept, written, buffer, table, encode) -> True, or None to fall back.
-   plan: tuple of (index, section, reads, start, end); kept, written: the encoder's
-   lists; encode(index, section, objects, table) makes and keeps a section's part. */
+/* floats(plan, kept, written, buffer, table) -> True, or None to fall back.
+   plan: tuple of (index, section, reads, start, end, encode); kept, written: the
+   encoder's lists. */
 static PyObject *
 floats(PyObject *self, PyObject *args)
 {
-    PyObject *plan, *kept, *written, *buffer, *table, *encode;
-    if (!PyArg_ParseTuple(args, "O!O!O!OOO", &PyTuple_Type, &plan, &PyList_Type, &kept,
-                          &PyList_Type, &written, &buffer, &table, &encode)) {
+    PyObject *plan, *kept, *written, *buffer, *table;
+    if (!PyArg_ParseTuple(args, "O!O!O!OO", &PyTuple_Type, &plan, &PyList_Type, &kept,
+                          &PyList_Type, &written, &buffer, &table)) {
         return NULL;
     }
     Py_buffer out;
@@ -172,7 +211,7 @@ floats(PyObject *self, PyObject *args)
     }
     for (Py_ssize_t i = 0; i < steps; i++) {
         Py_ssize_t start, end;
-        PyObject *part = step_part(plan, kept, i, table, encode, &start, &end);
+        PyObject *part = step_part(plan, kept, i, table, &start, &end);
         if (part == NULL) {
             PyBuffer_Release(&out);
             if (PyErr_Occurred()) {
@@ -199,16 +238,16 @@ floats(PyObject *self, PyObject *args)
     Py_RETURN_TRUE;
 }
 
-/* values(plan, kept, listed, table, encode, size) -> a new list of size Python floats,
+/* values(plan, kept, listed, table, size) -> a new list of size Python floats,
    or None to fall back. listed: the encoder's (part, its list) of each section, made
    again when the part is another object. */
 static PyObject *
 values(PyObject *self, PyObject *args)
 {
-    PyObject *plan, *kept, *listed, *table, *encode;
+    PyObject *plan, *kept, *listed, *table;
     Py_ssize_t size;
-    if (!PyArg_ParseTuple(args, "O!O!O!OOn", &PyTuple_Type, &plan, &PyList_Type, &kept,
-                          &PyList_Type, &listed, &table, &encode, &size)) {
+    if (!PyArg_ParseTuple(args, "O!O!O!On", &PyTuple_Type, &plan, &PyList_Type, &kept,
+                          &PyList_Type, &listed, &table, &size)) {
         return NULL;
     }
     Py_ssize_t steps = PyTuple_GET_SIZE(plan);
@@ -222,7 +261,7 @@ values(PyObject *self, PyObject *args)
     Py_ssize_t total = 0;
     for (Py_ssize_t i = 0; i < steps; i++) {
         Py_ssize_t start, end;
-        PyObject *part = step_part(plan, kept, i, table, encode, &start, &end);
+        PyObject *part = step_part(plan, kept, i, table, &start, &end);
         if (part == NULL) {
             goto fail;
         }
@@ -450,6 +489,17 @@ PyInit__speedups(void)
     if (zero == NULL && ((zero = PyFloat_FromDouble(0.0)) == NULL
                          || (one = PyFloat_FromDouble(1.0)) == NULL)) {
         return NULL;
+    }
+    if (array_type == NULL) {
+        PyObject *arrays = PyImport_ImportModule("array");
+        if (arrays == NULL) {
+            return NULL;
+        }
+        array_type = PyObject_GetAttrString(arrays, "array");
+        Py_DECREF(arrays);
+        if (array_type == NULL) {
+            return NULL;
+        }
     }
     return PyModule_Create(&module);
 }

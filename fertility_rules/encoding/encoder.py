@@ -58,7 +58,7 @@ class Encoder(Generic[V]):
         self.size = layout.size
         plan, at = [], 0
         for index, section in enumerate(layout.sections):
-            plan.append((index, section, section.reads, at, at + section.size))
+            plan.append((index, section, section.reads, at, at + section.size, section.encode))
             at += section.size
         self._plan = tuple(plan)
         count = len(layout.sections)
@@ -83,7 +83,7 @@ class Encoder(Generic[V]):
         loop = self._compiled_values
         if loop is not None:
             found: list[float] | None = loop(
-                self._plan, self._kept, self._listed, table, self._encode, self.size
+                self._plan, self._kept, self._listed, table, self.size
             )
             if found is not None:
                 return found
@@ -93,7 +93,7 @@ class Encoder(Generic[V]):
         """:meth:`values` in pure Python: what the compiled loop is held to."""
         values: list[float] = []
         listed, kept = self._listed, self._kept
-        for index, section, reads, _start, _end in self._plan:
+        for index, section, reads, _start, _end, _encode in self._plan:
             objects = None if reads is None else reads(table)
             found = None if reads is None else kept[index]
             if found is not None and _same(objects, found[0]):
@@ -118,7 +118,7 @@ class Encoder(Generic[V]):
         before the next call."""
         loop = self._compiled
         if loop is not None and loop(
-            self._plan, self._kept, self._written, self._buffer, table, self._encode
+            self._plan, self._kept, self._written, self._buffer, table
         ):
             return self._buffer
         return self.floats_reference(table)
@@ -126,7 +126,7 @@ class Encoder(Generic[V]):
     def floats_reference(self, table: V) -> array[float]:
         """:meth:`floats` in pure Python: what the compiled loop is held to."""
         buffer, written, kept = self._buffer, self._written, self._kept
-        for index, section, reads, start, end in self._plan:
+        for index, section, reads, start, end, _encode in self._plan:
             if reads is None:
                 objects = None
             else:

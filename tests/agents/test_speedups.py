@@ -111,6 +111,33 @@ def test_a_section_of_the_wrong_size_is_the_reference_s_error() -> None:
             Encoder(broken, compiled=compiled).values(state)
 
 
+@pytest.mark.parametrize(
+    "numbers",
+    [
+        lambda size: (1.5,) * size,  # a tuple: made into floats as a list is
+        lambda size: [0.1] * size,  # rounded to 32 bits
+        lambda size: ["x"] * size,  # not numbers: the reference's error
+        lambda size: iter([0.0] * size),  # no length: the reference's error
+    ],
+)
+def test_a_section_s_numbers_of_any_kind_give_what_the_reference_gives(numbers: Any) -> None:
+    parts = learning_game("ankhor")
+    layout = parts.features(2, False, None)
+    first = layout.sections[0]
+    odd = FeatureLayout(
+        (evolve(first, encode=lambda table: numbers(first.size)), *layout.sections[1:])
+    )
+    state = parts.new_state(2, 1, False, parts.rules.new_interpretations())
+    found: list[object] = []
+    for compiled in (True, False):
+        encoder = Encoder(odd, compiled=compiled)
+        try:
+            found.append((bytes(encoder.floats(state)), encoder.values(state)))
+        except (TypeError, MalformedInputError) as error:
+            found.append((type(error), str(error)))
+    assert found[0] == found[1]
+
+
 def test_the_list_of_numbers_is_the_layout_s_and_new_at_every_call() -> None:
     """OpenSpiel's tensors are these lists: a caller may change one without changing the
     next."""
