@@ -516,25 +516,28 @@ def _shop_owners(metropolis: Metropolis) -> tuple[float, ...]:
     """For each Shop of a Metropolis, the spot + 1 of the District it belongs to (0 for a
     starting Shop): with the Shops' order, it tells the order the Districts were built."""
     spots = metropolis.spots
-    shops = tuple(s.shop for s in metropolis.shops)
+    shops = tuple(map(_KIND, metropolis.shops))
     kept = _OWNERS.get(spots)
     if kept is not None and kept[0] == shops:
         return kept[1]
-    owners = [0.0] * len(shops)
-    built = sum(len(d.shops) for d in spots if d)
-    index = len(shops) - built
-    remaining = {spot: d for spot, d in enumerate(spots) if d}
-    while remaining and index < len(shops):
-        run = shops[index:]
-        spot = next(
-            (k for k, d in remaining.items() if run[: len(d.shops)] == d.shops),
-            next(iter(remaining)),
-        )
-        district = remaining.pop(spot)
-        for k in range(len(district.shops)):
-            owners[index + k] = float(spot + 1)
-        index += len(district.shops)
+    count = len(shops)
+    owners = [0.0] * count
+    remaining = {spot: d.shops for spot, d in enumerate(spots) if d}
+    index = count - sum(map(len, remaining.values()))
+    while remaining and index < count:
+        spot = next(iter(remaining))  # Shops matching no District: the first one's
+        for candidate, run in remaining.items():
+            if shops[index : index + len(run)] == run:
+                spot = candidate
+                break
+        size = len(remaining.pop(spot))
+        for at in range(index, index + size):
+            owners[at] = float(spot + 1)
+        index += size
     return _OWNERS.keep(spots, (shops, tuple(owners)))[1]
+
+
+_KIND = attrgetter("shop")
 
 
 @checked_arguments
