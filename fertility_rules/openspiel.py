@@ -556,10 +556,12 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
                 ),
             )
         table = self.position.table
-        values = [0.0] * setting.encoder.size if table is None else setting.encoder.values(table)
-        seats = [0.0] * setting.players
-        seats[seat] = 1.0
-        values += seats
+        size, players = setting.encoder.size, setting.players
+        if table is None:
+            values = [0.0] * (size + players)
+        else:
+            values = setting.encoder.values(table, players)
+        values[size + seat] = 1.0
         return values
 
     def observation_tensor(self, player: int | None = None) -> list[float]:

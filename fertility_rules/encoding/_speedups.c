@@ -242,20 +242,21 @@ floats(PyObject *self, PyObject *args)
     Py_RETURN_TRUE;
 }
 
-/* values(plan, kept, listed, table, size) -> a new list of size Python floats,
-   or None to fall back. listed: the encoder's (part, its list) of each section, made
-   again when the part is another object. */
+/* values(plan, kept, listed, table, size, tail) -> a new list of size Python floats and
+   tail zeros, or None to fall back. listed: the encoder's (part, its list) of each
+   section, made again when the part is another object. */
 static PyObject *
 values(PyObject *self, PyObject *args)
 {
     PyObject *plan, *kept, *listed, *table;
-    Py_ssize_t size;
-    if (!PyArg_ParseTuple(args, "O!O!O!On", &PyTuple_Type, &plan, &PyList_Type, &kept,
-                          &PyList_Type, &listed, &table, &size)) {
+    Py_ssize_t size, tail;
+    if (!PyArg_ParseTuple(args, "O!O!O!Onn", &PyTuple_Type, &plan, &PyList_Type, &kept,
+                          &PyList_Type, &listed, &table, &size, &tail)) {
         return NULL;
     }
     Py_ssize_t steps = PyTuple_GET_SIZE(plan);
-    if (size < 0 || PyList_GET_SIZE(kept) < steps || PyList_GET_SIZE(listed) < steps) {
+    if (size < 0 || tail < 0 || tail > PY_SSIZE_T_MAX / 2 - size
+        || PyList_GET_SIZE(kept) < steps || PyList_GET_SIZE(listed) < steps) {
         Py_RETURN_NONE;
     }
     PyObject *lists = PyTuple_New(steps); /* holds each section's list while filling */
@@ -300,10 +301,13 @@ values(PyObject *self, PyObject *args)
     if (total != size) {
         goto fail;
     }
-    PyObject *found = PyList_New(size);
+    PyObject *found = PyList_New(size + tail);
     if (found == NULL) {
         Py_DECREF(lists);
         return NULL;
+    }
+    for (Py_ssize_t k = 0; k < tail; k++) {
+        PyList_SET_ITEM(found, size + k, Py_NewRef(zeros[k % POOL]));
     }
     Py_ssize_t at = 0;
     for (Py_ssize_t i = 0; i < steps; i++) {

@@ -76,20 +76,21 @@ class Encoder(Generic[V]):
         self._kept[index] = (objects, part)
         return part
 
-    def values(self, table: V) -> list[float]:
+    def values(self, table: V, tail: int = 0) -> list[float]:
         """The numbers of ``table``, a new list: ``layout.encode(table)`` rounded to 32-bit
         floats (each section's list kept with its numbers, so that only the sections that
-        changed make new Python numbers)."""
+        changed make new Python numbers), and ``tail`` zeros after them, for a user's own
+        numbers (OpenSpiel's one-hot of the observing seat)."""
         loop = self._compiled_values
-        if loop is not None:
+        if loop is not None and type(tail) is int and tail >= 0:
             found: list[float] | None = loop(
-                self._plan, self._kept, self._listed, table, self.size
+                self._plan, self._kept, self._listed, table, self.size, tail
             )
             if found is not None:
                 return found
-        return self.values_reference(table)
+        return self.values_reference(table, tail)
 
-    def values_reference(self, table: V) -> list[float]:
+    def values_reference(self, table: V, tail: int = 0) -> list[float]:
         """:meth:`values` in pure Python: what the compiled loop is held to."""
         values: list[float] = []
         listed, kept = self._listed, self._kept
@@ -104,6 +105,7 @@ class Encoder(Generic[V]):
             if known is None or known[0] is not part:
                 known = listed[index] = (part, part.tolist())
             values += known[1]
+        values += [0.0] * tail
         return values
 
     @property

@@ -59,6 +59,7 @@ def _decisions(game: str, players: int, seeds: range) -> int:
         while not parts.is_over(state):
             assert bytes(fast.floats(state)) == bytes(slow.floats(state))
             assert fast.values(state) == slow.values_reference(state)
+            assert fast.values(state, 2) == slow.values_reference(state, 2)
             legal = space.legal(state)
             reference = space.legal_reference(state)
             assert list(legal.items()) == list(reference.items())
