@@ -446,18 +446,31 @@ def observation_layout_value(
         values += [0.0] * (PLACED_NUMBERS * (most - len(layout)))
         return laid_out.keep(layout, (stored, array("f", values)))[1]
 
-    def seat(index: int) -> FeatureSection[Table]:
-        def encode(table: Table) -> array[float]:
+    def seat(index: int) -> tuple[FeatureSection[Table], FeatureSection[Table]]:
+        """A player's tokens and counts, then their layout: two sections, since most
+        decisions change the first only."""
+
+        def encode(table: Table) -> list[float]:
             player = table.players[index]
-            return array(
-                "f",
-                (*player.tokens, player.bonus, player.turns),
-            ) + layout_numbers(player.tiles, player.stored)
+            return [*player.tokens, player.bonus, player.turns]
 
         def reads(table: Table) -> object:
             return table.players[index]
 
-        return FeatureSection(f"seat {index + 1}", 9 + PLACED_NUMBERS * most, encode, reads)
+        def encode_layout(table: Table) -> array[float]:
+            player = table.players[index]
+            return layout_numbers(player.tiles, player.stored)
+
+        def reads_layout(table: Table) -> object:
+            player = table.players[index]
+            return player.tiles, player.stored
+
+        return (
+            FeatureSection(f"seat {index + 1}", 8, encode, reads),
+            FeatureSection(
+                f"seat {index + 1} layout", 1 + PLACED_NUMBERS * most, encode_layout, reads_layout
+            ),
+        )
 
     def reads_piles(table: Table) -> object:
         # A state's piles, or a view's sizes: the same objects give the same sizes.
@@ -478,7 +491,7 @@ def observation_layout_value(
         FeatureSection("price_markers", OFFER_SLOTS * len(COLOURS), prices, reads_config),
         FeatureSection("pile_sizes", 2, lambda table: [*map(float, table.pile_sizes)], reads_piles),
         FeatureSection("removed", tile_count, removed, attrgetter("removed")),
-        *(seat(i) for i in range(players)),
+        *(section for i in range(players) for section in seat(i)),
     ]
     return FeatureLayout(tuple(sections))
 

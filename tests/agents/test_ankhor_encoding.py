@@ -284,8 +284,11 @@ def test_the_layout_has_one_section_per_public_component() -> None:
         "pile_sizes",
         "removed",
         "seat 1",
+        "seat 1 layout",
         "seat 2",
+        "seat 2 layout",
         "seat 3",
+        "seat 3 layout",
     ]
     rows = observation_layout(4)
     assert rows[-1][1] + rows[-1][2] == observation_size(4)
