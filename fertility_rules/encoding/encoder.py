@@ -119,9 +119,7 @@ class Encoder(Generic[V]):
         sections that changed written again: read it (``numpy.frombuffer``) or copy it
         before the next call."""
         loop = self._compiled
-        if loop is not None and loop(
-            self._plan, self._kept, self._written, self._buffer, table
-        ):
+        if loop is not None and loop(self._plan, self._kept, self._written, self._buffer, table):
             return self._buffer
         return self.floats_reference(table)
 
