@@ -435,23 +435,50 @@ def observation_layout_value(
 
         def metropolis_part(metropolis: Metropolis) -> array[float]:
             spots, now = metropolis.spots, metropolis.shops
-            if last and last[0][1] is spots:
-                before, _spots, known = last[0]
-                if before is now:
-                    return known
-                if len(before) == len(now):
-                    values = array("f", known)
-                    for at, (shop, was) in enumerate(zip(now, before, strict=True)):
-                        if shop is not was:
-                            if shop.shop is not was.shop:  # another Shop: owners may differ
-                                break
-                            start = SPOTS + 5 * at + 1
-                            values[start : start + 4] = array("f", shop.tokens)
-                    else:
-                        last[:] = [(now, spots, values)]
-                        return values
-            values = metropolis_numbers(metropolis)
+            values = None
+            if last:
+                before, was, known = last[0]
+                if was is spots:
+                    if before is now:
+                        return known
+                    if len(before) == len(now):
+                        values = supplied(known, before, now)
+                elif len(before) <= len(now) <= shops and now[: len(before)] == before:
+                    values = built_on(known, before, metropolis)
+            if values is None:
+                values = metropolis_numbers(metropolis)
             last[:] = [(now, spots, values)]
+            return values
+
+        def supplied(
+            known: array[float], before: tuple[ShopState, ...], now: tuple[ShopState, ...]
+        ) -> array[float] | None:
+            """The numbers after tokens were put on Shops: only theirs written again;
+            ``None`` if a Shop is another (its owner may differ)."""
+            values = array("f", known)
+            for at, (shop, was) in enumerate(zip(now, before, strict=True)):
+                if shop is not was:
+                    if shop.shop is not was.shop:
+                        return None
+                    start = SPOTS + 5 * at + 1
+                    values[start : start + 4] = array("f", shop.tokens)
+            return values
+
+        def built_on(
+            known: array[float], before: tuple[ShopState, ...], metropolis: Metropolis
+        ) -> array[float] | None:
+            """The numbers after a District was built, its Shops after the others: the
+            spots and owners written again, and the new Shops' tokens."""
+            if len(metropolis.spots) != SPOTS:
+                return None
+            values = array("f", known)
+            values[:SPOTS] = array("f", [districts[d.id] if d else 0.0 for d in metropolis.spots])
+            for at, owner in enumerate(_shop_owners(metropolis)):
+                values[SPOTS + 5 * at] = owner
+            now = metropolis.shops
+            for at in range(len(before), len(now)):
+                start = SPOTS + 5 * at + 1
+                values[start : start + 4] = array("f", now[at].tokens)
             return values
 
         def encode(table: Table) -> array[float]:
