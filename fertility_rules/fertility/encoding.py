@@ -498,7 +498,10 @@ def observation_layout_value(
             return array("f", head) + metropolis_part(metropolis)
 
         def reads(table: Table) -> object:
-            return _player(table, index)
+            if type(table) is GameState:  # _player, without a call at every decision
+                seated = table.seats[index]
+                return table.player if seated is None else seated
+            return table.players[index]
 
         size = len(_MONUMENT_TYPES) + len(boards) + 3 + 4 + PERSONAL_POOL + SPOTS + shops * 5
         return FeatureSection(f"seat {index + 1}", size, encode, reads)
