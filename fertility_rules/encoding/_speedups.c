@@ -27,7 +27,8 @@
    without making or freeing a number. Each place k of a section's list takes the
    (k mod POOL)-th of a pool of them rather than one 0.0 for all: the processor counts
    the references to many objects side by side, but stalls on one counted over and over
-   at unforeseeable places (a list of 2,800 numbers is made 2.6 times as fast). */
+   at unforeseeable places (a list of 2,800 numbers, most of them zeros, is made 2.6
+   times as fast as from one shared 0.0). */
 #define POOL 2048
 static PyObject *zeros[POOL], *ones[POOL];
 
