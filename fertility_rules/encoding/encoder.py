@@ -48,9 +48,9 @@ class Encoder(Generic[V]):
 
     def __init__(self, layout: FeatureLayout[V], tail: int = 0, *, compiled: bool = True) -> None:
         """``tail``: zeros kept after the numbers in :attr:`floats_buffer`, for a user's
-        own numbers (an adapter's one-hot of the observing seat). ``compiled``: run
-        :meth:`floats`' loop compiled when the package has it
-        (:mod:`~fertility_rules.encoding.speedups`); ``False``: always the reference."""
+        own numbers (an adapter's one-hot of the observing seat). ``compiled``: run the
+        loops of :meth:`floats` and :meth:`values` compiled when the package has them
+        (:mod:`~fertility_rules.encoding.speedups`); ``False``: always the references."""
         self.layout = layout
         loops = speedups.compiled if compiled else None
         self._compiled = None if loops is None else loops.floats
