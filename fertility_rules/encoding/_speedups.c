@@ -75,6 +75,18 @@ listed_numbers(PyObject *part)
     return numbers;
 }
 
+/* list[i] = (first, second), the list's old item released; 0, or -1 on error. */
+static int
+keep_pair(PyObject *list, Py_ssize_t i, PyObject *first, PyObject *second)
+{
+    PyObject *pair = PyTuple_Pack(2, first, second);
+    if (pair == NULL) {
+        return -1;
+    }
+    PyList_SetItem(list, i, pair); /* steals the reference */
+    return 0;
+}
+
 /* Whether what a section reads now is what it read when its numbers were kept: the
    same object, or tuples of the same objects. */
 static int
@@ -179,13 +191,12 @@ step_part(PyObject *plan, PyObject *kept, Py_ssize_t i, PyObject *table, Py_ssiz
     else {
         goto fall_back;
     }
-    PyObject *pair = PyTuple_Pack(2, objects, part);
+    int done = keep_pair(kept, i, objects, part);
     Py_DECREF(objects);
-    if (pair == NULL) {
+    if (done < 0) {
         Py_DECREF(part);
         return NULL;
     }
-    PyList_SetItem(kept, i, pair); /* steals the reference */
     return part;
 
 fall_back:
@@ -284,13 +295,12 @@ values(PyObject *self, PyObject *args)
                 Py_DECREF(part);
                 goto fail;
             }
-            PyObject *pair = PyTuple_Pack(2, part, numbers);
+            int done = keep_pair(listed, i, part, numbers);
             Py_DECREF(part);
-            if (pair == NULL) {
+            if (done < 0) {
                 Py_DECREF(numbers);
                 goto fail;
             }
-            PyList_SetItem(listed, i, pair); /* steals the reference */
         }
         if (PyList_GET_SIZE(numbers) != end - start) {
             Py_DECREF(numbers);

@@ -114,17 +114,22 @@ def test_the_bounds_are_those_derived_from_the_rules_and_the_catalogue() -> None
     assert action_count(2) == action_count(3) == action_count(4) == sum(sizes.values())
 
 
-def test_a_first_tile_has_one_place_and_a_base_space_its_first_neighbour() -> None:
-    view = ankhor.observe(ankhor.new_game(["A", "B"], seed=2))
-    first = next(f for n, f, _s, _r in action_layout(2) if n == "buy")
-    # Slot 0, the first tile's place (5 K = 90), no marker left unpaid.
-    assert action_index(BuyTile(0, (0, 0, 0), None), view) == first + (0 * 91 + 90) * 6
+def _two_tiles(view: Observation) -> Observation:
+    """``view`` where the player to act has two tiles, at (0, 0) and (2, 0)."""
     tile = ankhor.default_catalogue().tiles[0]
     me = view.players[view.current]
     laid = evolve(me, tiles=(Placed(tile, 0, 0, 0), Placed(tile, 0, 2, 0)))
     players = list(view.players)
     players[view.current] = laid
-    two = evolve(view, players=tuple(players))
+    return evolve(view, players=tuple(players))
+
+
+def test_a_first_tile_has_one_place_and_a_base_space_its_first_neighbour() -> None:
+    view = ankhor.observe(ankhor.new_game(["A", "B"], seed=2))
+    first = next(f for n, f, _s, _r in action_layout(2) if n == "buy")
+    # Slot 0, the first tile's place (5 K = 90), no marker left unpaid.
+    assert action_index(BuyTile(0, (0, 0, 0), None), view) == first + (0 * 91 + 90) * 6
+    two = _two_tiles(view)
     # (3, 0) touches the second tile only; (0, 1) the first (direction 2: y + 1).
     assert action_index(BuyTile(1, (0, 3, 0), None), two) == first + (1 * 91 + 1 * 4 + 0) * 6
     assert action_index(BuyTile(1, (0, 0, 1), None), two) == first + (1 * 91 + 0 * 4 + 2) * 6
@@ -137,12 +142,7 @@ def test_a_first_tile_has_one_place_and_a_base_space_its_first_neighbour() -> No
 def test_a_tile_moved_is_not_counted_among_the_tiles_its_new_place_touches() -> None:
     view = ankhor.observe(ankhor.new_game(["A", "B"], seed=2))
     first = next(f for n, f, _s, _r in action_layout(2) if n == "move")
-    tile = ankhor.default_catalogue().tiles[0]
-    me = view.players[view.current]
-    laid = evolve(me, tiles=(Placed(tile, 0, 0, 0), Placed(tile, 0, 2, 0)))
-    players = list(view.players)
-    players[view.current] = laid
-    two = evolve(view, players=tuple(players))
+    two = _two_tiles(view)
     places = 5 * 18  # K = 18: the places a tile may be moved to
     # (1, 0) touches both tiles. Moving the second, it is named from the first
     # (direction 0, x + 1); moving the first, from the second (direction 1, x - 1).
