@@ -87,6 +87,7 @@ from fertility_rules.encoding.spaces import (
     FeatureLayout,
     FeatureSection,
     one_hot,
+    one_hots,
     switch_numbers,
 )
 from fertility_rules.errors import MalformedInputError
@@ -388,12 +389,16 @@ def observation_layout_value(
             *map(float, config.box),
         ]
 
+    seats_hot = one_hots(players)
+    phases_hot = {phase: tuple(one_hot(len(_PHASES), i)) for phase, i in _PHASES.items()}
+
     def turn(table: Table) -> list[float]:
         progress = table.progress
+        current = table.current
         return [
             float(table.turn),
-            *one_hot(players, table.current),
-            *one_hot(len(_PHASES), _PHASES[table.phase]),
+            *(seats_hot.get(current) or one_hot(players, current)),
+            *phases_hot[table.phase],
             float(progress.spent),
             float(progress.ankhs_taken),
             float(progress.bought),

@@ -54,6 +54,12 @@ def one_hot(size: int, index: int | None) -> list[float]:
     return values
 
 
+def one_hots(size: int) -> dict[int, tuple[float, ...]]:
+    """The :func:`one_hot` of each place from 0 to ``size - 1``, made once: for a section
+    encoded at every decision (``hots.get(i) or one_hot(size, i)`` refuses the others)."""
+    return {index: tuple(one_hot(size, index)) for index in range(size)}
+
+
 @functools.lru_cache(maxsize=4096)
 def switch_numbers(reading: AttrsInstance) -> tuple[float, ...]:
     """A game's interpretations value as numbers: the place of each switch's value among

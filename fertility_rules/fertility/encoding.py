@@ -54,6 +54,7 @@ from fertility_rules.encoding.spaces import (
     FeatureLayout,
     FeatureSection,
     one_hot,
+    one_hots,
     switch_numbers,
 )
 from fertility_rules.errors import MalformedInputError
@@ -320,13 +321,17 @@ def observation_layout_value(
     def config(table: Table) -> list[float]:
         return [float(table.config.variant), *switch_numbers(table.config.interpretations)]
 
+    seats_hot = one_hots(players)
+    phases_hot = {phase: tuple(one_hot(len(_PHASES), i)) for phase, i in _PHASES.items()}
+
     def turn(table: Table) -> list[float]:
         left = 0.0 if table.turns_left is None else float(table.turns_left + 1)
+        current = table.current
         return [
             float(table.turn),
             left,
-            *one_hot(players, table.current),
-            *one_hot(len(_PHASES), _PHASES[table.phase]),
+            *(seats_hot.get(current) or one_hot(players, current)),
+            *phases_hot[table.phase],
         ]
 
     def on_table(table: Table) -> list[float]:

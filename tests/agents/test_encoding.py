@@ -32,6 +32,7 @@ from fertility_rules.encoding import (
     observation_size,
     observation_vector,
 )
+from fertility_rules.encoding.spaces import one_hot, one_hots
 from tests.conftest import OPTIONAL_LIBRARIES
 from tests.play.helpers import played
 from tests.play.test_views import _hidden_twin
@@ -204,3 +205,12 @@ print(sorted(m for m in sys.modules if m.split(".")[0] in heavy))
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_the_one_hots_made_once_are_one_hot_and_refuse_the_other_places() -> None:
+    hots = one_hots(3)
+    assert hots == {0: (1.0, 0.0, 0.0), 1: (0.0, 1.0, 0.0), 2: (0.0, 0.0, 1.0)}
+    for place in (-1, 3):  # as a section reads them: the one-hot made anew refuses these
+        assert hots.get(place) is None
+        with pytest.raises(MalformedInputError):
+            one_hot(3, place)
