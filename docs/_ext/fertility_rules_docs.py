@@ -37,6 +37,7 @@ import enum
 import html
 import json
 import re
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.directives.other import Include
+from sphinx.transforms import SphinxTransform
 
 from fertility_rules.ankhor.document.site import gallery_blocks as ankhor_gallery
 from fertility_rules.arguments import language_of
@@ -107,8 +109,10 @@ def gallery_rst(language: Language, catalogue: Catalogue) -> str:
 def changelog_rst(markdown: str) -> str:
     """The changelog (Keep a Changelog, Markdown) as reStructuredText. Its text stays in
     English in every language, so its headings are rubrics, not sections: the navigation
-    of a translated page lists none of them. Its title is the page's own, translated with
-    the page (``docs/changelog.rst``)."""
+    of a translated page lists none of them; and it is marked English (``language-en``),
+    so that the apostrophe of "the adapters' loops" is not made a French, Polish or Dutch
+    closing quote. Its title is the page's own, translated with the page
+    (``docs/changelog.rst``)."""
     out: list[str] = []
     for line in markdown.splitlines():
         heading = re.match(r"^(#{1,3}) (.*)$", line)
@@ -123,7 +127,8 @@ def changelog_rst(markdown: str) -> str:
             out += ["", f".. rubric:: {title}", f"   :class: changelog-{level}", ""]
         else:
             out.append(text)
-    return "\n".join(out).strip() + "\n"
+    body = textwrap.indent("\n".join(out).strip(), "   ")
+    return f".. container:: language-en\n\n{body}\n"
 
 
 def write_generated(app: Sphinx) -> None:
@@ -185,6 +190,23 @@ def mark_untranslatable(app: Sphinx, doctree: nodes.document) -> None:
     for content in doctree.findall(addnodes.desc_content):
         for name in content.findall(nodes.field_name):
             name["translatable"] = False
+
+
+class EnglishApi(SphinxTransform):
+    """Mark the API's object descriptions and the modules' docstrings English
+    (``language-en``): they are never translated, and without the mark the smart quotes
+    of a French, Polish or Dutch build make the apostrophe of "the players' turns" a
+    closing quote of that language. Runs before Sphinx's smart quotes (priority 750)."""
+
+    default_priority = 700
+
+    def apply(self, **kwargs: Any) -> None:
+        for node in self.document.findall(nodes.Element):
+            english = isinstance(node, addnodes.desc) or (
+                isinstance(node, nodes.TextElement) and "docstring of " in (node.source or "")
+            )
+            if english and "language-en" not in node["classes"]:
+                node["classes"].append("language-en")
 
 
 ATTRS_DEFAULT = re.compile(r"attr_dict\['(\w+)'\]\.default")
@@ -342,6 +364,7 @@ def search_words(app: Sphinx, exception: Exception | None) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("fertility_rules_catalogue", None, "env", types=(str, type(None)))
     app.add_directive("fertility-generated", GeneratedInclude)
+    app.add_transform(EnglishApi)
     app.connect("builder-inited", write_generated)
     app.connect("doctree-read", mark_untranslatable)
     app.connect("autodoc-process-signature", attrs_defaults)
