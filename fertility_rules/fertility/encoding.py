@@ -426,12 +426,49 @@ def observation_layout_value(
         found = built.get(metropolis)
         if found is not None:
             return found
-        values = [districts[d.id] if d else 0.0 for d in metropolis.spots]
+        values = spot_numbers(metropolis.spots)
         for owner, shop in zip(_shop_owners(metropolis), metropolis.shops, strict=True):
             values.append(owner)
             values.extend(map(float, shop.tokens))
         values.extend(_EMPTY_SHOP * (shops - len(metropolis.shops)))
         return built.keep(metropolis, array("f", values))
+
+    def spot_numbers(spots: tuple[District | None, ...]) -> list[float]:
+        return [districts[d.id] if d else 0.0 for d in spots]
+
+    def put_tokens(values: array[float], at: int, shop: ShopState) -> None:
+        """Write the tokens of the ``at``-th Shop of a Metropolis into its numbers."""
+        start = SPOTS + 5 * at + 1
+        values[start : start + 4] = array("f", shop.tokens)
+
+    def supplied(
+        known: array[float], before: tuple[ShopState, ...], now: tuple[ShopState, ...]
+    ) -> array[float] | None:
+        """The numbers after tokens were put on Shops: only theirs written again; ``None``
+        if a Shop is another (its owner may differ)."""
+        values = array("f", known)
+        for at, (shop, was) in enumerate(zip(now, before, strict=True)):
+            if shop is not was:
+                if shop.shop is not was.shop:
+                    return None
+                put_tokens(values, at, shop)
+        return values
+
+    def built_on(
+        known: array[float], before: tuple[ShopState, ...], metropolis: Metropolis
+    ) -> array[float] | None:
+        """The numbers after a District was built, its Shops after the others: the spots
+        and owners written again, and the new Shops' tokens."""
+        if len(metropolis.spots) != SPOTS:
+            return None
+        values = array("f", known)
+        values[:SPOTS] = array("f", spot_numbers(metropolis.spots))
+        for at, owner in enumerate(_shop_owners(metropolis)):
+            values[SPOTS + 5 * at] = owner
+        now = metropolis.shops
+        for at in range(len(before), len(now)):
+            put_tokens(values, at, now[at])
+        return values
 
     def seat(index: int) -> FeatureSection[Table]:
         # The last spots and Shops of this seat met, with their numbers: a move that
@@ -453,37 +490,6 @@ def observation_layout_value(
             if values is None:
                 values = metropolis_numbers(metropolis)
             last[:] = [(now, spots, values)]
-            return values
-
-        def supplied(
-            known: array[float], before: tuple[ShopState, ...], now: tuple[ShopState, ...]
-        ) -> array[float] | None:
-            """The numbers after tokens were put on Shops: only theirs written again;
-            ``None`` if a Shop is another (its owner may differ)."""
-            values = array("f", known)
-            for at, (shop, was) in enumerate(zip(now, before, strict=True)):
-                if shop is not was:
-                    if shop.shop is not was.shop:
-                        return None
-                    start = SPOTS + 5 * at + 1
-                    values[start : start + 4] = array("f", shop.tokens)
-            return values
-
-        def built_on(
-            known: array[float], before: tuple[ShopState, ...], metropolis: Metropolis
-        ) -> array[float] | None:
-            """The numbers after a District was built, its Shops after the others: the
-            spots and owners written again, and the new Shops' tokens."""
-            if len(metropolis.spots) != SPOTS:
-                return None
-            values = array("f", known)
-            values[:SPOTS] = array("f", [districts[d.id] if d else 0.0 for d in metropolis.spots])
-            for at, owner in enumerate(_shop_owners(metropolis)):
-                values[SPOTS + 5 * at] = owner
-            now = metropolis.shops
-            for at in range(len(before), len(now)):
-                start = SPOTS + 5 * at + 1
-                values[start : start + 4] = array("f", now[at].tokens)
             return values
 
         def encode(table: Table) -> array[float]:
