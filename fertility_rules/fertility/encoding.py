@@ -470,7 +470,10 @@ def observation_layout_value(
             put_tokens(values, at, now[at])
         return values
 
-    def seat(index: int) -> FeatureSection[Table]:
+    def seat(index: int) -> tuple[FeatureSection[Table], FeatureSection[Table]]:
+        """A seat's two sections: the player's own numbers, which change at most of their
+        decisions, then their Metropolis (spots and Shops), which changes when they build or
+        supply and is kept by the encoder meanwhile."""
         # The last spots and Shops of this seat met, with their numbers: a move that
         # supplies a Shop changes one of them, and only its tokens are written again.
         last: list[tuple[tuple[ShopState, ...], tuple[District | None, ...], array[float]]] = []
@@ -492,11 +495,11 @@ def observation_layout_value(
             last[:] = [(now, spots, values)]
             return values
 
-        def encode(table: Table) -> array[float]:
+        def encode(table: Table) -> tuple[float, ...]:
             player = _player(table, index)
             metropolis = player.metropolis
             pool = player.pool
-            head = (
+            return (
                 *monument_types[player.monument_type],
                 *boards_shown.get(metropolis.board_id or "", no_board),
                 metropolis.wheat,
@@ -506,16 +509,29 @@ def observation_layout_value(
                 *[tiles[t] for t in pool],
                 *pool_gaps[len(pool)],
             )
-            return array("f", head) + metropolis_part(metropolis)
 
-        def reads(table: Table) -> object:
+        def encode_metropolis(table: Table) -> array[float]:
+            return metropolis_part(_player(table, index).metropolis)
+
+        def reads(table: Table) -> PlayerState:
             if type(table) is GameState:  # _player, without a call at every decision
                 seated = table.seats[index]
                 return table.player if seated is None else seated
             return table.players[index]
 
-        size = len(_MONUMENT_TYPES) + len(boards) + 3 + 4 + PERSONAL_POOL + SPOTS + shops * 5
-        return FeatureSection(f"seat {index + 1}", size, encode, reads)
+        def reads_metropolis(table: Table) -> Metropolis:
+            return reads(table).metropolis
+
+        size = len(_MONUMENT_TYPES) + len(boards) + 3 + 4 + PERSONAL_POOL
+        return (
+            FeatureSection(f"seat {index + 1}", size, encode, reads),
+            FeatureSection(
+                f"seat {index + 1} metropolis",
+                SPOTS + shops * 5,
+                encode_metropolis,
+                reads_metropolis,
+            ),
+        )
 
     # A state keeps what a turn owes and the tiles out of play in two values of their
     # own, shared while unchanged; a view holds their parts.
@@ -541,7 +557,7 @@ def observation_layout_value(
         FeatureSection("board", squares * per_square, board, attrgetter("config", "valley")),
         FeatureSection("pending", 2 + squares + shops * 4, pending, reads_pending),
         FeatureSection("out_of_play", 2 * tile_count, out_of_play, reads_out_of_play),
-        *(seat(i) for i in range(players)),
+        *(section for i in range(players) for section in seat(i)),
     ]
     return FeatureLayout(tuple(sections))
 

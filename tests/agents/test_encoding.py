@@ -179,8 +179,11 @@ def test_the_layout_has_one_section_per_public_component() -> None:
         "pending",
         "out_of_play",
         "seat 1",
+        "seat 1 metropolis",
         "seat 2",
+        "seat 2 metropolis",
         "seat 3",
+        "seat 3 metropolis",
     ]
     rows = observation_layout(4)
     assert rows[-1][1] + rows[-1][2] == observation_size(4)
