@@ -62,11 +62,11 @@ import functools
 from collections.abc import Mapping, Sequence
 from itertools import repeat
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 import pyspiel
-from attrs import field, frozen
+from attrs import frozen
 
 from fertility_rules.arguments import argument_error, checked_arguments
 from fertility_rules.encoding.encoder import Encoder
@@ -258,23 +258,46 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         return _Observer(_bound(self.name).game, self.setting(), perfect_recall)
 
 
-def _read_only(legal: Mapping[int, Any]) -> Mapping[int, Any]:
-    """``legal`` read-only (a position is given a dictionary of its own)."""
-    return legal if type(legal) is MappingProxyType else MappingProxyType(legal)
+_NO_MOVES: Mapping[int, Any] = MappingProxyType({})
+
+_History = tuple[Any, ...]
+"""The public history as linked entries, ``(before, kind, value)`` (``()`` when empty):
+an action adds one small tuple, where a tuple of every entry would be copied whole."""
 
 
-@frozen
-class _Position:
+def _later(history: _History, kind: str, value: object) -> _History:
+    return (history, kind, value)
+
+
+def _entries(history: _History) -> list[tuple[str, object]]:
+    """The entries of ``history``, first first."""
+    found = []
+    while history:
+        history, kind, value = history
+        found.append((kind, value))
+    found.reverse()
+    return found
+
+
+def _linked(entries: Sequence[tuple[str, object]]) -> _History:
+    history: _History = ()
+    for kind, value in entries:
+        history = (history, kind, value)
+    return history
+
+
+class _Position(NamedTuple):
     """Everything a state holds, one immutable value: OpenSpiel copies a state by deep
-    copies of its attributes, and this one is shared instead."""
+    copies of its attributes, and this one is shared instead (a named tuple, made at
+    every action at a third of the cost of a frozen class)."""
 
     table: Any
     """The game state once the setup is chosen (``None`` before): the order of its hidden
     piles is never read, their items are drawn at chance nodes."""
     player: int
     """Whose decision it is: a seat, or OpenSpiel's chance or terminal player."""
-    legal: Mapping[int, Any] = field(default=MappingProxyType({}), converter=_read_only)
-    """The legal moves of a decision by action, listed once."""
+    legal: Mapping[int, Any] = _NO_MOVES
+    """The legal moves of a decision by action, listed once (read-only)."""
     actions: tuple[int, ...] = ()
     """The legal actions in increasing order."""
     sizes: tuple[int, ...] = ()
@@ -297,30 +320,24 @@ class _Position:
     outcomes: tuple[tuple[int, float], ...] = ()
     """The chance node's outcomes: each item of ``left[pile]`` by its number, all equally
     likely."""
-    history: tuple[str, ...] = ()
-    """The public history: every move and every item revealed."""
+    history: _History = ()
+    """The public history: every move and every item revealed (:data:`_History`)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return self
 
-    def __reduce__(self) -> tuple[type[_Position], tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled field by field (a serialized state holds it), the legal moves as a
-        dictionary."""
-        return type(self), (
-            self.table,
-            self.player,
-            dict(self.legal),
-            self.actions,
-            self.sizes,
-            self.waiting,
-            self.counts,
-            self.drawn,
-            self.left,
-            self.holds,
-            self.pile,
-            self.outcomes,
-            self.history,
-        )
+        dictionary and the history as a flat tuple of its entries (a long game's linked
+        entries would nest too deep for pickle)."""
+        flat = self._replace(legal=dict(self.legal), history=tuple(_entries(self.history)))
+        return _restored, tuple(flat)
+
+
+def _restored(*fields: Any) -> _Position:
+    """A position unpickled (:meth:`_Position.__reduce__`)."""
+    flat = _Position._make(fields)
+    return flat._replace(legal=MappingProxyType(flat.legal), history=_linked(flat.history))
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
@@ -345,9 +362,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def _game(self) -> LearningGame[Any, Any, Any]:
         return _bound(self.name).game
 
-    def _at(
-        self, table: Any, history: tuple[str, ...], sizes: tuple[int, ...] | None = None
-    ) -> _Position:
+    def _at(self, table: Any, history: _History, sizes: tuple[int, ...] | None = None) -> _Position:
         """The position of ``table`` at a decision: its legal moves listed once, and the
         sizes of its hidden piles (``sizes`` when known already)."""
         game = self._game
@@ -359,7 +374,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return _Position(
             table,
             game.current(table),
-            legal,
+            MappingProxyType(legal),
             tuple(sorted(legal)),
             sizes,
             history=history,
@@ -404,7 +419,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         waiting: _Position,
         drawn: tuple[tuple[str, ...], ...],
         left: tuple[tuple[str, ...], ...],
-        history: tuple[str, ...],
+        history: _History,
     ) -> _Position:
         """The chance node of the next item ``waiting``'s move draws, with ``drawn`` drawn
         already and ``left`` to draw from (an item drawn for one pile is in no other: two
@@ -439,7 +454,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
                 raise self._no_outcome(action)
             rules = self.setting
             table = self._game.new_state(rules.players, action, rules.variant, rules.readings)
-            self.position = self._at(table, (*position.history, f"setup {action}"))
+            self.position = self._at(table, _later(position.history, "setup", action))
         else:
             self._draw(position, action)
 
@@ -461,7 +476,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         drawn = list(position.drawn)
         drawn[pile] = (*drawn[pile], item)
         left = tuple(_without(items, item) for items in position.left)
-        history = (*position.history, f"draw {item}")
+        history = _later(position.history, "draw", item)
         if all(len(d) == c for d, c in zip(drawn, position.counts, strict=True)):
             self.position = self._at(self._drawn(position, tuple(drawn), left), history)
         else:
@@ -475,7 +490,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         move = self.setting.actions.chosen(position.legal, action)
         table = position.table
         after = game.apply(table, move)
-        history = (*position.history, f"move {action}")
+        history = _later(position.history, "move", action)
         sizes = game.hidden_sizes(after)
         if sizes == position.sizes:
             self.position = self._at(after, history, sizes)
@@ -540,7 +555,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return clone
 
     def public_history(self) -> str:
-        return "; ".join(self.position.history)
+        return "; ".join(f"{kind} {value}" for kind, value in _entries(self.position.history))
 
     def _tensor(self, player: int | None) -> list[float]:
         """The numeric view and the one-hot of ``player`` (the current one by default)."""

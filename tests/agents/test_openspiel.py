@@ -4,6 +4,7 @@ serialize, and OpenSpiel's own ISMCTS bot plays them to the end (``rl`` extra)."
 from __future__ import annotations
 
 import pickle
+import sys
 from typing import Any
 
 import pytest
@@ -79,6 +80,35 @@ def test_a_state_serializes_and_pickles() -> None:
     assert str(again) == str(state)
     assert again.history() == state.history()
     assert pickle.loads(pickle.dumps(state)).history() == state.history()
+
+
+def test_a_whole_game_pickles_and_the_copy_goes_on_alike() -> None:
+    # Hundreds of actions: a history kept as nested entries must still pickle flat.
+    game = pyspiel.load_game("python_ankhor(players=3)")
+    state = game.new_initial_state()
+    rng = np.random.RandomState(5)
+    while state.move_number() < 400:
+        actions = [o for o, _p in state.chance_outcomes()] if state.is_chance_node() else None
+        actions = actions or state.legal_actions()
+        state.apply_action(actions[rng.randint(len(actions))])
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(300)  # fewer levels than entries: a nested history would fail
+    try:
+        copy = pickle.loads(pickle.dumps(state))
+    finally:
+        sys.setrecursionlimit(limit)
+    assert copy.public_history() == state.public_history()
+    assert len(state.public_history().split("; ")) == 400
+    assert copy.observation_tensor() == state.observation_tensor()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = state.chance_outcomes()[0][0]
+        else:
+            action = state.legal_actions()[-1]
+        state.apply_action(action)
+        copy.apply_action(action)
+        assert str(copy) == str(state)
+    assert copy.returns() == state.returns()
 
 
 def test_ankhor_describes_its_spaces_and_draws_each_unseen_tile_once() -> None:
