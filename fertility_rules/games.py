@@ -472,6 +472,11 @@ class GameLearning:
     for an adapter that holds the state and lists the unseen items at every draw (making
     the view first costs a new value of every public field). ``None``: the adapters
     observe the state and call :attr:`hidden_piles`."""
+    results: Callable[[Any], tuple[list[float], list[int]]] | None = None
+    """``(state)``: each seat's final score and rank of a finished game, those of its
+    score sheets (``final_scores``), worked out from the stage totals without the sheets'
+    explained lines: the adapters give rewards at the end of every game. ``None``: read
+    from the score sheets."""
 
 
 # ---------------------------------------------------------------------------- the games

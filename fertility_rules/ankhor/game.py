@@ -250,6 +250,7 @@ RULES = GameRules(
         ),
         with_piles=Lazy("fertility_rules.ankhor.encoding", "_with_piles"),
         state_piles=Lazy("fertility_rules.ankhor.encoding", "_state_piles"),
+        results=Lazy("fertility_rules.ankhor.scoring", "_results"),
     ),
     agents=AGENTS,
 )

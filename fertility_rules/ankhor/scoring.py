@@ -305,6 +305,18 @@ def final_scores(state: GameState | Observation) -> ScoreReport:
     return score(final_position(state))
 
 
+def _results(state: GameState) -> tuple[list[float], list[int]]:
+    """Each player's total and rank on the final score sheets, from the stage totals:
+    the most points, then the fewest tiles, then the fewest tokens (A-7.5, Q-9)."""
+    position = final_position(state)
+    totals = [sum(stages) for stages in score_totals(position)]
+    keys = [
+        (total, len(player.tiles), player.token_count)
+        for total, player in zip(totals, position.players, strict=True)
+    ]
+    return [float(total) for total in totals], list(rank(keys))
+
+
 colour_group = _colour_group
 """``green group of 5 tiles``: a colour group as the score sheet names it (A-7.3)."""
 animal_group = _animal_group

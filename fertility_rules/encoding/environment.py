@@ -137,6 +137,7 @@ def _new_state(rules: GameRules, players: int, seed: int, variant: bool, reading
 
 
 def _results(rules: GameRules, state: Any) -> tuple[list[float], list[int]]:
+    """A game without ``results``: the totals and ranks of its score sheets."""
     sheets = rules.final_scores(state).sheets
     return [float(sheet.total) for sheet in sheets], [sheet.rank for sheet in sheets]
 
@@ -202,7 +203,9 @@ def learning_game(game: str | GameRules = "fertility") -> LearningGame[Any, Any,
         apply=rules.apply_unchecked,
         current=operator.attrgetter("current"),
         is_over=operator.attrgetter("is_over"),
-        results=functools.partial(_results, rules),
+        results=functools.partial(_results, rules)
+        if parts.results is None
+        else _loaded(parts.results),
         max_score=parts.max_score,
         action_space=parts.action_space,
         features=parts.features,

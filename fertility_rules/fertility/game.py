@@ -298,6 +298,7 @@ RULES = GameRules(
         state_piles=_state_piles,
         hidden_items=_hidden_items,
         with_hidden=_with_hidden,
+        results=Lazy("fertility_rules.fertility.rules.engine", "_results"),
     ),
     agents=AGENTS,
 )

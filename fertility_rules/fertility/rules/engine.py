@@ -59,11 +59,12 @@ from fertility_rules.fertility.rules.turn_end import (
     remove_moves,
     take_moves,
 )
-from fertility_rules.fertility.scoring.pipeline import score_position
+from fertility_rules.fertility.scoring.pipeline import score_position, score_totals
 from fertility_rules.fertility.scoring.sheet import ScoreReport
 from fertility_rules.fertility.state import GameState, Phase, View, state_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.shared.referee import handler_for, refuse
+from fertility_rules.shared.scores import places
 from fertility_rules.shared.values import unchecked_constructor
 from fertility_rules.shared.violations import Violation
 
@@ -236,3 +237,13 @@ _player_position = unchecked_constructor(PlayerPosition)
 def final_scores(state: GameState) -> ScoreReport:
     """The final score sheets through the scoring pipeline (R-5, R-4.3)."""
     return score_position(final_position(state), state.config.registry)
+
+
+def _results(state: GameState) -> tuple[list[float], list[int]]:
+    """Each player's total and rank on the final score sheets, from the stage totals: the
+    most Debens, then the fewest tokens on the Metropolis (R-4.3)."""
+    position = final_position(state)
+    totals = [sum(stages) for stages in score_totals(position, state.config.registry)]
+    tokens = [sum(sum(shop.tokens) for shop in p.metropolis.shops) for p in position.players]
+    ranks = places([(total, -held) for total, held in zip(totals, tokens, strict=True)])
+    return [float(total) for total in totals], ranks
