@@ -86,9 +86,9 @@ def env(**kwargs: Any) -> AECEnv:
 
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper`` with the same checks, whose ``last`` and
-    ``agent_iter`` read the environment's attributes directly: the wrapper otherwise
-    reaches each of them through two ``__getattr__`` (eight at every step)."""
+    """PettingZoo's ``OrderEnforcingWrapper`` with the same checks, whose ``last``,
+    ``step`` and ``agent_iter`` read the environment's attributes directly: the wrapper
+    otherwise reaches each of them through two ``__getattr__`` (eight at every step)."""
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
@@ -100,6 +100,17 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         if not self._has_reset:
             EnvLogger.error_agent_iter_before_reset()
         return _Turns(self, max_iter)
+
+    def step(self, action: int | None) -> None:
+        """PettingZoo's ``step`` with its checks, the environment's agents read directly."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
 
     def __str__(self) -> str:
         return str(self.env)
