@@ -187,6 +187,8 @@ class _Setting:
     encoder: Encoder[Any]
     """Keeps the numbers of the sections a move left alone (a memo: the numbers are always
     the layout's)."""
+    bound: _Game
+    """The game's learning parts and chance outcomes (read at every action)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setting:
         return self  # shared by every state of the game, as OpenSpiel copies states
@@ -218,6 +220,7 @@ def _setting_of(name: str, params: tuple[tuple[str, Any], ...]) -> _Setting:
         check_reward(given.get("reward", "outcome")),
         bound.game.action_space(players, variant, None),
         Encoder(bound.game.features(players, variant, None)),
+        bound,
     )
 
 
@@ -360,7 +363,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def _game(self) -> LearningGame[Any, Any, Any]:
-        return _bound(self.name).game
+        return self.setting.bound.game
 
     def _at(self, table: Any, history: _History, sizes: tuple[int, ...] | None = None) -> _Position:
         """The position of ``table`` at a decision: its legal moves listed once, and the
@@ -427,7 +430,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         for pile, count in enumerate(waiting.counts):
             if len(drawn[pile]) < count:
                 items = left[pile]
-                numbers = _bound(self.name).outcomes[pile]
+                numbers = self.setting.bound.outcomes[pile]
                 outcomes = tuple(zip(map(numbers.__getitem__, items), repeat(1.0 / len(items))))
                 return _Position(
                     waiting.table,
@@ -469,7 +472,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         pile's catalogue, refused unless still to draw); the move waiting is played once
         every item it draws is known."""
         pile = position.pile
-        every = _bound(self.name).items[pile]
+        every = self.setting.bound.items[pile]
         item = every[action] if type(action) is int and 0 <= action < len(every) else None
         if item is None or item not in position.left[pile]:
             raise self._no_outcome(action)
@@ -532,7 +535,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         if player == _CHANCE:
             if position.table is None:
                 return f"setup {action}"
-            every = _bound(self.name).items[position.pile]
+            every = self.setting.bound.items[position.pile]
             if type(action) is not int or not 0 <= action < len(every):
                 raise self._no_outcome(action)
             return f"draw {every[action]}"
