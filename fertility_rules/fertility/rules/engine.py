@@ -59,12 +59,15 @@ from fertility_rules.fertility.rules.turn_end import (
     remove_moves,
     take_moves,
 )
-from fertility_rules.fertility.scoring.pipeline import score_position, score_totals
+from fertility_rules.fertility.scoring.pipeline import (
+    final_ranks,
+    score_position,
+    score_totals,
+)
 from fertility_rules.fertility.scoring.sheet import ScoreReport
 from fertility_rules.fertility.state import GameState, Phase, View, state_of
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.shared.referee import handler_for, refuse
-from fertility_rules.shared.scores import places
 from fertility_rules.shared.values import unchecked_constructor
 from fertility_rules.shared.violations import Violation
 
@@ -244,6 +247,4 @@ def _results(state: GameState) -> tuple[list[float], list[int]]:
     most Debens, then the fewest tokens on the Metropolis (R-4.3)."""
     position = final_position(state)
     totals = [sum(stages) for stages in score_totals(position, state.config.registry)]
-    tokens = [sum(sum(shop.tokens) for shop in p.metropolis.shops) for p in position.players]
-    ranks = places([(total, -held) for total, held in zip(totals, tokens, strict=True)])
-    return [float(total) for total in totals], ranks
+    return [float(total) for total in totals], final_ranks(position, totals)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
 from fertility_rules.arguments import checked_arguments, expect_type
@@ -43,6 +43,7 @@ from fertility_rules.shared.values import ByIdentity, MadeOnce
 __all__ = [
     "STAGES",
     "StageTotals",
+    "final_ranks",
     "metropolis_totals",
     "rank",
     "score_position",
@@ -225,13 +226,29 @@ def _stage_totals(lines: list[ScoreLine]) -> tuple[int, int, int, int, int]:
     return (totals[0], totals[1], totals[2], totals[3], totals[4])
 
 
+def _places(totals: Sequence[int], tokens: Sequence[int]) -> list[int]:
+    """Each player's rank from their total and tokens on the Metropolis: the most Debens,
+    then the fewest tokens; ties share (R-4.3)."""
+    return places([(total, -held) for total, held in zip(totals, tokens, strict=True)])
+
+
+def final_ranks(position: FinalPosition, totals: Sequence[int]) -> list[int]:
+    """Each player's rank from their ``totals`` (the stage totals added up), the tokens on
+    their Metropolis counted from ``position`` (R-4.3): what a score sheet's rank is, for
+    a caller that scored the totals alone (:func:`score_totals`)."""
+    tokens = [sum(sum(shop.tokens) for shop in p.metropolis.shops) for p in position.players]
+    return _places(totals, tokens)
+
+
 @checked_arguments
 def rank(sheets: tuple[ScoreSheet, ...]) -> tuple[tuple[ScoreSheet, ...], tuple[str, ...]]:
     """Ranks by total, then fewest tokens on the Metropolis; ties share (R-4.3)."""
-    keys = [(sheet.total, -sheet.tokens_on_metropolis) for sheet in sheets]
+    ranks = _places(
+        [sheet.total for sheet in sheets], [sheet.tokens_on_metropolis for sheet in sheets]
+    )
     ranked = tuple(
         ScoreSheet(sheet.player, sheet.lines, sheet.stage_totals, sheet.tokens_on_metropolis, place)
-        for sheet, place in zip(sheets, places(keys), strict=True)
+        for sheet, place in zip(sheets, ranks, strict=True)
     )
     winners = tuple(sheet.player for sheet in ranked if sheet.rank == 1)
     return ranked, winners
@@ -251,7 +268,7 @@ def score_position(
         monument = monuments[player.name]
         lines, stage_totals, tokens = _player_lines(player, position.gods, registry, monument)
         rows.append((player.name, tuple(sorted(lines, key=_by_stage)), stage_totals, tokens))
-    ranks = places([(sum(row[2]), -row[3]) for row in rows])
+    ranks = _places([sum(row[2]) for row in rows], [row[3] for row in rows])
     sheets = tuple(
         ScoreSheet(name, ordered, stage_totals, tokens, place)
         for (name, ordered, stage_totals, tokens), place in zip(rows, ranks, strict=True)
