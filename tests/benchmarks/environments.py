@@ -25,6 +25,9 @@ one untimed game of each first):
   ``observation_tensor`` is read, then ``legal_actions`` and ``apply_action`` of one picked
   uniformly; chance nodes (the setup and every hidden draw) apply an outcome picked
   uniformly, and their cost counts in the time.
+- ``openspiel-play``: the same loop without the observation tensor, as OpenSpiel's
+  searches play their random rollouts (``mcts.RandomRolloutEvaluator``: ``legal_actions``,
+  ``apply_action``, ``chance_outcomes``).
 - ``spiel:<name>``: a built-in OpenSpiel game (C++) in the same loop as ``openspiel``:
   ``tic_tac_toe`` (9 actions) and ``chess`` (4,674 actions, branching about 30, an
   observation of 1,280 numbers: the nearest in size to these games).
@@ -107,9 +110,12 @@ def pettingzoo_decisions(
     return decisions
 
 
-def spiel_decisions(game: object, seeds: list[int], cap: int | None = None) -> int:
+def spiel_decisions(
+    game: object, seeds: list[int], cap: int | None = None, observe: bool = True
+) -> int:
     """Random games of an OpenSpiel game, the acting player's observation tensor read at
-    every decision: the decisions played (at most ``cap`` a game)."""
+    every decision unless ``observe`` is false: the decisions played (at most ``cap`` a
+    game)."""
     decisions = 0
     for seed in seeds:
         rng = random.Random(seed)
@@ -120,7 +126,8 @@ def spiel_decisions(game: object, seeds: list[int], cap: int | None = None) -> i
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
                 continue
-            state.observation_tensor(state.current_player())
+            if observe:
+                state.observation_tensor(state.current_player())
             actions = state.legal_actions()
             state.apply_action(actions[rng.randrange(len(actions))])
             played += 1
@@ -136,6 +143,7 @@ def workloads(name: str, players: int) -> dict[str, Callable[[list[int]], int]]:
         "pettingzoo-raw": lambda seeds: pettingzoo_decisions(name, players, seeds, raw=True),
         "pettingzoo-int8": lambda seeds: pettingzoo_decisions(name, players, seeds, as_int8=True),
         "openspiel": lambda seeds: spiel_decisions(ours, seeds),
+        "openspiel-play": lambda seeds: spiel_decisions(ours, seeds, observe=False),
     }
     for builtin in BUILTIN:
         spiel = pyspiel.load_game(builtin)
