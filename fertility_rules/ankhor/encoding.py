@@ -224,9 +224,10 @@ class _Places:
         return found
 
 
-_PLACES: ByIdentity[Sequence[Placed], tuple[int, _Places]] = ByIdentity(4096)
+_PLACES: ByIdentity[Sequence[Placed], tuple[int, _Places]] = ByIdentity(256)
 """The places of the layouts met, by the layout's identity (a bounded memo: a layout is
-shared by every state until its owner buys or moves a tile)."""
+shared by every state until its owner buys or moves a tile; a few hundred cover the
+layouts in play, where thousands made the process grow page by page)."""
 
 
 def _places(layout: Sequence[Placed], most: int) -> _Places:
@@ -426,8 +427,9 @@ def observation_layout_value(
             values[int(numbers[tile.id]) - 1] = float(order)
         return values
 
+    # a few hundred layouts: thousands of them made the process grow page by page
     laid_out: ByIdentity[tuple[Placed, ...], tuple[tuple[Position, ...], array[float]]] = (
-        ByIdentity(4096)
+        ByIdentity(256)
     )
 
     def layout_numbers(layout: tuple[Placed, ...], stored: tuple[Position, ...]) -> array[float]:

@@ -362,7 +362,10 @@ def observation_layout_value(
             values[at + 7] = float(printed.start)
         return boards_printed.keep(layout, values)
 
-    laid: ByIdentity[Chain[PlacedTile], tuple[ValleyLayout, array[float]]] = ByIdentity(4096)
+    # Few boards kept: each is 8 KB for 3 players, and a memo of thousands grew the
+    # process by a page at nearly every placement (a page fault, about 3 µs); a placement
+    # needs the board of the chain before it only.
+    laid: ByIdentity[Chain[PlacedTile], tuple[ValleyLayout, array[float]]] = ByIdentity(64)
 
     def with_tiles(layout: ValleyLayout, chain: Chain[PlacedTile]) -> array[float]:
         """The board's numbers with the tiles of ``chain``, made from those of the chain

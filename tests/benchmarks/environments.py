@@ -2,7 +2,7 @@
 built-in OpenSpiel game, run by hand (``rl`` extra)::
 
     python tests/benchmarks/environments.py [--game fertility|ankhor] [--players P]
-        [--games N] [--rounds R] [--json out.json]
+        [--games N] [--rounds R] [--workloads pettingzoo-raw,openspiel,...] [--json out.json]
 
 Workloads, each a uniformly random legal game from a fresh seed (new games every round
 and for every workload, so that no workload plays a game whose caches another warmed;
@@ -33,14 +33,15 @@ one untimed game of each first):
   observation of 1,280 numbers: the nearest in size to these games).
 
 A figure is decisions (player decisions; chance nodes not counted) per CPU second of the
-process (``time.process_time``). Each round runs every workload once, in an order that
-rotates from round to round; the figure is the best of the rounds. An adapter's ratio to
-the engine is its best rate over the engine's best rate. The best of the ratios taken
-within each round is printed beside it, but it is not the figure: under load it picks the
-round in which the engine happened to be slowed most, and overstates the ratio. The
-script uses only names that exist before and after the adapters' rework, so the same
-script runs on both trees (``PYTHONPATH=<tree>``).
-"""
+process (``time.process_time``); beside it, the process's page faults per decision
+(``ru_minflt``, averaged over the rounds), each a new page of memory touched. Each round
+runs every workload once, in an order that rotates from round to round; the figure is
+the best of the rounds. An adapter's ratio to the engine is its best rate over the
+engine's best rate. The best of the ratios taken within each round is printed beside it,
+but it is not the figure: under load it picks the round in which the engine happened to
+be slowed most, and overstates the ratio. The script uses only names that exist before
+and after the adapters' rework, so the same script runs on both trees
+(``PYTHONPATH=<tree>``)."""
 
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ import json
 import os
 import platform
 import random
+import resource
 import sys
 import time
 from collections.abc import Callable
@@ -156,21 +158,40 @@ def workloads(name: str, players: int) -> dict[str, Callable[[list[int]], int]]:
     return found
 
 
-def _timed(run: Callable[[list[int]], int], seeds: list[int]) -> tuple[int, float]:
+def _timed(run: Callable[[list[int]], int], seeds: list[int]) -> tuple[int, float, int]:
+    """The decisions played, the CPU seconds and the page faults of the process (each new
+    page of memory it touches: about 3 µs each on this machine)."""
     gc.collect()
+    faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
     start = time.process_time()
     decisions = run(seeds)
-    return decisions, time.process_time() - start
+    seconds = time.process_time() - start
+    return decisions, seconds, resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults
 
 
 def measure(
-    name: str, players: int, games: int, rounds: int, builtin_games: int
+    name: str,
+    players: int,
+    games: int,
+    rounds: int,
+    builtin_games: int,
+    only: list[str] | None = None,
 ) -> dict[str, object]:
+    """The figures of every workload, or of the engine and the workloads named in
+    ``only``."""
     runs = workloads(name, players)
+    if only is not None:
+        unknown = sorted(set(only) - set(runs))
+        if unknown:
+            raise SystemExit(
+                f"no such workload: {', '.join(unknown)}; the workloads: {', '.join(runs)}"
+            )
+        runs = {key: run for key, run in runs.items() if key == "engine" or key in only}
     order = list(runs)
     for key in order:  # one untimed pass: imports, caches, first games of each kind
         runs[key]([10**6])
     rates: dict[str, list[float]] = {key: [] for key in order}
+    faults: dict[str, list[float]] = {key: [] for key in order}
     totals: dict[str, int] = {}
     for round_ in range(rounds):
         turn = order[round_ % len(order) :] + order[: round_ % len(order)]
@@ -178,8 +199,9 @@ def measure(
             count = builtin_games if key.startswith("spiel:") else games
             # Games never played before, by any workload: none finds a cache another warmed.
             base = 10_000 * (round_ + 1) + 1_000 * order.index(key)
-            decisions, seconds = _timed(runs[key], [base + k for k in range(count)])
+            decisions, seconds, grown = _timed(runs[key], [base + k for k in range(count)])
             rates[key].append(decisions / seconds)
+            faults[key].append(grown / decisions)
             totals[key] = decisions
     ratios = {
         key: [rate / engine for rate, engine in zip(rates[key], rates["engine"], strict=True)]
@@ -195,6 +217,7 @@ def measure(
         "decisions_per_cpu_second": {key: max(values) for key, values in rates.items()},
         "every_round": rates,
         "decisions_per_round": totals,
+        "page_faults_per_decision": {key: sum(v) / len(v) for key, v in faults.items()},
         "ratio_to_engine": {
             key: max(rates[key]) / max(rates["engine"]) for key in order if key != "engine"
         },
@@ -231,13 +254,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, choices=[2, 3, 4], default=3)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--json", default=None)
+    parser.add_argument(
+        "--workloads", default=None, help="comma-separated workloads (the engine's always runs)"
+    )
     args = parser.parse_args(argv)
     load_before = os.getloadavg()
-    figures = measure(args.game, args.players, args.games, args.rounds, args.builtin_games)
+    only = None if args.workloads is None else args.workloads.split(",")
+    figures = measure(args.game, args.players, args.games, args.rounds, args.builtin_games, only)
     figures["machine"] = machine(load_before)
     rates = figures["decisions_per_cpu_second"]
     ratios = figures["ratio_to_engine"]
     rounds = figures["best_round_ratio_to_engine"]
+    faults = figures["page_faults_per_decision"]
+    assert isinstance(faults, dict)
     assert isinstance(rates, dict)
     assert isinstance(ratios, dict)
     assert isinstance(rounds, dict)
@@ -248,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
             if key == "engine"
             else f"  {ratios[key]:.3f} of the engine's loop (best round: {rounds[key]:.3f})"
         )
-        print(f"  {key:<18} {rate:>12,.0f} decisions/s{ratio}")
+        print(f"  {key:<18} {rate:>12,.0f} decisions/s{ratio}  {faults[key]:.2f} page faults")
     return finish(figures, load_before, args.json)
 
 
