@@ -363,8 +363,8 @@ def observation_layout_value(
         return boards_printed.keep(layout, values)
 
     # Few boards kept: each is 8 KB for 3 players, and a memo of thousands grew the
-    # process by a page at nearly every placement (a page fault, about 3 µs); a placement
-    # needs the board of the chain before it only.
+    # process by 8 KB at every placement (each new page a page fault, about 3 µs); a
+    # placement needs the board of the chain before it only.
     laid: ByIdentity[Chain[PlacedTile], tuple[ValleyLayout, array[float]]] = ByIdentity(64)
 
     def with_tiles(layout: ValleyLayout, chain: Chain[PlacedTile]) -> array[float]:

@@ -324,12 +324,14 @@ def test_env_plays_the_same_game_as_pettingzoo_s_wrapper(game: str) -> None:
     assert ours[-1][2]  # played to the end
 
 
-@pytest.mark.parametrize(("game", "most"), [("fertility", 3.0), ("ankhor", 6.0)])
+@pytest.mark.parametrize(("game", "most"), [("fertility", 5.0), ("ankhor", 7.5)])
 def test_the_memory_of_an_environment_stops_growing(game: str, most: float) -> None:
     """After ten games, thirty more grow the traced memory by at most ``most`` MB: the
     observation's memos are bounded by the positions in play, not by the games played.
     Memos of thousands of boards and layouts grew Fertility's by 8.3 MB and Ankh'or's by
-    8.8 MB, each new page a page fault."""
+    8.8 MB, each new page a page fault; now 1.4 and 4.4 MB. The bounds leave room for the
+    memos other tests filled: one emptied during the thirty games fills again from
+    nothing, and thirty games from empty memos grow 3.0 and 5.5 MB."""
     environment = raw_env(game=game, players=3)
     tracemalloc.start()
     try:
