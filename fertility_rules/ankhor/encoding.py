@@ -86,6 +86,7 @@ from fertility_rules.encoding.spaces import (
     ActionSpace,
     FeatureLayout,
     FeatureSection,
+    float_array,
     one_hot,
     one_hots,
     switch_numbers,
@@ -451,7 +452,7 @@ def observation_layout_value(
                 1.0 if placed.position in holding else 0.0,
             )
         values += [0.0] * (PLACED_NUMBERS * (most - len(layout)))
-        return laid_out.keep(layout, (stored, array("f", values)))[1]
+        return laid_out.keep(layout, (stored, float_array(values)))[1]
 
     def seat(index: int) -> tuple[FeatureSection[Table], FeatureSection[Table]]:
         """A player's tokens and counts, then their layout: two sections, since most

@@ -9,7 +9,9 @@
    - values: Encoder.values_reference, the same numbers as one list of Python floats,
      each section's list kept with its part;
    - legal: ActionSpace.legal_reference, the legal moves of a table by their action;
-   - mask: ActionSpace.allowed, a bytearray with 1 at each action (the adapters' mask).
+   - mask: ActionSpace.allowed, a bytearray with 1 at each action (the adapters' mask);
+   - float_array: array('f', numbers), numbers made 32-bit floats without the array
+     type's reading of each item through a format.
 
    Everything about a game stays in Python: the sections' reads and encoders and the
    action sections' offsets are the game's own functions, called from here. Anything
@@ -74,6 +76,46 @@ listed_numbers(PyObject *part)
     }
     PyBuffer_Release(&view);
     return numbers;
+}
+
+/* The numbers of a list or a tuple of n items as array('f', numbers), a new reference
+   (NULL with an error set on error). Python floats, whole numbers and booleans are
+   rounded to 32-bit floats here as the array type rounds them, and the array made from
+   their bytes: the array type itself reads its items one by one through a format
+   string, which costs more than the rest of a small section's encoding. A part with any
+   other item is left to the array type. */
+static PyObject *
+float_array(PyObject *part, Py_ssize_t n)
+{
+    PyObject **items = PySequence_Fast_ITEMS(part);
+    PyObject *raw = PyBytes_FromStringAndSize(NULL, n * (Py_ssize_t)sizeof(float));
+    if (raw == NULL) {
+        return NULL;
+    }
+    float *out = (float *)PyBytes_AS_STRING(raw);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *item = items[k];
+        double value;
+        if (PyFloat_CheckExact(item)) {
+            value = PyFloat_AS_DOUBLE(item);
+        }
+        else if (PyLong_CheckExact(item) || PyBool_Check(item)) {
+            value = PyLong_AsDouble(item);
+            if (value == -1.0 && PyErr_Occurred()) { /* too large: the array type says so */
+                PyErr_Clear();
+                Py_DECREF(raw);
+                return PyObject_CallFunction(array_type, "sO", "f", part);
+            }
+        }
+        else {
+            Py_DECREF(raw);
+            return PyObject_CallFunction(array_type, "sO", "f", part);
+        }
+        out[k] = (float)value;
+    }
+    PyObject *made = PyObject_CallFunction(array_type, "sO", "f", raw);
+    Py_DECREF(raw);
+    return made;
 }
 
 /* list[i] = (first, second), the list's old item released; 0, or -1 on error. */
@@ -180,7 +222,7 @@ step_part(PyObject *plan, PyObject *kept, Py_ssize_t i, PyObject *table, Py_ssiz
     }
     else if ((PyList_CheckExact(part) && PyList_GET_SIZE(part) == size)
              || (PyTuple_CheckExact(part) && PyTuple_GET_SIZE(part) == size)) {
-        PyObject *made = PyObject_CallFunction(array_type, "sO", "f", part);
+        PyObject *made = float_array(part, size);
         Py_DECREF(part);
         if (made == NULL) {
             PyErr_Clear();
@@ -489,7 +531,19 @@ mask(PyObject *self, PyObject *args)
     return allowed;
 }
 
+/* float_array(numbers) -> array('f', numbers), numbers a list or a tuple made into
+   32-bit floats here (float_array above); anything else is left to the array type. */
+static PyObject *
+float_array_function(PyObject *self, PyObject *numbers)
+{
+    if (PyList_CheckExact(numbers) || PyTuple_CheckExact(numbers)) {
+        return float_array(numbers, PySequence_Fast_GET_SIZE(numbers));
+    }
+    return PyObject_CallFunction(array_type, "sO", "f", numbers);
+}
+
 static PyMethodDef methods[] = {
+    {"float_array", float_array_function, METH_O, "array('f', numbers), made faster."},
     {"floats", floats, METH_VARARGS, "An encoder's floats, written into its buffer."},
     {"values", values, METH_VARARGS, "An encoder's numbers, as a new list."},
     {"legal", legal, METH_VARARGS, "The legal moves of a table by their action."},

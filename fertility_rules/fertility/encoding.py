@@ -43,7 +43,7 @@ import itertools
 from array import array
 from collections.abc import Sequence
 from functools import cache
-from operator import attrgetter
+from operator import attrgetter, is_not
 
 from attrs import fields
 
@@ -53,6 +53,7 @@ from fertility_rules.encoding.spaces import (
     ActionSpace,
     FeatureLayout,
     FeatureSection,
+    float_array,
     one_hot,
     one_hots,
     switch_numbers,
@@ -434,7 +435,7 @@ def observation_layout_value(
             values.append(owner)
             values.extend(map(float, shop.tokens))
         values.extend(_EMPTY_SHOP * (shops - len(metropolis.shops)))
-        return built.keep(metropolis, array("f", values))
+        return built.keep(metropolis, float_array(values))
 
     def spot_numbers(spots: tuple[District | None, ...]) -> list[float]:
         return [districts[d.id] if d else 0.0 for d in spots]
@@ -450,27 +451,32 @@ def observation_layout_value(
         """The numbers after tokens were put on Shops: only theirs written again; ``None``
         if a Shop is another (its owner may differ)."""
         values = array("f", known)
-        for at, (shop, was) in enumerate(zip(now, before, strict=True)):
-            if shop is not was:
-                if shop.shop is not was.shop:
-                    return None
-                put_tokens(values, at, shop)
+        for at in itertools.compress(itertools.count(), map(is_not, now, before)):
+            shop = now[at]
+            if shop.shop is not before[at].shop:
+                return None
+            put_tokens(values, at, shop)
         return values
 
     def built_on(
-        known: array[float], before: tuple[ShopState, ...], metropolis: Metropolis
+        known: array[float],
+        before: tuple[ShopState, ...],
+        was: tuple[District | None, ...],
+        metropolis: Metropolis,
     ) -> array[float] | None:
-        """The numbers after a District was built, its Shops after the others: the spots
-        and owners written again, and the new Shops' tokens."""
-        if len(metropolis.spots) != SPOTS:
+        """The numbers after a District was built on spots that were ``was``, its Shops
+        after the others: the spots and owners written again, and the new Shops' tokens."""
+        spots = metropolis.spots
+        if len(spots) != SPOTS:
             return None
         values = array("f", known)
-        values[:SPOTS] = array("f", spot_numbers(metropolis.spots))
-        for at, owner in enumerate(_shop_owners(metropolis)):
-            values[SPOTS + 5 * at] = owner
+        values[:SPOTS] = float_array(spot_numbers(spots))
+        owners = _shop_owners(metropolis, was)
+        values[SPOTS : SPOTS + 5 * len(owners) : 5] = float_array(owners)
         now = metropolis.shops
         for at in range(len(before), len(now)):
-            put_tokens(values, at, now[at])
+            if any(now[at].tokens):  # the Shops of a District built come without tokens
+                put_tokens(values, at, now[at])
         return values
 
     def seat(index: int) -> tuple[FeatureSection[Table], FeatureSection[Table]]:
@@ -492,7 +498,7 @@ def observation_layout_value(
                     if len(before) == len(now):
                         values = supplied(known, before, now)
                 elif len(before) <= len(now) <= shops and now[: len(before)] == before:
-                    values = built_on(known, before, metropolis)
+                    values = built_on(known, before, was, metropolis)
             if values is None:
                 values = metropolis_numbers(metropolis)
             last[:] = [(now, spots, values)]
@@ -565,36 +571,85 @@ def observation_layout_value(
     return FeatureLayout(tuple(sections))
 
 
-_OWNERS: ByIdentity[tuple[District | None, ...], tuple[tuple[Shop, ...], tuple[float, ...]]] = (
-    ByIdentity(4096)
-)
+_Owners = tuple[tuple[Shop, ...], tuple[float, ...], tuple[tuple[int, int, bool], ...]]
+"""The kinds of a Metropolis's Shops, their owners, and the steps that found them: where
+each District's Shops were taken to start, its spot, and whether its Shops matched."""
+
+_OWNERS: ByIdentity[tuple[District | None, ...], _Owners] = ByIdentity(4096)
 """The Shop owners of a Metropolis by its spots (and the kinds of its Shops, checked):
 they change only when a District is built."""
 
 
-def _shop_owners(metropolis: Metropolis) -> tuple[float, ...]:
+def _shop_owners(
+    metropolis: Metropolis, before: tuple[District | None, ...] = ()
+) -> tuple[float, ...]:
     """For each Shop of a Metropolis, the spot + 1 of the District it belongs to (0 for a
-    starting Shop): with the Shops' order, it tells the order the Districts were built."""
+    starting Shop): with the Shops' order, it tells the order the Districts were built.
+    ``before``: the spots before the last District was built, whose owners are then
+    extended rather than found again."""
     spots = metropolis.spots
-    shops = tuple(map(_KIND, metropolis.shops))
+    kinds = tuple(map(_KIND, metropolis.shops))
     kept = _OWNERS.get(spots)
-    if kept is not None and kept[0] == shops:
+    if kept is not None and kept[0] == kinds:
         return kept[1]
-    count = len(shops)
+    known = _OWNERS.get(before) if before else None
+    found = None if known is None else _extended(known, before, spots, kinds)
+    return _OWNERS.keep(spots, found or _owners(spots, kinds))[1]
+
+
+def _owners(spots: tuple[District | None, ...], kinds: tuple[Shop, ...]) -> _Owners:
+    """The owners of ``kinds`` found from the start: from the first Shop after the
+    starting ones, the first District in spot order whose Shops come next, or the first
+    District left when none does."""
+    count = len(kinds)
     owners = [0.0] * count
+    steps = []
     remaining = {spot: d.shops for spot, d in enumerate(spots) if d}
     index = count - sum(map(len, remaining.values()))
     while remaining and index < count:
-        spot = next(iter(remaining))  # Shops matching no District: the first one's
+        spot, matched = next(iter(remaining)), False
         for candidate, run in remaining.items():
-            if shops[index : index + len(run)] == run:
-                spot = candidate
+            if kinds[index : index + len(run)] == run:
+                spot, matched = candidate, True
                 break
+        steps.append((index, spot, matched))
         size = len(remaining.pop(spot))
         for at in range(index, index + size):
             owners[at] = float(spot + 1)
         index += size
-    return _OWNERS.keep(spots, (shops, tuple(owners)))[1]
+    return kinds, tuple(owners), tuple(steps)
+
+
+def _extended(
+    known: _Owners,
+    before: tuple[District | None, ...],
+    spots: tuple[District | None, ...],
+    kinds: tuple[Shop, ...],
+) -> _Owners | None:
+    """The owners :func:`_owners` finds once one District more is built, its Shops after
+    the others: those before, and the new District's, when no step of the search before
+    would now choose otherwise; ``None`` when one might (or the change is any other)."""
+    old_kinds, old_owners, steps = known
+    count = len(old_kinds)
+    if len(spots) != SPOTS or len(before) != SPOTS or kinds[:count] != old_kinds:
+        return None
+    new = [at for at, (now, was) in enumerate(zip(spots, before, strict=True)) if now is not was]
+    if len(new) != 1 or before[new[0]] is not None:
+        return None
+    spot = new[0]
+    run = spots[spot].shops  # type: ignore[union-attr]
+    if kinds[count:] != run:
+        return None
+    # Every District has Shops (R-1.5), so the search before took each one, and no other
+    # District can match where it did not: each one left at a step is taken later, its
+    # Shops ending before the new ones start.
+    for index, chosen, matched in steps:
+        # The new District, before the one chosen or where none matched, would be taken.
+        if (spot < chosen or not matched) and kinds[index : index + len(run)] == run:
+            return None
+        if not matched and spot < chosen:
+            return None
+    return kinds, old_owners + (float(spot + 1),) * len(run), (*steps, (count, spot, True))
 
 
 _KIND = attrgetter("shop")

@@ -13,15 +13,23 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+from array import array
 from typing import Any
 
 import pytest
 from attrs import evolve
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fertility_rules.encoding import speedups
 from fertility_rules.encoding.encoder import Encoder
 from fertility_rules.encoding.environment import learning_game
-from fertility_rules.encoding.spaces import ActionSection, ActionSpace, FeatureLayout
+from fertility_rules.encoding.spaces import (
+    ActionSection,
+    ActionSpace,
+    FeatureLayout,
+    float_array,
+)
 from fertility_rules.errors import MalformedInputError
 
 
@@ -164,3 +172,63 @@ def test_the_mask_has_a_one_at_each_legal_action(
     assert space.allowed(()) == bytearray(5)
     with pytest.raises(IndexError):  # an action outside the space: the reference's error
         space.allowed([7])
+
+
+class _Whole(int):
+    """A whole number with a float of its own: the array type asks it, as must the loop."""
+
+    def __float__(self) -> float:
+        return 0.25
+
+
+class _Real(float):
+    """A float of a class of its own (as numpy's are): left to the array type."""
+
+
+def _array_of(numbers: Any) -> object:
+    try:
+        return array("f", numbers).tobytes()
+    except (TypeError, OverflowError, ValueError) as error:
+        return type(error)
+
+
+_ODD_NUMBERS = [
+    2**1024,  # too large for a float: the array type's OverflowError
+    True,
+    -0.0,
+    float("inf"),
+    float("nan"),
+    1e39,  # beyond 32-bit floats: infinite, as the array type makes it
+    1e-46,  # below their least: zero
+    _Whole(3),
+    _Real(0.1),
+    "x",
+    None,
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.floats(width=64),
+            st.integers(-(2**80), 2**80),
+            st.booleans(),
+            st.sampled_from(_ODD_NUMBERS),
+        ),
+        max_size=40,
+    ),
+    st.booleans(),
+)
+def test_numbers_are_made_32_bit_floats_as_the_array_type_makes_them(
+    numbers: list[Any], as_tuple: bool
+) -> None:
+    """``float_array`` (compiled when built) gives the array type's floats, bit for bit,
+    or its error: for floats, whole numbers, booleans and anything else."""
+    given_numbers = tuple(numbers) if as_tuple else numbers
+    expected = _array_of(given_numbers)
+    try:
+        found: object = float_array(given_numbers).tobytes()
+    except (TypeError, OverflowError, ValueError) as error:
+        found = type(error)
+    assert found == expected
