@@ -185,9 +185,10 @@ class _Real(float):
     """A float of a class of its own (as numpy's are): left to the array type."""
 
 
-def _array_of(numbers: Any) -> object:
+def _bytes_or_error(make: Any, numbers: Any) -> object:
+    """The bytes of the 32-bit floats ``make(numbers)`` gives, or the kind of its error."""
     try:
-        return array("f", numbers).tobytes()
+        return make(numbers).tobytes()
     except (TypeError, OverflowError, ValueError) as error:
         return type(error)
 
@@ -226,9 +227,6 @@ def test_numbers_are_made_32_bit_floats_as_the_array_type_makes_them(
     """``float_array`` (compiled when built) gives the array type's floats, bit for bit,
     or its error: for floats, whole numbers, booleans and anything else."""
     given_numbers = tuple(numbers) if as_tuple else numbers
-    expected = _array_of(given_numbers)
-    try:
-        found: object = float_array(given_numbers).tobytes()
-    except (TypeError, OverflowError, ValueError) as error:
-        found = type(error)
+    expected = _bytes_or_error(lambda n: array("f", n), given_numbers)
+    found = _bytes_or_error(float_array, given_numbers)
     assert found == expected
