@@ -313,6 +313,11 @@ def test_on_a_phone_the_board_fills_the_width_and_stays_readable(
         assert page.locator("#fit").is_hidden()  # a wide screen shows the whole table
 
 
+_ROLE_IS = "text => document.getElementById('role')?.textContent === text"
+"""Whether the page shows this role; false while the page reloads (the element is then
+not there yet), so that the wait goes on rather than failing."""
+
+
 def test_another_token_in_the_address_shows_that_seat(server: ServerProcess, browser: Any) -> None:
     made = _table(server)
     texts = page_texts("en")
@@ -320,11 +325,9 @@ def test_another_token_in_the_address_shows_that_seat(server: ServerProcess, bro
     with browser.new_context() as context:
         page = context.new_page()
         page.goto(server.url + first)
-        page.wait_for_function("text => document.getElementById('role').textContent === text",
-                               arg=texts["table.you"].format(player="Amunet"))  # fmt: skip
+        page.wait_for_function(_ROLE_IS, arg=texts["table.you"].format(player="Amunet"))
         page.evaluate("hash => { location.hash = hash; }", second.split("#", 1)[1])
-        page.wait_for_function("text => document.getElementById('role').textContent === text",
-                               arg=texts["table.you"].format(player="Bek"))  # fmt: skip
+        page.wait_for_function(_ROLE_IS, arg=texts["table.you"].format(player="Bek"))
         assert page.locator("#seats li.me .name").inner_text() == "Bek"
 
 
