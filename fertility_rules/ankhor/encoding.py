@@ -86,6 +86,7 @@ from fertility_rules.encoding.spaces import (
     ActionSpace,
     FeatureLayout,
     FeatureSection,
+    Numbering,
     float_array,
     one_hot,
     one_hots,
@@ -157,12 +158,13 @@ class _Places:
     """The numbered places of a layout (see the module), found once per layout: the
     number of every place, each base space named from the first base tile it touches."""
 
-    __slots__ = ("_layout", "_most", "_order", "_positions", "whole")
+    __slots__ = ("_bought", "_layout", "_most", "_order", "_positions", "whole")
 
     def __init__(self, layout: Sequence[Placed], most: int) -> None:
         self._layout = layout
         self._most = most
         self._order: dict[Position, int] | None = None
+        self._bought: dict[Position, int] | None = None
         self._positions: list[Position] = []
         whole: dict[Position, int] = {}
         first = whole.setdefault  # the first base tile a space touches names it
@@ -184,6 +186,14 @@ class _Places:
         if not layout:
             whole[(0, 0, 0)] = 5 * most
         self.whole: Mapping[Position, int] = whole
+
+    def bought(self, each: int) -> dict[Position, int]:
+        """The number of every place a tile can be bought to, times ``each`` (the
+        number of ways to pay), made once per layout: the part of a purchase's offset
+        that depends on the layout (places beyond the most left out)."""
+        if self._bought is None:
+            self._bought = {p: n * each for p, n in self.whole.items() if n >= 0}
+        return self._bought
 
     def _index(self) -> dict[Position, int]:
         """Every tile's place in the layout, by position (and the positions in order)."""
@@ -277,23 +287,23 @@ def action_space(
     def layout_of(table: Table) -> tuple[Placed, ...]:
         return table.players[table.current].tiles
 
-    def counts_offsets(moves: Sequence[TakeTokens | ReturnTokens], table: Table) -> list[int]:
-        return [_COUNT_INDEX.get(m.tokens, -1) for m in moves]
+    def buy_places(table: Table) -> tuple[dict[Position, int]]:
+        return (_places(layout_of(table), most).bought(len(UNPAID)),)
 
-    def buy_offsets(moves: Sequence[BuyTile], table: Table) -> list[int]:
-        where = _places(layout_of(table), most).whole
-        return [
-            (m.slot * places + place) * len(UNPAID) + unpaid_places[m.unpaid]
-            if (place := where.get(m.position, -1)) >= 0 and 0 <= m.slot < OFFER_SLOTS
-            else -1
-            for m in moves
-        ]
+    counts = Numbering[Table](((("tokens",), _COUNT_INDEX),))
+    buys = Numbering(
+        (
+            (("slot",), {slot: slot * places * len(UNPAID) for slot in range(OFFER_SLOTS)}),
+            (("position",), 0),
+            (("unpaid",), unpaid_places),
+        ),
+        buy_places,
+    )
 
     def move_offsets(moves: Sequence[MoveTile], table: Table) -> list[int]:
         return _places(layout_of(table), most).moved(moves, moved_places)
 
-    def refresh_offsets(moves: Sequence[Refresh], table: Table) -> list[int]:
-        return [2 if m.pile is None else m.pile if m.pile in (0, 1) else -1 for m in moves]
+    refresh = Numbering[Table](((("pile",), {0: 0, 1: 1, None: 2}),))
 
     def store_offsets(moves: Sequence[StoreTokens], table: Table) -> list[int]:
         bits = {p: 1 << i for i, p in enumerate(_warehouses(layout_of(table)))}
@@ -302,28 +312,25 @@ def action_space(
             for m in moves
         ]
 
-    def refill_offsets(moves: Sequence[Refill], table: Table) -> list[int]:
-        return [m.pile if m.pile in (0, 1) else -1 for m in moves]
-
-    def only(moves: Sequence[Move], table: Table) -> list[int]:
-        return [0] * len(moves)
+    refill = Numbering[Table](((("pile",), {0: 0, 1: 1}),))
+    only = Numbering[Table](())
 
     sections: tuple[ActionSection[Table, Move], ...] = (
-        ActionSection("take", len(TOKEN_COUNTS), "A-3.2, Q-7", (TakeTokens,), counts_offsets),
+        ActionSection("take", len(TOKEN_COUNTS), "A-3.2, Q-7", (TakeTokens,), counts),
         ActionSection(
             "buy",
             OFFER_SLOTS * places * len(UNPAID),
             "A-1.3, A-3.4, A-3.5, A-3.7, A-6.1",
             (BuyTile,),
-            buy_offsets,
+            buys,
         ),
         ActionSection("pass", 1, "A-6.3", (PassMain,), only),
-        ActionSection("refresh", 3, "A-4.2", (Refresh,), refresh_offsets),
+        ActionSection("refresh", 3, "A-4.2", (Refresh,), refresh),
         ActionSection("move", most * moved_places, "A-4.3", (MoveTile,), move_offsets),
         ActionSection("end_actions", 1, "A-3.9", (EndActions,), only),
         ActionSection("store", stores, "A-3.6", (StoreTokens,), store_offsets),
-        ActionSection("return", len(TOKEN_COUNTS), "A-3.2, A-3.9", (ReturnTokens,), counts_offsets),
-        ActionSection("refill", 2, "A-5.1, Q-11", (Refill,), refill_offsets),
+        ActionSection("return", len(TOKEN_COUNTS), "A-3.2, A-3.9", (ReturnTokens,), counts),
+        ActionSection("refill", 2, "A-5.1, Q-11", (Refill,), refill),
     )
     return ActionSpace(sections, legal_moves)
 

@@ -14,13 +14,15 @@
      type's reading of each item through a format.
 
    Everything about a game stays in Python: the sections' reads and encoders and the
-   action sections' offsets are the game's own functions, called from here. Anything
+   action sections' offsets are the game's own functions, called from here, or the
+   terms of a Numbering (mappings the game made), read here. Anything
    out of the ordinary (a move of a kind the space numbers through a parent class, an
    offset out of its section, a part of the wrong size) makes these functions return
    None, and the caller takes the pure-Python path, which says what is wrong. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <math.h>
 #include <string.h>
 
@@ -384,9 +386,131 @@ fail:
     Py_RETURN_NONE;
 }
 
+/* The most attributes a term reads. */
+#define MAX_NAMES 8
+
+/* The offset of attribute name in the instances of type when they keep it in a slot
+   that the generic attribute lookup reads (an attrs class with slots), or -1. */
+static Py_ssize_t
+slot_of(PyTypeObject *type, PyObject *name)
+{
+    if (type->tp_getattro != PyObject_GenericGetAttr || !PyUnicode_CheckExact(name)) {
+        return -1;
+    }
+    PyObject *found = _PyType_Lookup(type, name);
+    if (found == NULL || !Py_IS_TYPE(found, &PyMemberDescr_Type)) {
+        return -1;
+    }
+    PyMemberDef *member = ((PyMemberDescrObject *)found)->d_member;
+    return member->type == T_OBJECT_EX ? member->offset : -1;
+}
+
+/* move.name, read from its slot when slot is not -1: a new reference, or NULL with an
+   error. */
+static PyObject *
+attribute(PyObject *move, PyObject *name, Py_ssize_t slot)
+{
+    if (slot >= 0) {
+        PyObject *value = *(PyObject **)((char *)move + slot);
+        if (value != NULL) {
+            return Py_NewRef(value);
+        }
+    }
+    return PyObject_GetAttr(move, name);
+}
+
+/* The offsets of moves[0..n) by a section's terms (Numbering.compiled: the plain terms
+   and the tables function), into out: 1 when done, 0 to fall back (anything out of the
+   ordinary, a key missing: the pure-Python path says what is wrong), -1 on an error of
+   the tables function. */
+static int
+numbered(PyObject *numbering, PyObject *const *moves, Py_ssize_t n, PyObject *table,
+         Py_ssize_t *out)
+{
+    if (!PyTuple_Check(numbering) || PyTuple_GET_SIZE(numbering) != 2 ||
+        !PyTuple_Check(PyTuple_GET_ITEM(numbering, 0))) {
+        return 0;
+    }
+    PyObject *terms = PyTuple_GET_ITEM(numbering, 0);
+    PyObject *tables = PyTuple_GET_ITEM(numbering, 1);
+    PyObject *given = NULL;
+    if (tables != Py_None) {
+        given = PyObject_CallOneArg(tables, table);
+        if (given == NULL) {
+            return -1;
+        }
+        if (!PyTuple_Check(given)) {
+            Py_DECREF(given);
+            return 0;
+        }
+    }
+    int done = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        out[k] = 0;
+    }
+    for (Py_ssize_t t = 0; t < PyTuple_GET_SIZE(terms); t++) {
+        PyObject *term = PyTuple_GET_ITEM(terms, t);
+        if (!PyTuple_Check(term) || PyTuple_GET_SIZE(term) != 2) {
+            goto finish;
+        }
+        PyObject *names = PyTuple_GET_ITEM(term, 0);
+        PyObject *mapping = PyTuple_GET_ITEM(term, 1);
+        if (PyLong_CheckExact(mapping)) {
+            Py_ssize_t which = PyLong_AsSsize_t(mapping);
+            if (given == NULL || which < 0 || which >= PyTuple_GET_SIZE(given)) {
+                PyErr_Clear();
+                goto finish;
+            }
+            mapping = PyTuple_GET_ITEM(given, which);
+        }
+        if (!PyTuple_Check(names)) {
+            goto finish;
+        }
+        Py_ssize_t count = PyTuple_GET_SIZE(names);
+        if (count < 1 || count > MAX_NAMES) {
+            goto finish;
+        }
+        /* Where each attribute lies in the run's moves (all of one type), when the type
+           keeps it in a slot read by the generic attribute lookup. */
+        Py_ssize_t slots[MAX_NAMES];
+        for (Py_ssize_t i = 0; i < count; i++) {
+            slots[i] = slot_of(Py_TYPE(moves[0]), PyTuple_GET_ITEM(names, i));
+        }
+        for (Py_ssize_t k = 0; k < n; k++) {
+            /* one look-up an attribute: several attributes' mapping is nested */
+            PyObject *part = mapping;
+            for (Py_ssize_t i = 0; i < count; i++) {
+                PyObject *key = attribute(moves[k], PyTuple_GET_ITEM(names, i), slots[i]);
+                if (key == NULL || !PyDict_CheckExact(part)) {
+                    Py_XDECREF(key);
+                    PyErr_Clear();
+                    goto finish;
+                }
+                part = PyDict_GetItemWithError(part, key);
+                Py_DECREF(key);
+                if (part == NULL) {
+                    PyErr_Clear();
+                    goto finish;
+                }
+            }
+            Py_ssize_t number = PyLong_AsSsize_t(part);
+            if (number == -1 && PyErr_Occurred()) {
+                PyErr_Clear();
+                goto finish;
+            }
+            out[k] += number;
+        }
+    }
+    done = 1;
+finish:
+    Py_XDECREF(given);
+    return done;
+}
+
 /* legal(by_kind, moves, table) -> {action: move}, or None to fall back.
-   by_kind: {kind: (start, size, offsets)}; moves come a run of one kind at a time and
-   offsets(run, table) numbers a run within its section. */
+   by_kind: {kind: (start, size, offsets[, terms])}; moves come a run of one kind at a
+   time and offsets(run, table) numbers a run within its section, or the terms of a
+   Numbering (None when there are none) number it here. */
 static PyObject *
 legal(PyObject *self, PyObject *args)
 {
@@ -401,9 +525,12 @@ legal(PyObject *self, PyObject *args)
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
     PyObject **items = PySequence_Fast_ITEMS(seq);
     PyObject *found = PyDict_New();
-    if (found == NULL) {
+    Py_ssize_t *numbers = PyMem_New(Py_ssize_t, count > 0 ? count : 1);
+    if (found == NULL || numbers == NULL) {
+        Py_XDECREF(found);
+        PyMem_Free(numbers);
         Py_DECREF(seq);
-        return NULL;
+        return PyErr_NoMemory();
     }
     Py_ssize_t at = 0;
     while (at < count) {
@@ -417,7 +544,8 @@ legal(PyObject *self, PyObject *args)
             PyErr_Clear();
             goto fall_back;
         }
-        if (!PyTuple_Check(section) || PyTuple_GET_SIZE(section) != 3) {
+        Py_ssize_t parts = PyTuple_Check(section) ? PyTuple_GET_SIZE(section) : 0;
+        if (parts != 3 && parts != 4) {
             Py_DECREF(section);
             goto fall_back;
         }
@@ -427,61 +555,79 @@ legal(PyObject *self, PyObject *args)
             Py_DECREF(section);
             goto error;
         }
-        PyObject *run = PyList_New(end - at);
-        if (run == NULL) {
-            Py_DECREF(section);
-            goto error;
+        int by_terms = 0;
+        if (parts == 4 && PyTuple_GET_ITEM(section, 3) != Py_None) {
+            by_terms = numbered(PyTuple_GET_ITEM(section, 3), items + at, end - at, table,
+                                numbers);
+            if (by_terms < 0) {
+                Py_DECREF(section);
+                goto error;
+            }
         }
-        for (Py_ssize_t k = at; k < end; k++) {
-            PyList_SET_ITEM(run, k - at, Py_NewRef(items[k]));
-        }
-        PyObject *numbers =
-            PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(section, 2), run, table, NULL);
-        Py_DECREF(run);
-        Py_DECREF(section);
-        if (numbers == NULL) {
-            goto error;
-        }
-        PyObject *nseq = PySequence_Fast(numbers, "offsets are a sequence");
-        Py_DECREF(numbers);
-        if (nseq == NULL) {
-            goto error;
-        }
-        if (PySequence_Fast_GET_SIZE(nseq) != end - at) {
+        if (!by_terms) {
+            PyObject *run = PyList_New(end - at);
+            if (run == NULL) {
+                Py_DECREF(section);
+                goto error;
+            }
+            for (Py_ssize_t k = at; k < end; k++) {
+                PyList_SET_ITEM(run, k - at, Py_NewRef(items[k]));
+            }
+            PyObject *listed =
+                PyObject_CallFunctionObjArgs(PyTuple_GET_ITEM(section, 2), run, table, NULL);
+            Py_DECREF(run);
+            if (listed == NULL) {
+                Py_DECREF(section);
+                goto error;
+            }
+            PyObject *nseq = PySequence_Fast(listed, "offsets are a sequence");
+            Py_DECREF(listed);
+            if (nseq == NULL) {
+                Py_DECREF(section);
+                goto error;
+            }
+            if (PySequence_Fast_GET_SIZE(nseq) != end - at) {
+                Py_DECREF(nseq);
+                Py_DECREF(section);
+                goto fall_back;
+            }
+            PyObject **offsets = PySequence_Fast_ITEMS(nseq);
+            for (Py_ssize_t k = 0; k < end - at; k++) {
+                numbers[k] = PyLong_AsSsize_t(offsets[k]);
+                if (numbers[k] == -1 && PyErr_Occurred()) {
+                    PyErr_Clear();
+                    Py_DECREF(nseq);
+                    Py_DECREF(section);
+                    goto fall_back;
+                }
+            }
             Py_DECREF(nseq);
-            goto fall_back;
         }
-        PyObject **offsets = PySequence_Fast_ITEMS(nseq);
+        Py_DECREF(section);
         for (Py_ssize_t k = 0; k < end - at; k++) {
-            Py_ssize_t offset = PyLong_AsSsize_t(offsets[k]);
-            if (offset == -1 && PyErr_Occurred()) {
-                PyErr_Clear();
-                Py_DECREF(nseq);
+            if (numbers[k] < 0 || numbers[k] >= size) {
                 goto fall_back;
             }
-            if (offset < 0 || offset >= size) {
-                Py_DECREF(nseq);
-                goto fall_back;
-            }
-            PyObject *action = PyLong_FromSsize_t(first + offset);
+            PyObject *action = PyLong_FromSsize_t(first + numbers[k]);
             if (action == NULL || PyDict_SetItem(found, action, items[at + k]) < 0) {
                 Py_XDECREF(action);
-                Py_DECREF(nseq);
                 goto error;
             }
             Py_DECREF(action);
         }
-        Py_DECREF(nseq);
         at = end;
     }
+    PyMem_Free(numbers);
     Py_DECREF(seq);
     return found;
 
 fall_back:
+    PyMem_Free(numbers);
     Py_DECREF(seq);
     Py_DECREF(found);
     Py_RETURN_NONE;
 error:
+    PyMem_Free(numbers);
     Py_DECREF(seq);
     Py_DECREF(found);
     return NULL;

@@ -2,7 +2,9 @@
 space cut into named sections, and a numeric observation cut the same way.
 
 A game describes each section (its size, the rule that bounds it, the kinds of move it
-numbers and how a move maps to an offset in it); the machinery here joins them into one
+numbers and how a move maps to an offset in it: a function, or terms looked up in
+mappings, :class:`Numbering`, which the compiled loop reads without a call per move); the
+machinery here joins them into one
 index space with ``index``, ``legal``, ``move``, ``mask`` and a printable layout. Both
 read a *table*: a state or its view, of which only the public parts are read, so that an
 adapter works from the state it holds and a player from the view it is given. Pure
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import keyword
 import operator
 from array import array
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -32,6 +35,7 @@ __all__ = [
     "ActionSpace",
     "FeatureLayout",
     "FeatureSection",
+    "Numbering",
     "Offsets",
 ]
 
@@ -88,6 +92,113 @@ Offsets = Callable[[Sequence[Any], V], Sequence[int]]
 """``(moves, table)``: the offset of each move in its section, -1 (or any number outside
 the section) for a move that has no action there."""
 
+Term = tuple[tuple[str, ...], Mapping[Any, int] | int]
+"""One part of a move's offset: the move's attribute named (or the tuple of those
+named, for several) looked up in a mapping, given or the ``n``-th of a table's."""
+
+_NO_PART = -(10**12)
+"""What a key missing from a term adds: far enough below 0 that the offset stays out of
+its section whatever the other terms add."""
+
+
+def _read_only_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
+    read_only: list[Term] = []
+    for names, values in terms:
+        names = tuple(names)
+        if not names or not all(n.isidentifier() and not keyword.iskeyword(n) for n in names):
+            raise ValueError(f"a term reads attributes by their names, not {names!r}")
+        if len(names) > 1 and isinstance(values, int):
+            raise ValueError(f"the mapping of the attributes {names!r} is given, not a table's")
+        read_only.append(
+            (names, values if isinstance(values, int) else MappingProxyType(dict(values)))
+        )
+    return tuple(read_only)
+
+
+def _nested(values: Mapping[Any, int], depth: int) -> dict[Any, Any]:
+    """``values`` keyed by tuples of ``depth`` items as dicts nested ``depth`` deep (one
+    level: a plain copy)."""
+    if depth == 1:
+        return dict(values)
+    nested: dict[Any, Any] = {}
+    for key, value in values.items():
+        if type(key) is not tuple or len(key) != depth:
+            raise ValueError(f"a key of {depth} attributes is a tuple of {depth}, not {key!r}")
+        level = nested
+        for part in key[:-1]:
+            level = level.setdefault(part, {})
+        level[key[-1]] = value
+    return nested
+
+
+def _numbering_function(terms: tuple[Term, ...]) -> Callable[..., list[int]]:
+    """The offsets of a run as one list comprehension that reads the terms' attributes
+    and looks each key up with the term's ``get``, made once per numbering (as attrs
+    makes its methods): as fast as a hand-written one."""
+    parts = [
+        f"get{i}("
+        + "".join(f"m.{name}, NONE).get(" for name in names[:-1])
+        + f"m.{names[-1]}, NO_PART)"
+        for i, (names, _values) in enumerate(terms)
+    ]
+    getters = "".join(f", get{i}" for i in range(len(terms)))
+    source = (
+        f"def offsets(moves{getters}):\n    return [{' + '.join(parts) or '0'} for m in moves]\n"
+    )
+    namespace: dict[str, Any] = {"NO_PART": _NO_PART, "NONE": MappingProxyType({})}
+    exec(compile(source, "<numbering>", "exec"), namespace)  # the names are checked
+    function: Callable[..., list[int]] = namespace["offsets"]
+    return function
+
+
+@frozen
+class Numbering(Generic[V]):
+    """Offsets as data: a move's offset is the sum of what each of ``terms`` maps its
+    attributes to, and a move with a key missing has none. ``tables(table)`` gives the
+    mappings that depend on the table (a pool's places), made once per run of moves.
+
+    It is the section's offsets function (a call numbers a run in pure Python), and the
+    compiled loop reads the terms itself, with no call per move."""
+
+    terms: tuple[Term, ...] = field(converter=_read_only_terms)
+    tables: Callable[[V], tuple[Mapping[Any, int], ...]] | None = None
+    _plain: tuple[tuple[tuple[str, ...], dict[Any, Any] | int], ...] = field(
+        init=False, repr=False, eq=False
+    )
+    """The terms with plain dicts, for the loops only (the terms show read-only views);
+    those of several attributes nested, an attribute a level, so that no key is made."""
+    _function: Callable[..., list[int]] = field(init=False, repr=False, eq=False)
+    _getters: tuple[Callable[..., Any] | int, ...] = field(init=False, repr=False, eq=False)
+    """Each term's ``get`` (the number of a table's mapping for those it gives)."""
+
+    @_plain.default
+    def _plain_terms(self) -> tuple[tuple[tuple[str, ...], dict[Any, Any] | int], ...]:
+        return tuple(
+            (names, values if isinstance(values, int) else _nested(values, len(names)))
+            for names, values in self.terms
+        )
+
+    @_function.default
+    def _made_function(self) -> Callable[..., list[int]]:
+        return _numbering_function(self.terms)
+
+    @_getters.default
+    def _terms_getters(self) -> tuple[Callable[..., Any] | int, ...]:
+        return tuple(v if isinstance(v, int) else v.get for _names, v in self._plain)
+
+    @property
+    def compiled(self) -> tuple[object, ...]:
+        """What the compiled loop reads: the plain terms and ``tables``."""
+        return (self._plain, self.tables)
+
+    def __call__(self, moves: Sequence[Any], table: V) -> list[int]:
+        if self.tables is None:
+            return self._function(moves, *self._getters)
+        given = self.tables(table)
+        return self._function(
+            moves, *[given[v].get if type(v) is int else v for v in self._getters]
+        )
+
 
 @frozen
 class ActionSection(Generic[V, M]):
@@ -140,6 +251,23 @@ class ActionSpace(Generic[V, M]):
             }
         )
 
+    _for_loop: Mapping[type, tuple[int, int, Offsets[V], tuple[object, ...] | None]] = field(
+        init=False, repr=False, eq=False
+    )
+    """:attr:`by_kind` and each section's terms when it is numbered by terms
+    (:class:`Numbering`): what the compiled loop reads."""
+
+    @_for_loop.default
+    def _sections_for_loop(
+        self,
+    ) -> Mapping[type, tuple[int, int, Offsets[V], tuple[object, ...] | None]]:
+        return MappingProxyType(
+            {
+                kind: (*found, found[2].compiled if type(found[2]) is Numbering else None)
+                for kind, found in self.by_kind.items()
+            }
+        )
+
     @size.default
     def _size(self) -> int:
         return self.starts[-1] + self.sections[-1].size if self.sections else 0
@@ -184,7 +312,7 @@ class ActionSpace(Generic[V, M]):
         compiled when the package has it (:mod:`~fertility_rules.encoding.speedups`)."""
         moves = self.legal_moves(table)
         if speedups.compiled is not None:
-            found: dict[int, M] | None = speedups.compiled.legal(self.by_kind, moves, table)
+            found: dict[int, M] | None = speedups.compiled.legal(self._for_loop, moves, table)
             if found is not None:
                 return found
         return self._legal(moves, table)

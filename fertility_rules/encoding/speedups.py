@@ -8,7 +8,9 @@ one shared Python ``0.0`` and ``1.0`` for the many zeros and ones), numbering th
 (:meth:`~fertility_rules.encoding.spaces.ActionSpace.legal`) and making the mask of the
 legal actions (:meth:`~fertility_rules.encoding.spaces.ActionSpace.allowed`).
 ``_speedups.c`` runs those loops in C; every call into the game (a section's ``reads``
-and ``encode``, a section's ``offsets``) stays in Python. The pure-Python loops
+and ``encode``, a section's ``offsets`` function) stays in Python, and the moves of an
+action section numbered by terms (:class:`~fertility_rules.encoding.spaces.Numbering`)
+are numbered in C from the terms' mappings. The pure-Python loops
 (``floats_reference``, ``values_reference``, ``legal_reference``, ``allowed``'s own
 loop) are the reference:
 they are used when the compiled module is missing (no compiler when the package was

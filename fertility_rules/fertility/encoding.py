@@ -41,7 +41,7 @@ from __future__ import annotations
 import inspect
 import itertools
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from operator import attrgetter, is_not
 
@@ -53,6 +53,7 @@ from fertility_rules.encoding.spaces import (
     ActionSpace,
     FeatureLayout,
     FeatureSection,
+    Numbering,
     float_array,
     one_hot,
     one_hots,
@@ -166,20 +167,27 @@ def action_space(
     shops = _shops(catalogue)
     payments = _payments(catalogue)
     paid = {payment: i for i, payment in enumerate(payments)}
-    directions = {1: 0, width: 1, -1: 2, -width: 3}
     choices = {choice: i for i, choice in enumerate(CHOICES)}
-    resources = {resource: i for i, resource in enumerate(RESOURCES)}
-    # Far enough below 0 that an offset with a part missing stays below 0.
-    none = -(10**9)
+    # A placement's squares: the first one's four ways to the second, right, down, left
+    # and up (any pair of the first on the board and one of its four neighbours' numbers).
+    directions = {1: 0, width: 1, -1: 2, -width: 3}
+    pairs = {
+        (first, first + d): first * 4 + way
+        for first in range(squares)
+        for d, way in directions.items()
+    }
 
-    def place_offsets(moves: Sequence[PlaceTile], table: Table) -> list[int]:
-        slots = _slots(table.player.pool, squares * 4)
-        return [
-            slots.get(m.tile, none) + m.first * 4 + directions.get(m.second - m.first, none)
-            if 0 <= m.first < squares
-            else -1
-            for m in moves
-        ]
+    def pool_places(each: int) -> Callable[[Table], tuple[dict[str, int]]]:
+        return lambda table: (_slots(table.player.pool, each),)
+
+    def common_places(table: Table) -> tuple[dict[str, int]]:
+        return (_slots(table.common_pool),)
+
+    def offer_places(table: Table) -> tuple[dict[str, int]]:
+        return (_slots(table.offer, SPOTS * len(payments)),)
+
+    def scaled(keys: Iterable[object], each: int) -> dict[object, int]:
+        return {key: i * each for i, key in enumerate(keys)}
 
     def tile_section(
         name: str,
@@ -187,68 +195,62 @@ def action_space(
         size: int,
         rule: str,
     ) -> ActionSection[Table, Move]:
-        def personal(moves: Sequence[DiscardTile], table: Table) -> list[int]:
-            slots = _slots(table.player.pool)
-            return [slots.get(m.tile, -1) for m in moves]
+        places = pool_places(1) if kind is DiscardTile else common_places
+        return ActionSection(name, size, rule, (kind,), Numbering(((("tile",), 0),), places))
 
-        def common(moves: Sequence[TakeTile | RemoveTile], table: Table) -> list[int]:
-            slots = _slots(table.common_pool)
-            return [slots.get(m.tile, -1) for m in moves]
-
-        offsets = personal if kind is DiscardTile else common
-        return ActionSection(name, size, rule, (kind,), offsets)
-
-    def quarry_offsets(moves: Sequence[ClaimQuarry], table: Table) -> list[int]:
-        return [
-            m.square * 5 + choices[m.resource] if 0 <= m.square < squares else -1 for m in moves
-        ]
-
-    def build_offsets(moves: Sequence[BuildDistrict], table: Table) -> list[int]:
-        slots = _slots(table.offer, SPOTS * len(payments))
-        return [
-            slots.get(m.district, none)
-            + m.spot * len(payments)
-            + paid.get((m.tokens, m.wheat), none)
-            if 0 <= m.spot < SPOTS
-            else -1
-            for m in moves
-        ]
-
-    def only(moves: Sequence[Move], table: Table) -> list[int]:
-        return [0] * len(moves)
-
-    def supply_offsets(moves: Sequence[SupplyShop], table: Table) -> list[int]:
-        return [
-            resources[m.resource] * shops + m.shop if 0 <= m.shop < shops else -1 for m in moves
-        ]
-
-    def bonus_offsets(moves: Sequence[PlaceBonusResource], table: Table) -> list[int]:
-        return [
-            resources[m.resource] * (shops + 1) + (shops if m.shop is None else m.shop)
-            if m.shop is None or 0 <= m.shop < shops
-            else -1
-            for m in moves
-        ]
-
+    only = Numbering[Table](())
+    shop_numbers = range(shops)
     sections: list[ActionSection[Table, Move]] = [
         ActionSection(
-            "place", PERSONAL_POOL * squares * 4, "R-2.3, R-3.1", (PlaceTile,), place_offsets
+            "place",
+            PERSONAL_POOL * squares * 4,
+            "R-2.3, R-3.1",
+            (PlaceTile,),
+            Numbering(((("tile",), 0), (("first", "second"), pairs)), pool_places(squares * 4)),
         ),
         tile_section("discard", DiscardTile, PERSONAL_POOL, "R-2.3, R-3.2"),
-        ActionSection("quarry", squares * len(CHOICES), "R-3.3.D", (ClaimQuarry,), quarry_offsets),
+        ActionSection(
+            "quarry",
+            squares * len(CHOICES),
+            "R-3.3.D",
+            (ClaimQuarry,),
+            Numbering[Table](((("square",), scaled(range(squares), 5)), (("resource",), choices))),
+        ),
         ActionSection(
             "build",
             OFFER * SPOTS * len(payments),
             "R-1.5, R-1.7, R-2.5, R-3.4",
             (BuildDistrict,),
-            build_offsets,
+            Numbering(
+                (
+                    (("district",), 0),
+                    (("spot",), scaled(range(SPOTS), len(payments))),
+                    (("tokens", "wheat"), paid),
+                ),
+                offer_places,
+            ),
         ),
         ActionSection("skip_build", 1, "R-3.4", (SkipBuilding,), only),
         ActionSection(
-            "supply", len(RESOURCES) * shops, "R-1.7, R-3.5", (SupplyShop,), supply_offsets
+            "supply",
+            len(RESOURCES) * shops,
+            "R-1.7, R-3.5",
+            (SupplyShop,),
+            Numbering[Table](
+                ((("resource",), scaled(RESOURCES, shops)), (("shop",), scaled(shop_numbers, 1)))
+            ),
         ),
         ActionSection(
-            "bonus", len(RESOURCES) * (shops + 1), "R-6, I-6", (PlaceBonusResource,), bonus_offsets
+            "bonus",
+            len(RESOURCES) * (shops + 1),
+            "R-6, I-6",
+            (PlaceBonusResource,),
+            Numbering[Table](
+                (
+                    (("resource",), scaled(RESOURCES, shops + 1)),
+                    (("shop",), scaled((*shop_numbers, None), 1)),
+                )
+            ),
         ),
         ActionSection("end_supply", 1, "R-3.6", (EndSupplying,), only),
         tile_section("take", TakeTile, COMMON_POOL, "R-2.3, R-3.6"),
