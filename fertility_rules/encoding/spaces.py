@@ -103,12 +103,26 @@ its section whatever the other terms add."""
 
 def _read_only_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
     read_only: list[Term] = []
-    for names, values in terms:
+    for at, (names, values) in enumerate(terms):
         names = tuple(names)
-        if not names or not all(n.isidentifier() and not keyword.iskeyword(n) for n in names):
-            raise ValueError(f"a term reads attributes by their names, not {names!r}")
+        if not names or not all(
+            type(n) is str and n.isidentifier() and not keyword.iskeyword(n) for n in names
+        ):
+            raise MalformedInputError.single(
+                f"terms[{at}]",
+                _(
+                    "A term reads a move's attributes by their names, not {names}.",
+                    names=echo(names),
+                ),
+            )
         if len(names) > 1 and isinstance(values, int):
-            raise ValueError(f"the mapping of the attributes {names!r} is given, not a table's")
+            raise MalformedInputError.single(
+                f"terms[{at}]",
+                _(
+                    "Several attributes are looked up in a mapping given with the term, not in"
+                    " one of the table's."
+                ),
+            )
         read_only.append(
             (names, values if isinstance(values, int) else MappingProxyType(dict(values)))
         )
@@ -123,7 +137,14 @@ def _nested(values: Mapping[Any, int], depth: int) -> dict[Any, Any]:
     nested: dict[Any, Any] = {}
     for key, value in values.items():
         if type(key) is not tuple or len(key) != depth:
-            raise ValueError(f"a key of {depth} attributes is a tuple of {depth}, not {key!r}")
+            raise MalformedInputError.single(
+                "terms",
+                _(
+                    "A key of {count} attributes is a tuple of {count} values, not {key}.",
+                    count=depth,
+                    key=echo(key),
+                ),
+            )
         level = nested
         for part in key[:-1]:
             level = level.setdefault(part, {})

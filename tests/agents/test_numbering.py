@@ -161,8 +161,9 @@ def test_no_terms_number_every_move_0() -> None:
     ],
 )
 def test_a_term_that_cannot_be_read_is_refused_when_made(terms: Any) -> None:
-    with pytest.raises(ValueError, match=r"term|attributes|key"):
+    with pytest.raises(MalformedInputError, match=r"term|attributes|key") as refused:
         Numbering(terms)
+    assert refused.value.problems[0].path.startswith("terms")
 
 
 def test_the_terms_are_read_only_and_copied() -> None:
