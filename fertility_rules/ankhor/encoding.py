@@ -87,6 +87,7 @@ from fertility_rules.encoding.spaces import (
     FeatureLayout,
     FeatureSection,
     Numbering,
+    by_place,
     float_array,
     one_hot,
     one_hots,
@@ -282,7 +283,6 @@ def action_space(
     places = 5 * most + 1
     moved_places = 5 * most
     stores = 1 << _warehouse_count(catalogue)
-    unpaid_places = {unpaid: i for i, unpaid in enumerate(UNPAID)}
 
     def layout_of(table: Table) -> tuple[Placed, ...]:
         return table.players[table.current].tiles
@@ -293,9 +293,9 @@ def action_space(
     counts = Numbering[Table](((("tokens",), _COUNT_INDEX),))
     buys = Numbering(
         (
-            (("slot",), {slot: slot * places * len(UNPAID) for slot in range(OFFER_SLOTS)}),
+            (("slot",), by_place(range(OFFER_SLOTS), places * len(UNPAID))),
             (("position",), 0),
-            (("unpaid",), unpaid_places),
+            (("unpaid",), by_place(UNPAID)),
         ),
         buy_places,
     )

@@ -37,6 +37,7 @@ __all__ = [
     "FeatureSection",
     "Numbering",
     "Offsets",
+    "by_place",
 ]
 
 V = TypeVar("V")
@@ -95,6 +96,15 @@ the section) for a move that has no action there."""
 Term = tuple[tuple[str, ...], Mapping[Any, int] | int]
 """One part of a move's offset: the move's attribute named (or the tuple of those
 named, for several) looked up in a mapping, given or the ``n``-th of a table's."""
+
+K = TypeVar("K")
+
+
+def by_place(keys: Iterable[K], each: int = 1) -> dict[K, int]:
+    """Each of ``keys`` (all different) by its place among them, times ``each``: the
+    mapping of a :class:`Numbering` term."""
+    return {key: at * each for at, key in enumerate(keys)}
+
 
 _NO_PART = -(10**12)
 """What a key missing from a term adds: far enough below 0 that the offset stays out of

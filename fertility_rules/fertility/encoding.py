@@ -41,7 +41,7 @@ from __future__ import annotations
 import inspect
 import itertools
 from array import array
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from operator import attrgetter, is_not
 
@@ -54,6 +54,7 @@ from fertility_rules.encoding.spaces import (
     FeatureLayout,
     FeatureSection,
     Numbering,
+    by_place,
     float_array,
     one_hot,
     one_hots,
@@ -166,8 +167,7 @@ def action_space(
     squares = width * height
     shops = _shops(catalogue)
     payments = _payments(catalogue)
-    paid = {payment: i for i, payment in enumerate(payments)}
-    choices = {choice: i for i, choice in enumerate(CHOICES)}
+    paid = by_place(payments)
     # A placement's squares: the first one's four ways to the second, right, down, left
     # and up (any pair of the first on the board and one of its four neighbours' numbers).
     directions = {1: 0, width: 1, -1: 2, -width: 3}
@@ -185,9 +185,6 @@ def action_space(
 
     def offer_places(table: Table) -> tuple[dict[str, int]]:
         return (_slots(table.offer, SPOTS * len(payments)),)
-
-    def scaled(keys: Iterable[object], each: int) -> dict[object, int]:
-        return {key: i * each for i, key in enumerate(keys)}
 
     def tile_section(
         name: str,
@@ -214,7 +211,9 @@ def action_space(
             squares * len(CHOICES),
             "R-3.3.D",
             (ClaimQuarry,),
-            Numbering[Table](((("square",), scaled(range(squares), 5)), (("resource",), choices))),
+            Numbering[Table](
+                ((("square",), by_place(range(squares), 5)), (("resource",), by_place(CHOICES)))
+            ),
         ),
         ActionSection(
             "build",
@@ -224,7 +223,7 @@ def action_space(
             Numbering(
                 (
                     (("district",), 0),
-                    (("spot",), scaled(range(SPOTS), len(payments))),
+                    (("spot",), by_place(range(SPOTS), len(payments))),
                     (("tokens", "wheat"), paid),
                 ),
                 offer_places,
@@ -237,7 +236,7 @@ def action_space(
             "R-1.7, R-3.5",
             (SupplyShop,),
             Numbering[Table](
-                ((("resource",), scaled(RESOURCES, shops)), (("shop",), scaled(shop_numbers, 1)))
+                ((("resource",), by_place(RESOURCES, shops)), (("shop",), by_place(shop_numbers)))
             ),
         ),
         ActionSection(
@@ -247,8 +246,8 @@ def action_space(
             (PlaceBonusResource,),
             Numbering[Table](
                 (
-                    (("resource",), scaled(RESOURCES, shops + 1)),
-                    (("shop",), scaled((*shop_numbers, None), 1)),
+                    (("resource",), by_place(RESOURCES, shops + 1)),
+                    (("shop",), by_place((*shop_numbers, None))),
                 )
             ),
         ),
