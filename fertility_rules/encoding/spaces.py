@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 
 from attrs import AttrsInstance, field, fields, frozen
 
-from fertility_rules.arguments import kind_name
+from fertility_rules.arguments import checked_arguments, kind_name
 from fertility_rules.encoding import speedups
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.message import _, echo
@@ -100,6 +100,7 @@ named, for several) looked up in a mapping, given or the ``n``-th of a table's."
 K = TypeVar("K")
 
 
+@checked_arguments
 def by_place(keys: Iterable[K], each: int = 1) -> dict[K, int]:
     """Each of ``keys`` (all different) by its place among them, times ``each``: the
     mapping of a :class:`Numbering` term."""

@@ -116,6 +116,7 @@ def _examples() -> dict[str, object]:
         "Interpretations | None": readings[1],
         "Iterable[GameSpec]": [spec],
         "Iterable[int]": [0, 1],
+        "fertility_rules.encoding.spaces.Iterable[K]": ["a", "b"],
         "Iterable[str]": ["quarry_enclosure=orthogonal"],
         "Language": fr.Language.FR,
         "Language | str": "fr",
