@@ -89,7 +89,7 @@ from fertility_rules.fertility.state import GameState, Phase, PlacedTile, Player
 from fertility_rules.fertility.views import Observation, Table, observe
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.sequences import Chain, Rest
-from fertility_rules.shared.values import ByIdentity
+from fertility_rules.shared.values import ByIdentity, MadeOnce
 
 __all__ = [
     "action_space",
@@ -326,15 +326,23 @@ def observation_layout_value(
     seats_hot = one_hots(players)
     phases_hot = {phase: tuple(one_hot(len(_PHASES), i)) for phase, i in _PHASES.items()}
 
-    def turn(table: Table) -> list[float]:
-        left = 0.0 if table.turns_left is None else float(table.turns_left + 1)
-        current = table.current
-        return [
-            float(table.turn),
-            left,
-            *(seats_hot.get(current) or one_hot(players, current)),
-            *phases_hot[table.phase],
-        ]
+    def turn_numbers(key: tuple[int, int | None, int, Phase]) -> array[float]:
+        number, turns_left, current, phase = key
+        return float_array(
+            [
+                float(number),
+                0.0 if turns_left is None else float(turns_left + 1),
+                *(seats_hot.get(current) or one_hot(players, current)),
+                *phases_hot[phase],
+            ]
+        )
+
+    # Made once for each turn, turns left, seat and phase met (a few hundred a game):
+    # the section changes at most decisions, and a look-up costs a tenth of making it.
+    turns = MadeOnce(turn_numbers, 4096)
+
+    def turn(table: Table) -> array[float]:
+        return turns[table.turn, table.turns_left, table.current, table.phase]
 
     def on_table(table: Table) -> list[float]:
         pool, offer = table.common_pool, table.offer

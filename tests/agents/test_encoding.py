@@ -33,6 +33,7 @@ from fertility_rules.encoding import (
     observation_vector,
 )
 from fertility_rules.encoding.spaces import one_hot, one_hots
+from fertility_rules.fertility.state import Phase
 from tests.conftest import OPTIONAL_LIBRARIES
 from tests.play.helpers import played
 from tests.play.test_views import _hidden_twin
@@ -217,3 +218,32 @@ def test_the_one_hots_made_once_are_one_hot_and_refuse_the_other_places() -> Non
         assert hots.get(place) is None
         with pytest.raises(MalformedInputError):
             one_hot(3, place)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_turn_section_gives_the_turn_the_turns_left_the_seat_and_the_phase(
+    players: int,
+) -> None:
+    # Written out by hand: the turn's number, the turns left plus one (0 before the last
+    # round is announced), then a one-hot of the seat and one of the phase, in the order
+    # the phases are declared. Every state of a whole game, so that the numbers made
+    # once for a turn and a phase are met again at later states, and the last round is
+    # reached.
+    names = ["Ada", "Bo", "Cy", "Di"][:players]
+    played_game = play_game(names, [make_agent("random", players)] * players, seed=players)
+    game = Game.new(names, players)
+    states = [game.state]
+    for move in played_game.record.moves:
+        game = game.play(move)
+        states.append(game.state)
+    (first, size), *_ = [(f, s) for name, f, s in observation_layout(players) if name == "turn"]
+    phases = list(Phase)
+    lefts = set()
+    for state in states:
+        left = 0.0 if state.turns_left is None else state.turns_left + 1.0
+        lefts.add(left)
+        seat = [1.0 if i == state.current else 0.0 for i in range(players)]
+        phase = [1.0 if p is state.phase else 0.0 for p in phases]
+        numbers = observation_vector(state)[first : first + size]
+        assert numbers == [float(state.turn), left, *seat, *phase]
+    assert len(lefts) > 2  # the last round was announced and counted down
