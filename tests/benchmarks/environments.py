@@ -28,6 +28,9 @@ one untimed game of each first):
 - ``openspiel-play``: the same loop without the observation tensor, as OpenSpiel's
   searches play their random rollouts (``mcts.RandomRolloutEvaluator``: ``legal_actions``,
   ``apply_action``, ``chance_outcomes``).
+- ``openspiel-observer``: the same loop, the observation read through OpenSpiel's own
+  observer (``open_spiel.python.observation.make_observation``: ``set_from`` fills its
+  numpy ``tensor``) rather than as ``observation_tensor``'s Python list.
 - ``spiel:<name>``: a built-in OpenSpiel game (C++) in the same loop as ``openspiel``:
   ``tic_tac_toe`` (9 actions) and ``chess`` (4,674 actions, branching about 30, an
   observation of 1,280 numbers: the nearest in size to these games).
@@ -56,9 +59,11 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.observation import make_observation
 
 import fertility_rules.openspiel  # noqa: F401 - registers python_fertility, python_ankhor
 from fertility_rules.encoding.environment import learning_game
@@ -113,11 +118,16 @@ def pettingzoo_decisions(
 
 
 def spiel_decisions(
-    game: object, seeds: list[int], cap: int | None = None, observe: bool = True
+    game: object,
+    seeds: list[int],
+    cap: int | None = None,
+    observe: bool = True,
+    observer: Any = None,
 ) -> int:
     """Random games of an OpenSpiel game, the acting player's observation tensor read at
     every decision unless ``observe`` is false: the decisions played (at most ``cap`` a
-    game)."""
+    game). ``observer``: the tensor read through it instead (OpenSpiel's
+    ``make_observation``: ``set_from``, then its numpy ``tensor``)."""
     decisions = 0
     for seed in seeds:
         rng = random.Random(seed)
@@ -128,7 +138,9 @@ def spiel_decisions(
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
                 continue
-            if observe:
+            if observer is not None:
+                observer.set_from(state, state.current_player())
+            elif observe:
                 state.observation_tensor(state.current_player())
             actions = state.legal_actions()
             state.apply_action(actions[rng.randrange(len(actions))])
@@ -139,6 +151,7 @@ def spiel_decisions(
 
 def workloads(name: str, players: int) -> dict[str, Callable[[list[int]], int]]:
     ours = pyspiel.load_game(f"python_{name}(players={players})")
+    observer = make_observation(ours)
     found: dict[str, Callable[[list[int]], int]] = {
         "engine": lambda seeds: engine_decisions(name, players, seeds),
         "pettingzoo": lambda seeds: pettingzoo_decisions(name, players, seeds),
@@ -146,6 +159,7 @@ def workloads(name: str, players: int) -> dict[str, Callable[[list[int]], int]]:
         "pettingzoo-int8": lambda seeds: pettingzoo_decisions(name, players, seeds, as_int8=True),
         "openspiel": lambda seeds: spiel_decisions(ours, seeds),
         "openspiel-play": lambda seeds: spiel_decisions(ours, seeds, observe=False),
+        "openspiel-observer": lambda seeds: spiel_decisions(ours, seeds, observer=observer),
     }
     for builtin in BUILTIN:
         spiel = pyspiel.load_game(builtin)
