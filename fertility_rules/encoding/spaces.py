@@ -4,8 +4,8 @@ space cut into named sections, and a numeric observation cut the same way.
 A game describes each section (its size, the rule that bounds it, the kinds of move it
 numbers and how a move maps to an offset in it: a function, or terms looked up in
 mappings, :class:`Numbering`, which the compiled loop reads without a call per move); the
-machinery here joins them into one
-index space with ``index``, ``legal``, ``move``, ``mask`` and a printable layout. Both
+machinery here joins them into one index space with ``index``, ``legal``, ``move``,
+``mask`` and a printable layout. Both
 read a *table*: a state or its view, of which only the public parts are read, so that an
 adapter works from the state it holds and a player from the view it is given. Pure
 Python: a list of numbers is what any array library reads.
@@ -102,9 +102,13 @@ K = TypeVar("K")
 
 @checked_arguments
 def by_place(keys: Iterable[K], each: int = 1) -> dict[K, int]:
-    """Each of ``keys`` (all different) by its place among them, times ``each``: the
-    mapping of a :class:`Numbering` term."""
-    return {key: at * each for at, key in enumerate(keys)}
+    """Each of ``keys`` by its place among them, times ``each``: the mapping of a
+    :class:`Numbering` term. A key listed twice keeps its first place (a pool may hold
+    two of one tile, and either is the same move)."""
+    places: dict[K, int] = {}
+    for at, key in enumerate(keys):
+        places.setdefault(key, at * each)
+    return places
 
 
 _NO_PART = -(10**12)

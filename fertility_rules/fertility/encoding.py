@@ -141,13 +141,9 @@ def checked_view(view: object) -> Observation:
     return view
 
 
-def _slots(items: Sequence[str], each: int = 1) -> dict[str, int]:
-    """The place of each of ``items`` (a pool, the offer) times ``each``, the first place
-    of an item listed twice."""
-    slots: dict[str, int] = {}
-    for slot, item in enumerate(items):
-        slots.setdefault(item, slot * each)
-    return slots
+_slots = inspect.unwrap(by_place)
+"""The place of each item of a pool or the offer, as :func:`by_place` gives it, without
+checking its arguments again at every decision."""
 
 
 @checked_arguments
