@@ -409,7 +409,8 @@ _EVENT_TYPES: dict[str, type] = {
 
 
 def _converter() -> Any:
-    converter = strict_converter().copy()
+    # An optional field left at its default is left out, as the strict reader asks.
+    converter = strict_converter().copy(omit_if_default=True)
     converter.register_structure_hook(float, _number)
     register_tagged_union(
         converter,
@@ -511,6 +512,9 @@ def event_to_json(event: Event, setup: TableSetup) -> dict[str, Any]:
 @checked_arguments
 def event_from_json(data: object, setup: TableSetup) -> Event:
     """A stored event of the table ``setup`` starts; a library error with its path."""
+    if isinstance(data, dict) and data.get("type") == "join" and data.get("language", "") is None:
+        # Stored by 0.1.0 (before this change) for a join without a language.
+        data = {key: value for key, value in data.items() if key != "language"}
     event: Event = structure(data, Event, "$", _CONVERTER)  # type: ignore[arg-type]
     if isinstance(event, Played):
         players = len(setup.players)
