@@ -378,6 +378,9 @@ class Server:
             await self._receive(websocket, listener, lock)
         finally:
             self.service.unsubscribe(listener)
+            if listener.closed:  # the sender tells why and closes: let it (not forever)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(sender), 10.0)
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
@@ -386,16 +389,24 @@ class Server:
         self, websocket: WebSocket, listener: Listener, table: Table | None, lock: asyncio.Lock
     ) -> None:
         sent = -1
-        while table is not None:
-            if table.version > sent:
-                text = view_text(table, listener.seat, listener.language)
+        item: Table | FertilityError | None = table
+        while isinstance(item, Table):
+            if item.version > sent:
+                text = view_text(item, listener.seat, listener.language)
                 async with lock:
                     await websocket.send_text(text)
-                sent = table.version
-            table = None  # not held while waiting: the game may finish and be let go
-            table = await listener.queue.get()
+                sent = item.version
+            item = None  # not held while waiting: the game may finish and be let go
+            item = await listener.queue.get()
         with contextlib.suppress(Exception):
-            await websocket.close(code=1013)
+            if item is None:  # too slow to keep up
+                await websocket.close(code=1013)
+            else:  # closed to make room, told why
+                async with lock:
+                    await websocket.send_text(
+                        json.dumps(error_message(item, listener.language), ensure_ascii=False)
+                    )
+                    await websocket.close(code=4000 + _status(item))
 
     async def _receive(self, websocket: WebSocket, listener: Listener, lock: asyncio.Lock) -> None:
         bucket = Bucket(self.config.frames_per_second, self.config.frame_burst)
@@ -405,7 +416,7 @@ class Server:
                 message = await websocket.receive()
             except WebSocketDisconnect:
                 return
-            if message["type"] == "websocket.disconnect":
+            if message["type"] == "websocket.disconnect" or listener.closed:
                 return
             raw = message.get("bytes") or (message.get("text") or "").encode("utf-8", "replace")
             limited = not bucket.take()

@@ -53,7 +53,12 @@ class ServerConfig:
     """Finished tables the lobby lists (the newest); every finished table is still found
     by its id, read from the store."""
     max_sockets: int = field(default=32, validator=_positive)
-    """WebSockets open on one table at once."""
+    """WebSockets open on one table at once. A seat's socket always finds room: when the
+    table has as many as it takes, a seat's new socket closes the oldest spectator's (so
+    this should exceed ``seat_sockets`` times the most players of a game)."""
+    seat_sockets: int = field(default=4, validator=_positive)
+    """WebSockets one seat may have open on its table at once; a seat's socket beyond
+    that closes the seat's oldest (a player who reloads a page is never locked out)."""
     bot_delay: float = 0.0
     """Seconds a bot waits before it moves, so that people can follow the game."""
     stand_in: str = "greedy"

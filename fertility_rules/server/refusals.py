@@ -41,6 +41,9 @@ class Refusal(enum.Enum):
     """Too many requests or messages: wait ``retry_after`` seconds."""
     FULL = "full"
     """The server holds all the tables, or the table all the sockets, it takes."""
+    REPLACED = "replaced"
+    """The socket was closed to make room: its seat opened a newer one, or a seat needed
+    the table's last socket, which a spectator held."""
     BUSY = "busy"
     """The table changed under the request too often; try again."""
     DAMAGED = "damaged"

@@ -34,7 +34,7 @@ from fertility_rules.errors import (
 from fertility_rules.formats.documents import parse_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS
 from fertility_rules.games import GAMES, GameRules, find_game
-from fertility_rules.i18n.message import _, ngettext
+from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.records.format import read_record
 from fertility_rules.records.game_record import GameRecord
 from fertility_rules.server import auth
@@ -194,22 +194,31 @@ def _rebase(path: str, problem: Problem) -> Problem:
 
 
 class Listener:
-    """A socket's subscription: the tables to send, in order, for one seat and language."""
+    """A socket's subscription: the tables to send, in order, for one seat and language.
+    The queue ends with ``None`` (a client too slow to keep up: closed) or with the error
+    the socket is closed with (it was closed to make room)."""
 
     def __init__(self, table_id: str, seat: int | None, language: str, size: int = 256) -> None:
         self.table_id = table_id
         self.seat = seat
         self.language = language
-        self.queue: asyncio.Queue[Table | None] = asyncio.Queue(maxsize=size)
+        self.queue: asyncio.Queue[Table | FertilityError | None] = asyncio.Queue(maxsize=size)
+        self.closed = False
+        """Closed by the server: the socket's frames are no longer read."""
 
     def push(self, table: Table) -> None:
         """Queues ``table``; a client too slow to keep up is sent ``None`` (then closed)."""
         try:
             self.queue.put_nowait(table)
         except asyncio.QueueFull:
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(None)
+            self.end(None)
+
+    def end(self, why: FertilityError | None) -> None:
+        """Closes the socket after nothing but ``why`` (told to it, when an error)."""
+        self.closed = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(why)
 
 
 class _Stale(Exception):
@@ -257,7 +266,8 @@ class TableService:
         self._damaged: dict[str, int] = {}
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         """A table's lock lives while someone holds or waits for it."""
-        self._listeners: dict[str, set[Listener]] = {}
+        self._listeners: dict[str, dict[Listener, None]] = {}
+        """Each table's sockets, oldest first."""
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._pictures: OrderedDict[tuple[str, int, str], str] = OrderedDict()
@@ -647,23 +657,48 @@ class TableService:
     # -------------------------------------------------------------------- telling
 
     def subscribe(self, table_id: str, seat: int | None, language: str) -> Listener:
-        listeners = self._listeners.setdefault(table_id, set())
-        if len(listeners) >= self.config.max_sockets:
-            raise refused(
-                Refusal.FULL,
+        """A new socket of ``seat`` (``None``: a spectator). A seat always finds room: past
+        its own bound it closes its oldest socket, and at a full table a spectator's."""
+        listeners = self._listeners.setdefault(table_id, {})
+        mine = [listener for listener in listeners if listener.seat == seat]
+        if seat is not None and len(mine) >= self.config.seat_sockets:
+            self._close(
+                mine[0],
                 _(
-                    "This table has as many sockets open as it takes ({n}).",
-                    n=self.config.max_sockets,
+                    "This seat opened a newer socket; a seat keeps at most {n} open, and its "
+                    "oldest is closed.",
+                    n=self.config.seat_sockets,
                 ),
             )
+        elif len(listeners) >= self.config.max_sockets:
+            spectators = [listener for listener in listeners if listener.seat is None]
+            if seat is None or not spectators:
+                if not listeners:
+                    del self._listeners[table_id]
+                raise refused(
+                    Refusal.FULL,
+                    _(
+                        "This table has as many sockets open as it takes ({n}).",
+                        n=self.config.max_sockets,
+                    ),
+                )
+            self._close(
+                spectators[0],
+                _("A player needed this socket's place at the table; spectators make room."),
+            )
         listener = Listener(table_id, seat, language)
-        listeners.add(listener)
+        listeners[listener] = None
         return listener
+
+    def _close(self, listener: Listener, message: Message) -> None:
+        """Closes ``listener``'s socket to make room, telling it why."""
+        self.unsubscribe(listener)
+        listener.end(refused(Refusal.REPLACED, message))
 
     def unsubscribe(self, listener: Listener) -> None:
         listeners = self._listeners.get(listener.table_id)
         if listeners is not None:
-            listeners.discard(listener)
+            listeners.pop(listener, None)
             if not listeners:
                 del self._listeners[listener.table_id]
 
