@@ -219,7 +219,8 @@ class Server:
     async def create_table(self, request: Request) -> Response:
         language = _language(request)
         wanted = read_table_request(await self.body(request))
-        table, tokens = await self.service.create(wanted)
+        maker = request.client.host if request.client else None
+        table, tokens = await self.service.create(wanted, maker)
         table_id = table.setup.id
         seats = [
             {

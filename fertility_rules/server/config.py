@@ -48,7 +48,14 @@ class ServerConfig:
     frame_burst: int = field(default=30, validator=_positive)
     max_tables: int = field(default=10_000, validator=_positive)
     """Tables in play at once; creating one more is refused. A finished table is kept in
-    the store, not in memory, and counts no more."""
+    the store, not in memory, and counts no more (nor does one set aside, idle)."""
+    tables_per_client: int = field(default=50, validator=_positive)
+    """Tables in play one client address may have made at once (bot tables and unlisted
+    ones included): one client cannot take the server's ``max_tables`` from the others."""
+    idle_seconds: float = field(default=24 * 3600.0, validator=_positive)
+    """A table in play with no event for this long is set aside: it leaves the memory and
+    the lobby, and counts no more for ``max_tables`` or its maker's quota; it comes back,
+    from the store, when someone asks for it by its id."""
     finished_listed: int = field(default=200, validator=_positive)
     """Finished tables the lobby lists (the newest); every finished table is still found
     by its id, read from the store."""

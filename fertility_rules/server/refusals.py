@@ -44,6 +44,8 @@ class Refusal(enum.Enum):
     REPLACED = "replaced"
     """The socket was closed to make room: its seat opened a newer one, or a seat needed
     the table's last socket, which a spectator held."""
+    QUOTA = "quota"
+    """The client has as many tables in play as one client may make."""
     BUSY = "busy"
     """The table changed under the request too often; try again."""
     DAMAGED = "damaged"

@@ -260,6 +260,11 @@ class TableService:
         self.storage = storage
         self.config = config or ServerConfig()
         self._tables: dict[str, Table] = {}
+        self._touched: OrderedDict[str, float] = OrderedDict()
+        """When each table in play last changed (``time.monotonic``; since the server
+        started, for a table restored), the longest idle first: a table idle for
+        ``idle_seconds`` is set aside (it leaves the memory, and comes back from the store
+        when asked for)."""
         self._finished: OrderedDict[str, TableSummary] = OrderedDict()
         """The newest finished tables, as the lobby lists them."""
         self._recent: OrderedDict[str, Table] = OrderedDict()
@@ -355,9 +360,13 @@ class TableService:
         its summary stays, among the lobby's newest, and the table among the recent)."""
         table_id = table.setup.id
         if not table.over or table_id in self._damaged:
+            if self._tables.get(table_id) is not table:
+                self._touched[table_id] = time.monotonic()
+                self._touched.move_to_end(table_id)
             self._tables[table_id] = table
             return
         self._tables.pop(table_id, None)
+        self._touched.pop(table_id, None)
         self._recent[table_id] = table
         self._recent.move_to_end(table_id)
         while len(self._recent) > _RECENT:
@@ -502,14 +511,52 @@ class TableService:
         self._wake(table_id)
         return after
 
-    async def create(self, request: TableRequest) -> tuple[Table, list[str | None]]:
-        """A new table, stored; with each person seat's token (``None`` for the others),
-        shown this once and kept only as a digest."""
+    def _set_aside_idle(self) -> None:
+        """Lets go of the tables in play idle for ``idle_seconds``: they count no more,
+        and are read back from the store when asked for."""
+        oldest = time.monotonic() - self.config.idle_seconds
+        while self._touched:
+            table_id, touched = next(iter(self._touched.items()))
+            if touched > oldest:
+                break
+            del self._touched[table_id]
+            self._tables.pop(table_id, None)
+
+    def _check_room(self, maker: str | None) -> None:
+        """Refuses one more table when the server, or its maker, has as many in play as
+        it may (tables set aside for being idle do not count)."""
+        self._set_aside_idle()
         if len(self._tables) >= self.config.max_tables:
             raise refused(
                 Refusal.FULL,
                 _("The server holds as many tables as it can ({n}).", n=self.config.max_tables),
             )
+        limit = self.config.tables_per_client
+        if maker is not None:
+            made = sum(1 for table in self._tables.values() if table.setup.maker == maker)
+            if made >= limit:
+                raise refused(
+                    Refusal.QUOTA,
+                    ngettext(
+                        "You have {n} table in play, as many as one client may make; finish "
+                        "or leave one first (a table with no move for {hours} hours counts "
+                        "no more).",
+                        "You have {n} tables in play, as many as one client may make; finish "
+                        "or leave one first (a table with no move for {hours} hours counts "
+                        "no more).",
+                        made,
+                        hours=f"{self.config.idle_seconds / 3600:g}",
+                    ),
+                )
+
+    async def create(
+        self, request: TableRequest, maker: str | None = None
+    ) -> tuple[Table, list[str | None]]:
+        """A new table, stored; with each person seat's token (``None`` for the others),
+        shown this once and kept only as a digest. ``maker``: the client address that asks
+        (its tables in play are counted)."""
+        maker = None if maker is None else auth.digest(f"maker:{maker}")[:32]
+        self._check_room(maker)
         start = _start(request)
         rules, players = start.game, start.players
         requested = (
@@ -537,6 +584,7 @@ class TableService:
             listed=request.listed,
             open_seed=request.open_seed,
             created=time.time(),
+            maker=maker,
         )
         # Refereeing a long record takes a while: off the event loop, which serves the rest.
         async with self._refereeing:

@@ -86,6 +86,9 @@ class TableSetup:
     open_seed: bool = False
     """The deal is known (its seed was chosen, or the table goes on from a record): every
     seat and the lobby are shown the seed."""
+    maker: str | None = None
+    """The digest of the client address that made the table (for its quota of tables in
+    play); ``None`` for a table stored before makers were kept."""
 
     def __attrs_post_init__(self) -> None:
         if self.interpretations is None:
@@ -396,6 +399,7 @@ class _SetupJSON:
     listed: bool
     created: float
     open_seed: bool = False
+    maker: str | None = None
 
 
 _EVENT_TYPES: dict[str, type] = {
@@ -461,6 +465,7 @@ def setup_to_json(setup: TableSetup) -> dict[str, Any]:
         "listed": setup.listed,
         "created": setup.created,
         **({"open_seed": True} if setup.open_seed else {}),
+        **({"maker": setup.maker} if setup.maker is not None else {}),
     }
 
 
@@ -496,6 +501,7 @@ def setup_from_json(data: object) -> TableSetup:
         listed=raw.listed,
         created=raw.created,
         open_seed=raw.open_seed,
+        maker=raw.maker,
     )
 
 

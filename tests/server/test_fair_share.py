@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.server.helpers import client, require
+from tests.server import helpers
+from tests.server.helpers import client, require, serving
 
 require("starlette", "server")
 require("httpx2", "server-test")
@@ -52,3 +53,42 @@ def test_a_seat_opening_many_sockets_closes_its_oldest_and_locks_out_no_other_se
                 assert old.receive_json()["code"] == "replaced"
                 with http.websocket_connect(url + bob) as other:
                     assert other.receive_json()["type"] == "view"
+
+
+def test_one_client_makes_at_most_its_quota_of_tables_and_leaves_room_for_others(
+    tmp_path: Path,
+) -> None:
+    from starlette.testclient import TestClient
+
+    body = {"players": ["Ann", "Bob"], "listed": False}
+    with serving(tmp_path, tables_per_client=2) as (http, _service):
+        bots = {**body, "seats": [{"kind": "bot", "agent": "random"}, {}]}
+        assert http.post("/tables", json=bots).status_code == 201  # bot tables count too
+        assert http.post("/tables", json=body).status_code == 201
+        refused = http.post("/tables?lang=fr", json=body)
+        assert refused.status_code == 403
+        assert refused.json()["code"] == "quota"
+        other = TestClient(http.app, client=("192.0.2.7", 50000))
+        assert other.post("/tables", json=body).status_code == 201
+    with serving(tmp_path, tables_per_client=2) as (http, _service):  # after a restart
+        assert http.post("/tables", json=body).json()["code"] == "quota"
+
+
+def test_tables_idle_for_long_are_set_aside_and_come_back_when_asked_for(
+    tmp_path: Path,
+) -> None:
+    body = {"players": ["Ann", "Bob"]}
+    with serving(tmp_path, tables_per_client=1, max_tables=1, idle_seconds=1e-9) as (
+        http,
+        service,
+    ):
+        first = http.post("/tables", json=body).json()
+        second = http.post("/tables", json=body).json()  # the first is idle: set aside
+        assert "id" in second, second
+        assert [t["id"] for t in http.get("/tables").json()["tables"]] == [second["id"]]
+        token = first["seats"][0]["token"]
+        view = http.get(f"/tables/{first['id']}/view?token={token}").json()
+        move = helpers.options(view["choices"])[0]["move"]
+        played = http.post(f"/tables/{first['id']}/moves?token={token}", json={"move": move})
+        assert played.status_code == 200
+        assert played.json()["ply"] == 1
