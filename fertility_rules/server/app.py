@@ -45,7 +45,7 @@ from fertility_rules.server.limits import Bucket, RateLimiter
 from fertility_rules.server.lobby import games_json, page_texts
 from fertility_rules.server.messages import (
     error_message,
-    moves_message,
+    moves_text,
     table_entry,
     view_message,
     view_text,
@@ -207,14 +207,8 @@ class Server:
         language = _language(request)
         game = _query_choice(request, "game", [info.name for info in known_games()])
         over = _query_choice(request, "over", ["true", "false"])
-        entries = [
-            table_entry(table, language)
-            for table in sorted(self.service.tables(), key=lambda t: -t.setup.created)
-            if table.setup.listed
-            and (game is None or table.rules.name == game)
-            and (over is None or table.over == (over == "true"))
-        ][:200]
-        return _json({"tables": entries})
+        listed = self.service.tables(game, None if over is None else over == "true")
+        return _json({"tables": [table_entry(table, language) for table in listed]})
 
     async def create_table(self, request: Request) -> Response:
         language = _language(request)
@@ -317,7 +311,8 @@ class Server:
 
     async def moves(self, request: Request) -> Response:
         table = await self.service.find(request.path_params["id"])
-        return _json(moves_message(table, _language(request)))
+        text = moves_text(table, _language(request))
+        return Response(text, media_type="application/json", headers=_SECURITY_HEADERS)
 
     async def move(self, request: Request) -> Response:
         table_id = request.path_params["id"]

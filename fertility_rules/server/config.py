@@ -59,6 +59,11 @@ class ServerConfig:
     finished_listed: int = field(default=200, validator=_positive)
     """Finished tables the lobby lists (the newest); every finished table is still found
     by its id, read from the store."""
+    max_plies: int = field(default=2_000, validator=_positive)
+    """Moves played at one table (moves taken back do not count); a move beyond is
+    refused (code too_long). A server's policy, not a game rule: a game whose players
+    never end it (Ankh'or's tokens can be taken and given back forever) cannot grow
+    without bound. A game is a few hundred moves."""
     max_sockets: int = field(default=32, validator=_positive)
     """WebSockets open on one table at once. A seat's socket always finds room: when the
     table has as many as it takes, a seat's new socket closes the oldest spectator's (so

@@ -44,6 +44,9 @@ class Refusal(enum.Enum):
     REPLACED = "replaced"
     """The socket was closed to make room: its seat opened a newer one, or a seat needed
     the table's last socket, which a spectator held."""
+    TOO_LONG = "too_long"
+    """The table has as many moves as the server plays at one table (the server's policy,
+    not a rule of the game)."""
     QUOTA = "quota"
     """The client has as many tables in play as one client may make."""
     BUSY = "busy"

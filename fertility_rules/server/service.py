@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import heapq
+import itertools
 import json
 import logging
 import secrets
@@ -310,9 +312,27 @@ class TableService:
 
     # -------------------------------------------------------------------- reading
 
-    def tables(self) -> list[TableSummary]:
-        """Every table in play and the newest finished ones, as the lobby lists them."""
-        return [*map(TableSummary.of, self._tables.values()), *self._finished.values()]
+    def tables(
+        self, game: str | None = None, over: bool | None = None, limit: int = 200
+    ) -> list[TableSummary]:
+        """The lobby: the newest ``limit`` listed tables (of ``game``, finished or not as
+        ``over`` says, when given) among those in play and the newest finished ones. Only
+        the tables listed are summarised (a summary is made once per table value)."""
+        self._set_aside_idle()
+
+        def wanted(table: Table | TableSummary) -> bool:
+            return (
+                table.setup.listed
+                and (game is None or table.rules.name == game)
+                and (over is None or table.over == over)
+            )
+
+        found = heapq.nlargest(
+            limit,
+            filter(wanted, itertools.chain(self._tables.values(), self._finished.values())),
+            key=lambda table: table.setup.created,
+        )
+        return [TableSummary.of(table) if isinstance(table, Table) else table for table in found]
 
     def _held(self, table_id: str) -> Table | None:
         """The table if it is in memory: in play, or finished and read back lately."""
@@ -558,6 +578,13 @@ class TableService:
         maker = None if maker is None else auth.digest(f"maker:{maker}")[:32]
         self._check_room(maker)
         start = _start(request)
+        if len(start.moves) > self.config.max_plies:
+            message = _(
+                "this server plays at most {n} moves at one table (its own limit, not a rule "
+                "of the game)",
+                n=self.config.max_plies,
+            )
+            raise MalformedInputError.single("$.record.moves", message)
         rules, players = start.game, start.players
         requested = (
             tuple(SeatRequest() for _name in players) if request.seats is None else request.seats
@@ -637,9 +664,23 @@ class TableService:
                     ),
                 )
             table.check_turn(seat)
+            self._check_length(table)
             return Played(seat, self._read_move(table, move))
 
         return await self._act(table_id, make)
+
+    def _check_length(self, table: Table) -> None:
+        """Refuses one more move at a table that has as many as the server plays."""
+        if table.ply >= self.config.max_plies:
+            raise refused(
+                Refusal.TOO_LONG,
+                _(
+                    "This table has {n} moves, as many as this server plays at one table; "
+                    "the limit is the server's, not a rule of the game, and the table takes "
+                    "no more moves.",
+                    n=self.config.max_plies,
+                ),
+            )
 
     @staticmethod
     def _read_move(table: Table, move: object) -> Any:
@@ -764,6 +805,8 @@ class TableService:
             return
         if table.seats[table.state.current].kind is not SeatKind.BOT:
             return
+        if table.ply >= self.config.max_plies:  # the table takes no more moves
+            return
         task = asyncio.create_task(self._bot(table_id))
         self._bots[table_id] = task
 
@@ -772,6 +815,8 @@ class TableService:
             while True:
                 table = self._tables.get(table_id)
                 if table is None or table.over or table_id in self._damaged:
+                    return
+                if table.ply >= self.config.max_plies:  # the table takes no more moves
                     return
                 seat = table.state.current
                 agent = table.seats[seat].agent
@@ -784,6 +829,7 @@ class TableService:
                 def make(now: Table, seen: Table = table, move: Any = move) -> Event:
                     if now.version != seen.version:
                         raise _Stale
+                    self._check_length(now)
                     return Played(now.state.current, move)
 
                 with contextlib.suppress(_Stale):

@@ -12,6 +12,7 @@ The table reaches its game only through :class:`~fertility_rules.games.GameRules
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -364,15 +365,24 @@ class TableSummary:
 
     @classmethod
     def of(cls, table: Table) -> TableSummary:
-        rules = table.rules
-        status = rules.texts.status(rules.observe(table.state))
-        return cls(
-            setup=table.setup, seats=table.seats, ply=table.ply, over=table.over, status=status
-        )
+        """The summary of ``table``, made once per table value (the lobby lists a table
+        many times between two of its events)."""
+        found = _SUMMARIES.get(table)
+        if found is None:
+            rules = table.rules
+            status = rules.texts.status(rules.observe(table.state))
+            found = _SUMMARIES[table] = cls(
+                setup=table.setup, seats=table.seats, ply=table.ply, over=table.over, status=status
+            )
+        return found
 
     @property
     def rules(self) -> GameRules:
         return self.setup.game
+
+
+_SUMMARIES: weakref.WeakKeyDictionary[Table, TableSummary] = weakref.WeakKeyDictionary()
+"""Each table value's summary, while the value lives."""
 
 
 # --------------------------------------------------------------------------- as JSON

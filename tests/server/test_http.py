@@ -573,3 +573,24 @@ def test_a_body_that_never_ends_is_answered_408_in_the_time_allowed(
     error = json.loads(b"".join(m.get("body", b"") for m in sent[1:]))
     assert error["problems"][0]["message"] == "the request body did not arrive within 0.3 seconds"
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+def test_the_lobby_summarises_only_the_tables_it_lists_once_per_table_value(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fertility_rules.server.table import TableSummary
+
+    with client(tmp_path) as http:
+        for listed in (True, False, False, False):
+            http.post("/tables", json={"players": ["Ann", "Bob"], "listed": listed})
+        made: list[object] = []
+        init = TableSummary.__init__
+
+        def counted(self: TableSummary, **fields: Any) -> None:
+            made.append(fields["setup"].id)
+            init(self, **fields)
+
+        monkeypatch.setattr(TableSummary, "__init__", counted)
+        for _asked in range(3):
+            assert len(http.get("/tables").json()["tables"]) == 1
+        assert made == []  # made when the table was, and not again while it is the same
