@@ -71,6 +71,9 @@ class ServerConfig:
     seat_sockets: int = field(default=4, validator=_positive)
     """WebSockets one seat may have open on its table at once; a seat's socket beyond
     that closes the seat's oldest (a player who reloads a page is never locked out)."""
+    bot_threads: int = field(default=1, validator=_positive)
+    """Threads the bots think in, theirs alone: however many bot tables are in play, they
+    take no thread from the rest of the server (making tables, pictures, reading back)."""
     bot_delay: float = 0.0
     """Seconds a bot waits before it moves, so that people can follow the game."""
     stand_in: str = "greedy"

@@ -21,6 +21,7 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from fertility_rules.arguments import language_of
@@ -278,6 +279,8 @@ class TableService:
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._pictures: OrderedDict[tuple[str, int, str], str] = OrderedDict()
+        self._thinking = ThreadPoolExecutor(self.config.bot_threads, "fertility-bot")
+        """The bots' own threads."""
         self._refereeing = asyncio.Semaphore(1)
         """One record refereed at a time: many long records at once cannot take every core."""
         self.last_event = time.monotonic()
@@ -303,6 +306,7 @@ class TableService:
         for listeners in self._listeners.values():
             for listener in listeners:
                 listener.queue.put_nowait(None)
+        self._thinking.shutdown(wait=False, cancel_futures=True)
         await self.storage.close()
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
@@ -824,7 +828,8 @@ class TableService:
                     return
                 if self.config.bot_delay:
                     await asyncio.sleep(self.config.bot_delay)
-                move = await asyncio.to_thread(_choose, table, agent)
+                loop = asyncio.get_running_loop()
+                move = await loop.run_in_executor(self._thinking, _choose, table, agent)
 
                 def make(now: Table, seen: Table = table, move: Any = move) -> Event:
                     if now.version != seen.version:

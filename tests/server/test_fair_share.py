@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.server import helpers
 from tests.server.helpers import client, require, serving
@@ -92,3 +95,26 @@ def test_tables_idle_for_long_are_set_aside_and_come_back_when_asked_for(
         played = http.post(f"/tables/{first['id']}/moves?token={token}", json={"move": move})
         assert played.status_code == 200
         assert played.json()["ply"] == 1
+
+
+def test_bots_think_in_threads_of_their_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fertility_rules.server import service
+
+    threads: set[str] = set()
+    choose = service._choose
+
+    def seen(*args: Any) -> Any:
+        threads.add(threading.current_thread().name)
+        return choose(*args)
+
+    monkeypatch.setattr(service, "_choose", seen)
+    bots = [{"kind": "bot", "agent": "random"}] * 2
+    with client(tmp_path) as http:
+        table = http.post("/tables", json={"players": ["Ann", "Bob"], "seats": bots}).json()
+        with http.websocket_connect(f"/tables/{table['id']}/socket") as socket:
+            while not socket.receive_json()["over"]:
+                pass
+    assert threads
+    assert all(name.startswith("fertility-bot") for name in threads), threads
