@@ -83,7 +83,7 @@ def test_tables_idle_for_long_are_set_aside_and_come_back_when_asked_for(
     body = {"players": ["Ann", "Bob"]}
     with serving(tmp_path, tables_per_client=1, max_tables=1, idle_seconds=1e-9) as (
         http,
-        service,
+        _service,
     ):
         first = http.post("/tables", json=body).json()
         second = http.post("/tables", json=body).json()  # the first is idle: set aside
