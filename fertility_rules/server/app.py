@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -107,14 +107,23 @@ def _status(error: FertilityError) -> int:
     return 400
 
 
-def _language(request: Request | WebSocket, default: str | None = None) -> str:
+def _single_query(request: HTTPConnection) -> None:
+    """Refuses a query parameter given more than once (which of its values would count?)."""
+    keys = [key for key, _value in request.query_params.multi_items()]
+    for key in dict.fromkeys(keys):
+        if keys.count(key) > 1:
+            message = _("the query parameter {name} is given more than once", name=key[:64])
+            raise Failure(400, MalformedInputError.single(f"?{key[:64]}", message))
+
+
+def _language(request: HTTPConnection, default: str | None = None) -> str:
     """``?lang=``, else ``default`` (a seat's language), else ``Accept-Language``."""
     asked = request.query_params.get("lang")
     if asked is not None:
         try:
             return language_of(asked[:16]).value
         except UnknownIdError as error:
-            raise Failure(400, error) from None
+            raise Failure(400, MalformedInputError.single("?lang", error.message)) from None
     if default is not None:
         return default
     for part in request.headers.get("accept-language", "")[:200].split(","):
@@ -354,8 +363,9 @@ class Server:
         return response
 
     async def socket(self, websocket: WebSocket) -> None:
-        language = Language.EN.value
+        language = _language_or_english(websocket)
         try:
+            _single_query(websocket)
             language = _language(websocket)
             table = await self.service.find(websocket.path_params["id"])
             seat = self.service.seat_of(table, _token(websocket))
@@ -363,9 +373,10 @@ class Server:
             listener = self.service.subscribe(table.setup.id, seat, language)
         except (FertilityError, Failure) as failure:
             error = failure.error if isinstance(failure, Failure) else failure
+            status = failure.status if isinstance(failure, Failure) else _status(error)
             await websocket.accept()
             await websocket.send_text(json.dumps(error_message(error, language)))
-            await websocket.close(code=4000 + _status(error))
+            await websocket.close(code=4000 + status)
             return
         await websocket.accept()
         lock = asyncio.Lock()
@@ -475,6 +486,7 @@ def _errors(handler: Handler) -> Handler:
 
     async def wrapped(request: Request) -> Response:
         try:
+            _single_query(request)
             return await handler(request)
         except (FertilityError, Failure) as failure:
             error = failure.error if isinstance(failure, Failure) else failure
@@ -493,6 +505,29 @@ class Guard:
         self.app = app
         self.limiter = RateLimiter(config.requests_per_second, config.request_burst)
 
+    @staticmethod
+    async def _too_many(scope: Scope, receive: Receive, send: Send, wait: float) -> None:
+        """The 429 answer, in the client's language. A socket is answered the same way
+        before its handshake where the server can (the ASGI WebSocket denial response);
+        elsewhere it is accepted, told the error, and closed with the code 4429."""
+        connection = HTTPConnection(scope)
+        error = refused(Refusal.RATE, _("Too many requests; slow down."))
+        body = {
+            **dump_error(error, _language_or_english(connection)),
+            "retry_after": round(wait, 3),
+        }
+        if scope["type"] == "websocket" and "websocket.http.response" not in scope.get(
+            "extensions", {}
+        ):
+            websocket = WebSocket(scope, receive, send)
+            await websocket.accept()
+            await websocket.send_text(json.dumps({"type": "error", **body}, ensure_ascii=False))
+            await websocket.close(code=4429)
+            return
+        response = _json(body, 429)
+        response.headers["Retry-After"] = str(max(1, math.ceil(wait)))
+        await response(scope, receive, send)
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
@@ -502,17 +537,7 @@ class Guard:
         path = str(scope.get("path", ""))[:200]
         if not self.limiter.take(key):
             access.info("%s %s 429", scope.get("method", "WS"), path)
-            if scope["type"] == "websocket":
-                await send({"type": "websocket.close", "code": 1008})
-                return
-            wait = self.limiter.wait(key)
-            body = {
-                **dump_error(refused(Refusal.RATE, _("Too many requests; slow down."))),
-                "retry_after": round(wait, 3),
-            }
-            response = _json(body, 429)
-            response.headers["Retry-After"] = str(max(1, math.ceil(wait)))
-            await response(scope, receive, send)
+            await self._too_many(scope, receive, send, self.limiter.wait(key))
             return
         started = time.perf_counter()
         status: list[int] = []
@@ -577,7 +602,7 @@ def _not_allowed_method(routes: list[Route]) -> Callable[[Request, Exception], A
     return answer
 
 
-def _language_or_english(request: Request) -> str:
+def _language_or_english(request: HTTPConnection) -> str:
     try:
         return _language(request)
     except Failure:
