@@ -425,7 +425,8 @@ class Server:
                 return
             if message["type"] == "websocket.disconnect" or listener.closed:
                 return
-            raw = message.get("bytes") or (message.get("text") or "").encode("utf-8", "replace")
+            text = message.get("text")
+            raw = b"" if text is None else text.encode("utf-8", "replace")
             limited = not bucket.take()
             if not limited:
                 too_fast = 0  # a client that waits as told is never closed for its rate
@@ -436,6 +437,11 @@ class Server:
                     return
             data: object = None
             try:
+                if text is None:
+                    message = _(
+                        "a message is JSON sent in a text frame; binary frames are not read"
+                    )
+                    raise MalformedInputError.single("$", message)
                 if len(raw) > self.config.max_frame:
                     raise MalformedInputError.single(
                         "$",
