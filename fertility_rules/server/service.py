@@ -742,6 +742,12 @@ class TableService:
                 raise MalformedInputError.single(
                     "$.seat", _("there is no seat {n} at this table", n=seat)
                 )
+            if table.over:  # refused here, not by the table: such joins stored before load
+                raise refused(
+                    Refusal.OVER,
+                    _("The game is over: no seat can be taken."),
+                    table.rules.turn_rule,
+                )
             chosen = None if language is None else language_of(language).value
             return Joined(seat, auth.digest(token), chosen)
 

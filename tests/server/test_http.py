@@ -594,3 +594,20 @@ def test_the_lobby_summarises_only_the_tables_it_lists_once_per_table_value(
         for _asked in range(3):
             assert len(http.get("/tables").json()["tables"]) == 1
         assert made == []  # made when the table was, and not again while it is the same
+
+
+def test_a_seat_of_a_finished_game_cannot_be_taken(tmp_path: Path) -> None:
+    bots = [{"kind": "bot", "agent": "random"}] * 2
+    with client(tmp_path) as http:
+        played = http.post("/tables", json={"players": ["Ann", "Bob"], "seats": bots}).json()
+        with http.websocket_connect(f"/tables/{played['id']}/socket") as socket:
+            while not socket.receive_json()["over"]:
+                pass
+        record = http.get(f"/tables/{played['id']}/record").json()
+        seats = [{"kind": "open"}, bots[0]]
+        made = http.post("/tables", json={"record": record, "open_seed": True, "seats": seats})
+        assert made.json()["table"]["over"] is True
+        joined = http.post(f"/tables/{made.json()['id']}/join", json={"seat": 0})
+        assert joined.status_code == 403
+        assert joined.json()["code"] == "over"
+        assert http.get(f"/tables/{made.json()['id']}").json()["seats"][0]["taken"] is False
