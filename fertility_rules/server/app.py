@@ -438,10 +438,8 @@ class Server:
             data: object = None
             try:
                 if text is None:
-                    message = _(
-                        "a message is JSON sent in a text frame; binary frames are not read"
-                    )
-                    raise MalformedInputError.single("$", message)
+                    binary = _("a message is JSON sent in a text frame; binary frames are not read")
+                    raise MalformedInputError.single("$", binary)
                 if len(raw) > self.config.max_frame:
                     raise MalformedInputError.single(
                         "$",

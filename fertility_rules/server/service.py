@@ -20,7 +20,7 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -331,10 +331,11 @@ class TableService:
                 and (over is None or table.over == over)
             )
 
+        held: Iterable[Table | TableSummary] = itertools.chain(
+            self._tables.values(), self._finished.values()
+        )
         found = heapq.nlargest(
-            limit,
-            filter(wanted, itertools.chain(self._tables.values(), self._finished.values())),
-            key=lambda table: table.setup.created,
+            limit, (t for t in held if wanted(t)), key=lambda table: table.setup.created
         )
         return [TableSummary.of(table) if isinstance(table, Table) else table for table in found]
 

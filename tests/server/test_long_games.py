@@ -20,7 +20,10 @@ def _play_first(http: Any, table: str, tokens: list[str]) -> dict[str, Any]:
     token = tokens[decider]
     view = http.get(f"/tables/{table}/view?token={token}").json()
     move = options(view["choices"])[0]["move"]
-    return http.post(f"/tables/{table}/moves?token={token}", json={"move": move}).json()
+    answer: dict[str, Any] = http.post(
+        f"/tables/{table}/moves?token={token}", json={"move": move}
+    ).json()
+    return answer
 
 
 def _made(http: Any) -> tuple[str, list[str]]:
