@@ -118,3 +118,11 @@ def test_bots_think_in_threads_of_their_own(
                 pass
     assert threads
     assert all(name.startswith("fertility-bot") for name in threads), threads
+
+
+def test_the_quota_of_tables_is_a_serve_option() -> None:
+    from fertility_rules.cli import build_parser
+
+    args = build_parser().parse_args(["serve", "--tables-per-client", "3"])
+    assert args.tables_per_client == 3
+    assert build_parser().parse_args(["serve"]).tables_per_client == 50
