@@ -801,6 +801,13 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         help=t(_("requests a second one client address may make on average (default: 20)")),
     )
     serve.add_argument(
+        "--tables-per-client",
+        type=whole_number(t, 1, 1_000_000),
+        default=50,
+        metavar="TABLES",
+        help=t(_("tables in play one client address may have made at once (default: 50)")),
+    )
+    serve.add_argument(
         "--frame-rate",
         type=number(t, 0, 1_000_000),
         default=10.0,
@@ -864,6 +871,7 @@ def _serve(args: argparse.Namespace) -> int:
         bot_delay=max(0.0, args.bot_delay),
         requests_per_second=args.rate,
         request_burst=max(1, round(3 * args.rate)),
+        tables_per_client=args.tables_per_client,
         frames_per_second=args.frame_rate,
         frame_burst=max(1, round(3 * args.frame_rate)),
         header_seconds=args.header_timeout,

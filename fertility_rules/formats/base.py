@@ -372,6 +372,25 @@ def register_tagged_union(
             problem = Problem(join_path("$", tag), unknown(name, ", ".join(members)), rule)
             raise MalformedInputError([problem])
         rest = {k: v for k, v in value.items() if k != tag}
+        if getattr(converter, "forbid_extra_keys", False) and attrs.has(cls):
+            # the member's own fields and the tag (a member without fields has but the tag)
+            known = {a.name for a in attrs.fields(cls) if a.init}
+            extra = sorted(key for key in rest if key not in known)
+            if extra:
+                allowed = ", ".join(sorted({*known, tag}))
+                raise MalformedInputError(
+                    [
+                        Problem(
+                            join_path("$", key),
+                            _(
+                                "unknown field {key!r}; expected one of: {allowed}",
+                                key=key,
+                                allowed=allowed,
+                            ),
+                        )
+                        for key in extra
+                    ]
+                )
         return converter.structure(rest, cls)
 
     # by identity: a hook on a base class would also catch its member subclasses

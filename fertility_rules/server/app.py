@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -45,7 +45,7 @@ from fertility_rules.server.limits import Bucket, RateLimiter
 from fertility_rules.server.lobby import games_json, page_texts
 from fertility_rules.server.messages import (
     error_message,
-    moves_message,
+    moves_text,
     table_entry,
     view_message,
     view_text,
@@ -107,14 +107,23 @@ def _status(error: FertilityError) -> int:
     return 400
 
 
-def _language(request: Request | WebSocket, default: str | None = None) -> str:
+def _single_query(request: HTTPConnection) -> None:
+    """Refuses a query parameter given more than once (which of its values would count?)."""
+    keys = [key for key, _value in request.query_params.multi_items()]
+    for key in dict.fromkeys(keys):
+        if keys.count(key) > 1:
+            message = _("the query parameter {name} is given more than once", name=key[:64])
+            raise Failure(400, MalformedInputError.single(f"?{key[:64]}", message))
+
+
+def _language(request: HTTPConnection, default: str | None = None) -> str:
     """``?lang=``, else ``default`` (a seat's language), else ``Accept-Language``."""
     asked = request.query_params.get("lang")
     if asked is not None:
         try:
             return language_of(asked[:16]).value
         except UnknownIdError as error:
-            raise Failure(400, error) from None
+            raise Failure(400, MalformedInputError.single("?lang", error.message)) from None
     if default is not None:
         return default
     for part in request.headers.get("accept-language", "")[:200].split(","):
@@ -207,19 +216,14 @@ class Server:
         language = _language(request)
         game = _query_choice(request, "game", [info.name for info in known_games()])
         over = _query_choice(request, "over", ["true", "false"])
-        entries = [
-            table_entry(table, language)
-            for table in sorted(self.service.tables(), key=lambda t: -t.setup.created)
-            if table.setup.listed
-            and (game is None or table.rules.name == game)
-            and (over is None or table.over == (over == "true"))
-        ][:200]
-        return _json({"tables": entries})
+        listed = self.service.tables(game, None if over is None else over == "true")
+        return _json({"tables": [table_entry(table, language) for table in listed]})
 
     async def create_table(self, request: Request) -> Response:
         language = _language(request)
         wanted = read_table_request(await self.body(request))
-        table, tokens = await self.service.create(wanted)
+        maker = request.client.host if request.client else None
+        table, tokens = await self.service.create(wanted, maker)
         table_id = table.setup.id
         seats = [
             {
@@ -316,7 +320,8 @@ class Server:
 
     async def moves(self, request: Request) -> Response:
         table = await self.service.find(request.path_params["id"])
-        return _json(moves_message(table, _language(request)))
+        text = moves_text(table, _language(request))
+        return Response(text, media_type="application/json", headers=_SECURITY_HEADERS)
 
     async def move(self, request: Request) -> Response:
         table_id = request.path_params["id"]
@@ -358,8 +363,9 @@ class Server:
         return response
 
     async def socket(self, websocket: WebSocket) -> None:
-        language = Language.EN.value
+        language = _language_or_english(websocket)
         try:
+            _single_query(websocket)
             language = _language(websocket)
             table = await self.service.find(websocket.path_params["id"])
             seat = self.service.seat_of(table, _token(websocket))
@@ -367,9 +373,10 @@ class Server:
             listener = self.service.subscribe(table.setup.id, seat, language)
         except (FertilityError, Failure) as failure:
             error = failure.error if isinstance(failure, Failure) else failure
+            status = failure.status if isinstance(failure, Failure) else _status(error)
             await websocket.accept()
             await websocket.send_text(json.dumps(error_message(error, language)))
-            await websocket.close(code=4000 + _status(error))
+            await websocket.close(code=4000 + status)
             return
         await websocket.accept()
         lock = asyncio.Lock()
@@ -378,6 +385,9 @@ class Server:
             await self._receive(websocket, listener, lock)
         finally:
             self.service.unsubscribe(listener)
+            if listener.closed:  # the sender tells why and closes: let it (not forever)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(sender), 10.0)
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
@@ -386,16 +396,24 @@ class Server:
         self, websocket: WebSocket, listener: Listener, table: Table | None, lock: asyncio.Lock
     ) -> None:
         sent = -1
-        while table is not None:
-            if table.version > sent:
-                text = view_text(table, listener.seat, listener.language)
+        item: Table | FertilityError | None = table
+        while isinstance(item, Table):
+            if item.version > sent:
+                text = view_text(item, listener.seat, listener.language)
                 async with lock:
                     await websocket.send_text(text)
-                sent = table.version
-            table = None  # not held while waiting: the game may finish and be let go
-            table = await listener.queue.get()
+                sent = item.version
+            item = None  # not held while waiting: the game may finish and be let go
+            item = await listener.queue.get()
         with contextlib.suppress(Exception):
-            await websocket.close(code=1013)
+            if item is None:  # too slow to keep up
+                await websocket.close(code=1013)
+            else:  # closed to make room, told why
+                async with lock:
+                    await websocket.send_text(
+                        json.dumps(error_message(item, listener.language), ensure_ascii=False)
+                    )
+                    await websocket.close(code=4000 + _status(item))
 
     async def _receive(self, websocket: WebSocket, listener: Listener, lock: asyncio.Lock) -> None:
         bucket = Bucket(self.config.frames_per_second, self.config.frame_burst)
@@ -405,9 +423,10 @@ class Server:
                 message = await websocket.receive()
             except WebSocketDisconnect:
                 return
-            if message["type"] == "websocket.disconnect":
+            if message["type"] == "websocket.disconnect" or listener.closed:
                 return
-            raw = message.get("bytes") or (message.get("text") or "").encode("utf-8", "replace")
+            text = message.get("text")
+            raw = b"" if text is None else text.encode("utf-8", "replace")
             limited = not bucket.take()
             if not limited:
                 too_fast = 0  # a client that waits as told is never closed for its rate
@@ -418,6 +437,9 @@ class Server:
                     return
             data: object = None
             try:
+                if text is None:
+                    binary = _("a message is JSON sent in a text frame; binary frames are not read")
+                    raise MalformedInputError.single("$", binary)
                 if len(raw) > self.config.max_frame:
                     raise MalformedInputError.single(
                         "$",
@@ -468,6 +490,7 @@ def _errors(handler: Handler) -> Handler:
 
     async def wrapped(request: Request) -> Response:
         try:
+            _single_query(request)
             return await handler(request)
         except (FertilityError, Failure) as failure:
             error = failure.error if isinstance(failure, Failure) else failure
@@ -486,6 +509,29 @@ class Guard:
         self.app = app
         self.limiter = RateLimiter(config.requests_per_second, config.request_burst)
 
+    @staticmethod
+    async def _too_many(scope: Scope, receive: Receive, send: Send, wait: float) -> None:
+        """The 429 answer, in the client's language. A socket is answered the same way
+        before its handshake where the server can (the ASGI WebSocket denial response);
+        elsewhere it is accepted, told the error, and closed with the code 4429."""
+        connection = HTTPConnection(scope)
+        error = refused(Refusal.RATE, _("Too many requests; slow down."))
+        body = {
+            **dump_error(error, _language_or_english(connection)),
+            "retry_after": round(wait, 3),
+        }
+        if scope["type"] == "websocket" and "websocket.http.response" not in scope.get(
+            "extensions", {}
+        ):
+            websocket = WebSocket(scope, receive, send)
+            await websocket.accept()
+            await websocket.send_text(json.dumps({"type": "error", **body}, ensure_ascii=False))
+            await websocket.close(code=4429)
+            return
+        response = _json(body, 429)
+        response.headers["Retry-After"] = str(max(1, math.ceil(wait)))
+        await response(scope, receive, send)
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
@@ -495,17 +541,7 @@ class Guard:
         path = str(scope.get("path", ""))[:200]
         if not self.limiter.take(key):
             access.info("%s %s 429", scope.get("method", "WS"), path)
-            if scope["type"] == "websocket":
-                await send({"type": "websocket.close", "code": 1008})
-                return
-            wait = self.limiter.wait(key)
-            body = {
-                **dump_error(refused(Refusal.RATE, _("Too many requests; slow down."))),
-                "retry_after": round(wait, 3),
-            }
-            response = _json(body, 429)
-            response.headers["Retry-After"] = str(max(1, math.ceil(wait)))
-            await response(scope, receive, send)
+            await self._too_many(scope, receive, send, self.limiter.wait(key))
             return
         started = time.perf_counter()
         status: list[int] = []
@@ -570,7 +606,7 @@ def _not_allowed_method(routes: list[Route]) -> Callable[[Request, Exception], A
     return answer
 
 
-def _language_or_english(request: Request) -> str:
+def _language_or_english(request: HTTPConnection) -> str:
     try:
         return _language(request)
     except Failure:

@@ -48,12 +48,32 @@ class ServerConfig:
     frame_burst: int = field(default=30, validator=_positive)
     max_tables: int = field(default=10_000, validator=_positive)
     """Tables in play at once; creating one more is refused. A finished table is kept in
-    the store, not in memory, and counts no more."""
+    the store, not in memory, and counts no more (nor does one set aside, idle)."""
+    tables_per_client: int = field(default=50, validator=_positive)
+    """Tables in play one client address may have made at once (bot tables and unlisted
+    ones included): one client cannot take the server's ``max_tables`` from the others."""
+    idle_seconds: float = field(default=24 * 3600.0, validator=_positive)
+    """A table in play with no event for this long is set aside: it leaves the memory and
+    the lobby, and counts no more for ``max_tables`` or its maker's quota; it comes back,
+    from the store, when someone asks for it by its id."""
     finished_listed: int = field(default=200, validator=_positive)
     """Finished tables the lobby lists (the newest); every finished table is still found
     by its id, read from the store."""
+    max_plies: int = field(default=2_000, validator=_positive)
+    """Moves played at one table (moves taken back do not count); a move beyond is
+    refused (code too_long). A server's policy, not a game rule: a game whose players
+    never end it (Ankh'or's tokens can be taken and given back forever) cannot grow
+    without bound. A game is a few hundred moves."""
     max_sockets: int = field(default=32, validator=_positive)
-    """WebSockets open on one table at once."""
+    """WebSockets open on one table at once. A seat's socket always finds room: when the
+    table has as many as it takes, a seat's new socket closes the oldest spectator's (so
+    this should exceed ``seat_sockets`` times the most players of a game)."""
+    seat_sockets: int = field(default=4, validator=_positive)
+    """WebSockets one seat may have open on its table at once; a seat's socket beyond
+    that closes the seat's oldest (a player who reloads a page is never locked out)."""
+    bot_threads: int = field(default=1, validator=_positive)
+    """Threads the bots think in, theirs alone: however many bot tables are in play, they
+    take no thread from the rest of the server (making tables, pictures, reading back)."""
     bot_delay: float = 0.0
     """Seconds a bot waits before it moves, so that people can follow the game."""
     stand_in: str = "greedy"

@@ -11,7 +11,9 @@ from __future__ import annotations
 import functools
 import html
 import json
+import operator
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -37,7 +39,7 @@ T = TypeVar("T")
 __all__ = [
     "choices_json",
     "error_message",
-    "moves_message",
+    "moves_text",
     "open_seed_json",
     "seats_json",
     "table_entry",
@@ -263,17 +265,56 @@ def _shared(table: Table, language: str) -> dict[str, Any]:
     return message
 
 
+class _Told:
+    """A table's moves told in one language: each move's JSON text, and the state after
+    the last, so that a later version of the table adds only its new moves."""
+
+    __slots__ = ("moves", "state", "texts")
+
+    def __init__(self, initial: Any) -> None:
+        self.moves: tuple[Any, ...] = ()
+        self.texts: list[str] = []
+        self.state = initial
+
+
+_TOLD: OrderedDict[tuple[str, str], _Told] = OrderedDict()
+"""The moves told lately, by table and language (the least recently asked let go)."""
+_TOLD_KEPT = 64
+
+
+def _shared_prefix(kept: tuple[Any, ...], moves: tuple[Any, ...]) -> int:
+    """How many of ``kept`` are the first of ``moves`` (the same values: a table's moves
+    are shared by its later versions; a move taken back, or a table rebuilt, is not)."""
+    if all(map(operator.is_, kept, moves)):
+        return min(len(kept), len(moves))
+    return next(n for n, (a, b) in enumerate(zip(kept, moves, strict=False)) if a is not b)
+
+
 @checked_arguments
 @_per_table
-def moves_message(table: Table, language: str) -> dict[str, Any]:
-    """The moves of the game so far, in order, each as the socket told it (public: every
-    seat saw them played); moves taken back are not among them. Kept: callers copy it."""
-    rules = table.rules
-    state, moves = table.initial, []
-    for seat, move in zip(table.movers, table.moves, strict=True):
-        moves.append(_played(table, seat, move, rules.observe(state), language))
+def moves_text(table: Table, language: str) -> str:
+    """The moves of the game so far as JSON text, in order, each as the socket told it
+    (public: every seat saw them played); moves taken back are not among them. Each move
+    is described once per language: a later version of the table adds only its own."""
+    rules, key = table.rules, (table.setup.id, language)
+    told = _TOLD.get(key) or _Told(table.initial)
+    same = _shared_prefix(told.moves, table.moves)
+    if same < len(told.moves) or same == 0:  # moves taken back, or another table value
+        del told.texts[same:]
+        told.state = table.initial
+        for move in table.moves[:same]:
+            told.state = rules.apply_unchecked(told.state, move)
+    state = told.state
+    for seat, move in zip(table.movers[same:], table.moves[same:], strict=True):
+        told.texts.append(_dumps(_played(table, seat, move, rules.observe(state), language)))
         state = rules.apply_unchecked(state, move)
-    return {"table": table.setup.id, "game": rules.name, "ply": table.ply, "moves": moves}
+    told.state, told.moves = state, table.moves
+    _TOLD[key] = told
+    _TOLD.move_to_end(key)
+    while len(_TOLD) > _TOLD_KEPT:
+        _TOLD.popitem(last=False)
+    head = _dumps({"table": table.setup.id, "game": rules.name, "ply": table.ply})[:-1]
+    return f'{head},"moves":[{",".join(told.texts)}]}}'
 
 
 def _choices(table: Table, language: str) -> list[dict[str, Any]]:

@@ -32,10 +32,14 @@ def _json(name: str, description: str) -> Schema:
 
 def _errors(*statuses: int) -> dict[str, Schema]:
     texts = {
-        400: "Malformed input: every problem with its JSON path (and rule).",
+        400: (
+            "Malformed input: every problem with its JSON path or ?parameter (and rule); a "
+            "query parameter given twice, an unknown ?lang."
+        ),
         403: (
-            "Not allowed: a token of no seat, a spectator acting, out of turn or after the "
-            "end (with the rule)."
+            "Not allowed (its code says why): a token of no seat, a spectator acting, out of "
+            "turn or after the end (with the rule), a table at the server's move limit "
+            "(too_long), the server's or this client's tables all taken (full, quota)."
         ),
         404: "No such table.",
         408: "The body did not arrive in time (the server's body_seconds).",
@@ -46,7 +50,7 @@ def _errors(*statuses: int) -> dict[str, Schema]:
         426: "The path is a WebSocket: ask for it with Upgrade: websocket.",
         429: "Too many requests from this address.",
     }
-    responses = {str(s): _json("Error", texts[s]) for s in (*statuses, 429)}
+    responses = {str(s): _json("Error", texts[s]) for s in sorted({400, *statuses, 429})}
     responses["429"]["headers"] = {
         "Retry-After": {
             "description": "Seconds to wait before the next request.",
@@ -252,7 +256,7 @@ def _paths() -> Schema:
                 "requestBody": _body("MoveRequest"),
                 "responses": {
                     "200": _json("ViewMessage", "The seat's view after the move."),
-                    **_errors(400, 403, 404, 409, 413, 415, 422),
+                    **_errors(400, 403, 404, 408, 409, 413, 415, 422),
                 },
             },
         },
@@ -272,8 +276,15 @@ def _paths() -> Schema:
                     "Upgrade to a WebSocket. The server sends a ViewMessage at once and after "
                     "every change of the table, and an ErrorMessage for every refused frame; "
                     "the client sends MoveFrame, UndoFrame, AnswerFrame or ResignFrame. Each "
-                    f"message has a self-contained JSON Schema: {sockets}. A refused connection "
-                    "gets an ErrorMessage, then is closed with the code 4000 + the HTTP status."
+                    f"message has a self-contained JSON Schema: {sockets}. Every frame is "
+                    "JSON in a text frame: a binary frame is refused with an ErrorMessage. A "
+                    "refused connection gets an ErrorMessage, then is closed with the code "
+                    "4000 + the HTTP status (4400, 4403, 4404). A seat always finds room: a "
+                    "seat's socket beyond the seat's bound closes its oldest, and at a full "
+                    "table a spectator's; the socket closed gets an ErrorMessage (code "
+                    "replaced), then the close code 4403. A client past the rate limit is "
+                    "answered 429 before the handshake (JSON, Retry-After); a server that "
+                    "cannot answer so accepts, sends the ErrorMessage and closes with 4429."
                 ),
                 "security": _SEAT_OR_SPECTATOR,
                 "parameters": [_ID, _TOKEN, _LANG],
@@ -286,7 +297,7 @@ def _paths() -> Schema:
         "/openapi.json": {
             "get": {
                 "summary": "This description",
-                "responses": {"200": {"description": "OpenAPI 3.1."}},
+                "responses": {"200": {"description": "OpenAPI 3.1."}, **_errors(400)},
             }
         },
     }

@@ -41,6 +41,14 @@ class Refusal(enum.Enum):
     """Too many requests or messages: wait ``retry_after`` seconds."""
     FULL = "full"
     """The server holds all the tables, or the table all the sockets, it takes."""
+    REPLACED = "replaced"
+    """The socket was closed to make room: its seat opened a newer one, or a seat needed
+    the table's last socket, which a spectator held."""
+    TOO_LONG = "too_long"
+    """The table has as many moves as the server plays at one table (the server's policy,
+    not a rule of the game)."""
+    QUOTA = "quota"
+    """The client has as many tables in play as one client may make."""
     BUSY = "busy"
     """The table changed under the request too often; try again."""
     DAMAGED = "damaged"

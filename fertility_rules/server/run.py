@@ -1,8 +1,11 @@
 """Runs a table server with uvicorn: ``fertility-rules serve``.
 
-Logs go to standard error. A log line never holds a token: uvicorn's access log (which
-writes query strings) is off, the server's own names only the path, and a filter masks any
-``token=`` that another library might log.
+Logs go to standard error, a record per line: control characters of a message (a newline
+among them) are escaped, so that no request can write a line of its own, and the lines of
+a traceback are indented. A log line never holds a token: uvicorn's access log (which
+writes query strings) is off, the server's own names only the path, a filter masks every
+query string of another library's record, any ``token=`` and any bearer token, and no
+socket frame is logged (the frames websockets logs at debug are dropped).
 """
 
 from __future__ import annotations
@@ -16,30 +19,64 @@ from fertility_rules.server.config import ServerConfig
 from fertility_rules.server.deadline import ClientFaults, header_deadline
 from fertility_rules.server.storage.base import Storage
 
-__all__ = ["TokenFilter", "serve"]
+__all__ = ["LineFormatter", "TokenFilter", "serve"]
 
-_TOKEN = re.compile(r"(token=|#token=|[Bb]earer )[^&\s\"']+")
+_TOKEN = re.compile(r"(token=|bearer\s+)[^&\s\"']+", re.IGNORECASE)
+_QUERY = re.compile(r"\?[^\s\"']+")
+"""A query string, as another library writes it in a request target (ours never do)."""
+_OURS = "fertility_rules"
+_FRAMES = frozenset({"< %s", "> %s"})
+"""How websockets logs a frame, at debug (with its contents)."""
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 class TokenFilter(logging.Filter):
-    """Masks tokens in every record, whatever library wrote it."""
+    """Masks tokens in every record, whatever library wrote it, and every query string
+    in another library's; drops the records of socket frames."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno <= logging.DEBUG and record.msg in _FRAMES:
+            return False
         text = record.getMessage()
         masked = _TOKEN.sub(r"\1…", text)
+        if not record.name.startswith(_OURS):
+            masked = _QUERY.sub("?…", masked)
         if masked != text:
             record.msg, record.args = masked, None
         return True
 
 
+def _escaped(text: str) -> str:
+    return _CONTROL.sub(lambda found: repr(found.group())[1:-1], text)
+
+
+class LineFormatter(logging.Formatter):
+    """A record on one line, its message's control characters escaped (a multi-line
+    error text becomes one line); a traceback follows on lines indented by four spaces,
+    escaped too, so that no line it adds can pass for a record."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        record.message = _escaped(record.getMessage())
+        if self.usesTime():
+            record.asctime = self.formatTime(record, self.datefmt)
+        line = self.formatMessage(record)
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self.formatException(record.exc_info)
+        for more in (record.exc_text, record.stack_info and self.formatStack(record.stack_info)):
+            for part in (more or "").splitlines():
+                line += "\n    " + _escaped(part)
+        return line
+
+
 def _logging(level: str) -> None:
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.setFormatter(LineFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler.addFilter(TokenFilter())
     handler.addFilter(ClientFaults())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
+    logging.getLogger("websockets").setLevel(max(logging.INFO, root.level))
 
 
 async def _reachable(storage: Storage) -> None:

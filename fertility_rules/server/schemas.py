@@ -32,12 +32,16 @@ _DEFS = "#/$defs/"
 _BASE = "https://fertility-rules.invalid/schemas/server/"
 
 SOCKET_MESSAGES = {
-    "move": ("MoveFrame", "A move sent on a seat's socket."),
+    "move": ("MoveFrame", "A move sent on a seat's socket (as every frame, JSON in a text frame)."),
     "undo": ("UndoFrame", "Asks to take back the sender's last move."),
     "answer": ("AnswerFrame", "Accepts or refuses the undo another seat asked for."),
     "resign": ("ResignFrame", "Leaves the game; a bot plays the seat from then on."),
     "view": ("ViewMessage", "What the server sends after every change: the seat's view."),
-    "error": ("ErrorMessage", "What the server sends when a frame is refused."),
+    "error": (
+        "ErrorMessage",
+        "What the server sends when a frame (a binary frame among them) or the socket is "
+        "refused, or before it closes the socket.",
+    ),
 }
 """The socket messages by file name: the definition each is, and what it is."""
 

@@ -12,13 +12,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import heapq
+import itertools
 import json
 import logging
 import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from fertility_rules.arguments import language_of
@@ -34,7 +37,7 @@ from fertility_rules.errors import (
 from fertility_rules.formats.documents import parse_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS
 from fertility_rules.games import GAMES, GameRules, find_game
-from fertility_rules.i18n.message import _, ngettext
+from fertility_rules.i18n.message import Message, _, ngettext
 from fertility_rules.records.format import read_record
 from fertility_rules.records.game_record import GameRecord
 from fertility_rules.server import auth
@@ -194,22 +197,31 @@ def _rebase(path: str, problem: Problem) -> Problem:
 
 
 class Listener:
-    """A socket's subscription: the tables to send, in order, for one seat and language."""
+    """A socket's subscription: the tables to send, in order, for one seat and language.
+    The queue ends with ``None`` (a client too slow to keep up: closed) or with the error
+    the socket is closed with (it was closed to make room)."""
 
     def __init__(self, table_id: str, seat: int | None, language: str, size: int = 256) -> None:
         self.table_id = table_id
         self.seat = seat
         self.language = language
-        self.queue: asyncio.Queue[Table | None] = asyncio.Queue(maxsize=size)
+        self.queue: asyncio.Queue[Table | FertilityError | None] = asyncio.Queue(maxsize=size)
+        self.closed = False
+        """Closed by the server: the socket's frames are no longer read."""
 
     def push(self, table: Table) -> None:
         """Queues ``table``; a client too slow to keep up is sent ``None`` (then closed)."""
         try:
             self.queue.put_nowait(table)
         except asyncio.QueueFull:
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            self.queue.put_nowait(None)
+            self.end(None)
+
+    def end(self, why: FertilityError | None) -> None:
+        """Closes the socket after nothing but ``why`` (told to it, when an error)."""
+        self.closed = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(why)
 
 
 class _Stale(Exception):
@@ -251,16 +263,24 @@ class TableService:
         self.storage = storage
         self.config = config or ServerConfig()
         self._tables: dict[str, Table] = {}
+        self._touched: OrderedDict[str, float] = OrderedDict()
+        """When each table in play last changed (``time.monotonic``; since the server
+        started, for a table restored), the longest idle first: a table idle for
+        ``idle_seconds`` is set aside (it leaves the memory, and comes back from the store
+        when asked for)."""
         self._finished: OrderedDict[str, TableSummary] = OrderedDict()
         """The newest finished tables, as the lobby lists them."""
         self._recent: OrderedDict[str, Table] = OrderedDict()
         self._damaged: dict[str, int] = {}
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         """A table's lock lives while someone holds or waits for it."""
-        self._listeners: dict[str, set[Listener]] = {}
+        self._listeners: dict[str, dict[Listener, None]] = {}
+        """Each table's sockets, oldest first."""
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._pictures: OrderedDict[tuple[str, int, str], str] = OrderedDict()
+        self._thinking = ThreadPoolExecutor(self.config.bot_threads, "fertility-bot")
+        """The bots' own threads."""
         self._refereeing = asyncio.Semaphore(1)
         """One record refereed at a time: many long records at once cannot take every core."""
         self.last_event = time.monotonic()
@@ -286,6 +306,7 @@ class TableService:
         for listeners in self._listeners.values():
             for listener in listeners:
                 listener.queue.put_nowait(None)
+        self._thinking.shutdown(wait=False, cancel_futures=True)
         await self.storage.close()
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
@@ -295,9 +316,28 @@ class TableService:
 
     # -------------------------------------------------------------------- reading
 
-    def tables(self) -> list[TableSummary]:
-        """Every table in play and the newest finished ones, as the lobby lists them."""
-        return [*map(TableSummary.of, self._tables.values()), *self._finished.values()]
+    def tables(
+        self, game: str | None = None, over: bool | None = None, limit: int = 200
+    ) -> list[TableSummary]:
+        """The lobby: the newest ``limit`` listed tables (of ``game``, finished or not as
+        ``over`` says, when given) among those in play and the newest finished ones. Only
+        the tables listed are summarised (a summary is made once per table value)."""
+        self._set_aside_idle()
+
+        def wanted(table: Table | TableSummary) -> bool:
+            return (
+                table.setup.listed
+                and (game is None or table.rules.name == game)
+                and (over is None or table.over == over)
+            )
+
+        held: Iterable[Table | TableSummary] = itertools.chain(
+            self._tables.values(), self._finished.values()
+        )
+        found = heapq.nlargest(
+            limit, (t for t in held if wanted(t)), key=lambda table: table.setup.created
+        )
+        return [TableSummary.of(table) if isinstance(table, Table) else table for table in found]
 
     def _held(self, table_id: str) -> Table | None:
         """The table if it is in memory: in play, or finished and read back lately."""
@@ -345,9 +385,13 @@ class TableService:
         its summary stays, among the lobby's newest, and the table among the recent)."""
         table_id = table.setup.id
         if not table.over or table_id in self._damaged:
+            if self._tables.get(table_id) is not table:
+                self._touched[table_id] = time.monotonic()
+                self._touched.move_to_end(table_id)
             self._tables[table_id] = table
             return
         self._tables.pop(table_id, None)
+        self._touched.pop(table_id, None)
         self._recent[table_id] = table
         self._recent.move_to_end(table_id)
         while len(self._recent) > _RECENT:
@@ -492,15 +536,60 @@ class TableService:
         self._wake(table_id)
         return after
 
-    async def create(self, request: TableRequest) -> tuple[Table, list[str | None]]:
-        """A new table, stored; with each person seat's token (``None`` for the others),
-        shown this once and kept only as a digest."""
+    def _set_aside_idle(self) -> None:
+        """Lets go of the tables in play idle for ``idle_seconds``: they count no more,
+        and are read back from the store when asked for."""
+        oldest = time.monotonic() - self.config.idle_seconds
+        while self._touched:
+            table_id, touched = next(iter(self._touched.items()))
+            if touched > oldest:
+                break
+            del self._touched[table_id]
+            self._tables.pop(table_id, None)
+
+    def _check_room(self, maker: str | None) -> None:
+        """Refuses one more table when the server, or its maker, has as many in play as
+        it may (tables set aside for being idle do not count)."""
+        self._set_aside_idle()
         if len(self._tables) >= self.config.max_tables:
             raise refused(
                 Refusal.FULL,
                 _("The server holds as many tables as it can ({n}).", n=self.config.max_tables),
             )
+        limit = self.config.tables_per_client
+        if maker is not None:
+            made = sum(1 for table in self._tables.values() if table.setup.maker == maker)
+            if made >= limit:
+                raise refused(
+                    Refusal.QUOTA,
+                    ngettext(
+                        "You have {n} table in play, as many as one client may make; finish "
+                        "or leave one first (a table with no move for {hours} hours counts "
+                        "no more).",
+                        "You have {n} tables in play, as many as one client may make; finish "
+                        "or leave one first (a table with no move for {hours} hours counts "
+                        "no more).",
+                        made,
+                        hours=f"{self.config.idle_seconds / 3600:g}",
+                    ),
+                )
+
+    async def create(
+        self, request: TableRequest, maker: str | None = None
+    ) -> tuple[Table, list[str | None]]:
+        """A new table, stored; with each person seat's token (``None`` for the others),
+        shown this once and kept only as a digest. ``maker``: the client address that asks
+        (its tables in play are counted)."""
+        maker = None if maker is None else auth.digest(f"maker:{maker}")[:32]
+        self._check_room(maker)
         start = _start(request)
+        if len(start.moves) > self.config.max_plies:
+            message = _(
+                "this server plays at most {n} moves at one table (its own limit, not a rule "
+                "of the game)",
+                n=self.config.max_plies,
+            )
+            raise MalformedInputError.single("$.record.moves", message)
         rules, players = start.game, start.players
         requested = (
             tuple(SeatRequest() for _name in players) if request.seats is None else request.seats
@@ -527,6 +616,7 @@ class TableService:
             listed=request.listed,
             open_seed=request.open_seed,
             created=time.time(),
+            maker=maker,
         )
         # Refereeing a long record takes a while: off the event loop, which serves the rest.
         async with self._refereeing:
@@ -579,9 +669,23 @@ class TableService:
                     ),
                 )
             table.check_turn(seat)
+            self._check_length(table)
             return Played(seat, self._read_move(table, move))
 
         return await self._act(table_id, make)
+
+    def _check_length(self, table: Table) -> None:
+        """Refuses one more move at a table that has as many as the server plays."""
+        if table.ply >= self.config.max_plies:
+            raise refused(
+                Refusal.TOO_LONG,
+                _(
+                    "This table has {n} moves, as many as this server plays at one table; "
+                    "the limit is the server's, not a rule of the game, and the table takes "
+                    "no more moves.",
+                    n=self.config.max_plies,
+                ),
+            )
 
     @staticmethod
     def _read_move(table: Table, move: object) -> Any:
@@ -639,6 +743,12 @@ class TableService:
                 raise MalformedInputError.single(
                     "$.seat", _("there is no seat {n} at this table", n=seat)
                 )
+            if table.over:  # refused here, not by the table: such joins stored before load
+                raise refused(
+                    Refusal.OVER,
+                    _("The game is over: no seat can be taken."),
+                    table.rules.turn_rule,
+                )
             chosen = None if language is None else language_of(language).value
             return Joined(seat, auth.digest(token), chosen)
 
@@ -647,23 +757,48 @@ class TableService:
     # -------------------------------------------------------------------- telling
 
     def subscribe(self, table_id: str, seat: int | None, language: str) -> Listener:
-        listeners = self._listeners.setdefault(table_id, set())
-        if len(listeners) >= self.config.max_sockets:
-            raise refused(
-                Refusal.FULL,
+        """A new socket of ``seat`` (``None``: a spectator). A seat always finds room: past
+        its own bound it closes its oldest socket, and at a full table a spectator's."""
+        listeners = self._listeners.setdefault(table_id, {})
+        mine = [listener for listener in listeners if listener.seat == seat]
+        if seat is not None and len(mine) >= self.config.seat_sockets:
+            self._close(
+                mine[0],
                 _(
-                    "This table has as many sockets open as it takes ({n}).",
-                    n=self.config.max_sockets,
+                    "This seat opened a newer socket; a seat keeps at most {n} open, and its "
+                    "oldest is closed.",
+                    n=self.config.seat_sockets,
                 ),
             )
+        elif len(listeners) >= self.config.max_sockets:
+            spectators = [listener for listener in listeners if listener.seat is None]
+            if seat is None or not spectators:
+                if not listeners:
+                    del self._listeners[table_id]
+                raise refused(
+                    Refusal.FULL,
+                    _(
+                        "This table has as many sockets open as it takes ({n}).",
+                        n=self.config.max_sockets,
+                    ),
+                )
+            self._close(
+                spectators[0],
+                _("A player needed this socket's place at the table; spectators make room."),
+            )
         listener = Listener(table_id, seat, language)
-        listeners.add(listener)
+        listeners[listener] = None
         return listener
+
+    def _close(self, listener: Listener, message: Message) -> None:
+        """Closes ``listener``'s socket to make room, telling it why."""
+        self.unsubscribe(listener)
+        listener.end(refused(Refusal.REPLACED, message))
 
     def unsubscribe(self, listener: Listener) -> None:
         listeners = self._listeners.get(listener.table_id)
         if listeners is not None:
-            listeners.discard(listener)
+            listeners.pop(listener, None)
             if not listeners:
                 del self._listeners[listener.table_id]
 
@@ -681,6 +816,8 @@ class TableService:
             return
         if table.seats[table.state.current].kind is not SeatKind.BOT:
             return
+        if table.ply >= self.config.max_plies:  # the table takes no more moves
+            return
         task = asyncio.create_task(self._bot(table_id))
         self._bots[table_id] = task
 
@@ -690,17 +827,21 @@ class TableService:
                 table = self._tables.get(table_id)
                 if table is None or table.over or table_id in self._damaged:
                     return
+                if table.ply >= self.config.max_plies:  # the table takes no more moves
+                    return
                 seat = table.state.current
                 agent = table.seats[seat].agent
                 if table.seats[seat].kind is not SeatKind.BOT or agent is None:
                     return
                 if self.config.bot_delay:
                     await asyncio.sleep(self.config.bot_delay)
-                move = await asyncio.to_thread(_choose, table, agent)
+                loop = asyncio.get_running_loop()
+                move = await loop.run_in_executor(self._thinking, _choose, table, agent)
 
                 def make(now: Table, seen: Table = table, move: Any = move) -> Event:
                     if now.version != seen.version:
                         raise _Stale
+                    self._check_length(now)
                     return Played(now.state.current, move)
 
                 with contextlib.suppress(_Stale):

@@ -12,6 +12,7 @@ The table reaches its game only through :class:`~fertility_rules.games.GameRules
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -86,6 +87,9 @@ class TableSetup:
     open_seed: bool = False
     """The deal is known (its seed was chosen, or the table goes on from a record): every
     seat and the lobby are shown the seed."""
+    maker: str | None = None
+    """The digest of the client address that made the table (for its quota of tables in
+    play); ``None`` for a table stored before makers were kept."""
 
     def __attrs_post_init__(self) -> None:
         if self.interpretations is None:
@@ -361,15 +365,24 @@ class TableSummary:
 
     @classmethod
     def of(cls, table: Table) -> TableSummary:
-        rules = table.rules
-        status = rules.texts.status(rules.observe(table.state))
-        return cls(
-            setup=table.setup, seats=table.seats, ply=table.ply, over=table.over, status=status
-        )
+        """The summary of ``table``, made once per table value (the lobby lists a table
+        many times between two of its events)."""
+        found = _SUMMARIES.get(table)
+        if found is None:
+            rules = table.rules
+            status = rules.texts.status(rules.observe(table.state))
+            found = _SUMMARIES[table] = cls(
+                setup=table.setup, seats=table.seats, ply=table.ply, over=table.over, status=status
+            )
+        return found
 
     @property
     def rules(self) -> GameRules:
         return self.setup.game
+
+
+_SUMMARIES: weakref.WeakKeyDictionary[Table, TableSummary] = weakref.WeakKeyDictionary()
+"""Each table value's summary, while the value lives."""
 
 
 # --------------------------------------------------------------------------- as JSON
@@ -396,6 +409,7 @@ class _SetupJSON:
     listed: bool
     created: float
     open_seed: bool = False
+    maker: str | None = None
 
 
 _EVENT_TYPES: dict[str, type] = {
@@ -461,6 +475,7 @@ def setup_to_json(setup: TableSetup) -> dict[str, Any]:
         "listed": setup.listed,
         "created": setup.created,
         **({"open_seed": True} if setup.open_seed else {}),
+        **({"maker": setup.maker} if setup.maker is not None else {}),
     }
 
 
@@ -496,6 +511,7 @@ def setup_from_json(data: object) -> TableSetup:
         listed=raw.listed,
         created=raw.created,
         open_seed=raw.open_seed,
+        maker=raw.maker,
     )
 
 

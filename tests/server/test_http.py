@@ -287,7 +287,7 @@ def test_http_failures_are_library_errors_as_json(tmp_path: Path) -> None:
                 400,
                 None,
             ),
-            (http.get("/games?lang=xx"), 400, "unknown_id"),
+            (http.get("/games?lang=xx"), 400, None),  # at ?lang, as ?game
         ]
         for response, status, kind in cases:
             assert response.status_code == status, response.text
@@ -573,3 +573,41 @@ def test_a_body_that_never_ends_is_answered_408_in_the_time_allowed(
     error = json.loads(b"".join(m.get("body", b"") for m in sent[1:]))
     assert error["problems"][0]["message"] == "the request body did not arrive within 0.3 seconds"
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
+
+
+def test_the_lobby_summarises_only_the_tables_it_lists_once_per_table_value(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fertility_rules.server.table import TableSummary
+
+    with client(tmp_path) as http:
+        for listed in (True, False, False, False):
+            http.post("/tables", json={"players": ["Ann", "Bob"], "listed": listed})
+        made: list[object] = []
+        init = TableSummary.__init__
+
+        def counted(self: TableSummary, **fields: Any) -> None:
+            made.append(fields["setup"].id)
+            init(self, **fields)
+
+        monkeypatch.setattr(TableSummary, "__init__", counted)
+        for _asked in range(3):
+            assert len(http.get("/tables").json()["tables"]) == 1
+        assert made == []  # made when the table was, and not again while it is the same
+
+
+def test_a_seat_of_a_finished_game_cannot_be_taken(tmp_path: Path) -> None:
+    bots = [{"kind": "bot", "agent": "random"}] * 2
+    with client(tmp_path) as http:
+        played = http.post("/tables", json={"players": ["Ann", "Bob"], "seats": bots}).json()
+        with http.websocket_connect(f"/tables/{played['id']}/socket") as socket:
+            while not socket.receive_json()["over"]:
+                pass
+        record = http.get(f"/tables/{played['id']}/record").json()
+        seats = [{"kind": "open"}, bots[0]]
+        made = http.post("/tables", json={"record": record, "open_seed": True, "seats": seats})
+        assert made.json()["table"]["over"] is True
+        joined = http.post(f"/tables/{made.json()['id']}/join", json={"seat": 0})
+        assert joined.status_code == 403
+        assert joined.json()["code"] == "over"
+        assert http.get(f"/tables/{made.json()['id']}").json()["seats"][0]["taken"] is False

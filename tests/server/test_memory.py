@@ -65,7 +65,8 @@ def test_a_server_that_finished_a_thousand_games_idles_within_twice_its_fresh_me
     tmp_path: Path,
 ) -> None:
     server = ServerProcess(str(tmp_path / "tables.db"), tmp_path / "server.log", None,
-                           "--rate", "100000", "--log-level", "warning")  # fmt: skip
+                           "--rate", "100000", "--tables-per-client", "1000",
+                           "--log-level", "warning")  # fmt: skip
     server.start()
     try:
         assert server.process is not None

@@ -82,6 +82,21 @@ def test_the_shipped_openapi_document_is_what_the_server_serves(tmp_path: Path) 
         assert "$defs" not in json.dumps(schema), name
 
 
+def test_every_operation_lists_the_answers_its_route_can_give() -> None:
+    # Every route is rate-limited and refuses a query parameter given twice; every body is
+    # read within a time, a size and a type; every table is looked for by its id.
+    for path, methods in openapi()["paths"].items():
+        for method, operation in methods.items():
+            statuses = set(operation["responses"])
+            where = f"{method} {path}"
+            assert {"400", "429"} <= statuses, where
+            assert "Retry-After" in operation["responses"]["429"]["headers"], where
+            if "requestBody" in operation:
+                assert {"408", "413", "415"} <= statuses, where
+            if "{id}" in path:
+                assert "404" in statuses, where
+
+
 @pytest.mark.parametrize("game", ["fertility", "ankhor"])
 def test_every_message_and_response_of_a_game_validates(tmp_path: Path, game: str) -> None:
     rng = random.Random(9)

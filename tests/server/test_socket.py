@@ -156,3 +156,36 @@ def test_a_socket_with_a_token_of_no_seat_is_refused_and_spectators_cannot_act(
             assert refused["error"] == "not_allowed"
         with http.websocket_connect("/tables/nothing/socket") as socket:
             assert socket.receive_json()["error"] == "unknown_id"
+
+
+def test_a_frame_with_a_field_it_does_not_take_is_told_the_fields_it_does(
+    tmp_path: Path,
+) -> None:
+    with client(tmp_path) as http:
+        table, (ann, _bob) = _new(http)
+        with http.websocket_connect(f"/tables/{table}/socket?token={ann}") as socket:
+            socket.receive_json()
+            for frame, path, known in [
+                ({"type": "undo", "x": 1}, "$.x", "type"),
+                ({"type": "resign", "token": "x"}, "$.token", "type"),
+                ({"type": "answer", "accept": True, "y": 1}, "$.y", "accept, type"),
+            ]:
+                socket.send_text(json.dumps(frame))
+                (problem,) = socket.receive_json()["problems"]
+                assert problem["path"] == path
+                assert problem["message"].endswith(f": {known}"), problem
+
+
+def test_a_binary_frame_is_refused_whatever_it_holds(tmp_path: Path) -> None:
+    with client(tmp_path) as http:
+        table, (ann, _bob) = _new(http)
+        with http.websocket_connect(f"/tables/{table}/socket?token={ann}") as socket:
+            first = socket.receive_json()
+            move = pick(first, random.Random(0))["move"]
+            for data in (json.dumps({"type": "move", "move": move}).encode(), b"\xff\xfe"):
+                socket.send_bytes(data)
+                refused = socket.receive_json()
+                assert refused["type"] == "error"
+                assert [p["path"] for p in refused["problems"]] == ["$"]
+            socket.send_text(json.dumps({"type": "move", "move": move}))
+            assert socket.receive_json()["ply"] == 1  # nothing was played before
