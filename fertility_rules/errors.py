@@ -69,6 +69,21 @@ class FertilityError(Exception):
         """The error's text in ``language``."""
         return render(self.message, language)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled with its attributes as they are, not made again from ``args``: an error
+        raised in a worker process reaches the process that waits for it whole (its
+        problems, rule and message), whatever its class's constructor takes."""
+        return (_restored, (type(self), self.args, dict(vars(self))))
+
+
+def _restored(
+    cls: type[FertilityError], args: tuple[object, ...], state: dict[str, object]
+) -> FertilityError:
+    error = cls.__new__(cls)
+    error.args = args
+    vars(error).update(state)
+    return error
+
 
 @frozen
 class Problem:
