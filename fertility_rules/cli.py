@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import io
 import json
 import os
 import sys
@@ -947,15 +948,107 @@ def main(argv: Sequence[str] | None = None, games: Sequence[GameInfo] | None = N
     arguments = list(sys.argv[1:] if argv is None else argv)
     requested = _requested_language(arguments)
     language = requested if requested in LANGUAGES else Language.EN.value
-    with argparse_language(language):
-        args = build_parser(language).parse_args(arguments)
+    with _standard_output():
+        try:
+            return _main(arguments, games, language)
+        except KeyboardInterrupt:  # Ctrl-C: the workers are stopped (lab.runner); one line
+            print(render(_("Interrupted."), language), file=sys.stderr)
+            return 130
+        except _OutputError as failed:
+            if failed.reason is None:  # the reader stopped early (``| head``): not an error
+                return 0
+            failure = _("cannot write standard output: {error}", error=failed.reason)
+            print(render(failure, language), file=sys.stderr)
+            return 1
+
+
+def _main(arguments: list[str], games: Sequence[GameInfo] | None, language: str) -> int:
+    try:
+        with argparse_language(language):
+            args = build_parser(language).parse_args(arguments)
+    except SystemExit:  # the help, the version or a usage error: written out now
+        sys.stdout.flush()
+        raise
     language = getattr(args, "lang", language)
     args.known_games = known_games() if games is None else tuple(games)
     try:
-        return _run(args, language)
+        code = _run(args, language)
+        sys.stdout.flush()
+    except (KeyboardInterrupt, _OutputError):
+        raise
     except Exception as error:  # a bug of ours: one line, never a traceback
         print(_internal_error(error, language), file=sys.stderr)
         return 2
+    return code
+
+
+class _OutputError(Exception):
+    """Standard output could not be written: ``reason`` says why (``None``: the reader
+    closed the pipe)."""
+
+    def __init__(self, reason: Message | None) -> None:
+        super().__init__()
+        self.reason = reason
+
+
+class _Output(io.RawIOBase):
+    """The process's standard output, whose first failed write (a full disk, a closed
+    pipe) stops the command with :class:`_OutputError`; what follows is dropped, so that
+    nothing more is said of it when the program exits."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+        self.failed = False
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data: Any) -> int:
+        size = len(memoryview(data))
+        if self.failed:
+            return size
+        try:
+            return os.write(self._fd, data)
+        except OSError as error:
+            self.failed = True
+            reason = None if isinstance(error, BrokenPipeError) else os_reason(error)
+            raise _OutputError(reason) from None
+
+
+@contextlib.contextmanager
+def _standard_output() -> Iterator[None]:
+    """Within the block, the process's standard output (not one a caller put in its
+    place) is written through :class:`_Output`."""
+    stream = sys.stdout
+    try:
+        fd = stream.fileno() if stream is sys.__stdout__ else -1
+    except (OSError, ValueError, AttributeError):
+        fd = -1
+    if fd < 0 or not isinstance(stream, io.TextIOWrapper):
+        yield
+        return
+    stream.flush()
+    guarded = io.TextIOWrapper(
+        io.BufferedWriter(_Output(fd)),
+        encoding=stream.encoding,
+        errors=stream.errors,
+        line_buffering=stream.line_buffering,
+    )
+    sys.stdout = guarded
+    try:
+        yield
+    finally:
+        sys.stdout = stream
+        with contextlib.suppress(_OutputError, OSError, ValueError):
+            guarded.flush()
+        guarded.detach()
 
 
 def _game(args: argparse.Namespace, language: str) -> None:
@@ -980,10 +1073,6 @@ def _run(args: argparse.Namespace, language: str) -> int:
         else:
             print(error.render(language), file=sys.stderr)
         return 1
-    except BrokenPipeError:
-        # The reader stopped early (``| head``): not an error of ours.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
 
 
 def _internal_error(error: Exception, language: str) -> str:
