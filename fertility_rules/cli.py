@@ -25,11 +25,16 @@ from fertility_rules.agents.simulate import (
 )
 from fertility_rules.cli_types import (
     MAX_MOVES,
+    MAX_PLAYERS,
+    MAX_SEED,
+    ArgumentError,
+    argument,
     number,
     output_file,
     output_folder,
     positive_int,
     seed,
+    seeds_note,
     whole_number,
 )
 from fertility_rules.document.blocks import FORMATS, pictures_inside
@@ -147,7 +152,6 @@ def _add_game(parser: argparse.ArgumentParser, t: Callable[[Message], str]) -> N
             )
         ),
     )
-    parser.set_defaults(parser=parser)
 
 
 def _add_format(parser: argparse.ArgumentParser, t: Callable[[Message], str]) -> None:
@@ -333,15 +337,17 @@ def _turn_log(record: GameRecord, language: str) -> list[str]:
 
 def _simulate(args: argparse.Namespace) -> int:
     rules: GameRules = args.rules
-    rules.check_players(args.players, args.variant)
+    with argument("--players"):
+        rules.check_players(args.players, args.variant)
     names = [f"P{i + 1}" for i in range(args.players)]
-    agent_names = agents_by_seat(args.agents, args.players, rules)
+    with argument("--agents"):
+        agent_names = agents_by_seat(args.agents, args.players, rules)
     catalogue = (
         None
         if args.catalogue is None
         else rules.formats.load_catalogue(args.catalogue, _limits(args))
     )
-    base = args.seed if args.seed is not None else 0
+    base = args.seed
     options = interpretations_from(args)
     agents = [make_agent(name, base * 10 + i, rules) for i, name in enumerate(agent_names)]
     if args.games == 1:
@@ -666,8 +672,15 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     score.set_defaults(run=_score)
 
     simulate = commands.add_parser("simulate", help=t(_("play games with agents")))
-    simulate.add_argument("--players", type=int, default=4, help=t(_("number of players")))
-    simulate.add_argument("--seed", type=seed(t), default=None, help=t(_("seed of the setup")))
+    simulate.add_argument(
+        "--players",
+        type=whole_number(t, 1, MAX_PLAYERS),
+        default=4,
+        help=t(_("number of players (default: %(default)s)")),
+    )
+    simulate.add_argument(
+        "--seed", type=seed(t), default=0, help=t(_("seed of the setup")) + seeds_note(t)
+    )
     simulate.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
     simulate.add_argument("--agents", default="random", help=t(agents_help()))
     simulate.add_argument("--games", type=positive_int(t), default=1, help=t(_("number of games")))
@@ -696,7 +709,9 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     verify.set_defaults(run=_verify)
 
     demo = commands.add_parser("demo", help=t(_("play and explain a seeded game")))
-    demo.add_argument("--seed", type=seed(t), default=2018, help=t(_("seed of the setup")))
+    demo.add_argument(
+        "--seed", type=seed(t), default=2018, help=t(_("seed of the setup")) + seeds_note(t)
+    )
     add_interpretation_option(demo, t)
     demo.add_argument(
         "--svg",
@@ -838,6 +853,8 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     _add_game(readings, t)
     _add_lang(readings, t)
     readings.set_defaults(run=_interpretations)
+    for command in [*commands.choices.values(), *catalogue_commands.choices.values()]:
+        command.set_defaults(parser=command)  # the parser that refuses its arguments
     return parser
 
 
@@ -1051,22 +1068,93 @@ def _standard_output() -> Iterator[None]:
         guarded.detach()
 
 
-def _game(args: argparse.Namespace, language: str) -> None:
+def _game(args: argparse.Namespace) -> None:
     """The game of ``--game`` as ``args.rules``; a switch value it does not have is refused
     as argparse refuses an argument (exit status 2)."""
-    args.rules = find_game(args.game or args.known_games[0].name, args.known_games)
+    with argument("--game"):
+        args.rules = find_game(
+            args.known_games[0].name if args.game is None else args.game, args.known_games
+        )
     problem = check_interpretations(args, args.rules)
     if problem is not None:
-        with argparse_language(language):
-            args.parser.error(render(problem, language))
+        raise problem
+
+
+def _check_arguments(args: argparse.Namespace) -> None:
+    """The arguments that are wrong together: refused before any work (exit status 2)."""
+    games = getattr(args, "games", None)
+    if games is not None:  # the games take the seeds from --seed on, one each
+        first = args.seed
+        last = first + games - 1
+        if last > MAX_SEED:
+            raise ArgumentError(
+                "--seed",
+                ngettext(
+                    "the {n} game takes the seeds {first} to {last}, past the largest "
+                    "seed {largest}: a smaller --seed or fewer --games, please",
+                    "the {n} games take the seeds {first} to {last}, past the largest "
+                    "seed {largest}: a smaller --seed or fewer --games, please",
+                    games,
+                    first=str(first),
+                    last=str(last),
+                    largest=str(MAX_SEED),
+                ),
+            )
+        if first < 0 < last:
+            raise ArgumentError(
+                "--seed",
+                _(
+                    "the games take the seeds {first} to {last}, and a seed deals the same "
+                    "setup as its negative (1 and -1...): the games would be repeated; give "
+                    "seeds on one side of 0",
+                    first=str(first),
+                    last=str(last),
+                ),
+            )
+    for option, other in _CONFLICTS.get(args.command, ()):
+        if getattr(args, option) not in (None, False, []) and getattr(args, other):
+            raise ArgumentError(
+                _option(option),
+                _(
+                    "{option} and {other} do not go together: give one of them",
+                    option=_option(option),
+                    other=_option(other),
+                ),
+            )
+
+
+_CONFLICTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "adjudicate": (("move", "all_moves"),),
+    "compare": (("reading", "vary"),),
+}
+"""The options of a command that cannot be given together (by their ``dest``)."""
+
+
+def _option(dest: str) -> str:
+    return "--" + dest.replace("_", "-")
+
+
+def _refuse_argument(args: argparse.Namespace, error: ArgumentError, language: str) -> None:
+    """``error`` told as argparse tells a wrong argument: the usage, then the argument and
+    what is wrong with it; exit status 2."""
+    text = render(ARGPARSE_WORDS["argument %(argument_name)s: %(message)s"], language) % {
+        "argument_name": error.option,
+        "message": render(error.reason, language),
+    }
+    with argparse_language(language):
+        args.parser.error(text)
 
 
 def _run(args: argparse.Namespace, language: str) -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
+        _check_arguments(args)
         if hasattr(args, "game"):
-            _game(args, language)
+            _game(args)
         return run(args)
+    except ArgumentError as error:
+        _refuse_argument(args, error, language)
+        raise  # pragma: no cover - argparse's error exits
     except FertilityError as error:
         if getattr(args, "format", None) == "json":
             print(json.dumps(dump_error(error, language), ensure_ascii=False), file=sys.stderr)

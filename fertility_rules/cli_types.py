@@ -10,11 +10,12 @@ to write are checked as :func:`~fertility_rules.formats.files.check_target` chec
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
-from fertility_rules.errors import FertilityError
+from fertility_rules.errors import FertilityError, MalformedInputError
 from fertility_rules.formats.files import check_folder, check_target
 from fertility_rules.i18n.message import Message, _
 from fertility_rules.shared.seeds import MAX_SEED
@@ -23,13 +24,18 @@ __all__ = [
     "MAX_GAMES",
     "MAX_JOBS",
     "MAX_MOVES",
+    "MAX_PLAYERS",
     "MAX_SEED",
+    "ArgumentError",
+    "argument",
+    "argument_message",
     "number",
     "output_file",
     "output_folder",
     "positive_int",
     "scheduler_address",
     "seed",
+    "seeds_note",
     "whole_number",
 ]
 
@@ -42,6 +48,46 @@ MAX_JOBS = 256
 """Worker processes one command starts at most, even when asked for more."""
 MAX_MOVES = 100_000
 """A position after at most this many moves (a game has a few hundred)."""
+MAX_PLAYERS = 99
+"""The most players ``--players`` reads; each game then says how many it is played by."""
+
+
+class ArgumentError(FertilityError):
+    """An argument of a command found wrong only once the command runs (the game it is
+    checked against is known then, or the file it goes with): refused as argparse refuses
+    an argument, naming ``option``, with the usage and exit status 2."""
+
+    def __init__(self, option: str, message: Message) -> None:
+        self.option = option
+        self.reason = message
+        super().__init__(_("{option}: {text}", option=option, text=message))
+
+
+def argument_message(error: FertilityError) -> Message:
+    """What ``error`` says of one argument: its first problem (with the rule it breaks,
+    and the file it is about) rather than a heading counting problems "in the input"."""
+    problems = error.problems if isinstance(error, MalformedInputError) else ()
+    if not problems:
+        return error.message
+    first = problems[0]
+    text = first.message
+    if first.rule is not None:
+        text = _("{text} ({rule})", text=text, rule=first.rule)
+    if error.source is not None and first.path in ("", "$"):
+        text = _("{source}: {text}", source=error.source, text=text)
+    return text
+
+
+@contextlib.contextmanager
+def argument(option: str) -> Iterator[None]:
+    """Within the block, a library error is the refusal of the argument ``option``
+    (:class:`ArgumentError`)."""
+    try:
+        yield
+    except ArgumentError:
+        raise
+    except FertilityError as error:
+        raise ArgumentError(option, argument_message(error)) from None
 
 
 def _bounded(
@@ -113,6 +159,19 @@ def seed(t: Translate) -> Callable[[str], int]:
     return whole_number(t, -MAX_SEED, MAX_SEED)
 
 
+def seeds_note(t: Translate) -> str:
+    """What the help of a ``--seed`` adds: its default, and that a seed deals the same
+    setup as its negative (Python's random numbers take a seed's absolute value; records
+    keep their seeds, so the dealing stays as it is)."""
+    return t(
+        _(
+            " (default: %(default)s; a whole number from -{largest} to {largest}; a seed "
+            "and its negative deal the same setup)",
+            largest=str(MAX_SEED),
+        )
+    )
+
+
 def _host_and_port(text: str) -> tuple[str, int] | None:
     """The host and port of a Dask address, as Dask reads it; ``None`` when it has none."""
     from distributed.comm.addressing import get_address_host_port
@@ -161,9 +220,7 @@ def _checked_path(t: Translate, check: Callable[[str], object]) -> Callable[[str
         try:
             check(text)
         except FertilityError as error:
-            problems = getattr(error, "problems", ())
-            message = problems[0].message if problems else error.message
-            raise argparse.ArgumentTypeError(t(message)) from None
+            raise argparse.ArgumentTypeError(t(argument_message(error))) from None
         return text
 
     return read

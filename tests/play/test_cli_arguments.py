@@ -1,0 +1,99 @@
+"""Arguments wrong together, or wrong for the game, are refused as argparse refuses an
+argument: before any game, with the usage, the option and exit status 2 (before, some
+ended with exit status 1 after the work, some were taken silently, some crashed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fertility_rules.cli import main
+from fertility_rules.shared.seeds import MAX_SEED
+from tests.cli_usage import usage_error
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORD = str(ROOT / "tests" / "golden" / "records" / "2p-greedy-vs-random.json")
+LISA = str(ROOT / "docs" / "examples" / "lisa.json")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--players", "2", "--seed", str(MAX_SEED), "--games", "2", "--jobs", "2"],
+        ["simulate", "--players", "2", "--seed", str(MAX_SEED), "--games", "2", "--jobs", "1"],
+        ["compare", "--vary", "I-10", "--seed", str(MAX_SEED - 1), "--games", "3", "--jobs", "2"],
+    ],
+)
+def test_the_seeds_of_every_game_are_checked_when_the_arguments_are_read(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, an internal error (BrokenProcessPool), or with one job a seed error naming
+    a seed not given."""
+    err = usage_error(args, capsys)
+    assert "argument --seed: " in err
+    assert f"to {MAX_SEED + 1}, past the largest seed {MAX_SEED}" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "refused"),
+    [
+        (["compare", "--seed", "-1", "--games", "3"], True),
+        (["simulate", "--seed", "-5", "--games", "20"], True),
+        (["simulate", "--seed", "-5", "--games", "5"], False),  # -5 to -1: no repeat
+    ],
+)
+def test_a_run_of_seeds_that_repeats_a_setup_is_refused(
+    args: list[str], refused: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A seed deals the setup of its negative: ``--seed -1 --games 3`` played two games
+    twice."""
+    if refused:
+        assert "a seed deals the same setup as its negative" in usage_error(args, capsys)
+    else:
+        assert main([*args, "--players", "2"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["demo", "--interpretation", "I-1=orthogonal", "--interpretation", "I-1=eight"],
+            "argument --interpretation: the switch quarry_enclosure is given twice",
+        ),
+        (
+            ["compare", "--reading", "I-1=orthogonal,I-1=eight"],
+            "argument --reading: the switch quarry_enclosure is given twice",
+        ),
+        (
+            ["adjudicate", RECORD, "--at", "10", "--move", "place V23 a6 b6", "--all-moves"],
+            "argument --move: --move and --all-moves do not go together",
+        ),
+        (
+            ["adjudicate", RECORD, "--at", "10", "--vary", "I-14", "--all-moves"],
+            "argument --vary: the switch varied has one value only",
+        ),
+        (["demo", "--game", "nope"], "argument --game: Unknown game 'nope'"),
+        (["demo", "--game", ""], "argument --game: Unknown game ''"),
+        (["simulate", "--players", "0"], "argument --players: expected a whole number"),
+        (["simulate", "--players", "\u0663"], "argument --players: expected a whole number"),
+        (["simulate", "--players", "1_0"], "argument --players: expected a whole number"),
+        (["simulate", "--players", "7"], "argument --players: Fertility is played by"),
+        (["simulate", "--agents", "nope"], "argument --agents: Unknown agent 'nope'"),
+        (["compare", "--vary", "nope"], "argument --vary: Unknown interpretation switch"),
+        (["compare", "--vary", "I-1", "--reading", "I-1=eight"], "do not go together"),
+        (["adjudicate", RECORD, "--at", "10"], "argument --move: give the disputed move"),
+        (["adjudicate", RECORD, "--at", "10", "--move", ""], "argument --move: empty move"),
+        (["adjudicate", RECORD, "--at", "10", "--move", "/"], "this is a directory"),
+    ],
+)
+def test_arguments_wrong_together_or_for_the_game_are_usage_errors(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert said in usage_error(args, capsys)
+
+
+def test_a_game_state_file_is_named_in_its_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    """Before, "1 problem in the input" for a file that is not a game state."""
+    assert main(["adjudicate", LISA, "--all-moves"]) == 1
+    assert f"in {LISA}:" in capsys.readouterr().err
