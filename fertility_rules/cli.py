@@ -10,7 +10,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from attrs import evolve
@@ -29,8 +29,10 @@ from fertility_rules.cli_types import (
     MAX_SEED,
     ArgumentError,
     argument,
+    names_folder,
     number,
     output_file,
+    output_file_or_folder,
     output_folder,
     positive_int,
     seed,
@@ -55,7 +57,7 @@ from fertility_rules.games import (
 )
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of, series
-from fertility_rules.i18n.message import Message, _, ngettext, render
+from fertility_rules.i18n.message import Message, _, echo, ngettext, render
 from fertility_rules.i18n.numbers import decimal
 from fertility_rules.lab.adjudicate import position_at
 from fertility_rules.lab.commands import (
@@ -528,7 +530,7 @@ def _rules_target(args: argparse.Namespace) -> Path | None:
     if not args.output:
         return None
     target = Path(args.output)
-    if target.is_dir() or args.output.endswith(("/", os.sep)) or not target.suffix:
+    if names_folder(args.output):
         # A folder (a name without an extension is one, made if need be): the document
         # and, for Markdown, its pictures go inside it.
         return check_target(_folder(target) / f"rules.{args.lang}.{args.format}")
@@ -739,13 +741,15 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     rules.add_argument("--catalogue", default=None, help=t(_("catalogue file (default: built-in)")))
     rules.add_argument(
         "--output",
+        type=output_file_or_folder(t),
         default=None,
         help=t(
             _(
                 "file (with an extension) or folder to write (default: standard output); "
                 "Markdown pictures go beside the document, or inside it on standard output"
             )
-        ),
+        )
+        + t(_("; a name without an extension is a folder, in which rules.LANG.FORMAT is written")),
     )
     _add_game(rules, t)
     _add_lang(rules, t)
@@ -1111,6 +1115,7 @@ def _check_arguments(args: argparse.Namespace) -> None:
                     last=str(last),
                 ),
             )
+    _output_format(args)
     for option, other in _CONFLICTS.get(args.command, ()):
         if getattr(args, option) not in (None, False, []) and getattr(args, other):
             raise ArgumentError(
@@ -1121,6 +1126,25 @@ def _check_arguments(args: argparse.Namespace) -> None:
                     other=_option(other),
                 ),
             )
+
+
+def _output_format(args: argparse.Namespace) -> None:
+    """``rules``: a file named with an extension is written in the format it names."""
+    output = getattr(args, "output", None)
+    if args.command != "rules" or not output or names_folder(output):
+        return
+    extension = PurePath(output).suffix[1:]
+    if extension.lower() != args.format:
+        raise ArgumentError(
+            "--output",
+            _(
+                "{file} names a .{extension} file, and --format is {format}: give "
+                "--format {extension}, or a file name ending with .{format}",
+                file=echo(output),
+                extension=extension,
+                format=args.format,
+            ),
+        )
 
 
 _CONFLICTS: dict[str, tuple[tuple[str, str], ...]] = {

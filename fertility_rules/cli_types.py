@@ -12,12 +12,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import os
 from collections.abc import Callable, Iterator
+from pathlib import PurePath
 from typing import TypeVar
 
 from fertility_rules.errors import FertilityError, MalformedInputError
 from fertility_rules.formats.files import check_folder, check_target
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, shown
 from fertility_rules.shared.seeds import MAX_SEED
 
 __all__ = [
@@ -29,8 +31,10 @@ __all__ = [
     "ArgumentError",
     "argument",
     "argument_message",
+    "names_folder",
     "number",
     "output_file",
+    "output_file_or_folder",
     "output_folder",
     "positive_int",
     "scheduler_address",
@@ -74,7 +78,7 @@ def argument_message(error: FertilityError) -> Message:
     if first.rule is not None:
         text = _("{text} ({rule})", text=text, rule=first.rule)
     if error.source is not None and first.path in ("", "$"):
-        text = _("{source}: {text}", source=error.source, text=text)
+        text = _("{source}: {text}", source=shown(error.source), text=text)
     return text
 
 
@@ -217,6 +221,8 @@ def scheduler_address(t: Translate) -> Callable[[str], str]:
 
 def _checked_path(t: Translate, check: Callable[[str], object]) -> Callable[[str], str]:
     def read(text: str) -> str:
+        if not text:
+            raise argparse.ArgumentTypeError(t(_("an empty name names no file")))
         try:
             check(text)
         except FertilityError as error:
@@ -235,3 +241,40 @@ def output_file(t: Translate) -> Callable[[str], str]:
 def output_folder(t: Translate) -> Callable[[str], str]:
     """An argparse type: a folder to write files in (made if missing)."""
     return _checked_path(t, check_folder)
+
+
+def names_folder(text: str) -> bool:
+    """Whether the output ``text`` names a folder: one that exists, a name ending with
+    ``/``, or a name without an extension (a file's name has one: ``rules.md``)."""
+    if text.endswith(("/", os.sep)) or not PurePath(text).suffix:
+        return True
+    try:
+        return os.path.isdir(text)
+    except (OSError, ValueError):  # a name too long, a NUL byte: the checks say so
+        return False
+
+
+def _file_or_folder(text: str) -> object:
+    if not names_folder(text):
+        return check_target(text)
+    try:
+        there = os.path.lexists(text) and not os.path.isdir(text)
+    except (OSError, ValueError):
+        there = False
+    if there:
+        raise MalformedInputError.single(
+            "$",
+            _(
+                "a name without an extension names a folder to write in, and this is not "
+                "one: give a file name with an extension (rules.md)"
+            ),
+            source=text,
+        )
+    return check_folder(text)
+
+
+def output_file_or_folder(t: Translate) -> Callable[[str], str]:
+    """An argparse type: a file to write (a name with an extension) or a folder to write
+    files in (see :func:`names_folder`), checked as :func:`output_file` and
+    :func:`output_folder` check them."""
+    return _checked_path(t, _file_or_folder)

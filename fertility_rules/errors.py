@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from attrs import frozen
 
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _, ngettext, render
+from fertility_rules.i18n.message import Message, _, ngettext, render, shown
 
 __all__ = [
     "FertilityError",
@@ -118,7 +118,10 @@ class MalformedInputError(FertilityError, ValueError):
         count = len(self.problems)
         if source:
             head = ngettext(
-                "{n} problem in {source}:", "{n} problems in {source}:", count, source=source
+                "{n} problem in {source}:",
+                "{n} problems in {source}:",
+                count,
+                source=shown(source),
             )
         else:
             head = ngettext("{n} problem in the input:", "{n} problems in the input:", count)

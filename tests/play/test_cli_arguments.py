@@ -97,3 +97,55 @@ def test_a_game_state_file_is_named_in_its_errors(capsys: pytest.CaptureFixture[
     """Before, "1 problem in the input" for a file that is not a game state."""
     assert main(["adjudicate", LISA, "--all-moves"]) == 1
     assert f"in {LISA}:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["rules", "--output", "a" * 300 + ".md"], "the name is too long"),
+        (["rules", "--output", "a" * 5000 + "/x.md"], "the name is too long"),
+        (["rules", "--output", "/dev/null"], "a name without an extension names a folder"),
+        (["rules", "--format", "md", "--output", "r.html"], "--format is md"),
+        (["rules", "--output", ""], "argument --output: an empty name names no file"),
+        (["show", RECORD, "--output", ""], "argument --output: an empty name names no file"),
+        (["demo", "--svg", ""], "argument --svg: an empty name names no file"),
+        (["simulate", "--record", ""], "argument --record: an empty name names no file"),
+    ],
+)
+def test_outputs_are_checked_when_the_arguments_are_read(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: an internal error (a name too long), "/dev/null is not a folder" after the
+    work (exit 1), Markdown written into r.html, standard output or nothing for an empty
+    name."""
+    err = usage_error(args, capsys)
+    assert said in err
+    assert len(err) < 1000  # a long name is shown shortened
+
+
+@pytest.mark.parametrize(
+    ("args", "hidden"),
+    [
+        (["demo", "--game", "g" * 5000], "g" * 100),
+        (["demo", "--interpretation", "i" * 100_000 + "=1"], "i" * 100),
+        (["demo", "--interpretation", "I-1=" + "v" * 1000], "v" * 100),
+    ],
+)
+def test_long_inputs_are_shown_shortened(
+    args: list[str], hidden: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = usage_error(args, capsys)
+    assert hidden not in err
+    assert "…" in err
+
+
+def test_file_names_are_shown_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before, a new line in a file name was printed as it is, and a name of thousands of
+    characters whole."""
+    strange = tmp_path / "a\nb\x1b[2J.json"
+    strange.write_text("{", "utf-8")
+    assert main(["score", str(strange)]) == 1
+    err = capsys.readouterr().err
+    assert "a\\nb\\x1b[2J.json:" in err
+    assert "\x1b" not in err
+    assert len(err.splitlines()) == 2
