@@ -65,9 +65,11 @@ from fertility_rules.lab.commands import (
     add_compare,
     add_interpretation_option,
     add_jobs_options,
+    announce,
     check_interpretations,
     check_record_game,
     game_executor,
+    games_help,
     interpretations_from,
     progress_bar,
 )
@@ -382,6 +384,7 @@ def _simulate(args: argparse.Namespace) -> int:
         )
         for k in range(args.games)
     ]
+    announce(len(specs), args.lang)
     with (
         game_executor(args.scheduler) as executor,
         progress_bar(len(specs), args.lang) as progress,
@@ -685,7 +688,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     )
     simulate.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
     simulate.add_argument("--agents", default="random", help=t(agents_help()))
-    simulate.add_argument("--games", type=positive_int(t), default=1, help=t(_("number of games")))
+    simulate.add_argument("--games", type=positive_int(t), default=1, help=t(games_help(1)))
     simulate.add_argument(
         "--record",
         type=output_file(t),

@@ -58,9 +58,11 @@ __all__ = [
     "add_compare",
     "add_interpretation_option",
     "add_jobs_options",
+    "announce",
     "check_interpretations",
     "check_record_game",
     "game_executor",
+    "games_help",
     "interpretations_from",
     "progress_bar",
 ]
@@ -193,6 +195,29 @@ def progress_bar(total: int, language: Language | str) -> Iterator[Progress | No
         yield bar.update
 
 
+ANNOUNCED = 100
+"""From this many games a command says first, on standard error, how many it plays."""
+
+
+def announce(games: int, language: Language | str) -> None:
+    """One line on standard error saying how many games a command is about to play, when
+    they are many: a run of hours is never a surprise."""
+    if games >= ANNOUNCED:
+        line = ngettext("Playing {n} game…", "Playing {n} games…", games)
+        sys.stderr.write(render(line, language) + "\n")
+
+
+def games_help(default: int, per: Message | None = None) -> Message:
+    """The help of a ``--games`` option."""
+    progress = _(
+        "; a progress bar is shown on standard error when it is a terminal and the extra "
+        "'progress' is installed (pip install 'fertility-rules[progress]')"
+    )
+    if per is None:
+        return _("number of games (default: {n}){progress}", n=default, progress=progress)
+    return _("{what} (default: {n}){progress}", what=per, n=default, progress=progress)
+
+
 def _compare(args: argparse.Namespace) -> int:
     rules: GameRules = args.rules
     base = interpretations_from(args)
@@ -221,6 +246,7 @@ def _compare(args: argparse.Namespace) -> int:
                 MAX_GAMES,
             ),
         )
+    announce(args.games * len(readings), args.lang)
     with (
         game_executor(args.scheduler) as executor,
         progress_bar(args.games * len(readings), args.lang) as progress,
@@ -274,9 +300,11 @@ def add_compare(
         metavar="NAME=VALUE,...",
         help=t(_("one reading to compare, as switch values (repeatable; instead of --vary)")),
     )
-    parser.add_argument(
-        "--games", type=positive_int(t), default=100, help=t(_("games per reading"))
+    per = _(
+        "games per reading; without --vary nor --reading, every combination of the "
+        "values of the switches is a reading (32 for Fertility: 3,200 games)"
     )
+    parser.add_argument("--games", type=positive_int(t), default=100, help=t(games_help(100, per)))
     parser.add_argument(
         "--seed", type=seed(t), default=0, help=t(_("seed of the first game")) + seeds_note(t)
     )

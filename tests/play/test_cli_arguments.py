@@ -149,3 +149,44 @@ def test_file_names_are_shown_escaped(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "a\\nb\\x1b[2J.json:" in err
     assert "\x1b" not in err
     assert len(err.splitlines()) == 2
+
+
+@pytest.mark.parametrize(
+    ("agents", "said"),
+    [
+        ("ismcts:seconds=1e300", "at most 60, not '1e300'"),
+        ("ismcts:seconds=61", "at most 60, not '61'"),
+        ("ismcts:iterations=100001", "from 1 to 100000, not '100001'"),
+        ("ismcts:iterations=" + "1" * 31, "from 1 to 100000, not '" + "1" * 31 + "'"),
+    ],
+)
+def test_the_search_budget_of_a_decision_is_bounded(
+    agents: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, any finite number of seconds was taken, iterations up to 999,999,999, and
+    a longer number was said to be below 1 and shown cut ("not 10000000000000000000")."""
+    err = usage_error(["simulate", "--players", "2", "--agents", agents], capsys)
+    assert "argument --agents: " in err
+    assert said in err
+
+
+def test_the_help_says_what_a_run_costs(capsys: pytest.CaptureFixture[str]) -> None:
+    from fertility_rules.lab.readings import readings_varying
+
+    with pytest.raises(SystemExit):
+        main(["compare", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    readings = len(readings_varying(game="fertility"))
+    assert f"({readings} for Fertility: {readings * 100:,} games)" in text
+    assert "(default: 100)" in text
+    assert "'progress'" in text
+    assert "budget of each decision" in text
+    assert "(default: greedy)" in text
+
+
+def test_many_games_are_announced_first(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--players", "2", "--jobs", "1", "--format", "json"]
+    assert main([*args, "--games", "100"]) == 0
+    assert capsys.readouterr().err == "Playing 100 games…\n"
+    assert main([*args, "--games", "99"]) == 0
+    assert capsys.readouterr().err == ""
