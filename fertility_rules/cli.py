@@ -1051,11 +1051,12 @@ def _standard_output() -> Iterator[None]:
     """Within the block, the process's standard output (not one a caller put in its
     place) is written through :class:`_Output`."""
     stream = sys.stdout
+    if stream is not sys.__stdout__ or not isinstance(stream, io.TextIOWrapper):
+        yield
+        return
     try:
-        fd = stream.fileno() if stream is sys.__stdout__ else -1
-    except (OSError, ValueError, AttributeError):
-        fd = -1
-    if fd < 0 or not isinstance(stream, io.TextIOWrapper):
+        fd = stream.fileno()
+    except (OSError, ValueError):  # no file behind it
         yield
         return
     stream.flush()

@@ -70,10 +70,9 @@ class ArgumentError(FertilityError):
 def argument_message(error: FertilityError) -> Message:
     """What ``error`` says of one argument: its first problem (with the rule it breaks,
     and the file it is about) rather than a heading counting problems "in the input"."""
-    problems = error.problems if isinstance(error, MalformedInputError) else ()
-    if not problems:
+    if not isinstance(error, MalformedInputError) or not error.problems:
         return error.message
-    first = problems[0]
+    first = error.problems[0]
     text = first.message
     if first.rule is not None:
         text = _("{text} ({rule})", text=text, rule=first.rule)
