@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import io
 import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from attrs import evolve
@@ -24,11 +25,18 @@ from fertility_rules.agents.simulate import (
 )
 from fertility_rules.cli_types import (
     MAX_MOVES,
+    MAX_PLAYERS,
+    MAX_SEED,
+    ArgumentError,
+    argument,
+    names_folder,
     number,
     output_file,
+    output_file_or_folder,
     output_folder,
     positive_int,
     seed,
+    seeds_note,
     whole_number,
 )
 from fertility_rules.document.blocks import FORMATS, pictures_inside
@@ -49,7 +57,7 @@ from fertility_rules.games import (
 )
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of, series
-from fertility_rules.i18n.message import Message, _, ngettext, render
+from fertility_rules.i18n.message import Message, _, echo, ngettext, render
 from fertility_rules.i18n.numbers import decimal
 from fertility_rules.lab.adjudicate import position_at
 from fertility_rules.lab.commands import (
@@ -57,9 +65,11 @@ from fertility_rules.lab.commands import (
     add_compare,
     add_interpretation_option,
     add_jobs_options,
+    announce,
     check_interpretations,
     check_record_game,
     game_executor,
+    games_help,
     interpretations_from,
     progress_bar,
 )
@@ -146,7 +156,6 @@ def _add_game(parser: argparse.ArgumentParser, t: Callable[[Message], str]) -> N
             )
         ),
     )
-    parser.set_defaults(parser=parser)
 
 
 def _add_format(parser: argparse.ArgumentParser, t: Callable[[Message], str]) -> None:
@@ -332,15 +341,17 @@ def _turn_log(record: GameRecord, language: str) -> list[str]:
 
 def _simulate(args: argparse.Namespace) -> int:
     rules: GameRules = args.rules
-    rules.check_players(args.players, args.variant)
+    with argument("--players"):
+        rules.check_players(args.players, args.variant)
     names = [f"P{i + 1}" for i in range(args.players)]
-    agent_names = agents_by_seat(args.agents, args.players, rules)
+    with argument("--agents"):
+        agent_names = agents_by_seat(args.agents, args.players, rules)
     catalogue = (
         None
         if args.catalogue is None
         else rules.formats.load_catalogue(args.catalogue, _limits(args))
     )
-    base = args.seed if args.seed is not None else 0
+    base = args.seed
     options = interpretations_from(args)
     agents = [make_agent(name, base * 10 + i, rules) for i, name in enumerate(agent_names)]
     if args.games == 1:
@@ -373,6 +384,7 @@ def _simulate(args: argparse.Namespace) -> int:
         )
         for k in range(args.games)
     ]
+    announce(len(specs), args.lang)
     with (
         game_executor(args.scheduler) as executor,
         progress_bar(len(specs), args.lang) as progress,
@@ -521,7 +533,7 @@ def _rules_target(args: argparse.Namespace) -> Path | None:
     if not args.output:
         return None
     target = Path(args.output)
-    if target.is_dir() or args.output.endswith(("/", os.sep)) or not target.suffix:
+    if names_folder(args.output):
         # A folder (a name without an extension is one, made if need be): the document
         # and, for Markdown, its pictures go inside it.
         return check_target(_folder(target) / f"rules.{args.lang}.{args.format}")
@@ -665,11 +677,18 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     score.set_defaults(run=_score)
 
     simulate = commands.add_parser("simulate", help=t(_("play games with agents")))
-    simulate.add_argument("--players", type=int, default=4, help=t(_("number of players")))
-    simulate.add_argument("--seed", type=seed(t), default=None, help=t(_("seed of the setup")))
+    simulate.add_argument(
+        "--players",
+        type=whole_number(t, 1, MAX_PLAYERS),
+        default=4,
+        help=t(_("number of players (default: %(default)s)")),
+    )
+    simulate.add_argument(
+        "--seed", type=seed(t), default=0, help=t(_("seed of the setup")) + seeds_note(t)
+    )
     simulate.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
     simulate.add_argument("--agents", default="random", help=t(agents_help()))
-    simulate.add_argument("--games", type=positive_int(t), default=1, help=t(_("number of games")))
+    simulate.add_argument("--games", type=positive_int(t), default=1, help=t(games_help(1)))
     simulate.add_argument(
         "--record",
         type=output_file(t),
@@ -695,7 +714,9 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     verify.set_defaults(run=_verify)
 
     demo = commands.add_parser("demo", help=t(_("play and explain a seeded game")))
-    demo.add_argument("--seed", type=seed(t), default=2018, help=t(_("seed of the setup")))
+    demo.add_argument(
+        "--seed", type=seed(t), default=2018, help=t(_("seed of the setup")) + seeds_note(t)
+    )
     add_interpretation_option(demo, t)
     demo.add_argument(
         "--svg",
@@ -723,13 +744,15 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     rules.add_argument("--catalogue", default=None, help=t(_("catalogue file (default: built-in)")))
     rules.add_argument(
         "--output",
+        type=output_file_or_folder(t),
         default=None,
         help=t(
             _(
                 "file (with an extension) or folder to write (default: standard output); "
                 "Markdown pictures go beside the document, or inside it on standard output"
             )
-        ),
+        )
+        + t(_("; a name without an extension is a folder, in which rules.LANG.FORMAT is written")),
     )
     _add_game(rules, t)
     _add_lang(rules, t)
@@ -844,6 +867,8 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     _add_game(readings, t)
     _add_lang(readings, t)
     readings.set_defaults(run=_interpretations)
+    for command in [*commands.choices.values(), *catalogue_commands.choices.values()]:
+        command.set_defaults(parser=command)  # the parser that refuses its arguments
     return parser
 
 
@@ -955,43 +980,223 @@ def main(argv: Sequence[str] | None = None, games: Sequence[GameInfo] | None = N
     arguments = list(sys.argv[1:] if argv is None else argv)
     requested = _requested_language(arguments)
     language = requested if requested in LANGUAGES else Language.EN.value
-    with argparse_language(language):
-        args = build_parser(language).parse_args(arguments)
+    with _standard_output():
+        try:
+            return _main(arguments, games, language)
+        except KeyboardInterrupt:  # Ctrl-C: the workers are stopped (lab.runner); one line
+            print(render(_("Interrupted."), language), file=sys.stderr)
+            return 130
+        except _OutputError as failed:
+            if failed.reason is None:  # the reader stopped early (``| head``): not an error
+                return 0
+            failure = _("cannot write standard output: {error}", error=failed.reason)
+            print(render(failure, language), file=sys.stderr)
+            return 1
+
+
+def _main(arguments: list[str], games: Sequence[GameInfo] | None, language: str) -> int:
+    try:
+        with argparse_language(language):
+            args = build_parser(language).parse_args(arguments)
+    except SystemExit:  # the help, the version or a usage error: written out now
+        sys.stdout.flush()
+        raise
     language = getattr(args, "lang", language)
     args.known_games = known_games() if games is None else tuple(games)
     try:
-        return _run(args, language)
+        code = _run(args, language)
+        sys.stdout.flush()
+    except (KeyboardInterrupt, _OutputError):
+        raise
     except Exception as error:  # a bug of ours: one line, never a traceback
         print(_internal_error(error, language), file=sys.stderr)
         return 2
+    return code
 
 
-def _game(args: argparse.Namespace, language: str) -> None:
+class _OutputError(Exception):
+    """Standard output could not be written: ``reason`` says why (``None``: the reader
+    closed the pipe)."""
+
+    def __init__(self, reason: Message | None) -> None:
+        super().__init__()
+        self.reason = reason
+
+
+class _Output(io.RawIOBase):
+    """The process's standard output, whose first failed write (a full disk, a closed
+    pipe) stops the command with :class:`_OutputError`; what follows is dropped, so that
+    nothing more is said of it when the program exits."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+        self.failed = False
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data: Any) -> int:
+        size = len(memoryview(data))
+        if self.failed:
+            return size
+        try:
+            return os.write(self._fd, data)
+        except OSError as error:
+            self.failed = True
+            reason = None if isinstance(error, BrokenPipeError) else os_reason(error)
+            raise _OutputError(reason) from None
+
+
+@contextlib.contextmanager
+def _standard_output() -> Iterator[None]:
+    """Within the block, the process's standard output (not one a caller put in its
+    place) is written through :class:`_Output`."""
+    stream = sys.stdout
+    if stream is not sys.__stdout__ or not isinstance(stream, io.TextIOWrapper):
+        yield
+        return
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError):  # no file behind it
+        yield
+        return
+    stream.flush()
+    guarded = io.TextIOWrapper(
+        io.BufferedWriter(_Output(fd)),
+        encoding=stream.encoding,
+        errors=stream.errors,
+        line_buffering=stream.line_buffering,
+    )
+    sys.stdout = guarded
+    try:
+        yield
+    finally:
+        sys.stdout = stream
+        with contextlib.suppress(_OutputError, OSError, ValueError):
+            guarded.flush()
+        guarded.detach()
+
+
+def _game(args: argparse.Namespace) -> None:
     """The game of ``--game`` as ``args.rules``; a switch value it does not have is refused
     as argparse refuses an argument (exit status 2)."""
-    args.rules = find_game(args.game or args.known_games[0].name, args.known_games)
+    with argument("--game"):
+        args.rules = find_game(
+            args.known_games[0].name if args.game is None else args.game, args.known_games
+        )
     problem = check_interpretations(args, args.rules)
     if problem is not None:
-        with argparse_language(language):
-            args.parser.error(render(problem, language))
+        raise problem
+
+
+def _check_arguments(args: argparse.Namespace) -> None:
+    """The arguments that are wrong together: refused before any work (exit status 2)."""
+    games = getattr(args, "games", None)
+    if games is not None:  # the games take the seeds from --seed on, one each
+        first = args.seed
+        last = first + games - 1
+        if last > MAX_SEED:
+            raise ArgumentError(
+                "--seed",
+                ngettext(
+                    "the {n} game takes the seeds {first} to {last}, past the largest "
+                    "seed {largest}: a smaller --seed or fewer --games, please",
+                    "the {n} games take the seeds {first} to {last}, past the largest "
+                    "seed {largest}: a smaller --seed or fewer --games, please",
+                    games,
+                    first=str(first),
+                    last=str(last),
+                    largest=str(MAX_SEED),
+                ),
+            )
+        if first < 0 < last:
+            raise ArgumentError(
+                "--seed",
+                _(
+                    "the games take the seeds {first} to {last}, and a seed deals the same "
+                    "setup as its negative (1 and -1...): the games would be repeated; give "
+                    "seeds on one side of 0",
+                    first=str(first),
+                    last=str(last),
+                ),
+            )
+    _output_format(args)
+    for option, other in _CONFLICTS.get(args.command, ()):
+        if getattr(args, option) not in (None, False, []) and getattr(args, other):
+            raise ArgumentError(
+                _option(option),
+                _(
+                    "{option} and {other} do not go together: give one of them",
+                    option=_option(option),
+                    other=_option(other),
+                ),
+            )
+
+
+def _output_format(args: argparse.Namespace) -> None:
+    """``rules``: a file named with an extension is written in the format it names."""
+    output = getattr(args, "output", None)
+    if args.command != "rules" or not output or names_folder(output):
+        return
+    extension = PurePath(output).suffix[1:]
+    if extension.lower() != args.format:
+        raise ArgumentError(
+            "--output",
+            _(
+                "{file} names a .{extension} file, and --format is {format}: give "
+                "--format {extension}, or a file name ending with .{format}",
+                file=echo(output),
+                extension=extension,
+                format=args.format,
+            ),
+        )
+
+
+_CONFLICTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "adjudicate": (("move", "all_moves"),),
+    "compare": (("reading", "vary"),),
+}
+"""The options of a command that cannot be given together (by their ``dest``)."""
+
+
+def _option(dest: str) -> str:
+    return "--" + dest.replace("_", "-")
+
+
+def _refuse_argument(args: argparse.Namespace, error: ArgumentError, language: str) -> None:
+    """``error`` told as argparse tells a wrong argument: the usage, then the argument and
+    what is wrong with it; exit status 2."""
+    text = render(ARGPARSE_WORDS["argument %(argument_name)s: %(message)s"], language) % {
+        "argument_name": error.option,
+        "message": render(error.reason, language),
+    }
+    with argparse_language(language):
+        args.parser.error(text)
 
 
 def _run(args: argparse.Namespace, language: str) -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
+        _check_arguments(args)
         if hasattr(args, "game"):
-            _game(args, language)
+            _game(args)
         return run(args)
+    except ArgumentError as error:
+        _refuse_argument(args, error, language)
+        raise  # pragma: no cover - argparse's error exits
     except FertilityError as error:
         if getattr(args, "format", None) == "json":
             print(json.dumps(dump_error(error, language), ensure_ascii=False), file=sys.stderr)
         else:
             print(error.render(language), file=sys.stderr)
         return 1
-    except BrokenPipeError:
-        # The reader stopped early (``| head``): not an error of ours.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
 
 
 def _internal_error(error: Exception, language: str) -> str:

@@ -10,26 +10,36 @@ to write are checked as :func:`~fertility_rules.formats.files.check_target` chec
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterator
+from pathlib import PurePath
 from typing import TypeVar
 
-from fertility_rules.errors import FertilityError
+from fertility_rules.errors import FertilityError, MalformedInputError
 from fertility_rules.formats.files import check_folder, check_target
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, shown
 from fertility_rules.shared.seeds import MAX_SEED
 
 __all__ = [
     "MAX_GAMES",
     "MAX_JOBS",
     "MAX_MOVES",
+    "MAX_PLAYERS",
     "MAX_SEED",
+    "ArgumentError",
+    "argument",
+    "argument_message",
+    "names_folder",
     "number",
     "output_file",
+    "output_file_or_folder",
     "output_folder",
     "positive_int",
     "scheduler_address",
     "seed",
+    "seeds_note",
     "whole_number",
 ]
 
@@ -42,6 +52,45 @@ MAX_JOBS = 256
 """Worker processes one command starts at most, even when asked for more."""
 MAX_MOVES = 100_000
 """A position after at most this many moves (a game has a few hundred)."""
+MAX_PLAYERS = 99
+"""The most players ``--players`` reads; each game then says how many it is played by."""
+
+
+class ArgumentError(FertilityError):
+    """An argument of a command found wrong only once the command runs (the game it is
+    checked against is known then, or the file it goes with): refused as argparse refuses
+    an argument, naming ``option``, with the usage and exit status 2."""
+
+    def __init__(self, option: str, message: Message) -> None:
+        self.option = option
+        self.reason = message
+        super().__init__(_("{option}: {text}", option=option, text=message))
+
+
+def argument_message(error: FertilityError) -> Message:
+    """What ``error`` says of one argument: its first problem (with the rule it breaks,
+    and the file it is about) rather than a heading counting problems "in the input"."""
+    if not isinstance(error, MalformedInputError) or not error.problems:
+        return error.message
+    first = error.problems[0]
+    text = first.message
+    if first.rule is not None:
+        text = _("{text} ({rule})", text=text, rule=first.rule)
+    if error.source is not None and first.path in ("", "$"):
+        text = _("{source}: {text}", source=shown(error.source), text=text)
+    return text
+
+
+@contextlib.contextmanager
+def argument(option: str) -> Iterator[None]:
+    """Within the block, a library error is the refusal of the argument ``option``
+    (:class:`ArgumentError`)."""
+    try:
+        yield
+    except ArgumentError:
+        raise
+    except FertilityError as error:
+        raise ArgumentError(option, argument_message(error)) from None
 
 
 def _bounded(
@@ -113,6 +162,19 @@ def seed(t: Translate) -> Callable[[str], int]:
     return whole_number(t, -MAX_SEED, MAX_SEED)
 
 
+def seeds_note(t: Translate) -> str:
+    """What the help of a ``--seed`` adds: its default, and that a seed deals the same
+    setup as its negative (Python's random numbers take a seed's absolute value; records
+    keep their seeds, so the dealing stays as it is)."""
+    return t(
+        _(
+            " (default: %(default)s; a whole number from -{largest} to {largest}; a seed "
+            "and its negative deal the same setup)",
+            largest=str(MAX_SEED),
+        )
+    )
+
+
 def _host_and_port(text: str) -> tuple[str, int] | None:
     """The host and port of a Dask address, as Dask reads it; ``None`` when it has none."""
     from distributed.comm.addressing import get_address_host_port
@@ -158,12 +220,12 @@ def scheduler_address(t: Translate) -> Callable[[str], str]:
 
 def _checked_path(t: Translate, check: Callable[[str], object]) -> Callable[[str], str]:
     def read(text: str) -> str:
+        if not text:
+            raise argparse.ArgumentTypeError(t(_("an empty name names no file")))
         try:
             check(text)
         except FertilityError as error:
-            problems = getattr(error, "problems", ())
-            message = problems[0].message if problems else error.message
-            raise argparse.ArgumentTypeError(t(message)) from None
+            raise argparse.ArgumentTypeError(t(argument_message(error))) from None
         return text
 
     return read
@@ -178,3 +240,40 @@ def output_file(t: Translate) -> Callable[[str], str]:
 def output_folder(t: Translate) -> Callable[[str], str]:
     """An argparse type: a folder to write files in (made if missing)."""
     return _checked_path(t, check_folder)
+
+
+def names_folder(text: str) -> bool:
+    """Whether the output ``text`` names a folder: one that exists, a name ending with
+    ``/``, or a name without an extension (a file's name has one: ``rules.md``)."""
+    if text.endswith(("/", os.sep)) or not PurePath(text).suffix:
+        return True
+    try:
+        return os.path.isdir(text)
+    except (OSError, ValueError):  # a name too long, a NUL byte: the checks say so
+        return False
+
+
+def _file_or_folder(text: str) -> object:
+    if not names_folder(text):
+        return check_target(text)
+    try:
+        there = os.path.lexists(text) and not os.path.isdir(text)
+    except (OSError, ValueError):
+        there = False
+    if there:
+        raise MalformedInputError.single(
+            "$",
+            _(
+                "a name without an extension names a folder to write in, and this is not "
+                "one: give a file name with an extension (rules.md)"
+            ),
+            source=text,
+        )
+    return check_folder(text)
+
+
+def output_file_or_folder(t: Translate) -> Callable[[str], str]:
+    """An argparse type: a file to write (a name with an extension) or a folder to write
+    files in (see :func:`names_folder`), checked as :func:`output_file` and
+    :func:`output_folder` check them."""
+    return _checked_path(t, _file_or_folder)

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from attrs import frozen
 
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _, ngettext, render
+from fertility_rules.i18n.message import Message, _, ngettext, render, shown
 
 __all__ = [
     "FertilityError",
@@ -69,6 +69,21 @@ class FertilityError(Exception):
         """The error's text in ``language``."""
         return render(self.message, language)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled with its attributes as they are, not made again from ``args``: an error
+        raised in a worker process reaches the process that waits for it whole (its
+        problems, rule and message), whatever its class's constructor takes."""
+        return (_restored, (type(self), self.args, dict(vars(self))))
+
+
+def _restored(
+    cls: type[FertilityError], args: tuple[object, ...], state: dict[str, object]
+) -> FertilityError:
+    error = cls.__new__(cls)
+    error.args = args
+    vars(error).update(state)
+    return error
+
 
 @frozen
 class Problem:
@@ -103,7 +118,10 @@ class MalformedInputError(FertilityError, ValueError):
         count = len(self.problems)
         if source:
             head = ngettext(
-                "{n} problem in {source}:", "{n} problems in {source}:", count, source=source
+                "{n} problem in {source}:",
+                "{n} problems in {source}:",
+                count,
+                source=shown(source),
             )
         else:
             head = ngettext("{n} problem in the input:", "{n} problems in the input:", count)

@@ -45,7 +45,7 @@ from attrs import field, frozen
 
 from fertility_rules.arguments import argument_error, checked_arguments
 from fertility_rules.errors import MalformedInputError, UnknownIdError
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, cut
 from fertility_rules.shared.interpretations import KIND_LABELS, InterpretationKind
 
 __all__ = [
@@ -855,7 +855,7 @@ def game_info(name: str, games: Sequence[GameInfo] | None = None) -> GameInfo:
     raise UnknownIdError(
         _(
             "Unknown game {name!r}; the games are: {known}.",
-            name=name,
+            name=cut(name),
             known=", ".join(info.name for info in allowed),
         )
     )

@@ -51,7 +51,7 @@ from fertility_rules.agents.seeds import agent_random
 from fertility_rules.arguments import checked_arguments, expect_count
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.games import Agent, GameRules, GameSearch, find_game
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, echo
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -447,25 +447,45 @@ MARGIN = 0.02
 be played instead (see ``tests/benchmarks/results/ismcts-notes.txt``)."""
 
 
+MAX_ITERATIONS = 100_000
+"""The most iterations an agent's name may give a decision (``ismcts:iterations=N``):
+minutes a decision already, hours a game."""
+MAX_SECONDS = 60.0
+"""The most seconds an agent's name may give a decision (``ismcts:seconds=S``)."""
+
+
 def _read_iterations(text: str) -> int:
-    """An ``iterations=N`` option of an agent's name: a whole number of 1 or more."""
-    if not (text.isascii() and text.isdigit()) or int(text) < 1 or len(text) > 9:
+    """An ``iterations=N`` option of an agent's name: a whole number from 1 to
+    :data:`MAX_ITERATIONS`."""
+    digits = text.strip()
+    whole = digits.isascii() and digits.isdigit() and len(digits) <= 9
+    if not whole or not 1 <= int(digits) <= MAX_ITERATIONS:
         raise MalformedInputError.single(
             "iterations",
-            _("A number of iterations is a whole number of 1 or more, not {n}.", n=text[:20]),
+            _(
+                "the iterations of a decision are a whole number from 1 to {high}, not {n}",
+                high=MAX_ITERATIONS,
+                n=echo(text),
+            ),
         )
-    return int(text)
+    return int(digits)
 
 
 def _read_seconds(text: str) -> float:
-    """A ``seconds=S`` option of an agent's name: a positive number of seconds."""
+    """A ``seconds=S`` option of an agent's name: a number of seconds above 0 and at most
+    :data:`MAX_SECONDS`."""
     try:
-        seconds = float(text)
+        seconds = float(text) if len(text) <= 40 else math.nan
     except ValueError:
         seconds = math.nan
-    if not 0 < seconds < math.inf:
+    if not 0 < seconds <= MAX_SECONDS:
         raise MalformedInputError.single(
-            "seconds", _("a positive number of seconds is needed, not {n}", n=text[:20])
+            "seconds",
+            _(
+                "the seconds of a decision are a number above 0 and at most {high}, not {n}",
+                high=int(MAX_SECONDS),
+                n=echo(text),
+            ),
         )
     return seconds
 

@@ -105,8 +105,11 @@ def agents_help() -> Message:
     """The help of an ``--agents`` option, naming the built-in agents of every game (the
     game itself is known only once the arguments are read)."""
     return _(
-        "comma-separated agents by seat: {agents}; the search agent's budget after its name "
-        "(ismcts:iterations=4)",
+        "comma-separated agents by seat, repeated in turn when fewer than the seats: "
+        "{agents} (each game has its own: an unknown one is named with the game's); the "
+        "search agent's budget of each decision after its name, a game having about a "
+        "hundred: ismcts:iterations=N (1 to 100000) or ismcts:seconds=S (at most 60) "
+        "(default: %(default)s)",
         agents=", ".join(AGENT_LABELS),
     )
 

@@ -35,11 +35,13 @@ __all__ = [
     "Message",
     "Param",
     "_",
+    "cut",
     "echo",
     "ngettext",
     "number_text",
     "pgettext",
     "render",
+    "shown",
     "translations",
     "typography",
     "uses_catalogue",
@@ -69,10 +71,35 @@ ECHO_LENGTH = 40
 """The most characters of a wrong input a message shows back."""
 
 
+SHOWN_LENGTH = 200
+"""The most characters of a name (a file's...) a message shows."""
+
+
+def cut(text: str, limit: int = ECHO_LENGTH) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis saying so: a wrong input of
+    thousands of characters is not shown whole (``{name!r}`` then escapes it)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def echo(value: object) -> str:
     """A wrong input as a message shows it: its ``repr`` (so that control characters and
     spaces are seen), cut to :data:`ECHO_LENGTH` characters."""
+    if isinstance(value, str):
+        return repr(cut(value))
     return repr(value)[:ECHO_LENGTH]
+
+
+def shown(text: str, limit: int = SHOWN_LENGTH) -> str:
+    """A name an input gives (a file's) as a message shows it without quotes: its
+    control characters escaped (a new line is ``\\n``, an escape ``\\x1b``), and past
+    ``limit`` characters its middle left out, so that the end of a path stays seen."""
+    escaped = "".join(
+        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text
+    )
+    if len(escaped) <= limit:
+        return escaped
+    half = (limit - 1) // 2
+    return escaped[:half] + "…" + escaped[len(escaped) - (limit - 1 - half) :]
 
 
 def _(msgid: str, /, **params: str | int | Message) -> Message:

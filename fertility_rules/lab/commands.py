@@ -8,10 +8,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
-from pathlib import Path
 from typing import Any
 
 from fertility_rules.agents.simulate import agents_by_seat, agents_help
@@ -19,10 +19,14 @@ from fertility_rules.cli_types import (
     MAX_GAMES,
     MAX_JOBS,
     MAX_MOVES,
+    MAX_PLAYERS,
+    ArgumentError,
+    argument,
     output_file,
     positive_int,
     scheduler_address,
     seed,
+    seeds_note,
     whole_number,
 )
 from fertility_rules.errors import FertilityError, MalformedInputError, UnknownIdError
@@ -31,7 +35,7 @@ from fertility_rules.formats.files import write_text
 from fertility_rules.formats.limits import Limits
 from fertility_rules.games import GameRules
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _, ngettext, render
+from fertility_rules.i18n.message import Message, _, echo, ngettext, render
 from fertility_rules.lab.adjudicate import adjudicate, disputed_moves, position_at, read_move
 from fertility_rules.lab.chart import comparison_to_svg
 from fertility_rules.lab.compare import compare, comparison_to_json
@@ -54,9 +58,11 @@ __all__ = [
     "add_compare",
     "add_interpretation_option",
     "add_jobs_options",
+    "announce",
     "check_interpretations",
     "check_record_game",
     "game_executor",
+    "games_help",
     "interpretations_from",
     "progress_bar",
 ]
@@ -80,16 +86,27 @@ def add_interpretation_option(parser: argparse.ArgumentParser, t: Translate) -> 
     )
 
 
-def check_interpretations(args: argparse.Namespace, rules: GameRules) -> Message | None:
-    """Why a ``--interpretation`` or ``--reading`` of ``args`` is not a switch value of
-    ``rules``' game (the command refuses it as argparse refuses an argument), or ``None``."""
-    texts = [*getattr(args, "interpretation", ()), *getattr(args, "reading", ())]
-    try:
+def check_interpretations(args: argparse.Namespace, rules: GameRules) -> ArgumentError | None:
+    """Why a ``--interpretation`` or ``--reading`` of ``args`` is refused (the command
+    refuses it as argparse refuses an argument), or ``None``: a value that is not a switch
+    value of ``rules``' game, or a switch given twice (among the ``--interpretation``, or
+    within one ``--reading``), which would leave one of the two values unread."""
+    groups = [("--interpretation", list(getattr(args, "interpretation", ())))]
+    groups += [("--reading", text.split(",")) for text in getattr(args, "reading", ())]
+    for option, texts in groups:
+        given: dict[str, str] = {}
         for text in texts:
-            for part in text.split(","):
-                parse_interpretation(part, rules)
-    except FertilityError as error:
-        return error.message
+            with argument(option):
+                field, _value = parse_interpretation(text, rules)
+            if field in given:
+                twice = _(
+                    "the switch {switch} is given twice ({first}, {second}): give it once",
+                    switch=field,
+                    first=echo(given[field]),
+                    second=echo(text),
+                )
+                return ArgumentError(option, twice)
+            given[field] = text
     return None
 
 
@@ -178,27 +195,48 @@ def progress_bar(total: int, language: Language | str) -> Iterator[Progress | No
         yield bar.update
 
 
+ANNOUNCED = 100
+"""From this many games a command says first, on standard error, how many it plays."""
+
+
+def announce(games: int, language: Language | str) -> None:
+    """One line on standard error saying how many games a command is about to play, when
+    they are many: a run of hours is never a surprise."""
+    if games >= ANNOUNCED:
+        line = ngettext("Playing {n} game…", "Playing {n} games…", games)
+        sys.stderr.write(render(line, language) + "\n")
+
+
+def games_help(default: int, per: Message | None = None) -> Message:
+    """The help of a ``--games`` option."""
+    progress = _(
+        "; a progress bar is shown on standard error when it is a terminal and the extra "
+        "'progress' is installed (pip install 'fertility-rules[progress]')"
+    )
+    if per is None:
+        return _("number of games (default: {n}){progress}", n=default, progress=progress)
+    return _("{what} (default: {n}){progress}", what=per, n=default, progress=progress)
+
+
 def _compare(args: argparse.Namespace) -> int:
     rules: GameRules = args.rules
     base = interpretations_from(args)
-    if args.reading and args.vary:
-        message = _("--vary and --reading do not go together: give the readings, or the switches")
-        raise MalformedInputError.single("--vary", message)
     if args.reading:
         readings = [with_interpretations(spec.split(","), base, rules) for spec in args.reading]
         if len(readings) == 1:
             readings.insert(0, base)
     else:
-        readings = list(readings_varying(args.vary, base, rules))
+        with argument("--vary"):
+            readings = list(readings_varying(args.vary, base, rules))
     if len(readings) < 2:
-        raise UnknownIdError(
-            _("Nothing to compare: the switches varied have one value only; use --vary.")
-        )
+        raise ArgumentError("--vary", _one_value(args.vary))
     repeated = repeated_reading(readings, "--reading")
     if repeated is not None:  # a reading given twice, or one that is the base
-        raise MalformedInputError([repeated])
-    rules.check_players(args.players, args.variant)
-    agents = agents_by_seat(args.agents, args.players, rules)
+        raise ArgumentError("--reading", repeated.message)
+    with argument("--players"):
+        rules.check_players(args.players, args.variant)
+    with argument("--agents"):
+        agents = agents_by_seat(args.agents, args.players, rules)
     if args.games * len(readings) > MAX_GAMES:
         raise MalformedInputError.single(
             "--games",
@@ -208,6 +246,7 @@ def _compare(args: argparse.Namespace) -> int:
                 MAX_GAMES,
             ),
         )
+    announce(args.games * len(readings), args.lang)
     with (
         game_executor(args.scheduler) as executor,
         progress_bar(args.games * len(readings), args.lang) as progress,
@@ -233,6 +272,17 @@ def _compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _one_value(varied: list[str]) -> Message:
+    """Why readings varying the switches ``varied`` compare nothing."""
+    if varied:
+        return ngettext(
+            "the switch varied has one value only: vary a switch with two values or more",
+            "the switches varied have one value only: vary a switch with two values or more",
+            len(varied),
+        )
+    return _("the game has no switch with two values or more: nothing to compare")
+
+
 def add_compare(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
     t: Translate,
@@ -250,11 +300,20 @@ def add_compare(
         metavar="NAME=VALUE,...",
         help=t(_("one reading to compare, as switch values (repeatable; instead of --vary)")),
     )
-    parser.add_argument(
-        "--games", type=positive_int(t), default=100, help=t(_("games per reading"))
+    per = _(
+        "games per reading; without --vary nor --reading, every combination of the "
+        "values of the switches is a reading (32 for Fertility: 3,200 games)"
     )
-    parser.add_argument("--seed", type=seed(t), default=0, help=t(_("seed of the first game")))
-    parser.add_argument("--players", type=int, default=4, help=t(_("number of players")))
+    parser.add_argument("--games", type=positive_int(t), default=100, help=t(games_help(100, per)))
+    parser.add_argument(
+        "--seed", type=seed(t), default=0, help=t(_("seed of the first game")) + seeds_note(t)
+    )
+    parser.add_argument(
+        "--players",
+        type=whole_number(t, 1, MAX_PLAYERS),
+        default=4,
+        help=t(_("number of players (default: %(default)s)")),
+    )
     parser.add_argument(
         "--agents",
         default="greedy",
@@ -283,13 +342,21 @@ def _position(args: argparse.Namespace, rules: GameRules, limits: Limits) -> tup
     is_record = isinstance(data, dict) and data.get("format") in RECORD_FORMATS
     if args.at is None and not is_record:
         # A game state, or nothing known: the state reader says what is wrong, and where.
-        return rules.formats.read_state(data), None
+        try:
+            return rules.formats.read_state(data), None
+        except MalformedInputError as error:  # named by its file, not as "the input"
+            if error.source is not None:
+                raise
+            raise MalformedInputError(error.problems, args.record, error.format) from None
     if args.at is None:
-        raise UnknownIdError(
+        raise ArgumentError(
+            "--at",
             _(
-                "Give --at N with a game record, or a game-state file ({fmt}).",
+                "{file} is a game record: give the position with --at N, or give a "
+                "game-state file ({fmt})",
+                file=args.record,
                 fmt=state_format,
-            )
+            ),
         )
     record = read_record(data, source=args.record, games=args.known_games)
     check_record_game(args, record.game)
@@ -297,8 +364,10 @@ def _position(args: argparse.Namespace, rules: GameRules, limits: Limits) -> tup
 
 
 def _is_file(text: str) -> bool:
+    """Whether ``text`` names something on the disk (a file, a folder, a pipe, a
+    device): the file reader then reads it, or says why not."""
     try:
-        return Path(text).is_file()
+        return os.path.lexists(text)
     except (OSError, ValueError):  # a name too long for the system, a NUL byte
         return False
 
@@ -316,13 +385,18 @@ def _adjudicate(args: argparse.Namespace) -> int:
     state, at = _position(args, args.rules, limits)
     rules: GameRules = args.rules  # a record's own game
     base = interpretations_from(args) if args.interpretation else rules.interpretations_of(state)
-    readings = readings_varying(args.vary, base, rules)
+    with argument("--vary"):
+        readings = readings_varying(args.vary, base, rules)
+    if len(readings) < 2:
+        raise ArgumentError("--vary", _one_value(args.vary))
     if args.all_moves:
         judged = disputed_moves(state, readings, rules)
     elif args.move is None:
-        raise UnknownIdError(_("Give the disputed move with --move, or use --all-moves."))
+        raise ArgumentError("--move", _("give the disputed move with --move, or use --all-moves"))
     else:
-        judged = (adjudicate(state, _disputed(args.move, state, rules, limits), readings, rules),)
+        with argument("--move"):
+            move = _disputed(args.move, state, rules, limits)
+        judged = (adjudicate(state, move, readings, rules),)
     if args.format == "json":
         data = {
             "at": at,

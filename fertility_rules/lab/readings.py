@@ -21,7 +21,7 @@ from fertility_rules.arguments import argument_error, checked_arguments
 from fertility_rules.errors import Problem, UnknownIdError
 from fertility_rules.games import GameRules, InterpretationKind, find_game
 from fertility_rules.i18n.lists import series
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.i18n.message import Message, _, cut
 
 __all__ = [
     "SWITCHES",
@@ -98,7 +98,7 @@ def switch(name: str, game: Game = "fertility") -> Switch:
     raise UnknownIdError(
         _(
             "Unknown interpretation switch {name!r}; the switches are: {known}.",
-            name=name,
+            name=cut(name),
             known=", ".join(f"{s.field} ({s.id})" for s in known),
         )
     )
@@ -112,7 +112,7 @@ def _value(chosen: Switch, text: str) -> enum.Enum:
     raise UnknownIdError(
         _(
             "Unknown value {value!r} for {name} ({id}); its values are: {known}.",
-            value=text,
+            value=cut(text),
             name=chosen.field,
             id=chosen.id,
             known=", ".join(str(v.value) for v in chosen.values),
@@ -141,7 +141,7 @@ def parse_interpretation(text: str, game: Game = "fertility") -> tuple[str, enum
             _(
                 "Expected NAME=VALUE, for example {example}, not {text!r}.",
                 example=example,
-                text=text,
+                text=cut(text),
             )
         )
     chosen = switch(name, game)

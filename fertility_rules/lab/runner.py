@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import itertools
 import os
+import signal
 from collections.abc import Callable, Iterable, Iterator, Sized
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
@@ -184,9 +185,32 @@ def run_games(
     size = chunk or max(1, min(8, (count or 0) // (4 * workers)))
     chunks = _chunks(iter(specs), size)
     if executor is None:
-        with ProcessPoolExecutor(workers) as pool:
-            return _collect(pool, chunks, progress, 2 * workers)
+        pool = ProcessPoolExecutor(workers, initializer=_worker_started)
+        try:
+            found = _collect(pool, chunks, progress, 2 * workers)
+        except BaseException:  # an interruption (Ctrl-C), a game's error: no game goes on
+            _stop(pool)
+            raise
+        pool.shutdown()
+        return found
     return _collect(executor, chunks, progress, 2 * workers)
+
+
+def _worker_started() -> None:
+    """A worker process leaves an interruption (Ctrl-C, which a terminal sends to every
+    process of the command) to the process that started it, which stops every worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool`` now: the games waiting are cancelled and the workers playing one are
+    ended, instead of being waited for (a search of hours would hold the command)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
 
 
 def _chunks(specs: Iterator[GameSpec], size: int) -> Iterator[tuple[GameSpec, ...]]:

@@ -13,6 +13,7 @@ from fertility_rules.fertility.formats.state import dump_state
 from fertility_rules.fertility.notation import format_move, parse_move
 from fertility_rules.lab.adjudicate import position_at
 from fertility_rules.records.format import load_record
+from tests.cli_usage import usage_error
 
 RECORD = Path(__file__).resolve().parents[1] / "golden" / "records" / "2p-random.json"
 AT = 5
@@ -83,12 +84,11 @@ def test_a_move_in_notation_is_judged_like_its_json(capsys: pytest.CaptureFixtur
 
 
 def test_a_record_without_a_move_count_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["adjudicate", str(RECORD), "--all-moves"]) == 1
-    assert "--at" in capsys.readouterr().err
+    err = usage_error(["adjudicate", str(RECORD), "--all-moves"], capsys)
+    assert "argument --at: " in err
+    assert "is a game record: give the position with --at N" in err
 
 
 def test_bad_notation_is_a_library_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["adjudicate", str(RECORD), "--at", str(AT), "--move", "fly V99 z9"]) == 1
-    err = capsys.readouterr().err
-    assert err.strip()
-    assert "Traceback" not in err
+    err = usage_error(["adjudicate", str(RECORD), "--at", str(AT), "--move", "fly V99 z9"], capsys)
+    assert "argument --move: " in err

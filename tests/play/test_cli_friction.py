@@ -13,6 +13,7 @@ import pytest
 
 from fertility_rules.cli import main
 from fertility_rules.fertility.interpretations import INTERPRETATION_INFO, InterpretationKind
+from tests.cli_usage import usage_error
 
 
 @pytest.fixture(scope="module")
@@ -94,11 +95,10 @@ def test_simulate_help_names_every_agent(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_more_agents_than_players_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--players", "3", "--agents", "greedy,greedy,greedy,greedy"]) == 1
-    err = capsys.readouterr().err
-    assert "4 agents for 3 players" in err
-    assert main(["--lang", "pl", "simulate", "--players", "2", "--agents", "a,b,c"]) == 1
-    assert "'a'" in capsys.readouterr().err  # an unknown name is named first
+    args = ["simulate", "--players", "3", "--agents", "greedy,greedy,greedy,greedy"]
+    assert "argument --agents: 4 agents for 3 players" in usage_error(args, capsys)
+    args = ["--lang", "pl", "simulate", "--players", "2", "--agents", "a,b,c"]
+    assert "'a'" in usage_error(args, capsys)  # an unknown name is named first
 
 
 def test_score_on_a_game_record_points_to_verify(

@@ -243,8 +243,8 @@ def test_compare_never_starts_more_workers_than_games(monkeypatch: pytest.Monkey
     ``simulate`` (before, 256 worker processes were started for the two games)."""
     started: list[int] = []
 
-    def pool(workers: int) -> ThreadPoolExecutor:
-        started.append(workers)
+    def pool(workers: int, **options: object) -> ThreadPoolExecutor:
+        started.append(workers)  # threads: a process's initializer is not theirs
         return ThreadPoolExecutor(workers)
 
     monkeypatch.setattr(runner, "ProcessPoolExecutor", pool)
