@@ -375,9 +375,16 @@ def _is_file(text: str) -> bool:
 def _disputed(text: str, state: Any, rules: GameRules, limits: Limits) -> Any:
     """The move as JSON (inline or a file) or in the game's notation (``place V23 a6 b6``),
     read by the game's one move reader within the command's limits."""
-    if text.lstrip().startswith("{") or _is_file(text):
+    if text.lstrip().startswith("{") or os.path.isfile(text):
+        # A document: what is wrong in it is the input's (each problem at its path).
         return read_move(text, state, rules, limits)
-    return rules.texts.parse_move(text, state)
+    if _is_file(text):
+        with argument("--move"):  # a name of something that is no file (a folder, a pipe)
+            return read_move(text, state, rules, limits)
+    if not text.strip():
+        with argument("--move"):
+            return rules.texts.parse_move(text, state)
+    return rules.texts.parse_move(text, state)  # a move in notation, as the input is read
 
 
 def _adjudicate(args: argparse.Namespace) -> int:
@@ -394,8 +401,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
     elif args.move is None:
         raise ArgumentError("--move", _("give the disputed move with --move, or use --all-moves"))
     else:
-        with argument("--move"):
-            move = _disputed(args.move, state, rules, limits)
+        move = _disputed(args.move, state, rules, limits)
         judged = (adjudicate(state, move, readings, rules),)
     if args.format == "json":
         data = {

@@ -90,5 +90,7 @@ def test_a_record_without_a_move_count_is_refused(capsys: pytest.CaptureFixture[
 
 
 def test_bad_notation_is_a_library_error(capsys: pytest.CaptureFixture[str]) -> None:
-    err = usage_error(["adjudicate", str(RECORD), "--at", str(AT), "--move", "fly V99 z9"], capsys)
-    assert "argument --move: " in err
+    assert main(["adjudicate", str(RECORD), "--at", str(AT), "--move", "fly V99 z9"]) == 1
+    err = capsys.readouterr().err
+    assert "unknown move 'fly'" in err
+    assert "Traceback" not in err

@@ -114,8 +114,7 @@ def test_a_full_disk_on_standard_output_is_told_as_such(args: list[str]) -> None
     assert "internal error" not in errors
     assert errors.strip().splitlines() in (
         ["cannot write standard output: the disk is full"],
-        ["cannot write standard output: le disque est plein"],  # once translated
-        ["cannot write standard output\u202f: le disque est plein"],
+        ["impossible d’écrire sur la sortie standard\u202f: le disque est plein"],
     ), errors
 
 
