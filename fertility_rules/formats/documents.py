@@ -2,7 +2,9 @@
 
 Besides the syntax, a document is refused when it nests too deeply, has an integer
 literal longer than the game could need, a list longer than the game could need, a
-key given twice or text that cannot be written back as UTF-8 (a lone surrogate).
+key given twice or text that cannot be written back as UTF-8 (a lone surrogate). Data
+built in Python is held to the same limits: a tuple is looked into as the list it is read
+as, and a value JSON does not have (a set, a mapping that is not a ``dict``) is refused.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from fertility_rules.i18n.message import Message, _
 
 __all__ = [
     "DEFAULT_LIMITS",
+    "SEQUENCES",
     "Limits",
     "check_tree",
     "join",
@@ -147,10 +150,17 @@ def _parse_toml(text: str, limits: Limits, source: str | None) -> object:
     raise MalformedInputError.single("$", message, source=source)
 
 
+_SCALARS = (str, int, float, type(None))
+"""The JSON values that hold no other (a ``bool`` is an ``int``)."""
+
+SEQUENCES = (list, tuple)
+"""What the formats read as a JSON list: a list, or a tuple built in Python."""
+
+
 def _children(value: object, path: str) -> Iterator[tuple[str, object]]:
     if isinstance(value, dict):
         return ((join(path, str(key)), item) for key, item in value.items())
-    if isinstance(value, list):
+    if isinstance(value, SEQUENCES):
         return ((join(path, index), item) for index, item in enumerate(value))
     return iter(())
 
@@ -176,7 +186,14 @@ def _check(value: object, path: str, depth: int, limits: Limits) -> list[Problem
         )
     elif isinstance(value, str) and not _encodable(value):
         problems.append(Problem(path, _("text that cannot be encoded (a lone surrogate)")))
-    elif isinstance(value, list | dict) and len(value) > limits.max_items:
+    elif not isinstance(value, (*_SCALARS, *SEQUENCES, dict)):  # a set, another mapping...
+        message = _(
+            "a value of type {name}, which JSON does not have: expected a list, an object, "
+            "a string, a number, true, false or null",
+            name=type(value).__name__,
+        )
+        problems.append(Problem(path, message))
+    elif isinstance(value, (*SEQUENCES, dict)) and len(value) > limits.max_items:
         problems.append(
             Problem(path, _("more than {n} items, far beyond the game", n=limits.max_items))
         )

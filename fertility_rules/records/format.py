@@ -21,7 +21,7 @@ from attrs import frozen
 from fertility_rules.arguments import argument_error, checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError
 from fertility_rules.formats.base import _within_limits, attempt, problems_of, structure_document
-from fertility_rules.formats.documents import join, read_document
+from fertility_rules.formats.documents import SEQUENCES, join, read_document
 from fertility_rules.formats.files import write_text
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.games import GameInfo, GameRules, find_game, known_games
@@ -117,7 +117,7 @@ class _Parts:
     ) -> tuple[Any, ...]:
         """Every move of a record, each read by the game; the path is made for a problem only."""
         out = []
-        for index, move in enumerate(moves if isinstance(moves, list) else ()):
+        for index, move in enumerate(moves if isinstance(moves, SEQUENCES) else ()):
             try:
                 out.append(read(move, players, "$"))
             except MalformedInputError as error:
@@ -203,7 +203,7 @@ def read_record(
         else:
             setup = parts.read("$.setup", formats.setup_from_json, data["setup"], "$")
     players = data.get("players")
-    count = len(players) if isinstance(players, list) else 0
+    count = len(players) if isinstance(players, SEQUENCES) else 0
     moves = data.get("moves")
     read_moves = parts.moves(formats.record_move_from_json, moves, count)
     if parts.found or document is None:
