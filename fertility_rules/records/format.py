@@ -159,6 +159,8 @@ def read_record(
 ) -> GameRecord:
     """Validate ``data`` into a :class:`GameRecord` of one of ``games`` (by default every
     game known, :func:`~fertility_rules.games.known_games`); :func:`replay` checks the moves.
+    The setup is checked as the game sets up a table (an explicit setup against the
+    catalogue and the players), so that a record read is one that can be replayed.
 
     An embedded catalogue is read with ``registry`` (for Fertility, the effect kinds the
     catalogue's Shops may use): ``None`` or a registry of one of ``games``.
@@ -221,6 +223,11 @@ def read_record(
         rules,
     )
     if problems or record is None:
+        raise MalformedInputError(problems, source, GAME_RECORD_FORMAT)
+    # The setup against the catalogue and the players, by the game's own setup (its
+    # first state), so that a record read can be replayed.
+    _state, problems = attempt("$", rules.initial_state, record)
+    if problems:
         raise MalformedInputError(problems, source, GAME_RECORD_FORMAT)
     return record
 
