@@ -181,7 +181,7 @@ def test_adjudicate_errors(record: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["adjudicate", str(record), "--at", "100000", "--all-moves"]) == 1
     assert "--at" in capsys.readouterr().err
     fly = ["adjudicate", str(record), "--at", "3", "--move", '{"type": "fly"}']
-    assert "argument --move: unknown move type 'fly'" in usage_error(fly, capsys)
+    assert "argument --move: $.type: unknown move type 'fly'" in usage_error(fly, capsys)
     assert "argument --move: give the disputed move" in usage_error(fly[:4], capsys)
     with pytest.raises(SystemExit) as exit_status:
         main(["adjudicate", str(record), "--at", "3", "--interpretation", "I-2=three"])
