@@ -67,16 +67,21 @@ class ArgumentError(FertilityError):
         super().__init__(_("{option}: {text}", option=option, text=message))
 
 
-def argument_message(error: FertilityError) -> Message:
-    """What ``error`` says of one argument: its first problem (with the rule it breaks,
-    and the file it is about) rather than a heading counting problems "in the input"."""
+def argument_message(error: FertilityError, option: str | None = None) -> Message:
+    """What ``error`` says of one argument: its first problem (with its JSON path inside
+    the document, the rule or the format it breaks, and the file it is about unless that
+    is the argument ``option`` itself) rather than a heading counting problems "in the
+    input"."""
     if not isinstance(error, MalformedInputError) or not error.problems:
         return error.message
     first = error.problems[0]
     text = first.message
-    if first.rule is not None:
-        text = _("{text} ({rule})", text=text, rule=first.rule)
-    if error.source is not None and first.path in ("", "$"):
+    rule = first.rule or error.format
+    if rule is not None:
+        text = _("{text} ({rule})", text=text, rule=rule)
+    if first.path.startswith("$") and first.path != "$":  # within the document
+        text = _("{path}: {text}", path=first.path, text=text)
+    if error.source is not None and error.source != option:
         text = _("{source}: {text}", source=shown(error.source), text=text)
     return text
 
@@ -90,7 +95,7 @@ def argument(option: str) -> Iterator[None]:
     except ArgumentError:
         raise
     except FertilityError as error:
-        raise ArgumentError(option, argument_message(error)) from None
+        raise ArgumentError(option, argument_message(error, option)) from None
 
 
 def _bounded(

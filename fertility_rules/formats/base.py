@@ -31,7 +31,7 @@ from cattrs.errors import (
 
 from fertility_rules.arguments import argument_error
 from fertility_rules.errors import MalformedInputError, Problem, join_path, nest_path
-from fertility_rules.formats.documents import check_tree, join
+from fertility_rules.formats.documents import SEQUENCES, check_tree, join
 from fertility_rules.formats.limits import DEFAULT_LIMITS
 from fertility_rules.i18n.message import Message, _, pgettext
 from fertility_rules.shared.provenance import Provenance
@@ -59,7 +59,7 @@ _TYPE_NAMES: tuple[tuple[type | tuple[type, ...], Message], ...] = (
     (bool, pgettext("JSON type", "boolean")),  # before int: a bool is an int
     ((int, float), pgettext("JSON type", "number")),
     (str, pgettext("JSON type", "string")),
-    ((list, tuple), pgettext("JSON type", "list")),
+    (SEQUENCES, pgettext("JSON type", "list")),
     (dict, pgettext("JSON type", "object")),
 )
 
@@ -279,12 +279,13 @@ def _is_tuple(cls: Any) -> bool:
 
 
 def _tuple_hook(cls: Any, converter: Converter) -> Callable[[object, object], tuple[Any, ...]]:
-    """Tuples are read from JSON lists only (never from a string or an object)."""
+    """Tuples are read from JSON lists only (never from a string or an object; a tuple
+    built in Python is read as the list it stands for)."""
     args = get_args(cls)
     length = None if not args or args[-1] is Ellipsis else len(args)
 
     def structure(value: object, _type: object) -> tuple[Any, ...]:
-        if not isinstance(value, list | tuple):
+        if not isinstance(value, SEQUENCES):
             raise _wrong(_("expected a list, found {found}", found=type_name(value)))
         if length is not None and len(value) != length:
             raise _wrong(

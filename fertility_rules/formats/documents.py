@@ -2,7 +2,9 @@
 
 Besides the syntax, a document is refused when it nests too deeply, has an integer
 literal longer than the game could need, a list longer than the game could need, a
-key given twice or text that cannot be written back as UTF-8 (a lone surrogate).
+key given twice or text that cannot be written back as UTF-8 (a lone surrogate). Data
+built in Python is held to the same limits: a tuple is looked into as the list it is read
+as, and a value JSON does not have (a set, a mapping that is not a ``dict``) is refused.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from fertility_rules.i18n.message import Message, _
 
 __all__ = [
     "DEFAULT_LIMITS",
+    "SEQUENCES",
     "Limits",
     "check_tree",
     "join",
@@ -103,11 +106,65 @@ _JSON_REASONS: tuple[tuple[str, Message], ...] = (
 """What Python's JSON parser says (its messages are English), in words translated."""
 
 
-def _json_reason(reason: str) -> Message:
-    for start, message in _JSON_REASONS:
+_TOML_REASONS: tuple[tuple[str, Message], ...] = (
+    ("Invalid value", _("a value is expected")),
+    ("Invalid statement", _("a key, a table or a comment is expected")),
+    ("Invalid initial character for a key part", _("a key is expected")),
+    ("Expected '=' after a key", _("an equals sign is expected after a key")),
+    ("Expected newline or end of document", _("a new line is expected after a value")),
+    ("Expected ']'", _("a table header is not closed")),
+    ("Expected ']]'", _("a table header is not closed")),
+    ("Unclosed array", _("a list is not closed (or a comma is missing)")),
+    ("Unclosed inline table", _("an inline table is not closed (or a comma is missing)")),
+    ("Unterminated string", _("a text is not closed")),
+    ("Unescaped '\\'", _("a backslash escape that TOML does not have")),
+    ("Invalid hex value", _("a backslash escape that TOML does not have")),
+    ("Escaped character", _("a backslash escape that TOML does not have")),  # not Unicode
+    ("Illegal character", _("a control character inside a text")),
+    ("Found invalid character", _("a control character inside a text")),
+    ("Invalid date or datetime", _("a date or time that does not exist")),
+    ("Cannot declare", _("a table is declared twice")),
+    ("Duplicate inline table key", _("a key is given twice")),
+    ("Cannot overwrite a value", _("a key is given twice")),
+    ("Cannot redefine namespace", _("a key is given twice")),
+    ("Cannot mutate immutable namespace", _("a table defined inline is extended")),
+)
+"""What Python's TOML parser says (its messages are English), in words translated."""
+
+_TOML_WHERE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
+"""Where Python's TOML parser says the error is, at the end of its message."""
+
+
+def _reason(reason: str, reasons: tuple[tuple[str, Message], ...], otherwise: Message) -> Message:
+    for start, message in reasons:
         if reason.startswith(start):
             return message
-    return _("the text is not JSON here")
+    return otherwise
+
+
+def _json_reason(reason: str) -> Message:
+    return _reason(reason, _JSON_REASONS, _("the text is not JSON here"))
+
+
+def _toml_problem(error: tomllib.TOMLDecodeError) -> Message:
+    """A TOML syntax error in words translated, with its line and column."""
+    text = str(error)
+    where = _TOML_WHERE.search(text)
+    reason = _reason(
+        text if where is None else text[: where.start()],
+        _TOML_REASONS,
+        _("the text is not TOML here"),
+    )
+    if where is None:
+        return _("not valid TOML: {error}", error=reason)
+    if where.group(1) is None:
+        return _("not valid TOML: {error} (at the end of the document)", error=reason)
+    return _(
+        "not valid TOML: {error} (line {line}, column {column})",
+        error=reason,
+        line=int(where.group(1)),
+        column=int(where.group(2)),
+    )
 
 
 def _parse_json(text: str, limits: Limits, source: str | None) -> object:
@@ -139,7 +196,7 @@ def _parse_toml(text: str, limits: Limits, source: str | None) -> object:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        message = _("not valid TOML: {error}", error=str(error))
+        message = _toml_problem(error)
     except ValueError:  # an integer literal beyond Python's conversion limit
         message = _("an integer has more than {n} digits", n=limits.max_digits)
     except RecursionError:
@@ -147,10 +204,17 @@ def _parse_toml(text: str, limits: Limits, source: str | None) -> object:
     raise MalformedInputError.single("$", message, source=source)
 
 
+_SCALARS = (str, int, float, type(None))
+"""The JSON values that hold no other (a ``bool`` is an ``int``)."""
+
+SEQUENCES = (list, tuple)
+"""What the formats read as a JSON list: a list, or a tuple built in Python."""
+
+
 def _children(value: object, path: str) -> Iterator[tuple[str, object]]:
     if isinstance(value, dict):
         return ((join(path, str(key)), item) for key, item in value.items())
-    if isinstance(value, list):
+    if isinstance(value, SEQUENCES):
         return ((join(path, index), item) for index, item in enumerate(value))
     return iter(())
 
@@ -176,7 +240,14 @@ def _check(value: object, path: str, depth: int, limits: Limits) -> list[Problem
         )
     elif isinstance(value, str) and not _encodable(value):
         problems.append(Problem(path, _("text that cannot be encoded (a lone surrogate)")))
-    elif isinstance(value, list | dict) and len(value) > limits.max_items:
+    elif not isinstance(value, (*_SCALARS, *SEQUENCES, dict)):  # a set, another mapping...
+        message = _(
+            "a value of type {name}, which JSON does not have: expected a list, an object, "
+            "a string, a number, true, false or null",
+            name=type(value).__name__,
+        )
+        problems.append(Problem(path, message))
+    elif isinstance(value, (*SEQUENCES, dict)) and len(value) > limits.max_items:
         problems.append(
             Problem(path, _("more than {n} items, far beyond the game", n=limits.max_items))
         )

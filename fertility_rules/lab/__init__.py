@@ -6,6 +6,7 @@ from fertility_rules.lab.adjudicate import (
     adjudicate,
     disputed_moves,
     position_at,
+    read_move,
 )
 from fertility_rules.lab.chart import comparison_to_svg
 from fertility_rules.lab.compare import (
@@ -56,6 +57,7 @@ __all__ = [
     "play_summary",
     "position_at",
     "proportion_ci",
+    "read_move",
     "readings_varying",
     "run_games",
     "with_interpretations",

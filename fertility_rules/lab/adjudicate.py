@@ -30,6 +30,7 @@ __all__ = [
     "adjudicate",
     "disputed_moves",
     "position_at",
+    "read_move",
     "under",
 ]
 
@@ -134,13 +135,19 @@ def position_at(record: GameRecord, at: int) -> Any:
     return Game.from_record(evolve(record, moves=record.moves[:at])).state
 
 
+@checked_arguments
 def read_move(
     text: str, state: Any, game: str | GameRules = "fertility", limits: Limits = DEFAULT_LIMITS
 ) -> Any:
     """A move of ``state`` in its JSON form, given inline (``{...}``) or as a file path,
-    read within ``limits`` by the game's one move reader (as the API reads it)."""
-    if text.lstrip().startswith("{"):
-        data = parse_document(text, toml=False, source="--move", limits=limits)
+    read within ``limits`` by the game's one move reader (as the API reads it); an error
+    names the file (or ``--move``, the move given inline)."""
+    source = "--move" if text.lstrip().startswith("{") else text
+    if source == "--move":
+        data = parse_document(text, toml=False, source=source, limits=limits)
     else:
         data = read_document(text, limits)
-    return find_game(game).formats.read_move(data, state)
+    try:
+        return find_game(game).formats.read_move(data, state)
+    except MalformedInputError as error:
+        raise MalformedInputError(error.problems, error.source or source, error.format) from None

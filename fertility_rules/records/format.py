@@ -21,7 +21,7 @@ from attrs import frozen
 from fertility_rules.arguments import argument_error, checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem, UnknownIdError
 from fertility_rules.formats.base import _within_limits, attempt, problems_of, structure_document
-from fertility_rules.formats.documents import join, read_document
+from fertility_rules.formats.documents import SEQUENCES, join, read_document
 from fertility_rules.formats.files import write_text
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.games import GameInfo, GameRules, find_game, known_games
@@ -117,7 +117,7 @@ class _Parts:
     ) -> tuple[Any, ...]:
         """Every move of a record, each read by the game; the path is made for a problem only."""
         out = []
-        for index, move in enumerate(moves if isinstance(moves, list) else ()):
+        for index, move in enumerate(moves if isinstance(moves, SEQUENCES) else ()):
             try:
                 out.append(read(move, players, "$"))
             except MalformedInputError as error:
@@ -159,6 +159,8 @@ def read_record(
 ) -> GameRecord:
     """Validate ``data`` into a :class:`GameRecord` of one of ``games`` (by default every
     game known, :func:`~fertility_rules.games.known_games`); :func:`replay` checks the moves.
+    The setup is checked as the game sets up a table (an explicit setup against the
+    catalogue and the players), so that a record read is one that can be replayed.
 
     An embedded catalogue is read with ``registry`` (for Fertility, the effect kinds the
     catalogue's Shops may use): ``None`` or a registry of one of ``games``.
@@ -203,7 +205,7 @@ def read_record(
         else:
             setup = parts.read("$.setup", formats.setup_from_json, data["setup"], "$")
     players = data.get("players")
-    count = len(players) if isinstance(players, list) else 0
+    count = len(players) if isinstance(players, SEQUENCES) else 0
     moves = data.get("moves")
     read_moves = parts.moves(formats.record_move_from_json, moves, count)
     if parts.found or document is None:
@@ -221,6 +223,11 @@ def read_record(
         rules,
     )
     if problems or record is None:
+        raise MalformedInputError(problems, source, GAME_RECORD_FORMAT)
+    # The setup against the catalogue and the players, by the game's own setup (its
+    # first state), so that a record read can be replayed.
+    _state, problems = attempt("$", rules.initial_state, record)
+    if problems:
         raise MalformedInputError(problems, source, GAME_RECORD_FORMAT)
     return record
 

@@ -7,7 +7,7 @@ import pytest
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.formats import DEFAULT_LIMITS, Limits, parse_document
 from fertility_rules.formats.limits import bound_problems
-from fertility_rules.i18n.message import _, render
+from fertility_rules.i18n.message import Message, _, render
 
 
 def problems(
@@ -118,3 +118,38 @@ def test_a_value_out_of_its_bounds_is_the_problem_a_schema_would_report() -> Non
     assert [(p.path, render(p.message)) for p in error.value.problems] == [
         ("Limits.max_depth", "0 is below the minimum 1")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason", "where"),
+    [
+        ("a = [1,\n", "a value is expected", "(at the end of the document)"),
+        ("a = [1 2]", "a list is not closed (or a comma is missing)", "(line 1, column 8)"),
+        ("x = 1\ny = \n", "a value is expected", "(line 2, column 5)"),
+        ('a = "x', "a text is not closed", "(at the end of the document)"),
+        ('a = "\\q"', "a backslash escape that TOML does not have", "(line 1, column 8)"),
+        ("[t]\n[t]", "a table is declared twice", "(line 2, column 3)"),
+        ("[[t]\n", "a table header is not closed", "(line 1, column 4)"),
+        ("a = 1 b", "a new line is expected after a value", "(line 1, column 7)"),
+    ],
+)
+def test_what_python_says_of_a_toml_file_is_said_in_words_translated(
+    text: str, reason: str, where: str
+) -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        parse_document(text, True, "bad.toml")
+    (problem,) = caught.value.problems
+    assert problem.path == "$"
+    assert str(problem.message) == f"not valid TOML: {reason} {where}"
+    # every word is the library's: a message of its own, never Python's English text
+    error = problem.message.param_map()["error"]
+    assert isinstance(error, Message)
+    assert str(error) == reason
+    assert "Invalid value" not in caught.value.render("fr")
+    assert "bad.toml" in caught.value.render("fr")
+
+
+def test_a_toml_reason_already_translated_is_said_in_the_asked_language() -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        parse_document("a = [1,\n", True, "bad.toml")
+    assert "une valeur est attendue" in caught.value.render("fr")

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -165,6 +166,64 @@ def test_a_million_shops_are_refused_fast() -> None:
     assert time.monotonic() - start < 1
     assert path == "$.players[0].shops"
     assert "more than 5000 items" in message
+
+
+def _state_document() -> dict[str, Any]:
+    from fertility_rules.fertility import dump_state, new_game
+
+    return dump_state(new_game(["A", "B"], seed=1))
+
+
+def test_a_tuple_built_in_python_is_held_to_the_limits_of_a_list() -> None:
+    from fertility_rules.fertility import read_state
+
+    document = _state_document()
+    squares = document["tiles"][0]["squares"]
+    document["tiles"][0]["squares"] = [(10**5000, 0), *squares[1:]]
+    ((path, _rule, message),) = problems(read_state, document)
+    assert (path, message) == ("$.tiles[0].squares[0][0]", "an integer has more than 30 digits")
+    record = {**RECORD, "players": ("A", "B\ud800")}
+    ((path, _rule, message),) = problems(read_record, record)
+    assert path == "$.players[1]"
+    assert "lone surrogate" in message
+    ((path, _rule, message),) = problems(read_final_position, table(gods=("Ra\ud800",)))
+    assert path == "$.gods[0]"
+    assert "lone surrogate" in message
+
+
+def test_a_long_tuple_is_refused_fast() -> None:
+    from fertility_rules.fertility import read_state
+
+    document = _state_document()
+    document["players"] = ("x",) * 10**6
+    start = time.monotonic()
+    ((path, _rule, message),) = problems(read_state, document)
+    assert time.monotonic() - start < 1
+    assert (path, message) == ("$.players", "more than 5000 items, far beyond the game")
+
+
+@pytest.mark.parametrize(
+    ("players", "name"),
+    [
+        ({"A", "B"}, "set"),
+        (frozenset({"A", "B"}), "frozenset"),
+        (range(10**9), "range"),
+        (MappingProxyType({"A": 1}), "mappingproxy"),
+        (b"AB", "bytes"),
+    ],
+)
+def test_a_container_json_does_not_have_is_refused_by_its_type(players: object, name: str) -> None:
+    ((path, _rule, message),) = problems(read_record, {**RECORD, "players": players})
+    assert path == "$.players"
+    assert message.startswith(f"a value of type {name}, which JSON does not have")
+
+
+def test_the_moves_of_a_record_given_as_a_tuple_are_read() -> None:
+    record = dump_record(GameRecord(players=("A", "B"), moves=(), seed=1))
+    moves = [{"type": "supply", "resource": "grapes", "shop": 1}]
+    given = read_record({**record, "moves": tuple(moves)}).moves
+    assert len(given) == 1
+    assert given == read_record({**record, "moves": moves}).moves
 
 
 def test_a_metropolis_has_at_most_seven_districts_worth_of_shops_in_a_file(

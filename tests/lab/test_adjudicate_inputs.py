@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from fertility_rules.cli import main
+from fertility_rules.errors import MalformedInputError
 from fertility_rules.fertility.formats.moves import move_from_json
 from fertility_rules.fertility.formats.state import dump_state
 from fertility_rules.fertility.notation import format_move, parse_move
-from fertility_rules.lab.adjudicate import position_at
+from fertility_rules.lab.adjudicate import position_at, read_move
 from fertility_rules.records.format import load_record
 from tests.cli_usage import usage_error
 
@@ -94,3 +95,23 @@ def test_bad_notation_is_a_library_error(capsys: pytest.CaptureFixture[str]) -> 
     err = capsys.readouterr().err
     assert "unknown move 'fly'" in err
     assert "Traceback" not in err
+
+
+def test_a_move_file_is_named_in_its_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = position_at(load_record(RECORD), AT)
+    path = tmp_path / "badmove.json"
+    path.write_text(json.dumps({"type": "take", "tile": 5}), encoding="utf-8")
+    with pytest.raises(MalformedInputError) as caught:
+        read_move(str(path), state)
+    assert caught.value.source == str(path)
+    assert [p.path for p in caught.value.problems] == ["$.tile"]
+    assert f"dans {path}" in caught.value.render("fr")
+    assert main(["adjudicate", str(RECORD), "--at", str(AT), "--move", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"1 problem in {path}:" in err
+    assert "$.tile: expected a string, found number" in err
+    inline = ["adjudicate", str(RECORD), "--at", str(AT), "--move", path.read_text("utf-8")]
+    assert main(inline) == 1
+    assert "1 problem in --move:" in capsys.readouterr().err

@@ -189,6 +189,7 @@ def _examples() -> dict[str, object]:
         # where an annotation says too little, the parameter or the module tells
         "move: Any": move,
         "view: Any": view,
+        "state: Any": state,
         "view: object": view,
         "move_squares: Callable[[Any], Sequence[int]]": lambda move: (),
         "reading: Any": fr.Interpretations(quarry_enclosure=Enclosure.ORTHOGONAL),

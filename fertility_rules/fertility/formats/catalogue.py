@@ -36,7 +36,7 @@ from fertility_rules.fertility.model.metropolis import SPOTS, MetropolisBoard, T
 from fertility_rules.fertility.model.resources import Icon, MonumentType, Resource
 from fertility_rules.fertility.model.shop import Benefit, Shop
 from fertility_rules.fertility.model.valley import StartTile, ValleyBoard, ValleyTile
-from fertility_rules.formats.documents import join, parse_document, read_document
+from fertility_rules.formats.documents import SEQUENCES, join, parse_document, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.formats.sections import CatalogueFile, Section, write_sections
 from fertility_rules.shared.provenance import Source
@@ -182,13 +182,13 @@ _FILE = CatalogueFile(CATALOGUE_FORMAT, _SECTIONS)
 
 
 def _ids(value: object) -> list[object]:
-    items = value if isinstance(value, list) else []
+    items = value if isinstance(value, SEQUENCES) else []
     return [item.get("id") if isinstance(item, dict) else None for item in items]
 
 
 def _list_problems(key: str, raw: object) -> list[Problem]:
     """The checks of a broken list section's own size and ids, as written."""
-    if not (isinstance(raw, list) and key in COUNTS):
+    if not (isinstance(raw, SEQUENCES) and key in COUNTS):
         return []
     found = count_problems(key, len(raw)) + id_problems(key, _ids(raw))
     return [Problem(f"$.{p.path}", p.message, p.rule) for p in found]

@@ -35,7 +35,7 @@ from fertility_rules.fertility.model.metropolis import Metropolis
 from fertility_rules.fertility.model.position import FinalPosition, PlayerPosition
 from fertility_rules.fertility.model.resources import Icon, Resource, counts_of, tokens_of
 from fertility_rules.fertility.model.shop import Benefit, Shop, ShopState
-from fertility_rules.formats.documents import read_document
+from fertility_rules.formats.documents import SEQUENCES, read_document
 from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.values import carried
@@ -182,7 +182,7 @@ class _Table:
 def _gods(data: object, catalogue: Catalogue) -> tuple[str, ...]:
     """The table's gods, to check Statue Shops against (the file's if they can be read)."""
     value = data.get("gods") if isinstance(data, dict) else None
-    if isinstance(value, list) and all(isinstance(name, str) for name in value):
+    if isinstance(value, SEQUENCES) and all(isinstance(name, str) for name in value):
         return tuple(value)
     return catalogue.gods
 
