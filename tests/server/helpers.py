@@ -41,6 +41,22 @@ def pick(message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return rng.choice(options(message["choices"]))
 
 
+BOTS = [{"kind": "bot", "agent": "random"}] * 2
+"""Two random bots' seats: a table that plays itself to its end."""
+
+
+def bots_play_to_the_end(http: Any) -> dict[str, Any]:
+    """A table of two random bots made on ``http``, watched on a socket until its game is
+    over; the table as made."""
+    table: dict[str, Any] = http.post(
+        "/tables", json={"players": ["Ann", "Bob"], "seats": BOTS}
+    ).json()
+    with http.websocket_connect(f"/tables/{table['id']}/socket") as socket:
+        while not socket.receive_json()["over"]:
+            pass
+    return table
+
+
 @contextmanager
 def client(tmp_path: Path, **settings: Any) -> Iterator[Any]:
     """A test client of a server over a fresh SQLite file (generous rate limits)."""

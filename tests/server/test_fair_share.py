@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.server import helpers
-from tests.server.helpers import client, require, serving
+from tests.server.helpers import bots_play_to_the_end, client, require, serving
 
 require("starlette", "server")
 require("httpx2", "server-test")
@@ -110,12 +110,8 @@ def test_bots_think_in_threads_of_their_own(
         return choose(*args)
 
     monkeypatch.setattr(service, "_choose", seen)
-    bots = [{"kind": "bot", "agent": "random"}] * 2
     with client(tmp_path) as http:
-        table = http.post("/tables", json={"players": ["Ann", "Bob"], "seats": bots}).json()
-        with http.websocket_connect(f"/tables/{table['id']}/socket") as socket:
-            while not socket.receive_json()["over"]:
-                pass
+        bots_play_to_the_end(http)
     assert threads
     assert all(name.startswith("fertility-bot") for name in threads), threads
 

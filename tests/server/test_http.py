@@ -16,7 +16,7 @@ import fertility_rules as fr
 from fertility_rules.cli import main as cli
 from fertility_rules.games import GAMES
 from fertility_rules.i18n.message import _, render
-from tests.server.helpers import client, pick, require
+from tests.server.helpers import BOTS, bots_play_to_the_end, client, pick, require
 
 require("starlette", "server")
 require("httpx2", "server-test")
@@ -597,14 +597,10 @@ def test_the_lobby_summarises_only_the_tables_it_lists_once_per_table_value(
 
 
 def test_a_seat_of_a_finished_game_cannot_be_taken(tmp_path: Path) -> None:
-    bots = [{"kind": "bot", "agent": "random"}] * 2
     with client(tmp_path) as http:
-        played = http.post("/tables", json={"players": ["Ann", "Bob"], "seats": bots}).json()
-        with http.websocket_connect(f"/tables/{played['id']}/socket") as socket:
-            while not socket.receive_json()["over"]:
-                pass
+        played = bots_play_to_the_end(http)
         record = http.get(f"/tables/{played['id']}/record").json()
-        seats = [{"kind": "open"}, bots[0]]
+        seats = [{"kind": "open"}, BOTS[0]]
         made = http.post("/tables", json={"record": record, "open_seed": True, "seats": seats})
         assert made.json()["table"]["over"] is True
         joined = http.post(f"/tables/{made.json()['id']}/join", json={"seat": 0})
