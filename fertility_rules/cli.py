@@ -57,7 +57,7 @@ from fertility_rules.games import (
 )
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of, series
-from fertility_rules.i18n.message import Message, _, echo, ngettext, render
+from fertility_rules.i18n.message import Message, _, echo, ngettext, render, shown
 from fertility_rules.i18n.numbers import decimal
 from fertility_rules.lab.adjudicate import position_at
 from fertility_rules.lab.commands import (
@@ -284,7 +284,7 @@ def _turn_pictures(record: GameRecord, directory: str, language: str) -> int:
 def _catalogue_check(args: argparse.Namespace) -> int:
     rules: GameRules = args.rules
     catalogue = rules.formats.load_catalogue(args.file, _limits(args))
-    print(render(rules.texts.catalogue_check(args.file, catalogue), args.lang))
+    print(render(rules.texts.catalogue_check(shown(args.file), catalogue), args.lang))
     return 0
 
 

@@ -1,0 +1,88 @@
+"""What the command line reads and writes: catalogue texts never reach a terminal as
+control characters, writing failures say their real cause, a document of another game
+names it, and the final position's gods are checked."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import attrs
+import pytest
+
+from fertility_rules.cli import main
+from fertility_rules.games import find_game
+
+ESCAPES = "\u001b[2J\u001b[31m"
+
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULTS = {
+    "fertility": ROOT / "fertility_rules" / "fertility" / "catalogue" / "data" / "default.toml",
+    "ankhor": ROOT / "fertility_rules" / "ankhor" / "data" / "default.toml",
+}
+
+
+def _catalogue(tmp_path: Path, game: str, **changes: object) -> str:
+    """The built-in catalogue of ``game`` written as JSON, with ``changes``."""
+    document = {**tomllib.loads(DEFAULTS[game].read_text(encoding="utf-8")), **changes}
+    path = tmp_path / f"{game}.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        ({"title": "Mine" + ESCAPES}, "$.title: a text without control characters"),
+        ({"title": "x" * 100_000}, "$.title: a text of at most 200 characters, found 100000"),
+        ({"note": "n" * 6000}, "$.note: a text of at most 5000 characters, found 6000"),
+        ({"name": "a\nb"}, "$.name: a text without control characters"),
+    ],
+)
+def test_catalogue_texts_are_bounded_and_without_control_characters(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    game: str,
+    changes: dict[str, object],
+    said: str,
+) -> None:
+    """Before, a title clearing the terminal, or of 100,000 characters, was valid."""
+    path = _catalogue(tmp_path, game, **changes)
+    for command in (["catalogue", "check"], ["catalogue", "show"]):
+        assert main([*command, "--game", game, path]) == 1
+        err = capsys.readouterr().err
+        assert said in err
+        assert "\u001b" not in err
+
+
+def test_a_note_may_have_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _catalogue(tmp_path, "fertility", note="one\ntwo")
+    assert main(["catalogue", "show", path]) == 0
+    assert "one\ntwo" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_a_catalogue_listing_escapes_control_characters(game: str) -> None:
+    """A catalogue made in Python is not read from a file: its listing escapes them."""
+    rules = find_game(game)
+    catalogue = rules.formats.load_catalogue(None, None)
+    catalogue = attrs.evolve(catalogue, title="Mine" + ESCAPES, note="a\u202eb\nc")
+    text = rules.texts.describe_catalogue(catalogue, "en")
+    assert "\u001b" not in text
+    assert "Mine\\x1b[2J\\x1b[31m" in text
+    assert "a\\u202eb\nc" in text
+
+
+def test_the_checked_file_is_named_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "a\u001b[31m"
+    folder.mkdir()
+    path = _catalogue(folder, "fertility")
+    assert main(["catalogue", "check", path]) == 0
+    out = capsys.readouterr().out
+    assert "\u001b" not in out
+    assert "a\\x1b[31m" in out
