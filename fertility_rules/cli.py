@@ -44,7 +44,7 @@ from fertility_rules.document.interpretations import interpretation_notes
 from fertility_rules.errors import FertilityError, MalformedInputError, Problem, UnknownIdError
 from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.errors_json import dump_error
-from fertility_rules.formats.files import check_folder, check_target, os_reason, write_text
+from fertility_rules.formats.files import check_target, make_folder, os_reason, write_text
 from fertility_rules.formats.limits import DEFAULT_LIMITS, MAX_LIMITS, Limits
 from fertility_rules.games import (
     GAMES,
@@ -516,16 +516,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 def _folder(directory: str | Path) -> Path:
     """The folder ``directory``, made if missing; checked first (a library error if not)."""
-    folder = check_folder(directory)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise MalformedInputError.single(
-            "$",
-            _("cannot write the file: {error}", error=os_reason(error)),
-            source=str(directory),
-        ) from None
-    return folder
+    return make_folder(directory)
 
 
 def _rules_target(args: argparse.Namespace) -> Path | None:

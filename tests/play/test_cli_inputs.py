@@ -4,7 +4,9 @@ names it, and the final position's gods are checked."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import tomllib
 from pathlib import Path
 
@@ -12,7 +14,11 @@ import attrs
 import pytest
 
 from fertility_rules.cli import main
+from fertility_rules.errors import MalformedInputError
+from fertility_rules.formats import files
+from fertility_rules.formats.files import check_target
 from fertility_rules.games import find_game
+from tests.cli_usage import usage_error
 
 ESCAPES = "\u001b[2J\u001b[31m"
 
@@ -86,3 +92,49 @@ def test_the_checked_file_is_named_escaped(
     out = capsys.readouterr().out
     assert "\u001b" not in out
     assert "a\\x1b[31m" in out
+
+
+@pytest.mark.skipif(not Path("/proc/version").exists(), reason="no /proc file system")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--players", "2", "--record", "/proc/version"],
+        ["demo", "--svg", "/proc/fertility-pictures"],
+        ["rules", "--output", "/proc/rules.md"],
+    ],
+)
+def test_a_folder_that_takes_no_files_is_refused_before_the_work(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, the game was played, then: cannot write the file: there is no such file."""
+    err = usage_error(args, capsys)
+    assert "the folder /proc takes no new files" in err
+    assert "no such file" not in err
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize(
+    ("number", "said"),
+    [
+        (errno.EROFS, "the file system is read-only"),
+        (errno.EACCES, "permission denied"),
+        (errno.ENOSPC, "the disk is full"),
+        (errno.EDQUOT, "the disk quota is used up"),
+        (errno.EISDIR, "it is a folder"),
+        (errno.ENOENT, "takes no new files"),
+    ],
+)
+def test_a_failed_write_says_the_systems_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, number: int, said: str
+) -> None:
+    def refused(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise OSError(number, os.strerror(number))
+
+    target = tmp_path / "out.txt"
+    check_target(target)  # writable when the arguments are read
+    monkeypatch.setattr(files.tempfile, "mkstemp", refused)
+    with pytest.raises(MalformedInputError) as refusal:
+        files.write_text(target, "text")
+    text = str(refusal.value)
+    assert "cannot write the file: " in text
+    assert said in text
