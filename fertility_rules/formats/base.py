@@ -323,8 +323,10 @@ def _object_hook(cls: type, converter: Converter) -> Callable[[object, type], An
 
 @functools.cache
 def check_names(checks: Callable[..., list[Problem]]) -> tuple[str, ...]:
-    """The fields a section's ``checks`` takes, by their names."""
-    return tuple(inspect.signature(checks).parameters)
+    """The fields a section's ``checks`` takes, by their names (its parameters without a
+    default; one with a default, such as where the problems go, keeps it)."""
+    parameters = inspect.signature(checks).parameters.values()
+    return tuple(p.name for p in parameters if p.default is inspect.Parameter.empty)
 
 
 def _checks_of_the_rest(

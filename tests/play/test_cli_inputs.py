@@ -138,3 +138,18 @@ def test_a_failed_write_says_the_systems_reason(
     text = str(refusal.value)
     assert "cannot write the file: " in text
     assert said in text
+
+
+def test_a_god_given_twice_in_a_final_position_is_refused_where_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: unknown god 'Horus'; the gods are: Ra, Ra, Ra, Ra, Ra."""
+    document = json.loads((ROOT / "docs" / "examples" / "table.json").read_text())
+    document["gods"] = ["Ra"] * 5
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    assert main(["score", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "$.gods[1]: the god 'Ra' is listed twice: a table's gods differ (R-5.3)" in err
+    assert "$.gods[4]" in err
+    assert "unknown god" not in err
