@@ -42,6 +42,7 @@ from fertility_rules.cli_types import (
 from fertility_rules.document.blocks import FORMATS, pictures_inside
 from fertility_rules.document.interpretations import interpretation_notes
 from fertility_rules.errors import FertilityError, MalformedInputError, Problem, UnknownIdError
+from fertility_rules.formats.base import OtherFormatError
 from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.errors_json import dump_error
 from fertility_rules.formats.files import check_target, make_folder, os_reason, write_text
@@ -1182,12 +1183,23 @@ def _run(args: argparse.Namespace, language: str) -> int:
     except ArgumentError as error:
         _refuse_argument(args, error, language)
         raise  # pragma: no cover - argparse's error exits
-    except FertilityError as error:
+    except FertilityError as failure:
+        error = _with_game_hint(failure)
         if getattr(args, "format", None) == "json":
             print(json.dumps(dump_error(error, language), ensure_ascii=False), file=sys.stderr)
         else:
             print(error.render(language), file=sys.stderr)
         return 1
+
+
+def _with_game_hint(error: FertilityError) -> FertilityError:
+    """A file of another game's format of the same kind (an Ankh'or catalogue read as
+    Fertility's): the error says which ``--game`` reads it."""
+    if not isinstance(error, OtherFormatError) or error.game is None:
+        return error
+    first = error.problems[0]
+    hint = _("{text}: give --game {name} to read it", text=first.message, name=error.game)
+    return MalformedInputError([Problem(first.path, hint)], error.source)
 
 
 def _internal_error(error: Exception, language: str) -> str:

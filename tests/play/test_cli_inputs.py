@@ -153,3 +153,32 @@ def test_a_god_given_twice_in_a_final_position_is_refused_where_it_is(
     assert "$.gods[1]: the god 'Ra' is listed twice: a table's gods differ (R-5.3)" in err
     assert "$.gods[4]" in err
     assert "unknown god" not in err
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["catalogue", "check", str(DEFAULTS["ankhor"])],
+            "document of Ankh'or, not 'fertility-rules/catalogue/1': give --game ankhor to read it",
+        ),
+        (
+            ["catalogue", "show", "--game", "ankhor", str(DEFAULTS["fertility"])],
+            "document of Fertility, not 'fertility-rules/ankhor-catalogue/1': give --game "
+            "fertility to read it",
+        ),
+        (
+            ["simulate", "--catalogue", str(DEFAULTS["ankhor"])],
+            "give --game ankhor to read it",
+        ),
+    ],
+)
+def test_a_file_of_another_game_names_the_game_that_reads_it(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: this is a 'fertility-rules/ankhor-catalogue/1' document, not
+    'fertility-rules/catalogue/1' (fertility-rules/catalogue/1)."""
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert said in err
+    assert "(fertility-rules/" not in err
