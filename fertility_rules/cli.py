@@ -24,11 +24,14 @@ from fertility_rules.agents.simulate import (
     play_game,
 )
 from fertility_rules.cli_types import (
+    DATABASE_SCHEMES,
     MAX_MOVES,
     MAX_PLAYERS,
     MAX_SEED,
     ArgumentError,
     argument,
+    database,
+    host,
     names_folder,
     number,
     output_file,
@@ -784,6 +787,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     )
     serve.add_argument(
         "--db",
+        type=database(t),
         default="fertility-tables.db",
         help=t(
             _(
@@ -793,7 +797,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         ),
     )
     serve.add_argument(
-        "--host", default="127.0.0.1", help=t(_("address to listen on (default: 127.0.0.1)"))
+        "--host", type=host(t), default="127.0.0.1", help=t(_("address to listen on (default: 127.0.0.1)"))
     )
     serve.add_argument(
         "--port",
@@ -873,7 +877,7 @@ def _serve(args: argparse.Namespace) -> int:
         from fertility_rules.server.config import ServerConfig
         from fertility_rules.server.run import serve
 
-        if args.db.startswith(("postgresql://", "postgres://")):
+        if args.db.startswith(tuple(f"{scheme}://" for scheme in DATABASE_SCHEMES)):
             import psycopg  # noqa: F401 - the postgres extra, needed for such a database
     except ImportError as missing:
         raise FertilityError(
