@@ -92,13 +92,23 @@ def _read_bounded(fd: int, source: str, limits: Limits) -> bytes:
 
 def _check_stdin(limits: Limits) -> None:
     """Standard input redirected from a directory or a device (``< /dev/zero``) is refused
-    as such a file is; a terminal or a pipe is read."""
+    as such a file is, and so is a terminal (nothing was given to read: the command would
+    wait); a pipe or a file is read."""
     try:
-        info = os.fstat(sys.stdin.fileno())
+        fd = sys.stdin.fileno()
+        info = os.fstat(fd)
     except (OSError, ValueError, AttributeError):  # no real file behind it (a test's)
         return
+    if os.isatty(fd):
+        raise _refuse(
+            STDIN,
+            _(
+                "standard input is a terminal: '-' reads a file given through a pipe or "
+                "a redirection (< file.json)"
+            ),
+        )
     refused = _kind(info.st_mode)
-    if refused is not None and not stat.S_ISFIFO(info.st_mode) and not sys.stdin.isatty():
+    if refused is not None and not stat.S_ISFIFO(info.st_mode):
         raise _refuse(STDIN, refused)
     if stat.S_ISREG(info.st_mode) and info.st_size > limits.max_bytes:
         raise _too_large(STDIN, limits)

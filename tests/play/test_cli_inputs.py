@@ -5,8 +5,11 @@ names it, and the final position's gods are checked."""
 from __future__ import annotations
 
 import errno
+import io
 import json
 import os
+import pty
+import sys
 import tomllib
 from pathlib import Path
 
@@ -182,3 +185,36 @@ def test_a_file_of_another_game_names_the_game_that_reads_it(
     err = capsys.readouterr().err
     assert said in err
     assert "(fertility-rules/" not in err
+
+
+def test_standard_input_from_a_terminal_is_refused_as_such(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before: ``-: this is a device``."""
+    leader, follower = pty.openpty()
+    try:
+        with open(follower, "rb", closefd=False) as terminal:
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(terminal))
+            with pytest.raises(MalformedInputError) as refusal:
+                files.read_bytes("-")
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert "standard input is a terminal" in str(refusal.value)
+
+
+@pytest.mark.parametrize("game", ["fertility", "ankhor"])
+def test_a_shown_position_ends_its_line_and_the_view_lists_the_legal_moves(
+    tmp_path: Path, game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, Ankh'or's board had no final new line, and --view (text) promised the
+    legal moves without listing them."""
+    record = tmp_path / "r.json"
+    args = ["--game", game]
+    assert main(["simulate", "--players", "2", "--record", str(record), *args]) == 0
+    capsys.readouterr()
+    assert main(["show", str(record), "--at", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.endswith("\n") and not out.endswith("\n\n")
+    assert main(["show", str(record), "--at", "3", "--view"]) == 0
+    assert "Legal moves: " in capsys.readouterr().out
