@@ -255,10 +255,13 @@ def _show(args: argparse.Namespace) -> int:
         shown = rules.observe(state) if args.view else state
         _emit(rules.pictures.table(shown, last, args.lang), args.output)
     elif args.view:
-        _emit(rules.texts.summary(state, args.lang) + "\n", args.output)
+        moves = [rules.texts.format_move(move, state) for move in rules.legal_moves(state)]
+        listed = render(_("Legal moves: {moves}", moves=", ".join(moves) or "-"), args.lang)
+        _emit(rules.texts.summary(state, args.lang) + "\n" + listed + "\n", args.output)
     else:
         status = render(rules.texts.status(state), args.lang)
-        _emit(status + "\n\n" + rules.texts.text_board(state, last, args.lang), args.output)
+        board = rules.texts.text_board(state, last, args.lang).rstrip("\n")
+        _emit(status + "\n\n" + board + "\n", args.output)  # one new line at the end
     return 0
 
 
