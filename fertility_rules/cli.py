@@ -217,9 +217,9 @@ def _schema(args: argparse.Namespace) -> int:
     if args.name not in schemas:
         raise UnknownIdError(
             _(
-                "unknown format {found!r}; expected {expected!r}",
-                found=args.name,
-                expected=", ".join(schemas),
+                "unknown format {found}; the formats are: {known}",
+                found=echo(args.name),
+                known=", ".join(schemas),
             )
         )
     _print_json(schemas[args.name]())
@@ -427,6 +427,7 @@ def _simulate(args: argparse.Namespace) -> int:
                     args.lang,
                 )
             )
+        print(render(_("Mean score of a player in a game, by stage:"), args.lang))
         labels = {stage.key: render(stage.label, args.lang) for stage in rules.stages}
         labels["total"] = render(_("Total"), args.lang)
         for key, mean in summary["mean_score_per_stage"].items():

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from fertility_rules.arguments import checked_arguments, kind_name
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
+from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits, too_large
 from fertility_rules.i18n.message import Message, _, shown
 
 __all__ = [
@@ -74,7 +74,7 @@ def _kind(mode: int) -> Message | None:
 
 
 def _too_large(source: str, limits: Limits) -> MalformedInputError:
-    return _refuse(source, _("the file is larger than the limit of {n} bytes", n=limits.max_bytes))
+    return _refuse(source, too_large(limits))
 
 
 def _read_bounded(fd: int, source: str, limits: Limits) -> bytes:

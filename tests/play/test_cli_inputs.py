@@ -218,3 +218,16 @@ def test_a_shown_position_ends_its_line_and_the_view_lists_the_legal_moves(
     assert out.endswith("\n") and not out.endswith("\n\n")
     assert main(["show", str(record), "--at", "3", "--view"]) == 0
     assert "Legal moves: " in capsys.readouterr().out
+
+
+def test_counts_and_lists_read_as_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: "the limit of 1 bytes"; the formats quoted as one name; stage means
+    without saying what they are means of."""
+    assert main(["--max-file-size", "1", "score", str(ROOT / "docs/examples/table.json")]) == 1
+    assert "the limit of 1 byte\n" in capsys.readouterr().err
+    assert main(["schema", "nope"]) == 1
+    assert "unknown format 'nope'; the formats are: final-position, game-record" in (
+        capsys.readouterr().err
+    )
+    assert main(["simulate", "--games", "2", "--players", "2"]) == 0
+    assert "Mean score of a player in a game, by stage:\n" in capsys.readouterr().out
