@@ -637,14 +637,23 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         ),
     )
     parser.add_argument(
-        "--version", action="version", version=f"%(prog)s {__version__} (rules {RULES_VERSION})"
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__} (rules {RULES_VERSION})",
+        help=t(ARGPARSE_WORDS["show program's version number and exit"]),
     )
     parser.add_argument(
         "--max-file-size",
         type=positive_int(t, MAX_LIMITS["max_bytes"]),
         default=DEFAULT_LIMITS.max_bytes,
         metavar="BYTES",
-        help=t(_("largest input file read, in bytes (default: 16 MiB)")),
+        help=t(
+            _(
+                "largest input file read, in bytes (default: {default} MiB; at most {most} MiB)",
+                default=DEFAULT_LIMITS.max_bytes >> 20,
+                most=MAX_LIMITS["max_bytes"] >> 20,
+            )
+        ),
     )
     _add_lang(parser, t, default=Language.EN.value)
     commands = parser.add_subparsers(dest="command", required=True)

@@ -231,3 +231,20 @@ def test_counts_and_lists_read_as_words(capsys: pytest.CaptureFixture[str]) -> N
     )
     assert main(["simulate", "--games", "2", "--players", "2"]) == 0
     assert "Mean score of a player in a game, by stage:\n" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("language", ["fr", "pl", "nl"])
+def test_the_version_option_is_explained_in_the_language_asked(
+    language: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", language, "--help"])
+    out = capsys.readouterr().out
+    assert "show program's version number and exit" not in out
+    assert "at most 64 MiB" in " ".join(main_help().split())
+
+
+def main_help() -> str:
+    from fertility_rules.cli import build_parser
+
+    return build_parser().format_help()
