@@ -810,7 +810,10 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         ),
     )
     serve.add_argument(
-        "--host", type=host(t), default="127.0.0.1", help=t(_("address to listen on (default: 127.0.0.1)"))
+        "--host",
+        type=host(t),
+        default="127.0.0.1",
+        help=t(_("address to listen on (default: 127.0.0.1)")),
     )
     serve.add_argument(
         "--port",
@@ -1201,11 +1204,11 @@ def _run(args: argparse.Namespace, language: str) -> int:
         _refuse_argument(args, error, language)
         raise  # pragma: no cover - argparse's error exits
     except FertilityError as failure:
-        error = _with_game_hint(failure)
+        told = _with_game_hint(failure)
         if getattr(args, "format", None) == "json":
-            print(json.dumps(dump_error(error, language), ensure_ascii=False), file=sys.stderr)
+            print(json.dumps(dump_error(told, language), ensure_ascii=False), file=sys.stderr)
         else:
-            print(error.render(language), file=sys.stderr)
+            print(told.render(language), file=sys.stderr)
         return 1
 
 

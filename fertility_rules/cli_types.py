@@ -147,6 +147,7 @@ def whole_number(t: Translate, low: int, high: int) -> Callable[[str], int]:
 def number(t: Translate, low: int, high: int, *, zero: bool = False) -> Callable[[str], float]:
     """An argparse type: a finite number above ``low`` (or equal to it with ``zero``) and
     at most ``high``; ``inf`` and ``nan`` are refused, as are numbers written too long."""
+
     def expected(text: str) -> Message:
         if zero:
             return _(

@@ -84,9 +84,9 @@ __all__ = [
     "config_interpretations",
     "counting_moves",
     "find_game",
-    "game_of_format",
     "game_field",
     "game_info",
+    "game_of_format",
     "interpretations_of_its_game",
     "known_games",
     "lazy_named",
@@ -872,7 +872,9 @@ def find_game(
     return game_info(name, games).load()
 
 
-def game_of_format(fmt: str, games: Sequence[GameInfo] | None = None) -> tuple[GameInfo, str] | None:
+def game_of_format(
+    fmt: str, games: Sequence[GameInfo] | None = None
+) -> tuple[GameInfo, str] | None:
     """The one game among ``games`` (by default every game known) with the file format
     ``fmt`` (``fertility-rules/ankhor-catalogue/1``), and the name of its schema
     (``catalogue``); ``None`` when no game, or more than one (the game record), has it.

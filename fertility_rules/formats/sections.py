@@ -75,8 +75,7 @@ def text_problems(data: object) -> list[Problem]:
                 problems.append(Problem(path, message))
             elif printable(value) != value or (not note and "\n" in value):
                 message = _(
-                    "a text without control characters (new lines, escape sequences), "
-                    "found {text}",
+                    "a text without control characters (new lines, escape sequences), found {text}",
                     text=echo(value),
                 )
                 problems.append(Problem(path, message))

@@ -10,6 +10,7 @@ import json
 import os
 import pty
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -135,7 +136,7 @@ def test_a_failed_write_says_the_systems_reason(
 
     target = tmp_path / "out.txt"
     check_target(target)  # writable when the arguments are read
-    monkeypatch.setattr(files.tempfile, "mkstemp", refused)
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
     with pytest.raises(MalformedInputError) as refusal:
         files.write_text(target, "text")
     text = str(refusal.value)
@@ -215,7 +216,8 @@ def test_a_shown_position_ends_its_line_and_the_view_lists_the_legal_moves(
     capsys.readouterr()
     assert main(["show", str(record), "--at", "3"]) == 0
     out = capsys.readouterr().out
-    assert out.endswith("\n") and not out.endswith("\n\n")
+    assert out.endswith("\n")
+    assert not out.endswith("\n\n")
     assert main(["show", str(record), "--at", "3", "--view"]) == 0
     assert "Legal moves: " in capsys.readouterr().out
 

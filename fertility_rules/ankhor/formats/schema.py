@@ -25,8 +25,8 @@ from fertility_rules.ankhor.state import Phase
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.formats.schema_kit import (
     NAT,
-    PLAYER_NAME,
     NOTE,
+    PLAYER_NAME,
     RECORD_FORMAT,
     STRING,
     TEXT,

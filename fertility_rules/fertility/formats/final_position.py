@@ -183,9 +183,9 @@ def _gods(data: object, catalogue: Catalogue) -> tuple[str, ...]:
     """The table's gods, to check Statue Shops against: the file's if they can be read
     and are right (else they are refused themselves, at ``$.gods``), else the catalogue's."""
     value = data.get("gods") if isinstance(data, dict) else None
-    if isinstance(value, list) and all(isinstance(name, str) for name in value):
-        if not god_problems(value):
-            return tuple(value)
+    names = tuple(value) if isinstance(value, list) else ()
+    if names and all(isinstance(name, str) for name in names) and not god_problems(names):
+        return names
     return catalogue.gods
 
 
