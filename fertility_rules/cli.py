@@ -24,11 +24,14 @@ from fertility_rules.agents.simulate import (
     play_game,
 )
 from fertility_rules.cli_types import (
+    DATABASE_SCHEMES,
     MAX_MOVES,
     MAX_PLAYERS,
     MAX_SEED,
     ArgumentError,
     argument,
+    database,
+    host,
     names_folder,
     number,
     output_file,
@@ -42,9 +45,10 @@ from fertility_rules.cli_types import (
 from fertility_rules.document.blocks import FORMATS, pictures_inside
 from fertility_rules.document.interpretations import interpretation_notes
 from fertility_rules.errors import FertilityError, MalformedInputError, Problem, UnknownIdError
+from fertility_rules.formats.base import OtherFormatError
 from fertility_rules.formats.documents import read_document
 from fertility_rules.formats.errors_json import dump_error
-from fertility_rules.formats.files import check_folder, check_target, os_reason, write_text
+from fertility_rules.formats.files import check_target, make_folder, os_reason, write_text
 from fertility_rules.formats.limits import DEFAULT_LIMITS, MAX_LIMITS, Limits
 from fertility_rules.games import (
     GAMES,
@@ -57,7 +61,7 @@ from fertility_rules.games import (
 )
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of, series
-from fertility_rules.i18n.message import Message, _, echo, ngettext, render
+from fertility_rules.i18n.message import Message, _, echo, ngettext, render, shown
 from fertility_rules.i18n.numbers import decimal
 from fertility_rules.lab.adjudicate import position_at
 from fertility_rules.lab.commands import (
@@ -213,9 +217,9 @@ def _schema(args: argparse.Namespace) -> int:
     if args.name not in schemas:
         raise UnknownIdError(
             _(
-                "unknown format {found!r}; expected {expected!r}",
-                found=args.name,
-                expected=", ".join(schemas),
+                "unknown format {found}; the formats are: {known}",
+                found=echo(args.name),
+                known=", ".join(schemas),
             )
         )
     _print_json(schemas[args.name]())
@@ -251,10 +255,13 @@ def _show(args: argparse.Namespace) -> int:
         shown = rules.observe(state) if args.view else state
         _emit(rules.pictures.table(shown, last, args.lang), args.output)
     elif args.view:
-        _emit(rules.texts.summary(state, args.lang) + "\n", args.output)
+        moves = [rules.texts.format_move(move, state) for move in rules.legal_moves(state)]
+        listed = render(_("Legal moves: {moves}", moves=", ".join(moves) or "-"), args.lang)
+        _emit(rules.texts.summary(state, args.lang) + "\n" + listed + "\n", args.output)
     else:
         status = render(rules.texts.status(state), args.lang)
-        _emit(status + "\n\n" + rules.texts.text_board(state, last, args.lang), args.output)
+        board = rules.texts.text_board(state, last, args.lang).rstrip("\n")
+        _emit(status + "\n\n" + board + "\n", args.output)  # one new line at the end
     return 0
 
 
@@ -284,7 +291,7 @@ def _turn_pictures(record: GameRecord, directory: str, language: str) -> int:
 def _catalogue_check(args: argparse.Namespace) -> int:
     rules: GameRules = args.rules
     catalogue = rules.formats.load_catalogue(args.file, _limits(args))
-    print(render(rules.texts.catalogue_check(args.file, catalogue), args.lang))
+    print(render(rules.texts.catalogue_check(shown(args.file), catalogue), args.lang))
     return 0
 
 
@@ -420,6 +427,7 @@ def _simulate(args: argparse.Namespace) -> int:
                     args.lang,
                 )
             )
+        print(render(_("Mean score of a player in a game, by stage:"), args.lang))
         labels = {stage.key: render(stage.label, args.lang) for stage in rules.stages}
         labels["total"] = render(_("Total"), args.lang)
         for key, mean in summary["mean_score_per_stage"].items():
@@ -516,16 +524,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 def _folder(directory: str | Path) -> Path:
     """The folder ``directory``, made if missing; checked first (a library error if not)."""
-    folder = check_folder(directory)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise MalformedInputError.single(
-            "$",
-            _("cannot write the file: {error}", error=os_reason(error)),
-            source=str(directory),
-        ) from None
-    return folder
+    return make_folder(directory)
 
 
 def _rules_target(args: argparse.Namespace) -> Path | None:
@@ -638,14 +637,23 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         ),
     )
     parser.add_argument(
-        "--version", action="version", version=f"%(prog)s {__version__} (rules {RULES_VERSION})"
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__} (rules {RULES_VERSION})",
+        help=t(ARGPARSE_WORDS["show program's version number and exit"]),
     )
     parser.add_argument(
         "--max-file-size",
         type=positive_int(t, MAX_LIMITS["max_bytes"]),
         default=DEFAULT_LIMITS.max_bytes,
         metavar="BYTES",
-        help=t(_("largest input file read, in bytes (default: 16 MiB)")),
+        help=t(
+            _(
+                "largest input file read, in bytes (default: {default} MiB; at most {most} MiB)",
+                default=DEFAULT_LIMITS.max_bytes >> 20,
+                most=MAX_LIMITS["max_bytes"] >> 20,
+            )
+        ),
     )
     _add_lang(parser, t, default=Language.EN.value)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -792,6 +800,7 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
     )
     serve.add_argument(
         "--db",
+        type=database(t),
         default="fertility-tables.db",
         help=t(
             _(
@@ -801,7 +810,10 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
         ),
     )
     serve.add_argument(
-        "--host", default="127.0.0.1", help=t(_("address to listen on (default: 127.0.0.1)"))
+        "--host",
+        type=host(t),
+        default="127.0.0.1",
+        help=t(_("address to listen on (default: 127.0.0.1)")),
     )
     serve.add_argument(
         "--port",
@@ -881,7 +893,7 @@ def _serve(args: argparse.Namespace) -> int:
         from fertility_rules.server.config import ServerConfig
         from fertility_rules.server.run import serve
 
-        if args.db.startswith(("postgresql://", "postgres://")):
+        if args.db.startswith(tuple(f"{scheme}://" for scheme in DATABASE_SCHEMES)):
             import psycopg  # noqa: F401 - the postgres extra, needed for such a database
     except ImportError as missing:
         raise FertilityError(
@@ -1191,12 +1203,23 @@ def _run(args: argparse.Namespace, language: str) -> int:
     except ArgumentError as error:
         _refuse_argument(args, error, language)
         raise  # pragma: no cover - argparse's error exits
-    except FertilityError as error:
+    except FertilityError as failure:
+        told = _with_game_hint(failure)
         if getattr(args, "format", None) == "json":
-            print(json.dumps(dump_error(error, language), ensure_ascii=False), file=sys.stderr)
+            print(json.dumps(dump_error(told, language), ensure_ascii=False), file=sys.stderr)
         else:
-            print(error.render(language), file=sys.stderr)
+            print(told.render(language), file=sys.stderr)
         return 1
+
+
+def _with_game_hint(error: FertilityError) -> FertilityError:
+    """A file of another game's format of the same kind (an Ankh'or catalogue read as
+    Fertility's): the error says which ``--game`` reads it."""
+    if not isinstance(error, OtherFormatError) or error.game is None:
+        return error
+    first = error.problems[0]
+    hint = _("{text}: give --game {name} to read it", text=first.message, name=error.game)
+    return MalformedInputError([Problem(first.path, hint)], error.source)
 
 
 def _internal_error(error: Exception, language: str) -> str:

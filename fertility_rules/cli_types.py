@@ -11,18 +11,21 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ipaddress
 import math
 import os
+import socket
 from collections.abc import Callable, Iterator
 from pathlib import PurePath
 from typing import TypeVar
 
 from fertility_rules.errors import FertilityError, MalformedInputError
 from fertility_rules.formats.files import check_folder, check_target
-from fertility_rules.i18n.message import Message, _, shown
+from fertility_rules.i18n.message import Message, _, echo, shown
 from fertility_rules.shared.seeds import MAX_SEED
 
 __all__ = [
+    "DATABASE_SCHEMES",
     "MAX_GAMES",
     "MAX_JOBS",
     "MAX_MOVES",
@@ -31,6 +34,8 @@ __all__ = [
     "ArgumentError",
     "argument",
     "argument_message",
+    "database",
+    "host",
     "names_folder",
     "number",
     "output_file",
@@ -147,13 +152,27 @@ def whole_number(t: Translate, low: int, high: int) -> Callable[[str], int]:
 def number(t: Translate, low: int, high: int, *, zero: bool = False) -> Callable[[str], float]:
     """An argparse type: a finite number above ``low`` (or equal to it with ``zero``) and
     at most ``high``; ``inf`` and ``nan`` are refused, as are numbers written too long."""
+
+    def expected(text: str) -> Message:
+        if zero:
+            return _(
+                "expected a number from {low} to {high}, not {text!r}",
+                low=low,
+                high=high,
+                text=text,
+            )
+        return _(
+            "expected a number above {low} and at most {high}, not {text!r}",
+            low=low,
+            high=high,
+            text=text,
+        )
+
     return _bounded(
         t,
         _finite,
         lambda value: (low < value or (zero and value == low)) and value <= high,
-        lambda text: _(
-            "expected a number from {low} to {high}, not {text!r}", low=low, high=high, text=text
-        ),
+        expected,
     )
 
 
@@ -219,6 +238,73 @@ def scheduler_address(t: Translate) -> Callable[[str], str]:
                 )
             )
         return text.strip()
+
+    return read
+
+
+def host(t: Translate) -> Callable[[str], str]:
+    """An argparse type: an address to listen on, an IP address or a host name the system
+    finds (``999.1.1.1`` and an unknown name are refused here, not by the server)."""
+
+    def read(text: str) -> str:
+        name = text.strip()
+        if not name:
+            raise argparse.ArgumentTypeError(
+                t(_("an empty address: give one, such as 127.0.0.1 (0.0.0.0 for every one)"))
+            )
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            found = len(name) <= 253 and _resolves(name)
+            if not found:
+                raise argparse.ArgumentTypeError(
+                    t(
+                        _(
+                            "expected an IP address or a host name the system knows "
+                            "(localhost), not {text}",
+                            text=echo(text),
+                        )
+                    )
+                ) from None
+        return name
+
+    return read
+
+
+def _resolves(name: str) -> bool:
+    try:
+        socket.getaddrinfo(name, None, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError, ValueError):
+        return False
+    return True
+
+
+DATABASE_SCHEMES = ("postgresql", "postgres")
+"""The database URLs ``serve --db`` takes besides a SQLite file's name."""
+
+
+def database(t: Translate) -> Callable[[str], str]:
+    """An argparse type: a SQLite file's name or a PostgreSQL URL (``postgresql://``);
+    another URL (``mysql://``) is refused rather than taken for a file's name."""
+
+    def read(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(
+                t(_("an empty name: give a SQLite file's name or a PostgreSQL URL"))
+            )
+        scheme, separator, _rest = text.partition("://")
+        if separator and scheme not in DATABASE_SCHEMES:
+            raise argparse.ArgumentTypeError(
+                t(
+                    _(
+                        "unsupported database URL {text}: a SQLite file's name, or a URL "
+                        "starting with {schemes}",
+                        text=echo(text),
+                        schemes=" or ".join(f"{s}://" for s in DATABASE_SCHEMES),
+                    )
+                )
+            )
+        return text
 
     return read
 

@@ -86,6 +86,7 @@ __all__ = [
     "find_game",
     "game_field",
     "game_info",
+    "game_of_format",
     "interpretations_of_its_game",
     "known_games",
     "lazy_named",
@@ -869,6 +870,22 @@ def find_game(
     if isinstance(name, GameRules):
         return name
     return game_info(name, games).load()
+
+
+def game_of_format(
+    fmt: str, games: Sequence[GameInfo] | None = None
+) -> tuple[GameInfo, str] | None:
+    """The one game among ``games`` (by default every game known) with the file format
+    ``fmt`` (``fertility-rules/ankhor-catalogue/1``), and the name of its schema
+    (``catalogue``); ``None`` when no game, or more than one (the game record), has it.
+    Each game is loaded to look: for an error, not on a hot path."""
+    found = [
+        (info, name)
+        for info in (_known if games is None else games)
+        for name, schema in info.load().formats.schemas.items()
+        if schema().get("title") == fmt
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 @checked_arguments

@@ -42,7 +42,7 @@ from fertility_rules.arguments import checked_arguments, language_of
 from fertility_rules.errors import MalformedInputError
 from fertility_rules.i18n.language import Language
 from fertility_rules.i18n.lists import all_of
-from fertility_rules.i18n.message import Message, _, ngettext, render
+from fertility_rules.i18n.message import Message, _, ngettext, printable, render
 from fertility_rules.shared.scores import StageText, report_table, report_text
 
 __all__ = [
@@ -352,4 +352,4 @@ def describe_catalogue(catalogue: Catalogue, language: Language | str = Language
         if entry.points:
             text = _("{text}, {points} VP printed", text=text, points=entry.points)
         out.append(f"  {line(text)} [{line(entry.provenance.label)}]")
-    return "\n".join(out)
+    return printable("\n".join(out))  # the title and note as written, never a control

@@ -33,11 +33,13 @@ from fertility_rules.arguments import argument_error
 from fertility_rules.errors import MalformedInputError, Problem, join_path, nest_path
 from fertility_rules.formats.documents import SEQUENCES, check_tree, join
 from fertility_rules.formats.limits import DEFAULT_LIMITS
+from fertility_rules.games import game_of_format
 from fertility_rules.i18n.message import Message, _, pgettext
 from fertility_rules.shared.provenance import Provenance
 
 __all__ = [
     "FormatHooks",
+    "OtherFormatError",
     "attempt",
     "check_names",
     "enum_hook",
@@ -324,8 +326,10 @@ def _object_hook(cls: type, converter: Converter) -> Callable[[object, type], An
 
 @functools.cache
 def check_names(checks: Callable[..., list[Problem]]) -> tuple[str, ...]:
-    """The fields a section's ``checks`` takes, by their names."""
-    return tuple(inspect.signature(checks).parameters)
+    """The fields a section's ``checks`` takes, by their names (its parameters without a
+    default; one with a default, such as where the problems go, keeps it)."""
+    parameters = inspect.signature(checks).parameters.values()
+    return tuple(p.name for p in parameters if p.default is inspect.Parameter.empty)
 
 
 def _checks_of_the_rest(
@@ -506,6 +510,30 @@ def other_library_format(data: object, fmt: str) -> str | None:
     return other.group(0)
 
 
+class OtherFormatError(MalformedInputError):
+    """A document of another format of the library (an Ankh'or catalogue read as
+    Fertility's): ``game`` names the game whose format of the same kind it is, if one is
+    (the document is then read with that game), else ``None``."""
+
+    def __init__(self, found: str, expected: str, source: str | None = None) -> None:
+        owner, reader = game_of_format(found), game_of_format(expected)
+        self.game: str | None = None
+        if owner is None:
+            message = _(
+                "this is a {found!r} document, not {expected!r}", found=found, expected=expected
+            )
+        else:
+            if reader is not None and owner[1] == reader[1] and owner[0] != reader[0]:
+                self.game = owner[0].name
+            message = _(
+                "this is a {found!r} document of {game}, not {expected!r}",
+                found=found,
+                game=owner[0].title,
+                expected=expected,
+            )
+        super().__init__([Problem("$.format", message)], source)
+
+
 def structure_document(
     data: object,
     cls: type[T],
@@ -527,8 +555,7 @@ def structure_document(
     other = other_library_format(data, fmt)
     if other is not None:
         # Another format of this library: its fields would all be wrong, say it once.
-        message = _("this is a {found!r} document, not {expected!r}", found=other, expected=fmt)
-        raise MalformedInputError([Problem("$.format", message)], source, fmt)
+        raise OtherFormatError(other, fmt, source)
     if "format" not in data:
         problems.append(Problem("$", _("missing field {key!r}", key="format")))
     elif not isinstance(found, str):

@@ -21,7 +21,7 @@ import attrs
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import MalformedInputError, Problem, join_path
 from fertility_rules.formats.files import read_bytes
-from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
+from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits, too_large
 from fertility_rules.i18n.message import Message, _
 
 __all__ = [
@@ -294,7 +294,7 @@ def parse_document(
     if len(text) > limits.max_bytes:
         raise MalformedInputError.single(
             "$",
-            _("the file is larger than the limit of {n} bytes", n=limits.max_bytes),
+            too_large(limits),
             source=source,
         )
     if max(text.count(","), text.count("\n")) > limits.max_values:  # before any object is made

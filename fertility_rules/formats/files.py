@@ -14,14 +14,15 @@ from pathlib import Path
 
 from fertility_rules.arguments import checked_arguments, kind_name
 from fertility_rules.errors import MalformedInputError
-from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits
-from fertility_rules.i18n.message import Message, _
+from fertility_rules.formats.limits import DEFAULT_LIMITS, Limits, too_large
+from fertility_rules.i18n.message import Message, _, shown
 
 __all__ = [
     "STDIN",
     "check_folder",
     "check_target",
     "file_name",
+    "make_folder",
     "os_reason",
     "read_bytes",
     "write_text",
@@ -73,7 +74,7 @@ def _kind(mode: int) -> Message | None:
 
 
 def _too_large(source: str, limits: Limits) -> MalformedInputError:
-    return _refuse(source, _("the file is larger than the limit of {n} bytes", n=limits.max_bytes))
+    return _refuse(source, too_large(limits))
 
 
 def _read_bounded(fd: int, source: str, limits: Limits) -> bytes:
@@ -91,13 +92,23 @@ def _read_bounded(fd: int, source: str, limits: Limits) -> bytes:
 
 def _check_stdin(limits: Limits) -> None:
     """Standard input redirected from a directory or a device (``< /dev/zero``) is refused
-    as such a file is; a terminal or a pipe is read."""
+    as such a file is, and so is a terminal (nothing was given to read: the command would
+    wait); a pipe or a file is read."""
     try:
-        info = os.fstat(sys.stdin.fileno())
+        fd = sys.stdin.fileno()
+        info = os.fstat(fd)
     except (OSError, ValueError, AttributeError):  # no real file behind it (a test's)
         return
+    if os.isatty(fd):
+        raise _refuse(
+            STDIN,
+            _(
+                "standard input is a terminal: '-' reads a file given through a pipe or "
+                "a redirection (< file.json)"
+            ),
+        )
     refused = _kind(info.st_mode)
-    if refused is not None and not stat.S_ISFIFO(info.st_mode) and not sys.stdin.isatty():
+    if refused is not None and not stat.S_ISFIFO(info.st_mode):
         raise _refuse(STDIN, refused)
     if stat.S_ISREG(info.st_mode) and info.st_size > limits.max_bytes:
         raise _too_large(STDIN, limits)
@@ -112,6 +123,11 @@ _OS_REASONS: dict[int, Message] = {
     errno.ENAMETOOLONG: _("the name is too long"),
     errno.ELOOP: _("too many symbolic links"),
     errno.ENOSPC: _("the disk is full"),
+    errno.EDQUOT: _("the disk quota is used up"),
+    errno.EFBIG: _("the file would be too large for the file system"),
+    errno.EIO: _("the device failed (an input/output error)"),
+    errno.EBUSY: _("it is in use"),
+    errno.ETXTBSY: _("it is in use"),
     errno.EROFS: _("the file system is read-only"),
     errno.EEXIST: _("it exists already"),
 }
@@ -159,27 +175,50 @@ def read_bytes(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> bytes:
         os.close(fd)
 
 
-def _cannot_write(source: str, error: OSError | Message) -> MalformedInputError:
-    reason = error if isinstance(error, Message) else os_reason(error)
+def _cannot_write(
+    source: str, error: OSError | Message, folder: Path | None = None
+) -> MalformedInputError:
+    """Why ``source`` cannot be written: ``error``'s reason; a file missing while one is
+    made in the existing ``folder`` means that the folder takes no new files."""
+    if isinstance(error, Message):
+        reason = error
+    elif error.errno == errno.ENOENT and folder is not None:
+        reason = _(
+            "the folder {folder} takes no new files (it was removed, or its file system, "
+            "such as /proc, makes none)",
+            folder=shown(str(folder)),
+        )
+    else:
+        reason = os_reason(error)
     return MalformedInputError.single(
         "$", _("cannot write the file: {error}", error=reason), source=source
     )
 
 
 def _existing_folder(path: Path, source: str) -> None:
-    """``path`` is a folder this process may write in."""
+    """``path`` is a folder this process can write in: a file is made there and removed
+    (permissions alone do not tell a read-only file system, nor one such as /proc)."""
     try:
         info = path.stat()
     except FileNotFoundError:
         raise _cannot_write(
-            source, _("the folder {folder} does not exist", folder=str(path))
+            source, _("the folder {folder} does not exist", folder=shown(str(path)))
         ) from None
     except OSError as error:
         raise _cannot_write(source, error) from None
     if not stat.S_ISDIR(info.st_mode):
-        raise _cannot_write(source, _("{folder} is not a folder", folder=str(path)))
+        raise _cannot_write(source, _("{folder} is not a folder", folder=shown(str(path))))
     if not os.access(path, os.W_OK | os.X_OK):
-        raise _cannot_write(source, _("the folder {folder} is not writable", folder=str(path)))
+        raise _cannot_write(
+            source, _("the folder {folder} is not writable", folder=shown(str(path)))
+        )
+    try:
+        handle, probe = tempfile.mkstemp(dir=path, prefix=".fertility-rules.")
+    except OSError as error:
+        raise _cannot_write(source, error, path) from None
+    os.close(handle)
+    with contextlib.suppress(OSError):
+        os.unlink(probe)
 
 
 def check_target(path: str | Path) -> Path:
@@ -221,9 +260,19 @@ def check_folder(path: str | Path) -> Path:
         except OSError as error:
             raise _cannot_write(source, error) from None
         if not stat.S_ISDIR(info.st_mode):
-            raise _cannot_write(source, _("{folder} is not a folder", folder=str(above)))
+            raise _cannot_write(source, _("{folder} is not a folder", folder=shown(str(above))))
         _existing_folder(above, source)
         return folder
+
+
+def make_folder(path: str | Path) -> Path:
+    """The folder ``path``, checked (:func:`check_folder`) and made if missing."""
+    folder = check_folder(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _cannot_write(str(path), error, folder.parent) from None
+    return folder
 
 
 def write_text(path: str | Path, text: str) -> None:
@@ -234,7 +283,7 @@ def write_text(path: str | Path, text: str) -> None:
     try:
         handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
     except OSError as error:
-        raise _cannot_write(str(path), error) from None
+        raise _cannot_write(str(path), error, target.parent) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)

@@ -9,9 +9,9 @@ from attrs import field, frozen
 
 from fertility_rules.arguments import typed_fields
 from fertility_rules.errors import MalformedInputError, Problem
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import Message, _, ngettext
 
-__all__ = ["DEFAULT_LIMITS", "MAX_LIMITS", "Limits", "bound_problems"]
+__all__ = ["DEFAULT_LIMITS", "MAX_LIMITS", "Limits", "bound_problems", "too_large"]
 
 
 def bound_problems(
@@ -72,3 +72,12 @@ class Limits:
 
 
 DEFAULT_LIMITS = Limits()
+
+
+def too_large(limits: Limits) -> Message:
+    """Why a file past ``limits.max_bytes`` is refused."""
+    return ngettext(
+        "the file is larger than the limit of {n} byte",
+        "the file is larger than the limit of {n} bytes",
+        limits.max_bytes,
+    )

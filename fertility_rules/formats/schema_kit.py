@@ -17,15 +17,18 @@ from typing import Any, cast
 import attrs
 
 from fertility_rules.errors import UnknownIdError
+from fertility_rules.formats.sections import MAX_NOTE, MAX_TEXT
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.players import MAX_NAME
 from fertility_rules.shared.seeds import MAX_SEED
 
 __all__ = [
     "NAT",
+    "NOTE",
     "PLAYER_NAME",
     "SEED",
     "STRING",
+    "TEXT",
     "Schema",
     "builder_of",
     "char_class",
@@ -50,6 +53,11 @@ SEED: Schema = {"type": "integer", "minimum": -MAX_SEED, "maximum": MAX_SEED}
 """A player's name (its characters must also be printable, which a schema cannot say)."""
 NAT: Schema = {"type": "integer", "minimum": 0}
 STRING: Schema = {"type": "string"}
+TEXT: Schema = {"type": "string", "maxLength": MAX_TEXT}
+"""A text of a catalogue file: its name, title, an id (without control characters, which a
+schema cannot say)."""
+NOTE: Schema = {"type": "string", "maxLength": MAX_NOTE}
+"""A note of a catalogue file (without control characters but new lines)."""
 
 
 def enum_of(values: list[Any]) -> Schema:
@@ -96,7 +104,7 @@ def sourced(required: list[str], properties: dict[str, Schema]) -> Schema:
     of ``$defs``) and a note (:class:`~fertility_rules.formats.sections.Section`)."""
     return object_of(
         [*required, "provenance"],
-        {**properties, "provenance": {"$ref": "#/$defs/provenance"}, "note": STRING},
+        {**properties, "provenance": {"$ref": "#/$defs/provenance"}, "note": NOTE},
     )
 
 

@@ -19,7 +19,7 @@ from attrs import Factory, field, frozen
 from cattrs import Converter
 from cattrs.gen import make_dict_unstructure_fn, override
 
-from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.errors import MalformedInputError, Problem, join_path
 from fertility_rules.formats.base import (
     attempt,
     check_names,
@@ -27,13 +27,59 @@ from fertility_rules.formats.base import (
     structure,
     structure_document,
 )
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, echo, printable
 from fertility_rules.shared.provenance import Provenance, Source
 from fertility_rules.shared.values import carried
 
-__all__ = ["CatalogueFile", "Section", "frame", "read_sections", "write_sections"]
+__all__ = [
+    "MAX_NOTE",
+    "MAX_TEXT",
+    "CatalogueFile",
+    "Section",
+    "frame",
+    "read_sections",
+    "text_problems",
+    "write_sections",
+]
 
 T = TypeVar("T")
+
+MAX_TEXT = 200
+"""The most characters of a text of a catalogue file (its name, title, an id, a god's
+name): one line, shown whole in a listing or a heading."""
+MAX_NOTE = 5000
+"""The most characters of a note of a catalogue file (where a value comes from): a few
+paragraphs."""
+
+
+def text_problems(data: object) -> list[Problem]:
+    """The texts of the catalogue document ``data`` that are too long (a note past
+    :data:`MAX_NOTE` characters, any other text past :data:`MAX_TEXT`) or hold a control
+    character (an escape sequence; a note may have new lines), with their paths: a
+    catalogue's texts are written out as they are, in listings and on terminals."""
+    problems: list[Problem] = []
+    stack: list[tuple[str, str, object]] = [("$", "", data)]
+    while stack:
+        path, key, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((join_path(path, str(k)), str(k), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((join_path(path, i), key, v) for i, v in enumerate(value))
+        elif isinstance(value, str):
+            note = key == "note"
+            limit = MAX_NOTE if note else MAX_TEXT
+            if len(value) > limit:
+                message = _(
+                    "a text of at most {limit} characters, found {n}", limit=limit, n=len(value)
+                )
+                problems.append(Problem(path, message))
+            elif printable(value) != value or (not note and "\n" in value):
+                message = _(
+                    "a text without control characters (new lines, escape sequences), found {text}",
+                    text=echo(value),
+                )
+                problems.append(Problem(path, message))
+    return sorted(problems, key=lambda problem: problem.path)
 
 
 @frozen(kw_only=True)
@@ -157,7 +203,7 @@ class CatalogueFile:
         are read even when the frame is broken, for their problems too
         (:func:`read_sections`, ``after_error`` included).
         """
-        problems: list[Problem] = []
+        problems = text_problems(data)
         root: Any
         try:
             root = structure_document(data, self.frame_type, self.fmt, source, converter)

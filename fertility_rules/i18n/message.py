@@ -21,6 +21,7 @@ import gettext
 import math
 import os
 import re
+import unicodedata
 from collections.abc import Mapping
 
 from attrs import frozen
@@ -40,6 +41,7 @@ __all__ = [
     "ngettext",
     "number_text",
     "pgettext",
+    "printable",
     "render",
     "shown",
     "translations",
@@ -89,13 +91,30 @@ def echo(value: object) -> str:
     return repr(value)[:ECHO_LENGTH]
 
 
+_UNSEEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""The kinds of characters a text of an input shows escaped: controls (an escape
+sequence, a carriage return), format characters (a right-to-left override), separators
+of lines, surrogates, private and unassigned characters."""
+
+
+def _escaped(c: str) -> str:
+    if unicodedata.category(c) not in _UNSEEN:
+        return c
+    return c.encode("unicode_escape", "backslashreplace").decode("ascii")
+
+
+def printable(text: str) -> str:
+    """A text of an input (a catalogue's title, note...) as written out as text: its lines
+    kept, every other control character escaped (an escape is ``\\x1b``), so that it
+    never clears or recolours a terminal."""
+    return "\n".join("".join(map(_escaped, line)) for line in text.split("\n"))
+
+
 def shown(text: str, limit: int = SHOWN_LENGTH) -> str:
     """A name an input gives (a file's) as a message shows it without quotes: its
     control characters escaped (a new line is ``\\n``, an escape ``\\x1b``), and past
     ``limit`` characters its middle left out, so that the end of a path stays seen."""
-    escaped = "".join(
-        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text
-    )
+    escaped = "".join(map(_escaped, text))
     if len(escaped) <= limit:
         return escaped
     half = (limit - 1) // 2

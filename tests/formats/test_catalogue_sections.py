@@ -165,10 +165,14 @@ def test_a_section_is_written_without_its_note_when_it_has_none() -> None:
     assert (written["format"], written["name"], written["title"]) == (FORMAT, "small", "small")
 
 
+# A catalogue's texts are without control characters (sections.text_problems).
+_TEXT = st.characters(exclude_categories=("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+
+
 @given(
-    names=st.lists(st.text(min_size=1, max_size=5), max_size=4, unique=True),
+    names=st.lists(st.text(_TEXT, min_size=1, max_size=5), max_size=4, unique=True),
     copies=st.tuples(st.integers(1, 9), st.integers(0, 3)),
-    title=st.text(max_size=5),
+    title=st.text(_TEXT, max_size=5),
     provenance=st.sampled_from(Provenance),
 )
 def test_a_written_deck_reads_back_equal(

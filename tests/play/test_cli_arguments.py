@@ -190,3 +190,27 @@ def test_many_games_are_announced_first(capsys: pytest.CaptureFixture[str]) -> N
     assert capsys.readouterr().err == "Playing 100 games…\n"
     assert main([*args, "--games", "99"]) == 0
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--host", "999.1.1.1", "--port", "0"], "argument --host: expected an IP address"),
+        (["--host", "a"], "argument --host: expected an IP address or a host name"),
+        (["--host", ""], "argument --host: an empty address"),
+        (["--db", ""], "argument --db: an empty name"),
+        (["--db", "mysql://x"], "argument --db: unsupported database URL 'mysql://x'"),
+        (["--rate", "0"], "argument --rate: expected a number above 0 and at most 1000000"),
+        (
+            ["--header-timeout", "0"],
+            "argument --header-timeout: expected a number above 0 and at most 3600",
+        ),
+    ],
+)
+def test_the_table_servers_arguments_are_checked_before_it_starts(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: uvicorn's own error (exit 3) for --host, a SQLite file named mysql://x, a
+    server on a temporary store or on every interface for an empty value, and "from 0"
+    for a range without 0."""
+    assert said in usage_error(["serve", *args], capsys)

@@ -447,7 +447,7 @@ def test_serve_takes_the_frame_rate_and_refuses_one_that_is_not_positive(
             main(["serve", "--frame-rate", wrong, "--db", str(tmp_path / "t.db")])
         assert stopped.value.code == 2
         error = capsys.readouterr().err
-        assert "argument --frame-rate: expected a number from 0 to 1000000" in error
+        assert "argument --frame-rate: expected a number above 0 and at most 1000000" in error
         assert "Traceback" not in error
 
 

@@ -25,9 +25,11 @@ from fertility_rules.ankhor.state import Phase
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.formats.schema_kit import (
     NAT,
+    NOTE,
     PLAYER_NAME,
     RECORD_FORMAT,
     STRING,
+    TEXT,
     Schema,
     builder_of,
     record_body,
@@ -111,9 +113,9 @@ def _catalogue() -> Schema:
         ],
         {
             "format": {"const": CATALOGUE_FORMAT},
-            "name": STRING,
-            "title": STRING,
-            "note": STRING,
+            "name": TEXT,
+            "title": TEXT,
+            "note": NOTE,
             "tokens": sourced(
                 ["per_kind", "supply"],
                 {

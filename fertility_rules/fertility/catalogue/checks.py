@@ -15,7 +15,7 @@ from fertility_rules.fertility.effects.base import ParamType
 from fertility_rules.fertility.effects.registry import EffectRegistry
 from fertility_rules.fertility.model.resources import MonumentType
 from fertility_rules.fertility.model.shop import Shop
-from fertility_rules.i18n.message import _
+from fertility_rules.i18n.message import _, echo
 
 __all__ = [
     "COUNTS",
@@ -86,16 +86,20 @@ def monument_problems(
     return problems
 
 
-def god_problems(names: Sequence[str]) -> list[Problem]:
-    problems = [
-        Problem(f"names[{index}]", _("a god needs a name"), "R-5.3")
-        for index, name in enumerate(names)
-        if not name
-    ]
+def god_problems(names: Sequence[str], path: str = "names") -> list[Problem]:
+    """The gods of a table (R-5.3): at least one, each named, no god twice (each repeat
+    at its place in the list ``path``)."""
+    problems: list[Problem] = []
     if not names:
-        problems.append(Problem("names", _("at least one god is needed"), "R-5.3"))
-    if len(set(names)) != len(names):
-        problems.append(Problem("names", _("a god is listed twice"), "R-5.3"))
+        problems.append(Problem(path, _("at least one god is needed"), "R-5.3"))
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        if not name:
+            problems.append(Problem(f"{path}[{index}]", _("a god needs a name"), "R-5.3"))
+        elif name in seen:
+            message = _("the god {name} is listed twice: a table's gods differ", name=echo(name))
+            problems.append(Problem(f"{path}[{index}]", message, "R-5.3"))
+        seen.add(name)
     return problems
 
 

@@ -7,7 +7,7 @@ from fertility_rules.fertility.catalogue.catalogue import Catalogue
 from fertility_rules.fertility.effects.registry import EffectRegistry, describe_shop
 from fertility_rules.fertility.model.shop import Shop
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import Message, _, ngettext, render
+from fertility_rules.i18n.message import Message, _, ngettext, printable, render
 from fertility_rules.shared.provenance import Provenance
 
 __all__ = ["catalogue_title", "describe_catalogue"]
@@ -159,4 +159,4 @@ def describe_catalogue(
             )
         )
         out.extend(shop_line(shop) for shop in district.shops)
-    return "\n".join(out)
+    return printable("\n".join(out))  # the texts as written, never a control

@@ -20,7 +20,7 @@ from cattrs.errors import BaseValidationError
 from fertility_rules.arguments import checked_arguments
 from fertility_rules.errors import FertilityError, MalformedInputError, Problem
 from fertility_rules.fertility.catalogue.catalogue import Catalogue
-from fertility_rules.fertility.catalogue.checks import shop_god_problems
+from fertility_rules.fertility.catalogue.checks import god_problems, shop_god_problems
 from fertility_rules.fertility.catalogue.loader import default_catalogue
 from fertility_rules.fertility.effects.registry import EffectRegistry
 from fertility_rules.fertility.formats.converter import (
@@ -180,10 +180,12 @@ class _Table:
 
 
 def _gods(data: object, catalogue: Catalogue) -> tuple[str, ...]:
-    """The table's gods, to check Statue Shops against (the file's if they can be read)."""
+    """The table's gods, to check Statue Shops against: the file's if they can be read
+    and are right (else they are refused themselves, at ``$.gods``), else the catalogue's."""
     value = data.get("gods") if isinstance(data, dict) else None
-    if isinstance(value, SEQUENCES) and all(isinstance(name, str) for name in value):
-        return tuple(value)
+    names = tuple(value) if isinstance(value, SEQUENCES) else ()
+    if names and all(isinstance(name, str) for name in names) and not god_problems(names):
+        return names
     return catalogue.gods
 
 

@@ -28,8 +28,10 @@ from fertility_rules.fertility.model.valley import BOARD_HEIGHT, MAX_BOARD_WIDTH
 from fertility_rules.fertility.state import Phase
 from fertility_rules.formats.schema_kit import (
     NAT,
+    NOTE,
     PLAYER_NAME,
     STRING,
+    TEXT,
     Schema,
     builder_of,
     char_class,
@@ -128,7 +130,7 @@ def _shop(with_tokens: bool, provenance: bool) -> Schema:
     required = ["requires", "benefit"]
     if provenance:
         properties["provenance"] = {"$ref": "#/$defs/provenance"}
-        properties["note"] = STRING
+        properties["note"] = NOTE
         required.append("provenance")
     else:
         properties["id"] = STRING
@@ -157,9 +159,9 @@ def _catalogue() -> Schema:
         ],
         {
             "format": {"const": "fertility-rules/catalogue/1"},
-            "name": STRING,
-            "title": STRING,
-            "note": STRING,
+            "name": TEXT,
+            "title": TEXT,
+            "note": NOTE,
             "stock": sourced(["per_resource"], {"per_resource": NAT}),
             "monuments": sourced(
                 ["types", "per_type", "first", "second"],
@@ -170,19 +172,19 @@ def _catalogue() -> Schema:
                     "second": NAT,
                 },
             ),
-            "gods": sourced(["names"], {"names": _list({"type": "string", "minLength": 1}, 1)}),
+            "gods": sourced(["names"], {"names": _list({**TEXT, "minLength": 1}, 1)}),
             "start_tile": sourced(["scenes"], {"scenes": _list(_list(_RESOURCE, 2, 2), 2, 2)}),
             "valley_boards": _list(
-                sourced(["id", "rows"], {"id": STRING, "rows": _list(row, 8, 8)}), 1
+                sourced(["id", "rows"], {"id": TEXT, "rows": _list(row, 8, 8)}), 1
             ),
             "valley_tiles": _list(
-                sourced(["id", "scenes"], {"id": STRING, "scenes": _list(_RESOURCE, 2, 2)}), 1
+                sourced(["id", "scenes"], {"id": TEXT, "scenes": _list(_RESOURCE, 2, 2)}), 1
             ),
             "metropolis_boards": _list(
                 sourced(
                     ["id", "wheat_track", "statue_scale", "shops"],
                     {
-                        "id": STRING,
+                        "id": TEXT,
                         "spots": {"const": 7},
                         "wheat_track": track,
                         "statue_scale": track,
@@ -194,7 +196,7 @@ def _catalogue() -> Schema:
             "districts": _list(
                 sourced(
                     ["id", "cost", "shops"],
-                    {"id": STRING, "cost": NAT, "shops": _list(shop, 1, 3)},
+                    {"id": TEXT, "cost": NAT, "shops": _list(shop, 1, 3)},
                 ),
                 1,
             ),

@@ -6,6 +6,7 @@ from attrs import frozen
 
 from fertility_rules.arguments import typed_fields
 from fertility_rules.errors import MalformedInputError, Problem
+from fertility_rules.fertility.catalogue.checks import god_problems
 from fertility_rules.fertility.model.metropolis import Metropolis
 from fertility_rules.i18n.message import _
 from fertility_rules.shared.players import name_problems
@@ -29,11 +30,7 @@ def _player_problems(position: FinalPosition) -> list[Problem]:
 
 def _table_problems(position: FinalPosition) -> list[Problem]:
     """The gods and the Monument values (paths as in a final-position file)."""
-    problems: list[Problem] = []
-    gods = position.gods
-    if not gods or not all(gods) or len(set(gods)) != len(gods):
-        message = _("the gods are a non-empty list of different names")
-        problems.append(Problem("gods", message, "R-5.3"))
+    problems = god_problems(position.gods, "gods")
     for key, value in (("first", position.monument_first), ("second", position.monument_second)):
         if value < 0:
             message = _("{n} is below the minimum {min}", n=value, min=0)

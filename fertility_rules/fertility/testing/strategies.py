@@ -315,7 +315,11 @@ def final_positions(
 # --------------------------------------------------------------------------- catalogue files
 
 _PROVENANCES: st.SearchStrategy[str] = st.sampled_from([p.value for p in Provenance])
-_NOTES: st.SearchStrategy[str | None] = st.none() | st.text(max_size=20)
+_NOTES: st.SearchStrategy[str | None] = st.none() | st.text(
+    st.characters(exclude_categories=("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")), max_size=20
+)
+"""A catalogue's notes and titles: texts without control characters
+(:func:`~fertility_rules.formats.sections.text_problems`)."""
 
 
 def _with_source(data: dict[str, JSON], source: tuple[str, str | None]) -> dict[str, JSON]:
