@@ -18,15 +18,12 @@ from attrs import evolve
 from fertility_rules._version import RULES_VERSION, __version__
 from fertility_rules.agents.simulate import (
     agent_label,
-    agents_by_seat,
-    agents_help,
     make_agent,
     play_game,
 )
 from fertility_rules.cli_types import (
     DATABASE_SCHEMES,
     MAX_MOVES,
-    MAX_PLAYERS,
     MAX_SEED,
     ArgumentError,
     argument,
@@ -69,6 +66,7 @@ from fertility_rules.lab.commands import (
     add_compare,
     add_interpretation_option,
     add_jobs_options,
+    add_seats_options,
     announce,
     check_interpretations,
     check_record_game,
@@ -76,6 +74,7 @@ from fertility_rules.lab.commands import (
     games_help,
     interpretations_from,
     progress_bar,
+    seats_of,
 )
 from fertility_rules.lab.runner import GameSpec, GameSummary, run_games
 from fertility_rules.records.format import GAME_RECORD_FORMAT, load_record, save_record
@@ -348,11 +347,8 @@ def _turn_log(record: GameRecord, language: str) -> list[str]:
 
 def _simulate(args: argparse.Namespace) -> int:
     rules: GameRules = args.rules
-    with argument("--players"):
-        rules.check_players(args.players, args.variant)
+    agent_names = seats_of(args, rules)
     names = [f"P{i + 1}" for i in range(args.players)]
-    with argument("--agents"):
-        agent_names = agents_by_seat(args.agents, args.players, rules)
     catalogue = (
         None
         if args.catalogue is None
@@ -686,16 +682,9 @@ def build_parser(language: Language | str = Language.EN) -> argparse.ArgumentPar
 
     simulate = commands.add_parser("simulate", help=t(_("play games with agents")))
     simulate.add_argument(
-        "--players",
-        type=whole_number(t, 1, MAX_PLAYERS),
-        default=4,
-        help=t(_("number of players (default: %(default)s)")),
-    )
-    simulate.add_argument(
         "--seed", type=seed(t), default=0, help=t(_("seed of the setup")) + seeds_note(t)
     )
-    simulate.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
-    simulate.add_argument("--agents", default="random", help=t(agents_help()))
+    add_seats_options(simulate, t, "random")
     simulate.add_argument("--games", type=positive_int(t), default=1, help=t(games_help(1)))
     simulate.add_argument(
         "--record",

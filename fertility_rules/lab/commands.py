@@ -58,6 +58,7 @@ __all__ = [
     "add_compare",
     "add_interpretation_option",
     "add_jobs_options",
+    "add_seats_options",
     "announce",
     "check_interpretations",
     "check_record_game",
@@ -65,6 +66,7 @@ __all__ = [
     "games_help",
     "interpretations_from",
     "progress_bar",
+    "seats_of",
 ]
 
 Translate = Callable[[Message], str]
@@ -84,6 +86,27 @@ def add_interpretation_option(parser: argparse.ArgumentParser, t: Translate) -> 
             )
         ),
     )
+
+
+def add_seats_options(parser: argparse.ArgumentParser, t: Translate, agents: str) -> None:
+    """``--players``, ``--agents`` (``agents`` by default) and ``--variant``: who plays."""
+    parser.add_argument(
+        "--players",
+        type=whole_number(t, 1, MAX_PLAYERS),
+        default=4,
+        help=t(_("number of players (default: %(default)s)")),
+    )
+    parser.add_argument("--agents", default=agents, help=t(agents_help()))
+    parser.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
+
+
+def seats_of(args: argparse.Namespace, rules: GameRules) -> tuple[str, ...]:
+    """The agent of each seat of ``args`` in ``rules``' game; a number of players or an
+    agent the game does not take is refused as its argument."""
+    with argument("--players"):
+        rules.check_players(args.players, args.variant)
+    with argument("--agents"):
+        return agents_by_seat(args.agents, args.players, rules)
 
 
 def check_interpretations(args: argparse.Namespace, rules: GameRules) -> ArgumentError | None:
@@ -233,10 +256,7 @@ def _compare(args: argparse.Namespace) -> int:
     repeated = repeated_reading(readings, "--reading")
     if repeated is not None:  # a reading given twice, or one that is the base
         raise ArgumentError("--reading", repeated.message)
-    with argument("--players"):
-        rules.check_players(args.players, args.variant)
-    with argument("--agents"):
-        agents = agents_by_seat(args.agents, args.players, rules)
+    agents = seats_of(args, rules)
     if args.games * len(readings) > MAX_GAMES:
         raise MalformedInputError.single(
             "--games",
@@ -308,18 +328,7 @@ def add_compare(
     parser.add_argument(
         "--seed", type=seed(t), default=0, help=t(_("seed of the first game")) + seeds_note(t)
     )
-    parser.add_argument(
-        "--players",
-        type=whole_number(t, 1, MAX_PLAYERS),
-        default=4,
-        help=t(_("number of players (default: %(default)s)")),
-    )
-    parser.add_argument(
-        "--agents",
-        default="greedy",
-        help=t(agents_help()),
-    )
-    parser.add_argument("--variant", action="store_true", help=t(_("2-player variant (R-8)")))
+    add_seats_options(parser, t, "greedy")
     parser.add_argument(
         "--svg",
         type=output_file(t),
