@@ -872,6 +872,7 @@ def find_game(
     return game_info(name, games).load()
 
 
+@checked_arguments
 def game_of_format(
     fmt: str, games: Sequence[GameInfo] | None = None
 ) -> tuple[GameInfo, str] | None:

@@ -317,8 +317,10 @@ def test_cli_simulate_summary(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("3 games")
     assert sum(1 for line in lines if line.startswith("  seat")) == 2
-    # One line per stage and the total: generic, specialized, statues, monuments, wheat.
-    assert len(lines) == 1 + 2 + 6
+    # The means' heading, then a line per stage and the total: generic, specialized,
+    # statues, monuments, wheat.
+    assert lines[3] == "Mean score of a player in a game, by stage:"
+    assert len(lines) == 1 + 2 + 1 + 6
 
 
 def test_cli_simulate_summary_json(capsys: pytest.CaptureFixture[str]) -> None:

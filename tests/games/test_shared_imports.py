@@ -28,6 +28,7 @@ SHARED = (
     "fertility_rules.formats.documents",
     "fertility_rules.formats.files",
     "fertility_rules.formats.schema_kit",
+    "fertility_rules.formats.sections",
     "fertility_rules.formats.limits",
     "fertility_rules.formats.errors_json",
     "fertility_rules.fonts",
