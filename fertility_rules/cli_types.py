@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from fertility_rules.errors import FertilityError, MalformedInputError
 from fertility_rules.formats.files import check_folder, check_target
+from fertility_rules.i18n.lists import any_of
 from fertility_rules.i18n.message import Message, _, echo, shown
 from fertility_rules.shared.seeds import MAX_SEED
 
@@ -300,7 +301,7 @@ def database(t: Translate) -> Callable[[str], str]:
                         "unsupported database URL {text}: a SQLite file's name, or a URL "
                         "starting with {schemes}",
                         text=echo(text),
-                        schemes=" or ".join(f"{s}://" for s in DATABASE_SCHEMES),
+                        schemes=any_of([f"{s}://" for s in DATABASE_SCHEMES]),
                     )
                 )
             )
