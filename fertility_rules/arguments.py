@@ -40,7 +40,7 @@ import attrs
 
 from fertility_rules.errors import MalformedInputError, UnknownIdError
 from fertility_rules.i18n.language import Language
-from fertility_rules.i18n.message import _, echo
+from fertility_rules.i18n.message import _, cut, echo
 
 __all__ = [
     "argument_error",
@@ -420,8 +420,7 @@ def member_of(kind: type[enum.Enum], value: object) -> enum.Enum | None:
 def _shown(value: object) -> str | int:
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**9:
         return value
-    text = value if isinstance(value, str) else repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
+    return cut(value if isinstance(value, str) else repr(value))
 
 
 def _enum_of(hint: Any) -> type[enum.Enum] | None:

@@ -27,6 +27,7 @@ from fertility_rules.formats.base import (
     structure,
     structure_document,
 )
+from fertility_rules.formats.documents import SEQUENCES
 from fertility_rules.i18n.message import _, echo, printable
 from fertility_rules.shared.provenance import Provenance, Source
 from fertility_rules.shared.values import carried
@@ -63,7 +64,7 @@ def text_problems(data: object) -> list[Problem]:
         path, key, value = stack.pop()
         if isinstance(value, dict):
             stack.extend((join_path(path, str(k)), str(k), v) for k, v in value.items())
-        elif isinstance(value, list):
+        elif isinstance(value, SEQUENCES):
             stack.extend((join_path(path, i), key, v) for i, v in enumerate(value))
         elif isinstance(value, str):
             note = key == "note"
